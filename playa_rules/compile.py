@@ -1,0 +1,354 @@
+"""The compile stage: a validated rule document -> a :class:`~playa_rules.program.Program`.
+
+Builds the model (components, zones), parses every DSL text once, type-checks it
+against the model and compiles it to callables. Every problem found is collected;
+the stage raises one :class:`~playa_rules.errors.RuleError` carrying all of them.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from .dsl import ast as A
+from .dsl import types as T
+from .dsl.compile import Compiler, Define, Scope
+from .dsl.parse import Origin, parse_block, parse_expr
+from .errors import Diagnostic, RuleError, SpecError
+from .model import ModelBuilder, did_you_mean
+from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
+
+PARAM_KINDS = ("one_of", "position_in", "group_of", "seat_in", "number_in")
+
+
+class _Stage:
+    """One compile run over one document; collects diagnostics."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.data = doc.data
+        self.diags: list[Diagnostic] = []
+
+    # ------------------------------------------------------------ locating
+    def origin(self, pointer: str) -> Origin:
+        """Where DSL text at ``pointer`` lies in the file."""
+        doc = self.doc
+        return Origin(file=doc.file, path=pointer,
+                      locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
+                      source=doc.source_line)
+
+    def diag(self, pointer: str, code: str, message: str, hint: str | None = None) -> Diagnostic:
+        """A diagnostic located at the node at ``pointer``."""
+        loc = self.doc.locate(pointer) or (None, None)
+        line, col = loc
+        return Diagnostic(code=code, message=message, file=self.doc.file, line=line, column=col,
+                          path=pointer, source_line=self.doc.source_line(line) if line else None, hint=hint)
+
+    def error(self, pointer, code, message, hint=None):
+        """Record an error at ``pointer``."""
+        self.diags.append(self.diag(pointer, code, message, hint))
+
+    def guard(self, fn: Callable, *args, default=None):
+        """Run one compile step; record its errors and return ``default`` on failure."""
+        try:
+            return fn(*args)
+        except SpecError as exc:
+            self.diags.extend(exc.diagnostics)
+            return default
+
+    def expr(self, text, pointer: str, scope: Scope, kind: str | None = None):
+        """Parse and compile one expression; None (with a diagnostic) if it is wrong."""
+        def go():
+            origin = self.origin(pointer)
+            node = parse_expr(text, origin)
+            c = self.cp.with_origin(origin, text if isinstance(text, str) else str(text)).expr(node, scope)
+            if kind is not None:
+                self.cp.expect(c, kind, node, "this")
+            return c
+        return self.guard(go)
+
+    def block(self, text, pointer: str, scope: Scope):
+        """Parse and compile a block of effects; None if absent or wrong."""
+        if text is None:
+            return None
+
+        def go():
+            origin = self.origin(pointer)
+            node = parse_block(text, origin)
+            return self.cp.with_origin(origin, text).block(node, scope)
+        return self.guard(go)
+
+    # ------------------------------------------------------------ the run
+    def run(self) -> Program:
+        d = self.data
+        builder = ModelBuilder(d, self.diag, self.constant)
+        self.model = m = builder.build()
+        self.diags.extend(builder.diags)
+        self.cp = Compiler(m, self.defines())
+        for ph in d.get("phases") or []:
+            self.cp.phase_lets.update((ph.get("let") or {}).keys())
+        root = Scope()
+        actions = {name: self.action(name, spec, i) for i, (name, spec) in enumerate((d.get("actions") or {}).items())}
+        actions = {k: v for k, v in actions.items() if v is not None}
+        self.number_actions(actions)
+        phases = [self.phase(i, ph, actions) for i, ph in enumerate(d.get("phases") or [])]
+        scoring = []
+        for i, s in enumerate(d.get("scoring") or []):
+            c = self.expr(s.get("points", 0), f"/scoring/{i}/points", root, "int")
+            if c is not None:
+                scoring.append((s.get("id", f"rule{i + 1}"), s.get("rule", ""), c.fn))
+        match = d.get("match") or {}
+        hands = self.expr(match.get("hands", 1), "/match/hands", root, "int")
+        first = self.expr(match.get("first_start", 0), "/match/first_start", root, "seat")
+        ties = []
+        for i, tb in enumerate(match.get("tie_breaks") or []):
+            c = self.expr(tb.get("value", 0), f"/match/tie_breaks/{i}/value", root, "int")
+            if c is not None:
+                ties.append((tb.get("id", f"tie{i + 1}"), tb.get("rule", ""), c.fn))
+        end_when = None
+        if "end_when" in match:
+            c = self.expr(match["end_when"], "/match/end_when", root, "bool")
+            end_when = c.fn if c else None
+        setup = self.block(d.get("setup"), "/setup", root)
+        self.check_players()
+        errors = [x for x in self.diags if x.severity == "error"]
+        if errors:
+            errors.sort(key=lambda x: (x.file or "", x.line or 0, x.column or 0))
+            raise RuleError(errors)
+        return Program(model=m, spec=d, actions=actions, setup=setup or (lambda g, e: None), phases=phases,
+                       scoring=scoring, hands=hands.fn, rotate=int(match.get("rotate_start", 1)),
+                       first_start=first.fn, tie_breaks=ties, end_when=end_when,
+                       num_distinct_actions=sum(a.size for a in actions.values()),
+                       warnings=[x for x in self.diags if x.severity != "error"])
+
+    def constant(self, text: str, pointer: str):
+        """Evaluate a compile-time expression over parameters only (component counts)."""
+        from .dsl.compile import Compiler as _C
+        from .model import Model
+        tmp = Model(game_id="", max_players=1, constants=self.model_constants())
+        origin = self.origin(pointer)
+        node = parse_expr(text, origin)
+        c = _C(tmp, {}).with_origin(origin, text).expr(node, Scope())
+        if not c.is_const:
+            raise RuleError(self.diag(pointer, "not-constant", f"'{text}' must be known before the game starts"))
+        return c.const
+
+    def model_constants(self) -> dict:
+        out = {}
+        for section in ("parameters", "assumptions", "rulings"):
+            for k, v in (self.data.get(section) or {}).items():
+                out[k] = v.get("value") if section != "parameters" and isinstance(v, dict) else v
+        return out
+
+    def check_players(self):
+        players = self.data.get("players") or []
+        if not players:
+            self.error("/players", "no-players", "the rules must list the player counts they allow")
+
+    # ------------------------------------------------------------ defines
+    def defines(self) -> dict:
+        out = {}
+        for key, text in (self.data.get("define") or {}).items():
+            pointer = f"/define/{_escape(key)}"
+            name, params = key, ()
+            if "(" in key:
+                name, _, rest = key.partition("(")
+                params = tuple(p.strip() for p in rest.rstrip(") ").split(",") if p.strip())
+            name = name.strip()
+            if not name.isidentifier() or not all(p.isidentifier() for p in params):
+                self.error(pointer, "bad-define", f"'{key}' is not a name or name(arg, ...)")
+                continue
+            origin = self.origin(pointer)
+            node = self.guard(parse_expr, text, origin)
+            if node is not None:
+                out[name] = Define(name, params, node, origin, text if isinstance(text, str) else str(text))
+        return out
+
+    # ------------------------------------------------------------ actions
+    def action(self, name: str, spec: dict, index: int) -> ActionDef | None:
+        ptr = f"/actions/{name}"
+        scope = Scope()
+        lets = []
+        for k, text in (spec.get("let") or {}).items():
+            c = self.expr(text, f"{ptr}/let/{k}", scope)
+            key = self.cp.fresh(k)
+            scope = scope.bind(k, key, c.t if c else T.ANY)
+            if c is not None:
+                lets.append((key, c.fn))
+        params = []
+        for k, pspec in (spec.get("params") or {}).items():
+            p, scope = self.param(k, pspec, f"{ptr}/params/{k}", scope)
+            if p is not None:
+                domain_text = next((pspec[x] for x in PARAM_KINDS if x in pspec), None)
+                p.independent = not (_names_in(domain_text) & {q.name for q in params})
+                params.append(p)
+        checks = [[] for _ in range(len(params) + 1)]
+        order = [p.name for p in params]
+        for i, text in enumerate(spec.get("require") or []):
+            c = self.expr(text, f"{ptr}/require/{i}", scope, "bool")
+            if c is None:
+                continue
+            used = _names_in(text)
+            level = max((order.index(n) + 1 for n in used if n in order), default=0)
+            if c.is_const and not c.const:
+                self.diags.append(replace(self.diag(
+                    f"{ptr}/require/{i}", "never-legal",
+                    f"action '{name}' can never be taken: this condition is always false"), severity="warning"))
+            if not c.is_const:
+                checks[level].append(c.fn)
+        effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
+        text = spec.get("text", name)
+        for field in _fields(text):
+            if field not in order:
+                self.error(f"{ptr}/text", "unknown-field", f"the text names '{{{field}}}', which is not a parameter",
+                           did_you_mean(field, order))
+        return ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets,
+                         params=params, checks=checks, effect=effect, pointer=ptr)
+
+    def param(self, name: str, pspec: dict, ptr: str, scope: Scope):
+        kinds = [k for k in PARAM_KINDS if k in pspec]
+        if len(kinds) != 1:
+            self.error(ptr, "bad-param", f"parameter '{name}' needs exactly one of {', '.join(PARAM_KINDS)}")
+            return None, scope
+        kind = kinds[0]
+        key = self.cp.fresh(name)
+        m = self.model
+        if kind == "number_in":
+            lo, hi = (pspec[kind] + [0, 0])[:2] if isinstance(pspec[kind], list) else (0, 0)
+            lo_c = self.expr(lo, f"{ptr}/number_in/0", Scope(), "int")
+            hi_c = self.expr(hi, f"{ptr}/number_in/1", Scope(), "int")
+            if not (lo_c and hi_c and lo_c.is_const and hi_c.is_const and lo_c.const <= hi_c.const):
+                self.error(ptr, "bad-range", "number_in needs two constant whole numbers [low, high], low <= high")
+                return None, scope
+            p = ParamDef(name, key, kind, None, radix=hi_c.const - lo_c.const + 1, low=lo_c.const,
+                         caps=[hi_c.const])
+            return p, scope.bind(name, key, T.INT)
+        c = self.expr(pspec[kind], f"{ptr}/{kind}", scope)
+        if c is None:
+            return None, scope
+        if kind == "seat_in":
+            if c.t.kind not in ("list", "any") or (c.t.elem and c.t.elem.kind not in ("seat", "any")):
+                self.error(f"{ptr}/{kind}", "type-error", f"seat_in needs a list of seats, but this is {c.t}")
+            p = ParamDef(name, key, kind, c.fn, radix=m.max_players)
+            return p, scope.bind(name, key, T.SEAT)
+        if not c.t.is_collection:
+            self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
+            return None, scope
+        zf = c.fn
+        domain = (lambda g, e: g.zones[zf(g, e)]) if c.t.kind == "zone" else zf
+        types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
+        types = types or frozenset(m.types)
+        members = [x for t in sorted(types) for x in m.type_members.get(t, [])]
+        elem = T.comp(types)
+        if kind == "position_in":
+            cap = sum(len(m.type_members.get(t, [])) for t in types)
+            return ParamDef(name, key, kind, domain, radix=max(cap, 1)), scope.bind(name, key, elem)
+        if kind == "one_of":
+            faces = sorted({m.face[x] for x in members})
+            return ParamDef(name, key, kind, domain, radix=max(len(faces), 1),
+                            index={f: i for i, f in enumerate(faces)}), scope.bind(name, key, elem)
+        by = pspec.get("by")
+        if by not in m.props:
+            self.error(f"{ptr}/by", "unknown-attribute", f"group_of needs 'by': a property its components share",
+                       did_you_mean(by, list(m.props)) if by else None)
+            return None, scope
+        prop = m.props[by]
+        values = sorted({prop[x] for x in members if prop[x] is not None}, key=_sort_key)
+        caps = []
+        for v in values:
+            per_owner = {}
+            for x in members:
+                if prop[x] == v:
+                    per_owner[m.owner[x]] = per_owner.get(m.owner[x], 0) + 1
+            caps.append(max(per_owner.values()))
+        radix = 1
+        for cap in caps:
+            radix *= cap + 1
+        p = ParamDef(name, key, kind, domain, by=by, radix=radix, values=values, caps=caps,
+                     index={v: i for i, v in enumerate(values)})
+        return p, scope.bind(name, key, T.list_of(elem))
+
+    def number_actions(self, actions: dict):
+        base = 0
+        for a in actions.values():
+            size = 1
+            for p in a.params:
+                size *= p.radix
+            a.base, a.size = base, size
+            base += size
+
+    # ------------------------------------------------------------ flow
+    def phase(self, i: int, ph: dict, actions: dict) -> PhaseDef:
+        ptr = f"/phases/{i}"
+        root = Scope()
+        turns = ph.get("turns")
+        kind = start = rounds = until = None
+        if turns:
+            if "seat" in turns:
+                kind = "seat"
+                start = self.expr(turns["seat"], f"{ptr}/turns/seat", root, "seat")
+            else:
+                start = self.expr(turns.get("from", "start_player"), f"{ptr}/turns/from", root, "seat")
+                if "rounds" in turns:
+                    kind = "rounds"
+                    rounds = self.expr(turns["rounds"], f"{ptr}/turns/rounds", root, "int")
+                elif "until" in turns:
+                    kind = "until"
+                    until = self.expr(turns["until"], f"{ptr}/turns/until", root, "bool")
+                else:
+                    self.error(f"{ptr}/turns", "bad-turns", "turns need 'rounds', 'until' or 'seat'")
+        lets = []
+        for k, text in (ph.get("let") or {}).items():
+            c = self.expr(text, f"{ptr}/let/{k}", root)
+            if c is not None:
+                lets.append((k, c.fn))
+        steps = []
+        for j, st in enumerate(ph.get("steps") or []):
+            sptr = f"{ptr}/steps/{j}"
+            picked = {}
+            for field in ("actions", "fallback"):
+                picked[field] = []
+                for k, aname in enumerate(st.get(field) or []):
+                    if aname in actions:
+                        picked[field].append(actions[aname])
+                    elif aname not in (self.data.get("actions") or {}):
+                        self.error(f"{sptr}/{field}/{k}", "unknown-action", f"no action is named '{aname}'",
+                                   did_you_mean(aname, list(actions)))
+            steps.append(StepDef(id=st.get("id", f"step{j + 1}"), actions=picked["actions"],
+                                 fallback=picked["fallback"], repeat=bool(st.get("repeat", False)),
+                                 on_blocked=self.block(st.get("on_blocked"), f"{sptr}/on_blocked", root),
+                                 effect=self.block(st.get("effect"), f"{sptr}/effect", root)))
+        return PhaseDef(id=ph.get("id", f"phase{i + 1}"), rule=ph.get("rule", ""), turns=kind,
+                        start=start.fn if start else None, rounds=rounds.fn if rounds else None,
+                        until=until.fn if until else None,
+                        direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
+                        lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
+                        on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
+                        steps=steps)
+
+
+def _escape(key) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _sort_key(v):
+    return (0, v, "") if isinstance(v, (int, float)) and not isinstance(v, bool) else (1, 0, str(v))
+
+
+def _fields(text: str) -> list[str]:
+    import re
+    return re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", str(text))
+
+
+def _names_in(text) -> set[str]:
+    if not isinstance(text, str):
+        return set()
+    try:
+        node = parse_expr(text)
+    except SpecError:
+        return set()
+    return {n.id for n in A.walk(node) if isinstance(n, A.Name)}
+
+
+def compile_document(doc) -> Program:
+    """Compile a loaded, schema-valid document; raises RuleError with every problem found."""
+    return _Stage(doc).run()

@@ -1,0 +1,461 @@
+"""AST -> fast Python callables, with names and types checked against the Model.
+
+Every expression compiles to ``fn(g, e)``: ``g`` is the running game's state, ``e``
+a dict of bound names (``me``, action parameters, loop variables). Names resolve
+at compile time, so the hot loop only indexes lists; nothing is parsed or looked up
+by text while a game runs. DSL text never reaches ``eval``, ``exec`` or attribute
+access on Python objects: each construct maps to one closure written here.
+"""
+from __future__ import annotations
+
+import itertools
+import operator
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import Diagnostic, RuleError
+from ..model import Model, did_you_mean
+from . import ast as A
+from . import types as T
+from .parse import Origin
+
+NAMESPACES = ("turn", "hand", "match", "phase")
+SEAT_BUILTINS = ("hand_scores", "score", "left", "right", "index")
+COMP_BUILTINS = ("owner", "type", "label")
+
+_CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+        ">": operator.gt, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
+          "//": operator.floordiv, "%": operator.mod}
+_NO = object()
+
+
+@dataclass(frozen=True)
+class C:
+    """A compiled expression: its callable, its static type, and its value if constant."""
+
+    fn: Callable
+    t: T.T
+    const: Any = _NO
+
+    @property
+    def is_const(self) -> bool:
+        """Whether the value is known at compile time."""
+        return self.const is not _NO
+
+
+def const(value, t: T.T | None = None) -> C:
+    """A compiled constant."""
+    return C(lambda g, e, v=value: v, t or T.of_value(value), value)
+
+
+@dataclass
+class Define:
+    """A named expression from the rule file's ``define`` section."""
+
+    name: str
+    params: tuple
+    body: A.Node
+    origin: Origin
+    text: str
+
+
+class Scope:
+    """The names one piece of DSL can see besides the global ones: name -> (env key, type)."""
+
+    def __init__(self, names: dict | None = None):
+        self.names = dict(names or {})
+
+    def bind(self, name: str, key: str, t: T.T) -> "Scope":
+        """A child scope with one more name."""
+        s = Scope(self.names)
+        s.names[name] = (key, t)
+        return s
+
+
+class Compiler:
+    """Compiles AST nodes of one rule set; errors are RuleErrors located in the file."""
+
+    def __init__(self, model: Model, defines: dict[str, Define]):
+        self.m = model
+        self.defines = defines
+        self.origin = Origin()
+        self.text = ""
+        self._fresh = itertools.count()
+        self._inlining: list[str] = []
+        self.phase_lets: set[str] = set()
+        from . import effects, functions  # registries, imported late: they import this module
+        self.functions = functions.FUNCTIONS
+        self.effects = effects.EFFECTS
+
+    # ------------------------------------------------------------ helpers
+    def fresh(self, name: str) -> str:
+        """A unique env key for a bound name."""
+        return f"{name}#{next(self._fresh)}"
+
+    def error(self, node: A.Node | None, code: str, message: str, hint: str | None = None):
+        """Raise a RuleError at ``node``."""
+        pos = node.pos if node is not None else (1, 1)
+        raise RuleError(self.origin.diagnostic(code, message, self.text, pos, hint=hint))
+
+    def warn(self, node, code, message) -> Diagnostic:
+        """A warning diagnostic at ``node`` (not raised)."""
+        return self.origin.diagnostic(code, message, self.text, node.pos, severity="warning")
+
+    def expect(self, c: C, kind: str, node: A.Node, what: str) -> C:
+        """Check that ``c`` fits where ``kind`` is needed."""
+        if not T.accepts(kind, c.t):
+            self.error(node, "type-error", f"{what} must be {T.T(kind) if kind != 'collection' else 'a zone or a list'}, "
+                                           f"but this is {c.t}")
+        return c
+
+    def with_origin(self, origin: Origin, text: str):
+        """Compile the next texts as coming from ``origin``."""
+        self.origin, self.text = origin, text
+        return self
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, node: A.Node, scope: Scope) -> C:
+        """Compile one expression node."""
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            self.error(node, "not-an-expression", f"{type(node).__name__.lower()} is not an expression")
+        return method(node, scope)
+
+    def collection(self, node: A.Node, scope: Scope, what: str = "this") -> C:
+        """Compile an expression used as a collection: a zone becomes its list of components."""
+        c = self.expr(node, scope)
+        self.expect(c, "collection", node, what)
+        if c.t.kind == "zone":
+            zf = c.fn
+            return C(lambda g, e: g.zones[zf(g, e)], T.list_of(c.t.element()))
+        return c
+
+    def _Num(self, n, s):
+        return const(n.value, T.INT)
+
+    def _Str(self, n, s):
+        return const(n.value, T.STR)
+
+    def _Bool(self, n, s):
+        return const(n.value, T.BOOL)
+
+    def _NoneLit(self, n, s):
+        return const(None, T.NONE)
+
+    def _Name(self, n: A.Name, scope: Scope) -> C:
+        name = n.id
+        if name in scope.names:
+            key, t = scope.names[name]
+            return C(lambda g, e: e[key], t)
+        if name == "me":
+            return C(lambda g, e: e["me"], T.SEAT)
+        builtin = _BUILTIN_NAMES.get(name)
+        if builtin is not None:
+            return C(builtin[0], builtin[1])
+        z = self.m.zones.get(name)
+        if z is not None:
+            if z.per is not None:
+                owner = "a seat (me.%s)" % name if z.per == "player" else f"a {z.per} (x.{name})"
+                self.error(n, "zone-needs-owner", f"'{name}' is a zone of each {z.per}: name whose, as in {owner}")
+            return const(z.base, T.zone(z.holds))
+        if name in self.m.constants:
+            return const(self.m.constants[name])
+        d = self.defines.get(name)
+        if d is not None:
+            return self.inline(d, [], n, scope)
+        if name in NAMESPACES:
+            self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
+        self.error(n, "unknown-name", f"unknown name '{name}'", did_you_mean(name, self.known_names(scope)))
+
+    def known_names(self, scope: Scope) -> list[str]:
+        """Every name visible here, for "did you mean" hints."""
+        return (list(scope.names) + ["me"] + list(_BUILTIN_NAMES) + list(self.m.zones)
+                + list(self.m.constants) + list(self.defines) + list(NAMESPACES) + list(self.functions))
+
+    def inline(self, d: Define, args: list[C], node: A.Node, scope: Scope) -> C:
+        """Compile a call of a define: its body with its parameters bound to the arguments."""
+        if len(args) != len(d.params):
+            self.error(node, "wrong-arity", f"'{d.name}' takes {len(d.params)} argument(s), not {len(args)}")
+        if d.name in self._inlining:
+            self.error(node, "recursive-define", f"'{d.name}' refers to itself; defines cannot recurse")
+        inner = Scope({k: v for k, v in scope.names.items()})
+        binds = []
+        for pname, a in zip(d.params, args):
+            if a.is_const:
+                inner.names.pop(pname, None)
+                key = self.fresh(pname)
+                binds.append((key, a.fn))
+                inner.names[pname] = (key, a.t)
+            else:
+                key = self.fresh(pname)
+                binds.append((key, a.fn))
+                inner.names[pname] = (key, a.t)
+        saved = (self.origin, self.text)
+        self._inlining.append(d.name)
+        try:
+            self.origin, self.text = d.origin, d.text
+            body = self.expr(d.body, inner)
+        finally:
+            self._inlining.pop()
+            self.origin, self.text = saved
+        bf = body.fn
+        if not binds:
+            return body
+        if len(binds) == 1:
+            (k1, a1), = binds
+
+            def call1(g, e):
+                e[k1] = a1(g, e)
+                return bf(g, e)
+            return C(call1, body.t)
+
+        def call(g, e):
+            for k, af in binds:
+                e[k] = af(g, e)
+            return bf(g, e)
+        return C(call, body.t)
+
+    def _Attr(self, n: A.Attr, scope: Scope) -> C:
+        obj = n.obj
+        if isinstance(obj, A.Name) and obj.id in NAMESPACES and obj.id not in scope.names:
+            return self.namespace_var(obj.id, n.name, n)
+        o = self.expr(obj, scope)
+        of = o.fn
+        name = n.name
+        m = self.m
+        if o.t.kind == "seat":
+            z = m.zones.get(name)
+            if z is not None and z.per == "player":
+                base = z.base
+                return C(lambda g, e: base + of(g, e), T.zone(z.holds))
+            for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
+                if name in m.variables.get(scope_name, {}):
+                    init = m.variables[scope_name][name]
+                    return C(_seat_var(store, name, of), T.of_value(init))
+            if name in SEAT_BUILTINS:
+                return C(_SEAT_ATTRS[name](of), T.list_of(T.INT) if name == "hand_scores" else
+                         (T.SEAT if name in ("left", "right") else T.INT))
+            choices = [z.name for z in m.zones.values() if z.per == "player"] + list(SEAT_BUILTINS) + \
+                list(m.variables.get("player", {})) + list(m.variables.get("player_match", {}))
+            self.error(n, "unknown-attribute", f"a seat has no zone or variable '{name}'", did_you_mean(name, choices))
+        if o.t.kind in ("comp", "any", "none"):
+            types = o.t.types or frozenset(m.types)
+            z = m.zones.get(name)
+            if z is not None and z.per in types:
+                table = m.attached[name]
+                return C(lambda g, e: table[of(g, e)], T.zone(z.holds))
+            if name in m.cvars:
+                store_name = name
+                return C(lambda g, e: g.cvars[store_name][of(g, e)], T.of_value(m.cvars[name][1])
+                         if m.cvars[name][1] is not None else T.ANY)
+            if name == "owner":
+                owners = m.owner
+                return C(lambda g, e: owners[of(g, e)], T.SEAT)
+            if name == "type":
+                ct = m.ctype
+                return C(lambda g, e: ct[of(g, e)], T.STR)
+            if name == "label":
+                lb = m.labels
+                return C(lambda g, e: lb[of(g, e)], T.STR)
+            if any(name in m.type_props.get(t, ()) for t in types):
+                prop = m.props[name]
+                sample = next((v for v in prop if v is not None), None)
+                return C(lambda g, e: prop[of(g, e)], T.of_value(sample) if sample is not None else T.ANY)
+            choices = set(COMP_BUILTINS) | set(m.cvars)
+            for t in types:
+                choices |= m.type_props.get(t, set())
+                choices |= {z.name for z in m.zones.values() if z.per == t}
+            what = "/".join(sorted(types)) if o.t.types else "a component"
+            self.error(n, "unknown-attribute", f"{what} has no property, variable or zone '{name}'",
+                       did_you_mean(name, sorted(choices)))
+        self.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
+
+    def namespace_var(self, ns: str, name: str, node: A.Node) -> C:
+        """``turn.x``, ``hand.x``, ``match.x``, ``phase.x``."""
+        if ns == "phase":
+            if name == "id":
+                return C(lambda g, e: g.phase_id, T.STR)
+            if name not in self.phase_lets:
+                self.error(node, "unknown-phase-value", f"no phase defines '{name}' in its let",
+                           did_you_mean(name, sorted(self.phase_lets)))
+            return C(lambda g, e: g.plet[name], T.ANY)
+        declared = self.m.variables.get(ns, {})
+        if name not in declared:
+            self.error(node, "unknown-variable", f"no {ns} variable '{name}' is declared (variables: {ns}:)",
+                       did_you_mean(name, list(declared)))
+        store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[ns]
+        return C(_ns_var(store, name), T.of_value(declared[name]))
+
+    def _Index(self, n: A.Index, scope: Scope) -> C:
+        o = self.expr(n.obj, scope)
+        i = self.expr(n.index, scope)
+        if o.t.kind not in ("list", "table", "any"):
+            self.error(n, "type-error", f"only a list or a table can be indexed, not {o.t}")
+        of, fi = o.fn, i.fn
+        elem = o.t.elem or T.ANY
+        if o.t.kind == "list":
+            self.expect(i, "int", n.index, "a list index")
+        return C(lambda g, e: of(g, e)[fi(g, e)], elem)
+
+    def _Call(self, n: A.Call, scope: Scope) -> C:
+        d = self.defines.get(n.func)
+        if d is not None:
+            return self.inline(d, [self.expr(a, scope) for a in n.args], n, scope)
+        f = self.functions.get(n.func)
+        if f is None:
+            self.error(n, "unknown-function", f"unknown function '{n.func}'",
+                       did_you_mean(n.func, list(self.functions) + list(self.defines)))
+        return f.compile_call(self, n, scope)
+
+    def _CallOver(self, n: A.CallOver, scope: Scope) -> C:
+        f = self.functions.get(n.func)
+        if f is None or f.over is None:
+            self.error(n, "unknown-function", f"'{n.func}' does not take 'x in COLLECTION' or 'EXPR for x in ...'",
+                       did_you_mean(n.func, [k for k, v in self.functions.items() if v.over is not None]))
+        return f.compile_over(self, n, scope)
+
+    def comprehension(self, comp: A.Comprehension, scope: Scope):
+        """Compile the parts of ``[expr for x in coll where cond]``: (coll, key, where, expr)."""
+        coll = self.collection(comp.coll, scope, "what follows 'in'")
+        key = self.fresh(comp.var)
+        inner = scope.bind(comp.var, key, coll.t.element())
+        where = self.expr(comp.where, inner) if comp.where is not None else None
+        expr = self.expr(comp.expr, inner) if comp.expr is not None else None
+        return coll, key, where, expr
+
+    def _Comprehension(self, n: A.Comprehension, scope: Scope) -> C:
+        coll, key, where, expr = self.comprehension(n, scope)
+        cf = coll.fn
+        wf = where.fn if where else None
+        xf = expr.fn if expr else None
+        out_t = T.list_of(expr.t if expr else coll.t.element())
+
+        def comp(g, e):
+            out = []
+            for x in cf(g, e):
+                e[key] = x
+                if wf is None or wf(g, e):
+                    out.append(xf(g, e) if xf is not None else x)
+            return out
+        return C(comp, out_t)
+
+    def _ListLit(self, n: A.ListLit, scope: Scope) -> C:
+        items = [self.expr(i, scope) for i in n.items]
+        if all(i.is_const for i in items):
+            return const([i.const for i in items], T.list_of(items[0].t if items else T.ANY))
+        fns = [i.fn for i in items]
+        return C(lambda g, e: [f(g, e) for f in fns], T.list_of(items[0].t if items else T.ANY))
+
+    def _Conditional(self, n: A.Conditional, scope: Scope) -> C:
+        t, a, b = self.expr(n.test, scope), self.expr(n.then, scope), self.expr(n.orelse, scope)
+        tf, af, bf = t.fn, a.fn, b.fn
+        return C(lambda g, e: af(g, e) if tf(g, e) else bf(g, e), T.join(a.t, b.t))
+
+    def _BoolOp(self, n: A.BoolOp, scope: Scope) -> C:
+        parts = [self.expr(v, scope).fn for v in n.values]
+        if n.op == "and":
+            if len(parts) == 2:
+                a, b = parts
+                return C(lambda g, e: bool(a(g, e) and b(g, e)), T.BOOL)
+            return C(lambda g, e: all(p(g, e) for p in parts), T.BOOL)
+        if len(parts) == 2:
+            a, b = parts
+            return C(lambda g, e: bool(a(g, e) or b(g, e)), T.BOOL)
+        return C(lambda g, e: any(p(g, e) for p in parts), T.BOOL)
+
+    def _Not(self, n: A.Not, scope: Scope) -> C:
+        f = self.expr(n.operand, scope).fn
+        return C(lambda g, e: not f(g, e), T.BOOL)
+
+    def _Compare(self, n: A.Compare, scope: Scope) -> C:
+        a, b = self.expr(n.left, scope), self.expr(n.right, scope)
+        op = _CMP[n.op]
+        if n.op not in ("==", "!="):
+            self.expect(a, "int", n.left, f"the left side of '{n.op}'")
+            self.expect(b, "int", n.right, f"the right side of '{n.op}'")
+        elif a.t.kind not in ("any", "none") and b.t.kind not in ("any", "none") and a.t.kind != b.t.kind \
+                and not {a.t.kind, b.t.kind} <= {"int", "bool"}:
+            self.error(n, "type-error", f"'{n.op}' compares {a.t} with {b.t}: they can never be equal")
+        if a.is_const and b.is_const:
+            return const(op(a.const, b.const), T.BOOL)
+        af, bf = a.fn, b.fn
+        if b.is_const:
+            bv = b.const
+            return C(lambda g, e: op(af(g, e), bv), T.BOOL)
+        return C(lambda g, e: op(af(g, e), bf(g, e)), T.BOOL)
+
+    def _BinOp(self, n: A.BinOp, scope: Scope) -> C:
+        a, b = self.expr(n.left, scope), self.expr(n.right, scope)
+        self.expect(a, "int", n.left, f"the left side of '{n.op}'")
+        self.expect(b, "int", n.right, f"the right side of '{n.op}'")
+        op = _ARITH[n.op]
+        if a.is_const and b.is_const:
+            try:
+                return const(op(a.const, b.const), T.INT)
+            except ZeroDivisionError:
+                self.error(n, "division-by-zero", "division by zero")
+        af, bf = a.fn, b.fn
+        return C(lambda g, e: op(af(g, e), bf(g, e)), T.INT)
+
+    def _Neg(self, n: A.Neg, scope: Scope) -> C:
+        a = self.expect(self.expr(n.operand, scope), "int", n.operand, "what follows '-'")
+        if a.is_const:
+            return const(-a.const, T.INT)
+        f = a.fn
+        return C(lambda g, e: -f(g, e), T.INT)
+
+    # ------------------------------------------------------------ effects
+    def block(self, node: A.Block, scope: Scope) -> Callable:
+        """Compile a block of effects into one callable ``fn(g, e)``."""
+        fns = [self.statement(s, scope) for s in node.stmts]
+        if not fns:
+            return _nothing
+        if len(fns) == 1:
+            return fns[0]
+
+        def run(g, e):
+            for f in fns:
+                f(g, e)
+                if g.end is not None:
+                    return
+        return run
+
+    def statement(self, node: A.Node, scope: Scope) -> Callable:
+        """Compile one effect statement through the effects registry."""
+        handler = self.effects.get(type(node).__name__)
+        if handler is None:
+            self.error(node, "not-an-effect", f"{type(node).__name__.lower()} is not an effect")
+        return handler.compile(self, node, scope)
+
+
+def _nothing(g, e):
+    return None
+
+
+def _seat_var(store, name, of):
+    return lambda g, e: getattr(g, store)[name][of(g, e)]
+
+
+def _ns_var(store, name):
+    return lambda g, e: getattr(g, store)[name]
+
+
+_SEAT_ATTRS = {
+    "hand_scores": lambda of: (lambda g, e: [h[of(g, e)] for h in g.hand_scores]),
+    "score": lambda of: (lambda g, e: sum(h[of(g, e)] for h in g.hand_scores)),
+    "left": lambda of: (lambda g, e: (of(g, e) + 1) % g.n),
+    "right": lambda of: (lambda g, e: (of(g, e) - 1) % g.n),
+    "index": lambda of: of,
+}
+
+# Names every rule set can use: (callable, type).
+_BUILTIN_NAMES = {
+    "players": (lambda g, e: g.n, T.INT),
+    "seats": (lambda g, e: list(range(g.n)), T.list_of(T.SEAT)),
+    "others": (lambda g, e: [s for s in range(g.n) if s != e["me"]], T.list_of(T.SEAT)),
+    "start_player": (lambda g, e: g.start, T.SEAT),
+    "current_player": (lambda g, e: g.seat, T.SEAT),
+    "hand_number": (lambda g, e: g.hand + 1, T.INT),
+    "round": (lambda g, e: g.round, T.INT),
+}

@@ -1,0 +1,255 @@
+"""The DSL's effects: one compile function each, in one registry keyed by AST node.
+
+An effect compiles to ``fn(g, e)`` that changes the state ``g`` through its few
+primitives (``move``, ``reveal``, ``shuffle``, ``roll``), so knowledge and the
+location of every component stay consistent whatever the rule file says.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from . import ast as A
+from . import types as T
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect statement: its doc, an example, and its compile function."""
+
+    keyword: str
+    doc: str
+    example: str
+    compile: Callable  # (compiler, node, scope) -> fn(g, e)
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(node_type: type, keyword: str, doc: str, example: str):
+    """Register the compile function of one statement."""
+    def deco(fn):
+        EFFECTS[node_type.__name__] = Effect(keyword, doc, example, fn)
+        return fn
+    return deco
+
+
+def _components(cp, node, scope, what: str):
+    """Compile something that names components: one, a list, or a whole zone."""
+    c = cp.expr(node, scope)
+    f = c.fn
+    if c.t.kind == "zone":
+        return lambda g, e: list(g.zones[f(g, e)]), c.t.element()
+    if c.t.kind == "list":
+        return lambda g, e: list(f(g, e)), c.t.element()
+    if c.t.kind in ("comp", "any", "none"):
+        def one(g, e):
+            x = f(g, e)
+            return () if x is None else (x,)
+        return one, c.t
+    cp.error(node, "type-error", f"{what} must be a component, a list of components or a zone, but this is {c.t}")
+
+
+def _zone(cp, node, scope, what: str):
+    c = cp.expr(node, scope)
+    if c.t.kind not in ("zone", "any"):
+        cp.error(node, "type-error", f"{what} must be a zone, but this is {c.t}")
+    return c
+
+
+@effect(A.Move, "move", "Move a component, a list of them or a whole zone onto a zone (on top). "
+        "'sorted by PROP descending' orders a group so its lowest ends on top.",
+        "move cards to spot.stack sorted by value descending")
+def _move(cp, node: A.Move, scope):
+    what, wt = _components(cp, node.what, scope, "what 'move' moves")
+    to = _zone(cp, node.to, scope, "where 'move' moves to")
+    held = to.t.types
+    if held and wt.kind == "comp" and wt.types and not (wt.types <= held):
+        cp.error(node, "type-error", f"zone holds {', '.join(sorted(held))}, not {', '.join(sorted(wt.types - held))}")
+    tf = to.fn
+    if node.sort_by is not None:
+        if node.sort_by not in cp.m.props:
+            from ..model import did_you_mean
+            cp.error(node, "unknown-attribute", f"no component has a property '{node.sort_by}' to sort by",
+                     did_you_mean(node.sort_by, list(cp.m.props)))
+        prop = cp.m.props[node.sort_by]
+        rev = node.descending
+
+        def move_sorted(g, e):
+            z = tf(g, e)
+            for c in sorted(what(g, e), key=prop.__getitem__, reverse=rev):
+                g.move(c, z)
+        return move_sorted
+
+    def move(g, e):
+        z = tf(g, e)
+        for c in what(g, e):
+            g.move(c, z)
+    return move
+
+
+@effect(A.Reveal, "reveal", "Let one seat, or all seats ('to all'), know the faces of components.",
+        "reveal spot to me")
+def _reveal(cp, node: A.Reveal, scope):
+    what, _ = _components(cp, node.what, scope, "what 'reveal' shows")
+    if node.to is None:
+        def reveal_all(g, e):
+            for c in what(g, e):
+                g.known[c] = g.all_seats
+        return reveal_all
+    who = cp.expr(node.to, scope)
+    if who.t.kind not in ("seat", "any"):
+        cp.error(node.to, "type-error", f"'reveal ... to' needs a seat or 'all', but this is {who.t}")
+    wf = who.fn
+
+    def reveal(g, e):
+        bit = 1 << wf(g, e)
+        for c in what(g, e):
+            g.known[c] |= bit
+    return reveal
+
+
+@effect(A.Set, "set", "Give a variable a value, or add to it (+=) or take from it (-=).",
+        "set turn.groups += 1")
+def _set(cp, node: A.Set, scope):
+    from ..model import did_you_mean
+    value = cp.expr(node.value, scope)
+    vf = value.fn
+    op = node.op
+    target = node.target
+    if len(target) != 2:
+        cp.error(node, "bad-target", "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
+                                     "SEAT.NAME or COMPONENT.NAME")
+    head, name = target
+    if head in ("turn", "hand", "match") and head not in scope.names:
+        declared = cp.m.variables.get(head, {})
+        if name not in declared:
+            cp.error(node, "unknown-variable", f"no {head} variable '{name}' is declared",
+                     did_you_mean(name, list(declared)))
+        store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
+        return _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf)
+    owner = cp.expr(A.Name(head, pos=node.pos), scope)
+    of = owner.fn
+    if owner.t.kind == "seat":
+        for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
+            if name in cp.m.variables.get(scope_name, {}):
+                return _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf)
+        cp.error(node, "unknown-variable", f"no player variable '{name}' is declared",
+                 did_you_mean(name, list(cp.m.variables.get("player", {}))))
+    if owner.t.kind in ("comp", "any"):
+        if name not in cp.m.cvars:
+            cp.error(node, "unknown-variable", f"no component variable '{name}' is declared (components: ... vars:)",
+                     did_you_mean(name, list(cp.m.cvars)))
+        return _setter(op, lambda g, e: g.cvars[name], of, vf)
+    cp.error(node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}")
+
+
+def _setter(op, store, key, vf):
+    if op == "=":
+        def assign(g, e):
+            store(g, e)[key(g, e)] = vf(g, e)
+        return assign
+    sign = 1 if op == "+=" else -1
+
+    def add(g, e):
+        d = store(g, e)
+        k = key(g, e)
+        d[k] = d[k] + sign * vf(g, e)
+    return add
+
+
+@effect(A.Shuffle, "shuffle", "Shuffle a zone with the game's seeded random generator; "
+        "its hidden faces are forgotten.", "shuffle supply")
+def _shuffle(cp, node: A.Shuffle, scope):
+    zf = _zone(cp, node.zone, scope, "what 'shuffle' shuffles").fn
+    return lambda g, e: g.shuffle(zf(g, e))
+
+
+@effect(A.Deal, "deal", "Deal N components from the top of a zone to a per-player zone of every "
+        "seat, one at a time from the start player clockwise.", "deal hand_size[players] from supply to each treasures")
+def _deal(cp, node: A.Deal, scope):
+    from ..model import did_you_mean
+    nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
+    src = _zone(cp, node.source, scope, "where 'deal' deals from").fn
+    z = cp.m.zones.get(node.zone)
+    if z is None or z.per != "player":
+        cp.error(node, "unknown-zone", f"'{node.zone}' is not a per-player zone",
+                 did_you_mean(node.zone, [z.name for z in cp.m.zones.values() if z.per == "player"]))
+    base = z.base
+
+    def deal(g, e):
+        source = g.zones[src(g, e)]
+        for _ in range(nf(g, e)):
+            for k in range(g.n):
+                if source:
+                    g.move(source[-1], base + (g.start + k) % g.n)
+    return deal
+
+
+@effect(A.Roll, "roll", "Each component shows a random one of its 'faces' (read it as x.face).",
+        "roll me.cup")
+def _roll(cp, node: A.Roll, scope):
+    what, _ = _components(cp, node.what, scope, "what 'roll' rolls")
+    if "faces" not in cp.m.props:
+        cp.error(node, "no-faces", "no component type has 'faces' to roll")
+
+    def roll(g, e):
+        for c in what(g, e):
+            g.roll(c)
+    return roll
+
+
+@effect(A.If, "if", "Do one block or the other.", "if count(me.hand) == 0 { end turn } else { ... }")
+def _if(cp, node: A.If, scope):
+    tf = cp.expr(node.test, scope).fn
+    body = cp.block(node.body, scope)
+    orelse = cp.block(node.orelse, scope) if node.orelse is not None else None
+
+    def run_if(g, e):
+        if tf(g, e):
+            body(g, e)
+        elif orelse is not None:
+            orelse(g, e)
+    return run_if
+
+
+@effect(A.For, "for", "Do a block once for each element of a finite collection.",
+        "for t in beach { set t.held = controller(t) == me }")
+def _for(cp, node: A.For, scope):
+    coll = cp.collection(node.coll, scope, "what 'for' goes over")
+    key = cp.fresh(node.var)
+    body = cp.block(node.body, scope.bind(node.var, key, coll.t.element()))
+    cf = coll.fn
+
+    def run_for(g, e):
+        for x in list(cf(g, e)):
+            e[key] = x
+            body(g, e)
+            if g.end is not None:
+                return
+    return run_for
+
+
+@effect(A.End, "end", "End the current step, turn, phase, hand or match now.", "end step")
+def _end(cp, node: A.End, scope):
+    what = node.what
+
+    def end(g, e):
+        g.end = what
+    return end
+
+
+@effect(A.Win, "win", "The seat wins the match at once (the match ends).", "win me")
+def _win(cp, node: A.Win, scope):
+    wf = cp.expr(node.who, scope)
+    if wf.t.kind not in ("seat", "any"):
+        cp.error(node.who, "type-error", f"'win' needs a seat, but this is {wf.t}")
+    f = wf.fn
+
+    def win(g, e):
+        g.won.append(f(g, e))
+        g.end = "match"
+    return win
+
+
+__all__ = ["EFFECTS", "Effect", "T"]

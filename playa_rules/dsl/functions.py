@@ -1,0 +1,259 @@
+"""The DSL's functions: one small entry each in one registry.
+
+Adding a function is one entry here, one test and one line in docs/dsl.md; a test
+checks that the registry and the docs agree. Functions that take a comprehension
+(``count(t in won where t.kind == 'skull')``, ``sum(t.value for t in won)``) have an
+``over`` form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from . import types as T
+from .compile import C, const
+
+
+@dataclass(frozen=True)
+class Function:
+    """One DSL function: how it compiles with plain arguments and over a comprehension."""
+
+    name: str
+    doc: str
+    example: str
+    call: Optional[Callable] = None    # (compiler, node, [C]) -> C
+    over: Optional[Callable] = None    # (compiler, node, coll, key, where, expr) -> C
+
+    def compile_call(self, cp, node, scope) -> C:
+        """Compile ``name(a, b, ...)``."""
+        if self.call is None:
+            cp.error(node, "wrong-form", f"'{self.name}' takes 'x in COLLECTION ...', as in {self.example}")
+        return self.call(cp, node, [cp.expr(a, scope) for a in node.args])
+
+    def compile_over(self, cp, node, scope) -> C:
+        """Compile ``name(x in coll where c)`` or ``name(expr for x in coll where c)``."""
+        coll, key, where, expr = cp.comprehension(node.comp, scope)
+        return self.over(cp, node, coll, key, where, expr)
+
+
+FUNCTIONS: dict[str, Function] = {}
+
+
+def function(name: str, doc: str, example: str, over: Optional[Callable] = None):
+    """Register a function; the decorated callable is its plain-argument form (or None)."""
+    def deco(call):
+        FUNCTIONS[name] = Function(name, doc, example, call, over)
+        return call
+    return deco
+
+
+def _arity(cp, node, args, n):
+    if len(args) != n:
+        cp.error(node, "wrong-arity", f"'{node.func}' takes {n} argument(s), not {len(args)}")
+
+
+def _coll(cp, node, c: C) -> Callable:
+    cp.expect(c, "collection", node, f"the argument of '{node.func}'")
+    if c.t.kind == "zone":
+        zf = c.fn
+        return lambda g, e: g.zones[zf(g, e)]
+    return c.fn
+
+
+def _iter(coll, key, where, expr):
+    """A generator function yielding expr (or the element) for elements passing where."""
+    cf = coll.fn
+    wf = where.fn if where is not None else None
+    xf = expr.fn if expr is not None else None
+    if wf is None and xf is None:
+        return cf
+    if xf is None:
+        def gen(g, e):
+            for x in cf(g, e):
+                e[key] = x
+                if wf(g, e):
+                    yield x
+        return gen
+    if wf is None:
+        def gen(g, e):
+            for x in cf(g, e):
+                e[key] = x
+                yield xf(g, e)
+        return gen
+
+    def gen(g, e):
+        for x in cf(g, e):
+            e[key] = x
+            if wf(g, e):
+                yield xf(g, e)
+    return gen
+
+
+# ---------------------------------------------------------------- counting
+def _count_over(cp, node, coll, key, where, expr):
+    cf = coll.fn
+    if where is None:
+        return C(lambda g, e: len(cf(g, e)), T.INT)
+    wf = where.fn
+
+    def count(g, e):
+        n = 0
+        for x in cf(g, e):
+            e[key] = x
+            if wf(g, e):
+                n += 1
+        return n
+    return C(count, T.INT)
+
+
+@function("count", "How many elements a zone or list has, or how many pass a condition.",
+          "count(t in won where t.kind == 'skull')", over=_count_over)
+def _count(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = _coll(cp, node, args[0])
+    return C(lambda g, e: len(f(g, e)), T.INT)
+
+
+def _sum_over(cp, node, coll, key, where, expr):
+    gen = _iter(coll, key, where, expr)
+    return C(lambda g, e: sum(gen(g, e)), T.INT)
+
+
+@function("sum", "The total of a list of numbers, or of an expression over a collection.",
+          "sum(c.value for c in cards)", over=_sum_over)
+def _sum(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = _coll(cp, node, args[0])
+    return C(lambda g, e: sum(f(g, e)), T.INT)
+
+
+def _extreme(pick):
+    def plain(cp, node, args):
+        if len(args) == 1:
+            f = _coll(cp, node, args[0])
+            return C(lambda g, e: pick(f(g, e), default=0), T.INT)
+        if not args:
+            cp.error(node, "wrong-arity", f"'{node.func}' needs at least one argument")
+        fns = [a.fn for a in args]
+        for a, n in zip(args, node.args):
+            cp.expect(a, "int", n, f"an argument of '{node.func}'")
+        if all(a.is_const for a in args):
+            return const(pick(a.const for a in args), T.INT)
+        if len(fns) == 2:
+            a, b = fns
+            return C(lambda g, e: pick(a(g, e), b(g, e)), T.INT)
+        return C(lambda g, e: pick(f(g, e) for f in fns), T.INT)
+
+    def over(cp, node, coll, key, where, expr):
+        gen = _iter(coll, key, where, expr)
+        return C(lambda g, e: pick(gen(g, e), default=0), T.INT)
+    return plain, over
+
+
+_min, _min_over = _extreme(min)
+_max, _max_over = _extreme(max)
+FUNCTIONS["min"] = Function("min", "The smallest of its arguments, or of a collection (0 if empty).",
+                            "min(2 * count(t.stack), 8)", _min, _min_over)
+FUNCTIONS["max"] = Function("max", "The largest of its arguments, or of a collection (0 if empty).",
+                            "max(me.hand_scores)", _max, _max_over)
+
+
+@function("abs", "The absolute value of a number.", "abs(a - b)")
+def _abs(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = cp.expect(args[0], "int", node, "the argument of 'abs'").fn
+    return C(lambda g, e: abs(f(g, e)), T.INT)
+
+
+# ---------------------------------------------------------------- truth over collections
+def _quant(pick):
+    def over(cp, node, coll, key, where, expr):
+        gen = _iter(coll, key, where, expr)
+        if expr is None and pick is any:
+            return C(lambda g, e: any(True for _ in gen(g, e)), T.BOOL)
+        if expr is None:
+            cp.error(node, "wrong-form", "all(...) needs a condition: all(COND for x in COLLECTION)")
+        return C(lambda g, e: pick(gen(g, e)), T.BOOL)
+
+    def plain(cp, node, args):
+        _arity(cp, node, args, 1)
+        f = _coll(cp, node, args[0])
+        return C(lambda g, e: pick(f(g, e)), T.BOOL)
+    return plain, over
+
+
+_any, _any_over = _quant(any)
+_all, _all_over = _quant(all)
+FUNCTIONS["any"] = Function("any", "Whether some element passes the condition.",
+                            "any(t in beach where controller(t) == me)", _any, _any_over)
+FUNCTIONS["all"] = Function("all", "Whether every element makes the expression true.",
+                            "all(count(p.hand) == 0 for p in seats)", _all, _all_over)
+
+
+# ---------------------------------------------------------------- picking components
+def _first_over(cp, node, coll, key, where, expr):
+    gen = _iter(coll, key, where, expr)
+    t = expr.t if expr is not None else coll.t.element()
+    return C(lambda g, e: next(iter(gen(g, e)), None), t)
+
+
+@function("first", "The first element (bottom of a zone) passing the condition, or none.",
+          "first(p in me.pirates where p.ability == 'map')", over=_first_over)
+def _first(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = _coll(cp, node, args[0])
+    return C(lambda g, e: next(iter(f(g, e)), None), args[0].t.element())
+
+
+@function("top", "The last component of a zone (the top of a stack), or none if it is empty.",
+          "top(t.stack).owner")
+def _top(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = _coll(cp, node, args[0])
+
+    def top(g, e):
+        z = f(g, e)
+        return z[-1] if z else None
+    return C(top, args[0].t.element())
+
+
+@function("bottom", "The first component of a zone, or none if it is empty.", "bottom(deck)")
+def _bottom(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = _coll(cp, node, args[0])
+    return C(lambda g, e: (f(g, e) or [None])[0], args[0].t.element())
+
+
+@function("contains", "Whether a zone or list holds an element.", "contains(me.hand, card)")
+def _contains(cp, node, args):
+    _arity(cp, node, args, 2)
+    f, x = _coll(cp, node, args[0]), args[1].fn
+    return C(lambda g, e: x(g, e) in f(g, e), T.BOOL)
+
+
+@function("position", "Where a component stands in its zone, counting from 0 at the bottom.",
+          "position(card)")
+def _position(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = cp.expect(args[0], "comp", node, "the argument of 'position'").fn
+
+    def pos(g, e):
+        c = f(g, e)
+        return g.zones[g.loc[c]].index(c)
+    return C(pos, T.INT)
+
+
+# ---------------------------------------------------------------- knowledge
+@function("revealed", "Whether every seat knows the face of a component.", "not revealed(spot)")
+def _revealed(cp, node, args):
+    _arity(cp, node, args, 1)
+    f = cp.expect(args[0], "comp", node, "the argument of 'revealed'").fn
+    return C(lambda g, e: g.known[f(g, e)] & g.all_seats == g.all_seats, T.BOOL)
+
+
+@function("knows", "Whether a seat knows the face of a component.", "knows(me, spot)")
+def _knows(cp, node, args):
+    _arity(cp, node, args, 2)
+    s = cp.expect(args[0], "seat", node, "the first argument of 'knows'").fn
+    c = cp.expect(args[1], "comp", node, "the second argument of 'knows'").fn
+    return C(lambda g, e: bool(g.known[c(g, e)] >> s(g, e) & 1), T.BOOL)

@@ -1,0 +1,303 @@
+"""DSL text -> AST, with the lark grammar in ``grammar/effects.lark``.
+
+One LALR parser with two start rules (``expr`` and ``block``). Syntax errors become
+:class:`~playa_rules.errors.DSLSyntaxError` located in the rule file, with the
+offending line and a caret; messages for common mistakes come from a table of known
+bad examples, as lark's own ``GRAMMAR_ERRORS`` does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Optional
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .. import resources
+from ..errors import Diagnostic, DSLSyntaxError
+from . import ast as A
+
+MAX_DSL_LENGTH = 4000
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a piece of DSL text comes from, to locate its errors in the rule file.
+
+    ``locate(line, col)`` maps a position inside the text to the file; ``source``
+    returns a file line.
+    """
+
+    file: Optional[str] = None
+    path: str = ""
+    locate: Optional[Callable[[int, int], tuple]] = None
+    source: Optional[Callable[[int], str]] = None
+
+    def diagnostic(self, code: str, message: str, text: str, pos=None, hint=None,
+                   severity: str = "error") -> Diagnostic:
+        """A diagnostic at ``pos`` (1-based line, column inside ``text``)."""
+        line, col = pos or (1, 1)
+        if self.locate is not None:
+            fline, fcol = self.locate(line, col)
+            src = self.source(fline) if self.source else None
+        else:
+            fline, fcol = line, col
+            lines = text.splitlines() or [""]
+            src = lines[line - 1] if 0 < line <= len(lines) else ""
+        return Diagnostic(code=code, message=message, file=self.file, line=fline, column=fcol,
+                          path=self.path, severity=severity, source_line=src, hint=hint)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The lark parser, built once from the grammar file."""
+    grammar = resources.grammar_path().read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", start=["expr", "block"], propagate_positions=True,
+                maybe_placeholders=True)
+
+
+def _pos(meta) -> A.Pos:
+    return (getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
+
+
+def _tpos(tok: Token) -> A.Pos:
+    return (tok.line or 1, tok.column or 1)
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Builds AST nodes; one method per grammar alias."""
+
+    def number(self, meta, c):
+        return A.Num(int(c[0]), pos=_tpos(c[0]))
+
+    def string(self, meta, c):
+        return A.Str(str(c[0])[1:-1], pos=_tpos(c[0]))
+
+    def true(self, meta, c):
+        return A.Bool(True, pos=_pos(meta))
+
+    def false(self, meta, c):
+        return A.Bool(False, pos=_pos(meta))
+
+    def none(self, meta, c):
+        return A.NoneLit(pos=_pos(meta))
+
+    def name(self, meta, c):
+        return A.Name(str(c[0]), pos=_tpos(c[0]))
+
+    def attr(self, meta, c):
+        return A.Attr(c[0], str(c[1]), pos=_tpos(c[1]))
+
+    def index(self, meta, c):
+        return A.Index(c[0], c[1], pos=_pos(meta))
+
+    def call(self, meta, c):
+        args = tuple(a for a in c[1:] if a is not None)
+        return A.Call(str(c[0]), args, pos=_tpos(c[0]))
+
+    def call_filter(self, meta, c):
+        comp = A.Comprehension(str(c[1]), c[2], c[3], None, pos=_tpos(c[1]))
+        return A.CallOver(str(c[0]), comp, pos=_tpos(c[0]))
+
+    def call_map(self, meta, c):
+        comp = A.Comprehension(str(c[2]), c[3], c[4], c[1], pos=_pos(meta))
+        return A.CallOver(str(c[0]), comp, pos=_tpos(c[0]))
+
+    def list_(self, meta, c):
+        return A.ListLit(tuple(x for x in c if x is not None), pos=_pos(meta))
+
+    def filter_(self, meta, c):
+        return A.Comprehension(str(c[0]), c[1], c[2], None, pos=_pos(meta))
+
+    def map_(self, meta, c):
+        return A.Comprehension(str(c[1]), c[2], c[3], c[0], pos=_pos(meta))
+
+    def conditional(self, meta, c):
+        return A.Conditional(c[0], c[1], c[2], pos=_pos(meta))
+
+    def or_(self, meta, c):
+        return A.BoolOp("or", tuple(c), pos=_pos(meta))
+
+    def and_(self, meta, c):
+        return A.BoolOp("and", tuple(c), pos=_pos(meta))
+
+    def not_(self, meta, c):
+        return A.Not(c[0], pos=_pos(meta))
+
+    def compare(self, meta, c):
+        return A.Compare(str(c[1]), c[0], c[2], pos=_tpos(c[1]))
+
+    def binop(self, meta, c):
+        node = c[0]
+        for i in range(1, len(c), 2):
+            node = A.BinOp(str(c[i]), node, c[i + 1], pos=_tpos(c[i]))
+        return node
+
+    def neg(self, meta, c):
+        return A.Neg(c[0], pos=_pos(meta))
+
+    # effects
+    def block(self, meta, c):
+        return A.Block(tuple(s for s in c if isinstance(s, A.Node)), pos=_pos(meta))
+
+    def move(self, meta, c):
+        sort_by, desc = None, False
+        if c[2] is not None:
+            sort_by, desc = c[2]
+        return A.Move(c[0], c[1], sort_by, desc, pos=_pos(meta))
+
+    def sort_clause(self, meta, c):
+        return (str(c[0]), c[1] is not None and str(c[1]) == "descending")
+
+    def reveal(self, meta, c):
+        to = None if isinstance(c[1], Token) and c[1].type == "ALL" else c[1]
+        return A.Reveal(c[0], to, pos=_pos(meta))
+
+    def set(self, meta, c):
+        return A.Set(c[0], str(c[1]), c[2], pos=_pos(meta))
+
+    def target(self, meta, c):
+        return tuple(str(t) for t in c)
+
+    def shuffle(self, meta, c):
+        return A.Shuffle(c[0], pos=_pos(meta))
+
+    def deal(self, meta, c):
+        return A.Deal(c[0], c[1], str(c[2]), pos=_pos(meta))
+
+    def roll(self, meta, c):
+        return A.Roll(c[0], pos=_pos(meta))
+
+    def if_stmt(self, meta, c):
+        orelse = c[2]
+        if isinstance(orelse, A.If):
+            orelse = A.Block((orelse,), pos=orelse.pos)
+        return A.If(c[0], c[1], orelse, pos=_pos(meta))
+
+    def for_stmt(self, meta, c):
+        return A.For(str(c[0]), c[1], c[2], pos=_pos(meta))
+
+    def end(self, meta, c):
+        return A.End(str(c[0]), pos=_pos(meta))
+
+    def win(self, meta, c):
+        return A.Win(c[0], pos=_pos(meta))
+
+
+_TRANSFORMER = _ToAst()
+
+# Readable names for the grammar's terminals, used in "expected ..." messages.
+_TERMINAL_WORDS = {
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a 'string'", "COMP_OP": "a comparison",
+    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "LPAR": "'('", "RPAR": "')'",
+    "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','",
+    "DOT": "'.'", "SEMICOLON": "';'", "_SEP": "a new line or ';'", "ASSIGN_OP": "'=', '+=' or '-='",
+    "ALL": "'all'", "DIRECTION": "'ascending' or 'descending'", "END_WHAT": "step, turn, phase, hand or match",
+    "$END": "the end of the text",
+}
+
+# Known mistakes, matched against the parser state like lark's match_examples.
+_KNOWN_ERRORS = {
+    "'=' compares nothing: use '==' to compare, or 'set x = ...' in an effect": [
+        ("expr", "a = 1"), ("expr", "x.y = 2"),
+    ],
+    "the expression is incomplete: an operand is missing": [
+        ("expr", "1 +"), ("expr", "a and"), ("expr", "a <"), ("expr", "not"),
+    ],
+    "an 'if' expression needs 'then' and 'else': if COND then A else B": [
+        ("expr", "if a b"), ("expr", "if a then b"),
+    ],
+    "a comprehension reads 'x in ZONE where COND', not 'if'": [
+        ("expr", "count(t in z if a)"), ("expr", "[t in z if a]"),
+    ],
+    "unbalanced brackets": [
+        ("expr", "(a"), ("expr", "f(a"), ("expr", "[a"), ("expr", "a)"), ("expr", "a]"),
+    ],
+}
+
+
+def _expected(exc: UnexpectedInput) -> str:
+    names = sorted({_TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() and len(t) < 12 else t)
+                    for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())})
+    words = [n for n in names if not n.startswith("__")][:8]
+    return ", ".join(words)
+
+
+@lru_cache(maxsize=1)
+def _known_table():
+    table = []
+    p = parser()
+    for label, examples in _KNOWN_ERRORS.items():
+        for start, text in examples:
+            try:
+                p.parse(text, start=start)
+            except UnexpectedInput as e:
+                table.append((getattr(e, "state", None), type(e), getattr(getattr(e, "token", None), "type", None), label))
+    return table
+
+
+def _known_message(exc: UnexpectedInput) -> Optional[str]:
+    state = getattr(exc, "state", None)
+    tok = getattr(getattr(exc, "token", None), "type", None)
+    for st, kind, ttype, label in _known_table():
+        if st is not None and st == state and kind is type(exc) and ttype == tok:
+            return label
+    return None
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxError:
+    line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text.splitlines()[line - 1][col - 1:col] if text.splitlines() else ""
+        message = f"unexpected character {ch!r}"
+    elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        message = "the text ends too early"
+        if isinstance(exc, UnexpectedToken):
+            lines = text.splitlines() or [""]
+            line, col = len(lines), len(lines[-1]) + 1
+    else:
+        message = f"unexpected {str(exc.token)!r}"
+    known = _known_message(exc)
+    if known:
+        message = f"{message}: {known}"
+    expected = _expected(exc)
+    hint = f"expected {expected}" if expected and not known else None
+    return DSLSyntaxError(origin.diagnostic("dsl-syntax", message, text, (line, col), hint=hint))
+
+
+def _parse(text: str, start: str, origin: Optional[Origin]):
+    origin = origin or Origin()
+    if not isinstance(text, str):
+        raise DSLSyntaxError(origin.diagnostic("dsl-type", f"expected DSL text, got {type(text).__name__}", ""))
+    if len(text) > MAX_DSL_LENGTH:
+        raise DSLSyntaxError(origin.diagnostic(
+            "dsl-too-long", f"DSL text of {len(text)} characters is over the limit of {MAX_DSL_LENGTH}", text))
+    source = text.replace("\r", " ")
+    if start == "expr":
+        source = source.replace("\n", " ")  # an expression may wrap; offsets stay the same
+    try:
+        tree = parser().parse(source, start=start)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, origin) from None
+    except RecursionError:
+        raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
+    try:
+        return _TRANSFORMER.transform(tree)
+    except RecursionError:
+        raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
+
+
+def parse_expr(text: str, origin: Optional[Origin] = None) -> A.Node:
+    """Parse one expression; raises DSLSyntaxError located through ``origin``."""
+    if isinstance(text, bool):
+        return A.Bool(text)
+    if isinstance(text, int):
+        return A.Num(text) if text >= 0 else A.Neg(A.Num(-text))
+    return _parse(text, "expr", origin)
+
+
+def parse_block(text: str, origin: Optional[Origin] = None) -> A.Block:
+    """Parse a block of effects; raises DSLSyntaxError located through ``origin``."""
+    return _parse(text, "block", origin)

@@ -1,0 +1,111 @@
+"""Static types of DSL values, checked while compiling so mistakes surface in the file.
+
+A value is a number, a truth value, a text, a seat, a component (of some component
+types), a zone (holding some types), a list, or ``none``. ``ANY`` switches checks off
+where the compiler cannot know (for example an element of a list parameter).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class T:
+    """A static type: ``kind`` plus, for components and zones, the component types."""
+
+    kind: str
+    types: frozenset = frozenset()
+    elem: "T | None" = None
+
+    def __str__(self) -> str:
+        if self.kind in ("comp", "zone") and self.types:
+            return f"{'a component' if self.kind == 'comp' else 'a zone'} ({', '.join(sorted(self.types))})"
+        if self.kind == "list" and self.elem is not None:
+            return f"a list of {self.elem}"
+        return _WORDS.get(self.kind, self.kind)
+
+    @property
+    def is_collection(self) -> bool:
+        """A zone or a list: something to count, iterate or filter."""
+        return self.kind in ("zone", "list", "any")
+
+    def element(self) -> "T":
+        """The type of one element of this collection."""
+        if self.kind == "zone":
+            return T("comp", self.types)
+        if self.kind == "list" and self.elem is not None:
+            return self.elem
+        return ANY
+
+
+_WORDS = {"int": "a number", "bool": "a truth value", "str": "a text", "seat": "a seat",
+          "comp": "a component", "zone": "a zone", "list": "a list", "any": "a value",
+          "none": "none", "effect": "an effect"}
+
+INT = T("int")
+BOOL = T("bool")
+STR = T("str")
+SEAT = T("seat")
+NONE = T("none")
+ANY = T("any")
+
+
+def comp(types) -> T:
+    """A component of the given types."""
+    return T("comp", frozenset(types))
+
+
+def zone(types) -> T:
+    """A zone holding the given types."""
+    return T("zone", frozenset(types))
+
+
+def list_of(elem: T) -> T:
+    """A list whose elements have type ``elem``."""
+    return T("list", elem=elem)
+
+
+def of_value(v) -> T:
+    """The type of a constant from the rule file."""
+    if isinstance(v, bool):
+        return BOOL
+    if isinstance(v, int):
+        return INT
+    if isinstance(v, str):
+        return STR
+    if v is None:
+        return NONE
+    if isinstance(v, list):
+        return list_of(of_value(v[0]) if v else ANY)
+    if isinstance(v, dict):
+        vals = list(v.values())
+        return T("table", elem=of_value(vals[0]) if vals else ANY)
+    return ANY
+
+
+def join(a: T, b: T) -> T:
+    """The type of a value that is either ``a`` or ``b`` (if/else branches)."""
+    if a == b:
+        return a
+    if a.kind == "none":
+        return b
+    if b.kind == "none":
+        return a
+    if a.kind == b.kind and a.kind in ("comp", "zone"):
+        return T(a.kind, a.types | b.types)
+    return ANY
+
+
+def accepts(expected: str, got: T) -> bool:
+    """Whether a value of type ``got`` may stand where ``expected`` (a kind) is needed."""
+    if got.kind in ("any", expected):
+        return True
+    if expected == "collection":
+        return got.is_collection
+    if expected == "comp" and got.kind == "none":
+        return True
+    if expected == "seat" and got.kind in ("none", "int"):
+        return True
+    if expected == "int" and got.kind == "bool":
+        return False
+    return expected == "any"

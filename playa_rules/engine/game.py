@@ -1,0 +1,379 @@
+"""A game in progress: the turn structure, legal actions, apply, scoring, the log.
+
+The flow is a small state machine (hand -> phase -> turn -> step -> decision)
+driven by the compiled program. It runs on until a seat has a decision to make
+or the match is over, so ``legal_actions()`` is never empty while the game goes on.
+"""
+from __future__ import annotations
+
+from ..errors import GameRuntimeError, IllegalAction
+from ..program import Program
+from . import view as _view
+from .actions import Action, decode, generate
+from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START, State
+
+_RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
+                   RecursionError)
+MAX_STEPS = 1_000_000  # flow transitions without a decision before the engine gives up
+
+
+class Game:
+    """One match of a rule set for a number of players, from a seed."""
+
+    def __init__(self, rules, players: int, seed=None, *, _state: State | None = None):
+        self.rules = rules
+        self.program: Program = rules.program
+        self.m = self.program.model
+        self._legal: list = []
+        self._by_text: dict | None = None
+        self._stamp = 0
+        if _state is not None:
+            self.g = _state
+            return
+        self.g = State(self.m, players, seed)
+        self._log: list = [("start", rules.id, players, seed)]
+        g = self.g
+        e = {"me": 0}
+        try:
+            g.hands = self.program.hands(g, e)
+            g.start = self.program.first_start(g, e) % players
+        except _RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"the match settings could not be evaluated: {exc}") from None
+        g.mode = HAND_START
+        self._run()
+
+    # ------------------------------------------------------------ public API
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self.g.n
+
+    @property
+    def current_player(self):
+        """The seat to act, or None once the match is over."""
+        return None if self.g.mode == OVER else self.g.seat
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.g.mode == OVER
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (empty once over)."""
+        return self._legal
+
+    def apply(self, action) -> None:
+        """Apply an action, its text or its integer id; raises IllegalAction if not legal now."""
+        a = self._resolve(action)
+        g = self.g
+        d = a.defn
+        e = {"me": g.seat}
+        for key, f in d.lets:
+            e[key] = f(g, e)
+        for p, v in zip(d.params, a.values):
+            e[p.key] = v
+        self._log.append(("act", g.seat, a))
+        try:
+            d.effect(g, e)
+        except _RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
+        step = self.program.phases[g.phase_i].steps[g.step_i]
+        if g.end is not None:
+            self._handle_end()
+        elif step.repeat:
+            legal = self._generate(step.actions) or self._generate(step.fallback)
+            if legal:
+                self._set_legal(legal)
+                return
+            g.step_i += 1
+            g.mode = STEP_ENTER
+        else:
+            g.step_i += 1
+            g.mode = STEP_ENTER
+        self._run()
+
+    def scores(self) -> list[int]:
+        """Points per seat for the match so far (hands added up)."""
+        return [sum(h[s] for h in self.g.hand_scores) for s in range(self.g.n)]
+
+    @property
+    def hand_scores(self) -> list[list[int]]:
+        """Points per seat of each finished hand."""
+        return [h[:] for h in self.g.hand_scores]
+
+    def winners(self) -> list[int]:
+        """The seats leading (the winners once the match is over): most points, then tie-breaks."""
+        g = self.g
+        if g.won:
+            return sorted(set(g.won))
+        totals = self.scores()
+        best = max(totals)
+        tied = [s for s in range(g.n) if totals[s] == best]
+        for _, _, fn in self.program.tie_breaks:
+            if len(tied) < 2:
+                break
+            vals = {s: fn(g, {"me": s}) for s in tied}
+            top = max(vals.values())
+            tied = [s for s in tied if vals[s] == top]
+        return tied
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may know, as JSON-serialisable data."""
+        if not isinstance(seat, int) or not 0 <= seat < self.g.n:
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1}")
+        return _view.view(self, seat)
+
+    @property
+    def log(self) -> list[dict]:
+        """Every event so far, as JSON-serialisable dicts (the full, omniscient record)."""
+        return [_event(self, ev) for ev in self._log]
+
+    def clone(self) -> "Game":
+        """An independent copy of this game (cheap: for search agents)."""
+        other = Game(self.rules, self.g.n, _state=self.g.copy())
+        other._log = list(self._log)
+        if other.g.mode == DECIDE:
+            other._set_legal(other._current_legal())
+        return other
+
+    # ------------------------------------------------------------ resolving actions
+    def _resolve(self, action) -> Action:
+        if self.g.mode == OVER:
+            raise IllegalAction("the game is over: no action is legal", action=action)
+        if isinstance(action, Action):
+            if action.stamp is not None and action.stamp == (id(self), self._stamp):
+                return action
+            for a in self._legal:
+                if a == action:
+                    return a
+            raise IllegalAction(self._illegal_message(action), action=action, legal=self._texts())
+        if isinstance(action, bool):
+            raise IllegalAction(f"{action!r} is not an action", action=action, legal=self._texts())
+        if isinstance(action, int):
+            for a in self._legal:
+                if a.id == action:
+                    return a
+            known = decode(list(self.program.actions.values()), action)
+            what = f"id {action} ({known[0].name})" if known else f"id {action} (no such action id)"
+            raise IllegalAction(f"{what} is not legal now", action=action, legal=self._texts())
+        if isinstance(action, str):
+            if self._by_text is None:
+                self._by_text = {a.text_with(self.m): a for a in self._legal}
+            a = self._by_text.get(action.strip())
+            if a is not None:
+                return a
+            raise IllegalAction(self._illegal_message(action), action=action, legal=self._texts())
+        raise IllegalAction(f"{action!r} is not an action, its text or its id", action=action, legal=self._texts())
+
+    def _texts(self) -> list[str]:
+        return [a.text_with(self.m) for a in self._legal]
+
+    def _illegal_message(self, action) -> str:
+        texts = self._texts()
+        import difflib
+        close = difflib.get_close_matches(str(action), texts, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        return f"'{action}' is not legal now for seat {self.g.seat}{hint} (legal: {len(texts)} actions)"
+
+    # ------------------------------------------------------------ flow
+    def _generate(self, defs) -> list:
+        out: list = []
+        g = self.g
+        stamp = (id(self), self._stamp + 1)
+        try:
+            for d in defs:
+                generate(d, g, g.seat, stamp, out)
+        except _RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"could not list the legal actions (step "
+                                   f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
+        return out
+
+    def _set_legal(self, legal: list) -> None:
+        self._stamp += 1
+        for a in legal:
+            a.text_with(self.m)
+        self._legal = legal
+        self._by_text = None
+        self.g.mode = DECIDE
+
+    def _current_legal(self) -> list:
+        step = self.program.phases[self.g.phase_i].steps[self.g.step_i]
+        return self._generate(step.actions) or self._generate(step.fallback)
+
+    def _handle_end(self) -> None:
+        g = self.g
+        what, g.end = g.end, None
+        if what == "step":
+            g.step_i += 1
+            g.mode = STEP_ENTER
+        elif what == "turn":
+            g.turn_k += 1
+            g.mode = TURN_START
+        elif what == "phase":
+            g.phase_i += 1
+            g.mode = PHASE_START
+        elif what == "hand":
+            g.mode = HAND_END
+        else:
+            self._score_hand()
+            self._finish()
+
+    def _run(self) -> None:
+        try:
+            self._flow()
+        except _RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"the rules failed in phase '{self.g.phase_id}': {exc}") from None
+
+    def _flow(self) -> None:
+        g = self.g
+        prog = self.program
+        self._legal = []
+        for _ in range(MAX_STEPS):
+            mode = g.mode
+            if g.end is not None:
+                self._handle_end()
+                continue
+            if mode == STEP_ENTER:
+                phase = prog.phases[g.phase_i]
+                if g.step_i >= len(phase.steps):
+                    g.turn_k += 1
+                    g.mode = TURN_START
+                    continue
+                step = phase.steps[g.step_i]
+                if step.effect is not None:
+                    step.effect(g, {"me": g.seat})
+                    if g.end is not None:
+                        continue
+                if not step.actions and not step.fallback:
+                    g.step_i += 1
+                    continue
+                legal = self._generate(step.actions) or self._generate(step.fallback)
+                if legal:
+                    self._set_legal(legal)
+                    return
+                self._log.append(("blocked", g.seat, step.id))
+                if step.on_blocked is not None:
+                    step.on_blocked(g, {"me": g.seat})
+                g.step_i += 1
+            elif mode == TURN_START:
+                self._start_turn(prog.phases[g.phase_i])
+            elif mode == PHASE_START:
+                self._start_phase()
+            elif mode == HAND_START:
+                self._start_hand()
+            elif mode == HAND_END:
+                self._score_hand()
+                g.hand += 1
+                if g.hand >= g.hands or (prog.end_when is not None and prog.end_when(g, {"me": g.start})):
+                    self._finish()
+                    return
+                g.start = (g.start + prog.rotate) % g.n
+                g.mode = HAND_START
+            elif mode == OVER:
+                return
+            else:
+                return
+        raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
+
+    def _start_hand(self) -> None:
+        g = self.g
+        g.reset_components()
+        g.phase_i = 0
+        self._log.append(("hand", g.hand + 1, g.start))
+        self.program.setup(g, {"me": g.start})
+        g.mode = PHASE_START
+
+    def _start_phase(self) -> None:
+        g = self.g
+        prog = self.program
+        if g.phase_i >= len(prog.phases):
+            g.mode = HAND_END
+            return
+        phase = prog.phases[g.phase_i]
+        g.phase_id = phase.id
+        e = {"me": g.start}
+        g.plet = {k: f(g, e) for k, f in phase.lets}
+        g.turn_k = 0
+        g.round = 1
+        if phase.on_start is not None:
+            phase.on_start(g, e)
+        if phase.turns is None:
+            g.phase_i += 1
+            return
+        first = phase.start(g, e) % g.n
+        g.turn_order = [(first + phase.direction * k) % g.n for k in range(g.n)]
+        if phase.turns == "rounds":
+            g.plet["$turns"] = phase.rounds(g, e) * g.n
+        elif phase.turns == "seat":
+            g.turn_order = [first]
+            g.plet["$turns"] = 1
+        g.mode = TURN_START
+
+    def _start_turn(self, phase) -> None:
+        g = self.g
+        k = g.turn_k
+        if phase.turns == "until":
+            seat = g.turn_order[k % g.n]
+            if phase.until(g, {"me": seat}):
+                g.phase_i += 1
+                g.mode = PHASE_START
+                return
+        elif k >= g.plet["$turns"]:
+            g.phase_i += 1
+            g.mode = PHASE_START
+            return
+        order = g.turn_order
+        g.seat = order[k % len(order)]
+        g.round = k // len(order) + 1
+        g.tvars = dict(self.m.variables.get("turn", {}))
+        self._reset_turn_marks()
+        if phase.on_turn_start is not None:
+            phase.on_turn_start(g, {"me": g.seat})
+        g.step_i = 0
+        g.mode = STEP_ENTER
+
+    def _reset_turn_marks(self) -> None:
+        turn_vars = self.m.turn_cvars
+        if not turn_vars:
+            return
+        g = self.g
+        for name, init in turn_vars:
+            store = g.cvars[name]
+            for i in range(len(store)):
+                store[i] = init
+
+    def _score_hand(self) -> None:
+        g = self.g
+        row, detail = [], []
+        for s in range(g.n):
+            e = {"me": s}
+            parts = {sid: fn(g, e) for sid, _, fn in self.program.scoring}
+            row.append(sum(parts.values()))
+            detail.append(parts)
+        g.hand_scores.append(row)
+        g.score_detail.append(detail)
+        self._log.append(("score", g.hand, row, detail))
+
+    def _finish(self) -> None:
+        g = self.g
+        g.mode = OVER
+        g.seat = None
+        self._legal = []
+        self._log.append(("end", self.scores(), self.winners()))
+
+
+def _event(game: Game, ev: tuple) -> dict:
+    kind = ev[0]
+    if kind == "start":
+        return {"event": "start", "game": ev[1], "players": ev[2], "seed": ev[3]}
+    if kind == "hand":
+        return {"event": "hand", "hand": ev[1], "start_player": ev[2]}
+    if kind == "act":
+        a = ev[2]
+        return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
+    if kind == "blocked":
+        return {"event": "blocked", "seat": ev[1], "step": ev[2]}
+    if kind == "score":
+        return {"event": "score", "hand": ev[1] + 1, "scores": list(ev[2]),
+                "detail": [dict(d) for d in ev[3]]}
+    return {"event": "end", "scores": list(ev[1]), "winners": list(ev[2])}

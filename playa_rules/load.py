@@ -1,0 +1,605 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Rule files are untrusted input, and every later stage (schema, DSL, engine) must
+point at the exact spot of a problem. So this module composes the YAML node tree
+with a :class:`yaml.SafeLoader` subclass and converts the nodes to plain Python
+itself, recording the position of every node under its JSON pointer (RFC 6901).
+
+Converting by hand is also what makes the loader safe: it bounds file size,
+nesting depth, alias uses and the number of values produced (so a "billion
+laughs" file fails in milliseconds), reports *every* duplicate key, and never
+constructs anything but dict, list, str, int, float, bool and None.
+
+Choices worth knowing:
+
+* Scalars resolve as with ``yaml.safe_load`` (YAML 1.1: ``yes``/``no`` are
+  booleans, ``0x1f`` is an int, ``1:30`` is 90), except that timestamps stay the
+  string exactly as written (``2014-05-01`` is ``"2014-05-01"``): rule files have
+  no use for dates and a bad date (``2014-13-45``) must not crash the loader.
+* Non-finite floats (``.inf``, ``.nan``, ``1e999``) are rejected (``bad-value``):
+  they have no JSON form and no meaning in a rule.
+* Mapping keys are strings or ints (``{2: 5, 3: 4}``); keys that YAML reads as
+  booleans, null or floats, and non-scalar keys, are rejected (``bad-key``).
+  Keys whose pointer segments coincide (``1`` and ``"1"``) are duplicates.
+* Merge keys (``<<: *defaults``) work as in PyYAML; merged values are located
+  where the anchored mapping was written.
+* Any tag outside the YAML core schema (``!!python/...``, ``!local``,
+  ``!!binary``, ``!!set``) is rejected (``unsafe-tag``).
+
+Diagnostic codes: ``unreadable``, ``not-utf8``, ``too-large``, ``yaml-syntax``,
+``too-deep``, ``alias-limit``, ``duplicate-key``, ``bad-key``, ``bad-value``,
+``unsafe-tag``, ``internal-error`` (a bug: the parser failed unexpectedly).
+"""
+from __future__ import annotations
+
+import bisect
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import Diagnostic, LoadError
+
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest rule file accepted, in bytes of UTF-8 (checked before parsing)."""
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and lists accepted."""
+MAX_NODES = 100_000
+"""Most values a file may compose into or expand to (alias expansions count)."""
+MAX_ALIASES = 1_000
+"""Most alias uses (``*name``) in one file."""
+
+_CORE = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_CORE + t for t in ("str", "int", "float", "bool", "null"))
+_TIMESTAMP, _MERGE, _VALUE, _SEQ, _MAP = (_CORE + t for t in ("timestamp", "merge", "value", "seq", "map"))
+_SCALAR_TAGS = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP, _MERGE, _VALUE}
+_ALLOWED_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
+
+_BREAKS = "\r\n\x85\u2028\u2029"
+_BREAK_SET = frozenset(_BREAKS)
+_BLANKS = frozenset(" \t" + _BREAKS)
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+def escape_pointer_segment(segment: object) -> str:
+    """One JSON pointer segment for a key or index (``~`` -> ``~0``, ``/`` -> ``~1``)."""
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+def pointer_of(parts) -> str:
+    """The JSON pointer for a sequence of keys and indices (``()`` -> ``""``)."""
+    return "".join("/" + escape_pointer_segment(p) for p in parts)
+
+
+@dataclass
+class Document:
+    """A loaded rule file: plain data plus the source position of every value."""
+
+    data: Any
+    file: str | None
+    text: str
+    _values: dict = field(default_factory=dict, repr=False, compare=False)
+    _keys: dict = field(default_factory=dict, repr=False, compare=False)
+    _line_starts: list | None = field(default=None, repr=False, compare=False)
+    _scalar_maps: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def locate(self, pointer: str) -> tuple[int, int] | None:
+        """1-based (line, column) of the value at ``pointer``, else of its nearest located ancestor."""
+        pointer = _normalise(pointer)
+        while True:
+            entry = self._values.get(pointer)
+            if entry is not None:
+                return entry[0], entry[1]
+            if not pointer:
+                return None
+            pointer = pointer[: pointer.rfind("/")]
+
+    def key_location(self, pointer: str) -> tuple[int, int] | None:
+        """1-based (line, column) of the key of the mapping member at ``pointer``; else ``locate``."""
+        found = self._keys.get(_normalise(pointer))
+        return found if found is not None else self.locate(pointer)
+
+    def locate_in_scalar(self, pointer: str, line: int, column: int) -> tuple[int, int]:
+        """File (line, column) of the 1-based (line, column) inside the string value at ``pointer``.
+
+        Exact for plain, quoted and block (``|``, ``>``) scalars, escapes and folded
+        lines included; inside the whitespace of a folded multi-line scalar the spot
+        may be off by a few columns. If ``pointer`` is not a scalar, its ``locate``.
+        """
+        entry = self._values.get(_normalise(pointer))
+        node = entry[2] if entry is not None else None
+        if not isinstance(node, ScalarNode):
+            return self.locate(pointer) or (1, 1)
+        offsets = self._scalar_maps.get(id(node))
+        if offsets is None:
+            offsets = _scalar_offsets(self.text, node)
+            self._scalar_maps[id(node)] = offsets
+        index = _index_in_value(node.value, line, column)
+        return self._position(offsets[min(index, len(offsets) - 1)])
+
+    def source_line(self, line: int) -> str:
+        """The text of 1-based ``line`` without its line break, or ``''`` if out of range."""
+        starts = self._starts()
+        if not 1 <= line <= len(starts):
+            return ""
+        begin = starts[line - 1]
+        found = _LINE_BREAK.search(self.text, begin)
+        return self.text[begin: found.start() if found else len(self.text)]
+
+    def _starts(self) -> list[int]:
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(self.text)]
+        return self._line_starts
+
+    def _position(self, offset: int) -> tuple[int, int]:
+        starts = self._starts()
+        line = bisect.bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
+
+
+def load_text(text: str, name: str = "<string>") -> Document:
+    """Load rule-file text; raise :class:`LoadError` with every problem found."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise LoadError(Diagnostic(
+            "too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", file=name,
+            hint="rule files are small; this one is probably not a rule file"))
+    return _Converter(text, name).run()
+
+
+def load_file(path) -> Document:
+    """Read and load a UTF-8 rule file; raise :class:`LoadError` if unreadable or invalid."""
+    name = os.fspath(path)
+    name = name.decode("utf-8", "replace") if isinstance(name, bytes) else name
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise LoadError(Diagnostic("unreadable", f"cannot read file: {reason}", file=name)) from None
+    if len(raw) > MAX_BYTES:
+        raise LoadError(Diagnostic(
+            "too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", file=name,
+            hint="rule files are small; this one is probably not a rule file"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LoadError(_not_utf8(raw, exc, name)) from None
+    return load_text(text, name)
+
+
+def _not_utf8(raw: bytes, exc: UnicodeDecodeError, name: str) -> Diagnostic:
+    before = raw[: exc.start]
+    line_start = before.rfind(b"\n") + 1
+    line = before.count(b"\n") + 1
+    column = len(before[line_start:].decode("utf-8", "replace")) + 1
+    bad = raw[exc.start: exc.start + 1].hex()
+    hint = None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        hint = "the file looks like UTF-16; save it as UTF-8"
+    return Diagnostic("not-utf8", f"file is not valid UTF-8: byte 0x{bad} at line {line}, column {column}",
+                      file=name, line=line, column=column, hint=hint)
+
+
+def _normalise(pointer: str) -> str:
+    return "/" + pointer if pointer and not pointer.startswith("/") else pointer
+
+
+class _Fatal(Exception):
+    """A limit was hit: stop at once with this diagnostic."""
+
+    def __init__(self, code: str, message: str, mark=None, hint: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.mark, self.hint = code, message, mark, hint
+
+
+@dataclass(frozen=True)
+class _Alias:
+    """An alias use in the composed tree: the anchored node plus where ``*name`` was written."""
+
+    node: Node
+    anchor: str
+    start_mark: Any
+
+
+class _Composer(yaml.SafeLoader):
+    """SafeLoader that bounds depth, node count and alias uses while composing."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.depth = 0
+        self.composed = 0
+        self.alias_uses = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            self.alias_uses += 1
+            if self.alias_uses > MAX_ALIASES:
+                raise _Fatal("alias-limit", f"more than {MAX_ALIASES} alias uses (*name)", event.start_mark)
+            return _Alias(super().compose_node(parent, index), event.anchor, event.start_mark)
+        self.depth += 1
+        self.composed += 1
+        if self.depth > MAX_DEPTH:
+            raise _Fatal("too-deep", f"values are nested more than {MAX_DEPTH} levels deep",
+                         self.peek_event().start_mark)
+        if self.composed > MAX_NODES:
+            raise _Fatal("too-large", f"file holds more than {MAX_NODES} values",
+                         self.peek_event().start_mark)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+_NUMBERS = SafeConstructor()
+
+
+class _Converter:
+    """Turns the composed node tree into plain data, recording positions and problems."""
+
+    def __init__(self, text: str, name: str):
+        self.text = text
+        self.name = name
+        self.values: dict[str, tuple[int, int, Node]] = {}
+        self.keys: dict[str, tuple[int, int]] = {}
+        self.problems: list[Diagnostic] = []
+        self.spent = 0
+        self.expanded_alias = False
+        self.alias_site: _Alias | None = None
+        self.active: set[int] = set()
+        self._doc = Document(None, name, text)
+
+    def run(self) -> Document:
+        """Compose and convert, raising LoadError on any problem."""
+        try:
+            loader = _Composer(self.text)
+            try:
+                root = loader.get_single_node()
+            finally:
+                loader.dispose()
+            data = None if root is None else self.convert(root, "", 0)
+        except _Fatal as fatal:
+            raise LoadError(self.diagnostic(fatal.code, fatal.message, fatal.mark, hint=fatal.hint)) from None
+        except yaml.MarkedYAMLError as exc:
+            raise LoadError(self.syntax(exc)) from None
+        except yaml.reader.ReaderError as exc:
+            line, column = self._doc._position(min(exc.position, len(self.text)))
+            char = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+            raise LoadError(self.diagnostic(
+                "yaml-syntax", f"character {char} is not allowed in YAML ({exc.reason})",
+                line=line, column=column)) from None
+        except yaml.YAMLError as exc:
+            raise LoadError(self.diagnostic("yaml-syntax", f"invalid YAML: {exc}")) from None
+        except (RecursionError, MemoryError):
+            raise LoadError(self.diagnostic("too-deep", "file is too deeply nested or too large to load")) from None
+        except Exception as exc:  # noqa: BLE001 - the loader must only ever raise LoadError
+            raise LoadError(self.diagnostic(
+                "internal-error", f"the YAML parser failed unexpectedly: {type(exc).__name__}: {exc}")) from None
+        if self.problems:
+            unique: dict = {}
+            for found in self.problems:  # an anchored mapping converted twice reports once
+                unique.setdefault((found.code, found.line, found.column, found.message), found)
+            raise LoadError(sorted(unique.values(), key=lambda d: (d.line or 0, d.column or 0)))
+        doc = self._doc
+        doc.data, doc._values, doc._keys = data, self.values, self.keys
+        return doc
+
+    # -- diagnostics -------------------------------------------------------------
+
+    def diagnostic(self, code, message, mark=None, *, path="", line=None, column=None, hint=None):
+        """A Diagnostic at a YAML mark (or explicit line/column) in this file."""
+        if mark is not None:
+            line, column = mark.line + 1, mark.column + 1
+        source = None
+        if line is not None:
+            source = self._doc.source_line(line)
+            keep = max(column or 1, 1) + 80
+            source = source if len(source) <= keep else source[:keep] + " ..."
+        return Diagnostic(code, message, file=self.name, line=line, column=column, path=path,
+                          source_line=source, hint=hint)
+
+    def syntax(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
+        """A yaml-syntax diagnostic from a PyYAML scanner/parser/composer error."""
+        mark = exc.problem_mark or exc.context_mark
+        message = exc.problem or exc.context or "invalid YAML"
+        if exc.problem and exc.context:
+            where = ""
+            if exc.context_mark is not None and exc.context_mark is not mark:
+                where = f" at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
+            if exc.problem.startswith("but ") or exc.problem == "second occurrence":
+                message = f"{exc.context}{where}, {exc.problem}"
+            else:
+                message = f"{exc.problem} ({exc.context}{where})"
+        return self.diagnostic("yaml-syntax", message, mark)
+
+    def problem(self, code, message, mark, path, hint=None):
+        """Record a non-fatal problem and carry on to find the others."""
+        self.problems.append(self.diagnostic(code, message, mark, path=path, hint=hint))
+
+    # -- conversion --------------------------------------------------------------
+
+    def spend(self, mark) -> None:
+        """Count one produced value against MAX_NODES."""
+        self.spent += 1
+        if self.spent > MAX_NODES:
+            if self.expanded_alias:
+                site = self.alias_site
+                where = f" (expanding *{site.anchor})" if site is not None else ""
+                raise _Fatal("alias-limit", f"aliases expand to more than {MAX_NODES} values{where}",
+                             site.start_mark if site is not None else mark,
+                             hint="a file whose aliases multiply (a 'billion laughs' file) is refused")
+            raise _Fatal("too-large", f"file holds more than {MAX_NODES} values", mark)
+
+    def convert(self, node, pointer: str, depth: int):
+        """Plain data for ``node`` (a Node or an _Alias), recorded at ``pointer``."""
+        if isinstance(node, _Alias) and self.alias_site is None:
+            self.alias_site = node
+            try:
+                return self.convert_node(node, pointer, depth)
+            finally:
+                self.alias_site = None
+        return self.convert_node(node, pointer, depth)
+
+    def convert_node(self, node, pointer: str, depth: int):
+        """``convert`` proper: one node and, recursively, its children."""
+        mark = node.start_mark
+        if isinstance(node, _Alias):
+            self.expanded_alias = True
+            node = node.node
+        self.spend(mark)
+        if depth >= MAX_DEPTH:
+            raise _Fatal("too-deep", f"values are nested more than {MAX_DEPTH} levels deep", mark)
+        self.values[pointer] = (mark.line + 1, mark.column + 1, node)
+        if id(node) in self.active:
+            raise _Fatal("alias-limit", "an alias refers to a value that contains it", mark)
+        if isinstance(node, ScalarNode):
+            value = self.scalar(node, pointer)
+            return None if value is _NOTHING else value
+        kind = "list" if isinstance(node, SequenceNode) else "mapping"
+        expected = _SEQ if isinstance(node, SequenceNode) else _MAP
+        if node.tag != expected:
+            self.bad_tag(node, kind, pointer)
+            return None
+        self.active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                return [self.convert(item, f"{pointer}/{i}", depth + 1) for i, item in enumerate(node.value)]
+            out: dict = {}
+            self.fill(node, pointer, depth, out, {})
+            return out
+        finally:
+            self.active.discard(id(node))
+
+    def fill(self, node: MappingNode, pointer: str, depth: int, out: dict, taken: dict) -> None:
+        """Add the pairs of ``node`` to ``out``, skipping keys in ``taken`` (merge precedence)."""
+        own: dict[str, Any] = {}
+        merges = []
+        for key_node, value_node in node.value:
+            self.spend(key_node.start_mark)
+            real = key_node.node if isinstance(key_node, _Alias) else key_node
+            if isinstance(real, ScalarNode) and real.tag == _MERGE:
+                merges.append(value_node)
+                continue
+            key = self.key(key_node, pointer)
+            if key is _NOTHING:
+                continue
+            segment = escape_pointer_segment(key)
+            child = f"{pointer}/{segment}"
+            if segment in own:
+                first = own[segment]
+                self.problem("duplicate-key", f"duplicate key '{key}' (first defined at line {first.line + 1})",
+                             key_node.start_mark, child)
+                continue
+            own[segment] = key_node.start_mark
+            if segment in taken:
+                continue
+            taken[segment] = True
+            self.keys[child] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = self.convert(value_node, child, depth + 1)
+        for merge in merges:
+            for source in self.merge_sources(merge, pointer):
+                self.active.add(id(source))
+                try:
+                    self.fill(source, pointer, depth, out, taken)
+                finally:
+                    self.active.discard(id(source))
+
+    def merge_sources(self, node, pointer: str) -> list[MappingNode]:
+        """The mappings a ``<<`` value names, in precedence order."""
+        if isinstance(node, _Alias):
+            self.expanded_alias = True
+        real = node.node if isinstance(node, _Alias) else node
+        items = real.value if isinstance(real, SequenceNode) and real.tag == _SEQ else [node]
+        sources = []
+        for item in items:
+            target = item.node if isinstance(item, _Alias) else item
+            if not isinstance(target, MappingNode) or target.tag != _MAP:
+                self.problem("bad-value", "a merge key (<<) needs a mapping or a list of mappings",
+                             item.start_mark, pointer)
+            elif id(target) in self.active:
+                raise _Fatal("alias-limit", "a merge key (<<) refers to a mapping that contains it",
+                             item.start_mark)
+            else:
+                sources.append(target)
+        return sources
+
+    def key(self, key_node, pointer: str):
+        """A mapping key as str or int, or _NOTHING after recording why it is not allowed."""
+        mark = key_node.start_mark
+        node = key_node.node if isinstance(key_node, _Alias) else key_node
+        if not isinstance(node, ScalarNode):
+            self.problem("bad-key", "a key must be a name or a number, not a "
+                         + ("list" if isinstance(node, SequenceNode) else "mapping"), mark, pointer)
+            return _NOTHING
+        value = self.scalar(node, pointer, mark)
+        if value is _NOTHING or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        if isinstance(value, bool):
+            message = f"key '{node.value}' is read by YAML as {str(value).lower()}"
+        elif value is None:
+            message = "a key must not be empty or null" if not node.value else f"key '{node.value}' is read by YAML as null"
+        else:
+            message = f"key '{node.value}' is a decimal number"
+        self.problem("bad-key", message, mark, pointer, hint="quote the key to make it a name, e.g. 'on': ...")
+        return _NOTHING
+
+    def scalar(self, node: ScalarNode, pointer: str, mark=None):
+        """Plain value of a scalar node (see the module docstring for the rules)."""
+        mark = mark or node.start_mark
+        tag = node.tag
+        if tag not in _SCALAR_TAGS:
+            self.bad_tag(node, "scalar", pointer, mark)
+            return _NOTHING
+        if tag in (_STR, _TIMESTAMP, _MERGE, _VALUE):
+            return node.value
+        if tag == _NULL:
+            return None
+        try:
+            if tag == _BOOL:
+                return _NUMBERS.bool_values[node.value.lower()]
+            value = _NUMBERS.construct_yaml_int(node) if tag == _INT else _NUMBERS.construct_yaml_float(node)
+        except (KeyError, ValueError, OverflowError, IndexError):
+            kind = "true or false" if tag == _BOOL else ("an integer" if tag == _INT else "a number")
+            self.problem("bad-value", f"'{_short(node.value)}' is not {kind}", mark, pointer)
+            return _NOTHING
+        if isinstance(value, float) and not math.isfinite(value):
+            self.problem("bad-value", f"'{_short(node.value)}' is not a finite number", mark, pointer,
+                         hint="rule files use plain numbers; write a large integer or quote the text")
+            return _NOTHING
+        return value
+
+    def bad_tag(self, node: Node, kind: str, pointer: str, mark=None) -> None:
+        """Record a tag that is not plain data (unsafe-tag) or does not fit its node (bad-value)."""
+        mark = mark or node.start_mark
+        shown = "!!" + node.tag[len(_CORE):] if node.tag.startswith(_CORE) else node.tag
+        if node.tag in _ALLOWED_TAGS:
+            self.problem("bad-value", f"tag '{shown}' cannot be used on a {kind}", mark, pointer)
+        else:
+            self.problem("unsafe-tag", f"tag '{shown}' is not allowed: rule files hold plain data only",
+                         mark, pointer, hint="remove the tag; only strings, numbers, booleans, lists and mappings are read")
+
+
+_NOTHING = type("_Nothing", (), {"__repr__": lambda self: "<no value>"})()
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _index_in_value(value: str, line: int, column: int) -> int:
+    """The index in ``value`` of 1-based (line, column), lines split at ``\\n``."""
+    index = 0
+    for _ in range(max(line, 1) - 1):
+        found = value.find("\n", index)
+        if found < 0:
+            return len(value)
+        index = found + 1
+    end = value.find("\n", index)
+    end = len(value) if end < 0 else end
+    return min(index + max(column, 1) - 1, end)
+
+
+def _break_length(text: str, at: int) -> int:
+    return 2 if text.startswith("\r\n", at) else 1
+
+
+def _content_start(text: str, node: ScalarNode) -> int:
+    """Skip an anchor/tag (and comments between) to where the scalar itself starts."""
+    at, end = node.start_mark.index, node.end_mark.index
+    while at < end and text[at] in ("&", "!"):
+        while at < end and text[at] not in _BLANKS:
+            at += 1
+        while at < end and (text[at] in _BLANKS or text[at] == "#"):
+            if text[at] == "#":
+                while at < end and text[at] not in _BREAK_SET:
+                    at += 1
+            else:
+                at += 1
+    return at
+
+
+def _scalar_offsets(text: str, node: ScalarNode) -> list[int]:
+    """For each character of the scalar's value (plus one past its end), its index in ``text``.
+
+    Walks the source alongside the value: quotes, escapes, indentation and folded
+    line breaks are stepped over, so each value character lands on the source
+    character that produced it (a folded line break lands on the source break).
+    """
+    value, style = node.value, node.style or ""
+    end = len(text)
+    at = _content_start(text, node)
+    block = style in ("|", ">")
+    indent = 0
+    if style in ("'", '"'):
+        at += 1
+    elif block:
+        found = _LINE_BREAK.search(text, at)
+        at = found.end() if found else end
+        indent = _block_indent(text, at, node.end_mark.index, value)
+
+    def char_at(index: int) -> str:
+        return text[index] if index < end else ""
+
+    offsets: list[int] = []
+    line_start = block
+    for char in value:
+        if line_start:
+            skipped = 0
+            while char_at(at) in ((" ",) if block else (" ", "\t")) and (skipped < indent or not block):
+                at += 1
+                skipped += 1
+            line_start = False
+        if style == '"':
+            while char_at(at) == "\\" and char_at(at + 1) in _BREAK_SET:
+                at += 1 + _break_length(text, at + 1)
+                while char_at(at) in (" ", "\t"):
+                    at += 1
+            if char_at(at) == "\\":
+                offsets.append(at)
+                at += {"x": 4, "u": 6, "U": 10}.get(char_at(at + 1), 2)
+                continue
+        if style == "'" and char == "'" and text.startswith("''", at):
+            offsets.append(at)
+            at += 2
+            continue
+        if char in _BREAK_SET or (char in (" ", "\t") and char_at(at) in _BREAK_SET):
+            while char_at(at) and char_at(at) not in _BREAK_SET:
+                at += 1
+            offsets.append(at)
+            at += _break_length(text, at) if char_at(at) else 0
+            line_start = True
+            continue
+        if char not in (" ", "\t"):
+            while char_at(at) not in ("", char) and (char_at(at) in (" ", "\t") or char_at(at) in _BREAK_SET):
+                at += _break_length(text, at) if char_at(at) in _BREAK_SET else 1
+        offsets.append(at)
+        at += 1 if char_at(at) else 0
+    offsets.append(at)
+    return offsets
+
+
+def _block_indent(text: str, start: int, stop: int, value: str) -> int:
+    """The indentation of a block scalar's content: source indent minus the value's own."""
+    source_lead = None
+    for line in _LINE_BREAK.split(text[start:max(stop, start)]):
+        if line.strip(" "):
+            source_lead = len(line) - len(line.lstrip(" "))
+            break
+    if source_lead is None:
+        return 0
+    for line in value.split("\n"):
+        if line.strip(" "):
+            return max(source_lead - (len(line) - len(line.lstrip(" "))), 0)
+    return source_lead
+
+
+__all__ = ["Document", "load_text", "load_file", "pointer_of", "escape_pointer_segment",
+           "MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "MAX_ALIASES"]

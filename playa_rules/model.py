@@ -1,0 +1,315 @@
+"""The compile stage for the data half of a rule file: components, zones, variables.
+
+Builds the :class:`Model`, a fixed layout every game of these rules shares: one
+integer per component and per zone instance, tables of properties by component,
+and per-player zones allotted for the largest player count, so compiled DSL code is
+the same whatever the number of players (unused seats simply hold nothing).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import Diagnostic
+
+VISIBILITIES = ("hidden", "owner", "public", "top")
+SCOPES = ("turn", "hand", "match", "player")
+
+
+@dataclass
+class ZoneDef:
+    """A declared zone: shared (``per`` None), per player, or attached to a component type."""
+
+    name: str
+    per: str | None            # None, "player", or a component type id
+    visibility: str
+    holds: tuple               # component type ids
+    about: str = ""
+    base: int = 0              # first zone index of this zone's instances
+    capacity: int = 0          # most components it can ever hold (for action numbering)
+
+
+@dataclass
+class Model:
+    """The layout of one rule set: components, zones, variables, constants."""
+
+    game_id: str
+    max_players: int
+    constants: dict = field(default_factory=dict)       # parameters, assumptions, rulings
+    types: dict = field(default_factory=dict)           # type id -> spec dict
+    # per component id
+    ctype: list = field(default_factory=list)
+    owner: list = field(default_factory=list)           # seat or None
+    props: dict = field(default_factory=dict)           # prop name -> list by component id
+    labels: list = field(default_factory=list)
+    face: list = field(default_factory=list)            # interchangeability class id
+    faces: list = field(default_factory=list)           # face id -> representative component
+    start_zone: list = field(default_factory=list)      # zone index where it starts a hand
+    type_props: dict = field(default_factory=dict)      # type id -> set of property names
+    type_members: dict = field(default_factory=dict)    # type id -> list of component ids
+    # zones
+    zones: dict = field(default_factory=dict)           # name -> ZoneDef
+    zone_count: int = 0
+    zone_names: list = field(default_factory=list)      # zone index -> (name, owner seat or None, component or None)
+    zone_vis: list = field(default_factory=list)        # zone index -> visibility
+    zone_owner: list = field(default_factory=list)      # zone index -> seat or None
+    attached: dict = field(default_factory=dict)        # zone name -> list by component id (zone index or -1)
+    # variables: scope -> {name: initial value}; component vars: type -> {name: initial}
+    variables: dict = field(default_factory=dict)
+    cvars: dict = field(default_factory=dict)           # var name -> (type ids, initial)
+    turn_cvars: list = field(default_factory=list)      # [(var name, initial)] reset every turn
+
+    @property
+    def component_count(self) -> int:
+        """How many components the layout has (all seats included)."""
+        return len(self.ctype)
+
+    def zone_index(self, name: str, seat: int | None = None, comp: int | None = None) -> int:
+        """The index of one zone instance."""
+        z = self.zones[name]
+        if z.per is None:
+            return z.base
+        if z.per == "player":
+            return z.base + seat
+        return self.attached[name][comp]
+
+    def describe_zone(self, zi: int) -> str:
+        """A readable name for a zone instance: ``beach``, ``seat 1 towels``."""
+        name, seat, comp = self.zone_names[zi]
+        if seat is not None:
+            return f"seat {seat} {name}"
+        if comp is not None:
+            return f"{name} of {self.labels[comp]}"
+        return name
+
+
+class ModelBuilder:
+    """Builds a Model from validated spec data, collecting diagnostics as it goes."""
+
+    def __init__(self, data: dict, locate, evaluate_constant):
+        self.data = data
+        self.locate = locate                  # (pointer, code, message) -> Diagnostic
+        self.evaluate = evaluate_constant     # (text, pointer) -> value, raises SpecError
+        self.diags: list[Diagnostic] = []
+
+    def error(self, pointer: str, code: str, message: str, hint: str | None = None):
+        """Record a located diagnostic."""
+        self.diags.append(self.locate(pointer, code, message, hint))
+
+    def build(self) -> Model:
+        """The Model; problems are left in ``self.diags``."""
+        d = self.data
+        players = d.get("players") or [2]
+        m = Model(game_id=d.get("game", "?"), max_players=max(players))
+        self._constants(m)
+        m.types = dict(d.get("components") or {})
+        self._declare_zones(m)
+        self._components(m)
+        self._allot_zones(m)
+        self._variables(m)
+        return m
+
+    # ---------------------------------------------------------------- constants
+    def _constants(self, m: Model):
+        d = self.data
+        for section in ("parameters", "assumptions", "rulings"):
+            for name, entry in (d.get(section) or {}).items():
+                if name in m.constants:
+                    self.error(f"/{section}/{name}", "duplicate-name",
+                               f"'{name}' is already defined as a parameter, assumption or ruling")
+                value = entry.get("value") if section != "parameters" and isinstance(entry, dict) else entry
+                m.constants[name] = value
+
+    # ---------------------------------------------------------------- zones
+    def _declare_zones(self, m: Model):
+        for name, z in (self.data.get("zones") or {}).items():
+            per = z.get("per")
+            if per not in (None, "player") and per not in m.types:
+                self.error(f"/zones/{name}/per", "unknown-type",
+                           f"zone '{name}' is attached to '{per}', which is not a component type",
+                           _did_you_mean(per, list(m.types) + ["player"]))
+                per = None
+            holds = tuple(z.get("holds") or ())
+            for i, t in enumerate(holds):
+                if t not in m.types:
+                    self.error(f"/zones/{name}/holds/{i}", "unknown-type",
+                               f"zone '{name}' holds '{t}', which is not a component type",
+                               _did_you_mean(t, list(m.types)))
+            m.zones[name] = ZoneDef(name, per, z.get("visibility", "hidden"),
+                                    tuple(t for t in holds if t in m.types), z.get("about", ""))
+
+    def _allot_zones(self, m: Model):
+        zi = 0
+        for z in m.zones.values():
+            z.base = zi
+            if z.per is None:
+                m.zone_names.append((z.name, None, None))
+                m.zone_owner.append(None)
+                m.zone_vis.append(z.visibility)
+                zi += 1
+            elif z.per == "player":
+                for s in range(m.max_players):
+                    m.zone_names.append((z.name, s, None))
+                    m.zone_owner.append(s)
+                    m.zone_vis.append(z.visibility)
+                    zi += 1
+            else:
+                table = [-1] * m.component_count
+                for c in m.type_members.get(z.per, []):
+                    table[c] = zi
+                    m.zone_names.append((z.name, None, c))
+                    m.zone_owner.append(None)
+                    m.zone_vis.append(z.visibility)
+                    zi += 1
+                m.attached[z.name] = table
+            z.capacity = sum(len(m.type_members.get(t, [])) for t in z.holds) or m.component_count
+        m.zone_count = zi
+        # where each component starts a hand
+        for c in range(m.component_count):
+            start = m.start_zone[c]
+            z = m.zones.get(start)
+            if z is None:
+                m.start_zone[c] = -1
+            elif z.per == "player":
+                m.start_zone[c] = z.base + (m.owner[c] or 0)
+            elif z.per is None:
+                m.start_zone[c] = z.base
+            else:
+                m.start_zone[c] = -1
+
+    # ---------------------------------------------------------------- components
+    def _components(self, m: Model):
+        props_seen: dict[str, None] = {}
+        rows = []  # (type, owner, props, label)
+        per_player_types = []
+        for tname, t in m.types.items():
+            if t.get("per_player"):
+                per_player_types.append(tname)
+                continue
+            rows.extend(self._expand(m, tname, t, None))
+        # per-player types last, for every possible seat: component ids never depend on the player count
+        for tname in per_player_types:
+            for seat in range(m.max_players):
+                rows.extend(self._expand(m, tname, m.types[tname], seat))
+        for tname, t in m.types.items():
+            start = t.get("start")
+            if start is not None and start not in m.zones:
+                self.error(f"/components/{tname}/start", "unknown-zone",
+                           f"component type '{tname}' starts in '{start}', which is not a zone",
+                           _did_you_mean(start, list(m.zones)))
+            elif start is not None:
+                z = m.zones[start]
+                if z.per == "player" and not t.get("per_player"):
+                    self.error(f"/components/{tname}/start", "bad-start",
+                               f"'{tname}' is not per_player, so it cannot start in the per-player zone '{start}'")
+                if z.per not in (None, "player"):
+                    self.error(f"/components/{tname}/start", "bad-start",
+                               f"'{tname}' cannot start in '{start}', a zone attached to each '{z.per}'")
+        for _, _, props, _ in rows:
+            for k in props:
+                props_seen.setdefault(k, None)
+        faces: dict[tuple, int] = {}
+        for c, (tname, owner, props, label) in enumerate(rows):
+            m.ctype.append(tname)
+            m.owner.append(owner)
+            m.labels.append(label)
+            m.start_zone.append(m.types[tname].get("start"))
+            m.type_members.setdefault(tname, []).append(c)
+            m.type_props.setdefault(tname, set()).update(props)
+            key = (tname, owner, tuple(sorted((k, _freeze(v)) for k, v in props.items())))
+            if key not in faces:
+                faces[key] = len(faces)
+                m.faces.append(c)
+            m.face.append(faces[key])
+        for k in props_seen:
+            m.props[k] = [rows[c][2].get(k) for c in range(len(rows))]
+        for tname in m.types:
+            m.type_members.setdefault(tname, [])
+            m.type_props.setdefault(tname, set())
+
+    def _expand(self, m: Model, tname: str, t: dict, owner):
+        out = []
+        template_label = t.get("label")
+        for i, item in enumerate(t.get("items") or [{}]):
+            ptr = f"/components/{tname}/items/{i}"
+            base = {k: v for k, v in item.items() if k not in ("count", "each", "label")}
+            count = item.get("count", 1)
+            if isinstance(count, str):
+                try:
+                    count = self.evaluate(count, ptr + "/count")
+                except Exception as exc:  # noqa: BLE001 - reported as a diagnostic
+                    self.diags.extend(getattr(exc, "diagnostics", []))
+                    count = 0
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > 10000:
+                self.error(ptr + "/count", "bad-count", f"count must be a whole number from 0 to 10000, not {count!r}")
+                count = 0
+            each = item.get("each") or {}
+            variants = [dict(base)]
+            for prop, values in each.items():
+                if isinstance(values, str):
+                    values = m.constants.get(values, None)
+                    if not isinstance(values, list):
+                        self.error(f"{ptr}/each/{prop}", "unknown-name",
+                                   f"'each' needs a list or the name of a list parameter, "
+                                   f"not {item['each'][prop]!r}",
+                                   _did_you_mean(item["each"][prop], [k for k, v in m.constants.items()
+                                                                      if isinstance(v, list)]))
+                        values = []
+                variants = [dict(v, **{prop: x}) for v in variants for x in values]
+            label_fmt = item.get("label", template_label)
+            for props in variants:
+                for _ in range(count):
+                    out.append((tname, owner, props, _label(label_fmt, tname, props)))
+        return out
+
+    # ---------------------------------------------------------------- variables
+    def _variables(self, m: Model):
+        for scope, names in (self.data.get("variables") or {}).items():
+            m.variables[scope] = dict(names or {})
+        for tname, t in m.types.items():
+            for name, init in (t.get("vars") or {}).items():
+                if isinstance(init, dict):
+                    reset, init = init.get("reset", "hand"), init.get("value")
+                    if reset == "turn" and all(name != v for v, _ in m.turn_cvars):
+                        m.turn_cvars.append((name, init))
+                if name in m.cvars and m.cvars[name][1] != init:
+                    self.error(f"/components/{tname}/vars/{name}", "conflicting-var",
+                               f"component variable '{name}' is declared with two initial values")
+                types = m.cvars.get(name, ((), init))[0]
+                m.cvars[name] = (types + (tname,), init)
+            if "faces" in m.type_props.get(tname, ()):
+                types = m.cvars.get("face", ((), None))[0]
+                m.cvars["face"] = (types + (tname,), None)
+
+
+def _freeze(v):
+    return tuple(v) if isinstance(v, list) else v
+
+
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill(template: str, values: dict) -> str:
+    """Replace ``{name}`` fields from ``values``; plain text substitution, never str.format."""
+    return _FIELD.sub(lambda mt: str(values.get(mt.group(1), "?")), template)
+
+
+def _label(fmt, tname, props) -> str:
+    if fmt is None:
+        shown = [str(v) for k, v in props.items() if not isinstance(v, list)]
+        return " ".join([tname] + shown) if shown else tname
+    return fill(str(fmt), props)
+
+
+def _did_you_mean(word, choices) -> str | None:
+    import difflib
+    if not isinstance(word, str):
+        return None
+    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def did_you_mean(word, choices) -> str | None:
+    """A "did you mean 'x'?" hint, or None when nothing is close."""
+    return _did_you_mean(word, choices)

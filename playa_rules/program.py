@@ -1,0 +1,100 @@
+"""The compiled program: what the compile stage hands the engine.
+
+Plain records of compiled callables and metadata. The engine reads these and never
+sees YAML or DSL text; the compile stage builds them and never runs a game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from .model import Model
+
+
+@dataclass
+class ParamDef:
+    """One action parameter and its domain.
+
+    ``kind`` is one of ``one_of`` (a component, interchangeable ones counted once),
+    ``position_in`` (a component named by its position in a zone), ``group_of`` (a
+    non-empty sub-multiset of a zone, components equal in ``by`` interchangeable),
+    ``seat_in`` (a seat) or ``number_in`` (a whole number in a fixed range).
+    """
+
+    name: str
+    key: str
+    kind: str
+    domain: Callable            # fn(g, e) -> list (components or seats); unused for number_in
+    by: Optional[str] = None
+    radix: int = 1              # how many values it can take: its share of the action numbering
+    index: dict = field(default_factory=dict)   # face / value -> number (one_of, group_of)
+    values: list = field(default_factory=list)  # group_of: the distinct 'by' values; counts per value
+    caps: list = field(default_factory=list)
+    low: int = 0
+    independent: bool = True    # its domain does not depend on earlier parameters
+
+
+@dataclass
+class ActionDef:
+    """One kind of action: its parameters, conditions and effect."""
+
+    name: str
+    index: int
+    text: str
+    rule: str
+    lets: list                  # [(env key, fn)]
+    params: list                # [ParamDef]
+    checks: list                # checks[k]: conditions to test once params[:k] are bound
+    effect: Callable
+    pointer: str = ""
+    base: int = 0               # first integer id of this kind
+    size: int = 1               # how many integer ids it spans
+
+
+@dataclass
+class StepDef:
+    """One step of a turn: the actions offered, and what happens if none is legal."""
+
+    id: str
+    actions: list
+    fallback: list
+    repeat: bool
+    on_blocked: Optional[Callable]
+    effect: Optional[Callable]
+
+
+@dataclass
+class PhaseDef:
+    """One phase: who takes turns, in what order, and the steps of each turn."""
+
+    id: str
+    rule: str
+    turns: Optional[str]        # "rounds", "until", "seat" or None (no turns: effects only)
+    start: Optional[Callable]   # the seat of the first turn
+    rounds: Optional[Callable]
+    until: Optional[Callable]
+    direction: int
+    lets: list                  # [(name, fn)] evaluated when the phase begins
+    on_start: Optional[Callable]
+    on_turn_start: Optional[Callable]
+    steps: list
+
+
+@dataclass
+class Program:
+    """A compiled rule set."""
+
+    model: Model
+    spec: dict
+    actions: dict               # name -> ActionDef
+    setup: Callable
+    phases: list
+    scoring: list               # [(id, rule, fn)]
+    hands: Callable
+    rotate: int
+    first_start: Callable
+    tie_breaks: list            # [(id, rule, fn)]
+    end_when: Optional[Callable] = None
+    num_distinct_actions: int = 0
+    warnings: list = field(default_factory=list)
+    extras: dict[str, Any] = field(default_factory=dict)

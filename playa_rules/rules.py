@@ -1,0 +1,128 @@
+"""The public entry points: find, load and validate rule sets; start games.
+
+``load`` runs the pipeline in order (load the YAML -> validate against the JSON
+Schema -> compile the DSL) and returns :class:`Rules`, from which any number of
+games start.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from . import resources
+from .compile import compile_document
+from .engine.game import Game
+from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError
+from .load import Document, load_file
+from .validate import schema_diagnostics
+
+
+class Rules:
+    """A compiled rule set: start games from it with :meth:`new_game`."""
+
+    def __init__(self, program, doc: Document):
+        self.program = program
+        self.doc = doc
+        spec = program.spec
+        self.id: str = spec.get("game", "")
+        self.title: str = spec.get("title", self.id)
+        self.player_counts: list[int] = sorted(spec.get("players") or [])
+
+    @property
+    def spec(self) -> dict:
+        """The rule file's data (after validation)."""
+        return self.program.spec
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many integer action ids the rule set uses (ids are 0 to this - 1)."""
+        return self.program.num_distinct_actions
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        """Diagnostics of severity warning found while compiling."""
+        return list(self.program.warnings)
+
+    def new_game(self, players: int, seed=None) -> Game:
+        """A new match for ``players`` seats; ``seed`` fixes all chance."""
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
+            raise PlayaRulesError(f"{self.id} is for {_counts(self.player_counts)} players, not {players!r}")
+        if seed is not None and not isinstance(seed, (int, str)):
+            raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
+        return Game(self, players, seed)
+
+    def __repr__(self) -> str:
+        return f"<Rules {self.id} for {_counts(self.player_counts)} players>"
+
+
+def _counts(counts) -> str:
+    counts = list(counts)
+    if not counts:
+        return "no"
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def games() -> list[str]:
+    """The ids of the bundled games."""
+    return sorted(p.stem for p in resources.games_dir().glob("*.yaml"))
+
+
+def resolve(name_or_path) -> Path:
+    """The file of a bundled game id, or the path itself."""
+    if isinstance(name_or_path, os.PathLike):
+        return Path(name_or_path)
+    if not isinstance(name_or_path, str):
+        raise PlayaRulesError(f"expected a game id or a path, not {type(name_or_path).__name__}")
+    bundled = resources.games_dir() / f"{name_or_path}.yaml"
+    if "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
+        if bundled.is_file():
+            return bundled
+        raise PlayaRulesError(f"no bundled game '{name_or_path}' (bundled: {', '.join(games())}); "
+                              f"to load a file, give its path")
+    return Path(name_or_path)
+
+
+def _compile(path: Path) -> Rules:
+    doc = load_file(path)
+    diags = schema_diagnostics(doc)
+    if diags:
+        raise SpecError(diags)
+    return Rules(compile_document(doc), doc)
+
+
+_CACHE: dict = {}
+
+
+def load(name_or_path, variants=None) -> Rules:
+    """Load, validate and compile a bundled game (by id) or a rule file (by path)."""
+    if variants:
+        raise PlayaRulesError("variants are not supported yet")
+    path = resolve(name_or_path)
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise LoadError(Diagnostic("unreadable", f"cannot read {path}: {exc.strerror or exc}", file=str(path)))
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    rules = _CACHE.get(key)
+    if rules is None:
+        rules = _CACHE[key] = _compile(path)
+    return rules
+
+
+def validate(path) -> list[Diagnostic]:
+    """Every problem in a rule file (errors and warnings), headline first; empty when valid."""
+    try:
+        target = resolve(path)
+        doc = load_file(target)
+    except SpecError as exc:
+        return list(exc.diagnostics)
+    diags = schema_diagnostics(doc)
+    if diags:
+        return diags
+    try:
+        program = compile_document(doc)
+    except SpecError as exc:
+        return list(exc.diagnostics)
+    return list(program.warnings)
