@@ -6,6 +6,7 @@ the stage raises one :class:`~playa_rules.errors.RuleError` carrying all of them
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
 from typing import Callable
 
@@ -182,18 +183,25 @@ class _Stage:
                 p.independent = not (_names_in(domain_text) & {q.name for q in params})
                 params.append(p)
         checks = [[] for _ in range(len(params) + 1)]
+        joins = [[] for _ in range(len(params) + 1)]
         order = [p.name for p in params]
         for i, text in enumerate(spec.get("require") or []):
-            c = self.expr(text, f"{ptr}/require/{i}", scope, "bool")
+            rptr = f"{ptr}/require/{i}"
+            c = self.expr(text, rptr, scope, "bool")
             if c is None:
                 continue
-            used = _names_in(text)
-            level = max((order.index(n) + 1 for n in used if n in order), default=0)
+            used = _names_in(text) & set(order)
+            level = max((order.index(n) + 1 for n in used), default=0)
             if c.is_const and not c.const:
                 self.diags.append(replace(self.diag(
-                    f"{ptr}/require/{i}", "never-legal",
+                    rptr, "never-legal",
                     f"action '{name}' can never be taken: this condition is always false"), severity="warning"))
-            if not c.is_const:
+            if c.is_const:
+                continue
+            join = self.join(text, rptr, scope, order, level, params)
+            if join is not None:
+                joins[level].append(join)
+            else:
                 checks[level].append(c.fn)
         effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
         text = spec.get("text", name)
@@ -202,7 +210,36 @@ class _Stage:
                 self.error(f"{ptr}/text", "unknown-field", f"the text names '{{{field}}}', which is not a parameter",
                            did_you_mean(field, order))
         return ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets,
-                         params=params, checks=checks, effect=effect, pointer=ptr)
+                         params=params, checks=checks, joins=joins, effect=effect, pointer=ptr,
+                         model=self.model)
+
+    def join(self, text, ptr: str, scope: Scope, order: list, level: int, params: list):
+        """Split ``A op B`` where A reads only the newest parameter and B only older ones.
+
+        The engine then computes A once per domain element and B once per binding of
+        the older parameters, and filters with one comparison: the generic form of
+        "this group's total must beat that card's value".
+        """
+        if level < 2 or not params[level - 1].independent:
+            return None
+        node = parse_expr(text)
+        if not isinstance(node, A.Compare):
+            return None
+        inner = order[level - 1]
+        left = {n.id for n in A.walk(node.left) if isinstance(n, A.Name)} & set(order)
+        right = {n.id for n in A.walk(node.right) if isinstance(n, A.Name)} & set(order)
+        op = node.op
+        if left == {inner} and inner not in right:
+            inner_node, outer_node = node.left, node.right
+        elif right == {inner} and inner not in left:
+            inner_node, outer_node = node.right, node.left
+            op = _FLIP[op]
+        else:
+            return None
+        origin = self.origin(ptr)
+        cp = self.cp.with_origin(origin, text)
+        static = _is_static(inner_node, inner, self.model)
+        return cp.expr(inner_node, scope).fn, _OPS[op], cp.expr(outer_node, scope).fn, static
 
     def param(self, name: str, pspec: dict, ptr: str, scope: Scope):
         kinds = [k for k in PARAM_KINDS if k in pspec]
@@ -324,6 +361,38 @@ class _Stage:
                         lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
                         on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
                         steps=steps)
+
+
+_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+_OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+        ">": operator.gt, ">=": operator.ge}
+
+
+_STATIC_FUNCS = {"sum", "count", "min", "max", "abs", "any", "all"}
+
+
+def _is_static(node, param: str, model) -> bool:
+    """Whether ``node`` reads only ``param`` and fixed properties (so its value may be remembered)."""
+    bound = {param}
+    for n in A.walk(node):
+        if isinstance(n, A.Comprehension):
+            bound.add(n.var)
+    for n in A.walk(node):
+        if isinstance(n, (A.Num, A.Str, A.Bool, A.NoneLit, A.BinOp, A.Compare, A.Neg, A.Not,
+                          A.BoolOp, A.Conditional, A.Comprehension, A.ListLit)):
+            continue
+        if isinstance(n, A.Name):
+            if n.id in bound or (n.id in model.constants and n.id not in model.zones):
+                continue
+            return False
+        if isinstance(n, A.Attr):
+            if n.name in model.props and n.name not in model.cvars and n.name not in model.zones:
+                continue
+            return False
+        if isinstance(n, (A.Call, A.CallOver)) and n.func in _STATIC_FUNCS:
+            continue
+        return False
+    return True
 
 
 def _escape(key) -> str:

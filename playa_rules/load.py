@@ -195,9 +195,9 @@ def _normalise(pointer: str) -> str:
 class _Fatal(Exception):
     """A limit was hit: stop at once with this diagnostic."""
 
-    def __init__(self, code: str, message: str, mark=None, hint: str | None = None):
+    def __init__(self, code: str, message: str, mark=None, hint: str | None = None, path: str = ""):
         super().__init__(message)
-        self.code, self.message, self.mark, self.hint = code, message, mark, hint
+        self.code, self.message, self.mark, self.hint, self.path = code, message, mark, hint, path
 
 
 @dataclass(frozen=True)
@@ -267,7 +267,8 @@ class _Converter:
                 loader.dispose()
             data = None if root is None else self.convert(root, "", 0)
         except _Fatal as fatal:
-            raise LoadError(self.diagnostic(fatal.code, fatal.message, fatal.mark, hint=fatal.hint)) from None
+            raise LoadError(self.diagnostic(fatal.code, fatal.message, fatal.mark, hint=fatal.hint,
+                                            path=fatal.path)) from None
         except yaml.MarkedYAMLError as exc:
             raise LoadError(self.syntax(exc)) from None
         except yaml.reader.ReaderError as exc:
@@ -326,7 +327,7 @@ class _Converter:
 
     # -- conversion --------------------------------------------------------------
 
-    def spend(self, mark) -> None:
+    def spend(self, mark, pointer: str) -> None:
         """Count one produced value against MAX_NODES."""
         self.spent += 1
         if self.spent > MAX_NODES:
@@ -335,8 +336,9 @@ class _Converter:
                 where = f" (expanding *{site.anchor})" if site is not None else ""
                 raise _Fatal("alias-limit", f"aliases expand to more than {MAX_NODES} values{where}",
                              site.start_mark if site is not None else mark,
-                             hint="a file whose aliases multiply (a 'billion laughs' file) is refused")
-            raise _Fatal("too-large", f"file holds more than {MAX_NODES} values", mark)
+                             hint="a file whose aliases multiply (a 'billion laughs' file) is refused",
+                             path=pointer)
+            raise _Fatal("too-large", f"file holds more than {MAX_NODES} values", mark, path=pointer)
 
     def convert(self, node, pointer: str, depth: int):
         """Plain data for ``node`` (a Node or an _Alias), recorded at ``pointer``."""
@@ -351,15 +353,16 @@ class _Converter:
     def convert_node(self, node, pointer: str, depth: int):
         """``convert`` proper: one node and, recursively, its children."""
         mark = node.start_mark
+        anchor = None
         if isinstance(node, _Alias):
             self.expanded_alias = True
-            node = node.node
-        self.spend(mark)
+            node, anchor = node.node, node.anchor
+        self.spend(mark, pointer)
         if depth >= MAX_DEPTH:
-            raise _Fatal("too-deep", f"values are nested more than {MAX_DEPTH} levels deep", mark)
+            raise _Fatal("too-deep", f"values are nested more than {MAX_DEPTH} levels deep", mark, path=pointer)
         self.values[pointer] = (mark.line + 1, mark.column + 1, node)
         if id(node) in self.active:
-            raise _Fatal("alias-limit", "an alias refers to a value that contains it", mark)
+            raise _Fatal("alias-limit", f"alias *{anchor} refers to a value that contains it", mark, path=pointer)
         if isinstance(node, ScalarNode):
             value = self.scalar(node, pointer)
             return None if value is _NOTHING else value
@@ -383,7 +386,7 @@ class _Converter:
         own: dict[str, Any] = {}
         merges = []
         for key_node, value_node in node.value:
-            self.spend(key_node.start_mark)
+            self.spend(key_node.start_mark, pointer)
             real = key_node.node if isinstance(key_node, _Alias) else key_node
             if isinstance(real, ScalarNode) and real.tag == _MERGE:
                 merges.append(value_node)
@@ -426,7 +429,7 @@ class _Converter:
                              item.start_mark, pointer)
             elif id(target) in self.active:
                 raise _Fatal("alias-limit", "a merge key (<<) refers to a mapping that contains it",
-                             item.start_mark)
+                             item.start_mark, path=pointer)
             else:
                 sources.append(target)
         return sources

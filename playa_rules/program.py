@@ -32,6 +32,7 @@ class ParamDef:
     caps: list = field(default_factory=list)
     low: int = 0
     independent: bool = True    # its domain does not depend on earlier parameters
+    memo: dict = field(default_factory=dict, repr=False)   # remembered join values by domain
 
 
 @dataclass
@@ -45,7 +46,9 @@ class ActionDef:
     lets: list                  # [(env key, fn)]
     params: list                # [ParamDef]
     checks: list                # checks[k]: conditions to test once params[:k] are bound
-    effect: Callable
+    joins: list = field(default_factory=list)   # joins[k]: (inner fn, op, outer fn) comparisons, see engine.actions
+    model: Any = None
+    effect: Callable = None
     pointer: str = ""
     base: int = 0               # first integer id of this kind
     size: int = 1               # how many integer ids it spans

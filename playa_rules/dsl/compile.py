@@ -37,6 +37,8 @@ class C:
     fn: Callable
     t: T.T
     const: Any = _NO
+    local: str | None = None    # the env key, when this is a plain read of a bound name
+    prop: Any = None            # (env key, table) when this reads a property of a bound name
 
     @property
     def is_const(self) -> bool:
@@ -147,7 +149,7 @@ class Compiler:
         name = n.id
         if name in scope.names:
             key, t = scope.names[name]
-            return C(lambda g, e: e[key], t)
+            return C(lambda g, e: e[key], t, local=key)
         if name == "me":
             return C(lambda g, e: e["me"], T.SEAT)
         builtin = _BUILTIN_NAMES.get(name)
@@ -182,15 +184,12 @@ class Compiler:
         inner = Scope({k: v for k, v in scope.names.items()})
         binds = []
         for pname, a in zip(d.params, args):
-            if a.is_const:
-                inner.names.pop(pname, None)
-                key = self.fresh(pname)
-                binds.append((key, a.fn))
-                inner.names[pname] = (key, a.t)
-            else:
-                key = self.fresh(pname)
-                binds.append((key, a.fn))
-                inner.names[pname] = (key, a.t)
+            if a.local is not None:  # a bound name: the parameter reads the same slot
+                inner.names[pname] = (a.local, a.t)
+                continue
+            key = self.fresh(pname)
+            binds.append((key, a.fn))
+            inner.names[pname] = (key, a.t)
         saved = (self.origin, self.text)
         self._inlining.append(d.name)
         try:
@@ -261,7 +260,8 @@ class Compiler:
             if any(name in m.type_props.get(t, ()) for t in types):
                 prop = m.props[name]
                 sample = next((v for v in prop if v is not None), None)
-                return C(lambda g, e: prop[of(g, e)], T.of_value(sample) if sample is not None else T.ANY)
+                return C(lambda g, e: prop[of(g, e)], T.of_value(sample) if sample is not None else T.ANY,
+                         prop=(o.local, prop) if o.local else None)
             choices = set(COMP_BUILTINS) | set(m.cvars)
             for t in types:
                 choices |= m.type_props.get(t, set())

@@ -115,6 +115,9 @@ def _count(cp, node, args):
 
 
 def _sum_over(cp, node, coll, key, where, expr):
+    if where is None and expr is not None and expr.prop is not None and expr.prop[0] == key:
+        table, cf = expr.prop[1], coll.fn  # sum of a property: no per-element closure
+        return C(lambda g, e: sum(map(table.__getitem__, cf(g, e))), T.INT)
     gen = _iter(coll, key, where, expr)
     return C(lambda g, e: sum(gen(g, e)), T.INT)
 

@@ -8,6 +8,8 @@ adapters that need a fixed action numbering (OpenSpiel, PettingZoo) get one.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
+from collections.abc import Sequence
 
 from ..model import fill
 from ..program import ActionDef, ParamDef
@@ -48,7 +50,7 @@ class Action:
         return self._text
 
     def __str__(self) -> str:
-        return self._text if self._text is not None else self.defn.name
+        return self._text if self._text is not None else self.text_with(self.defn.model)
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r}, id={self.id})"
@@ -102,6 +104,9 @@ def decode(defs: list[ActionDef], action_id: int):
 
 
 # ---------------------------------------------------------------- generation
+_MEMO_LIMIT = 4096
+
+
 def _items(p: ParamDef, g, e):
     """(value, key) pairs of one parameter's domain, in a stable order."""
     kind = p.kind
@@ -118,7 +123,14 @@ def _items(p: ParamDef, g, e):
                 out.append((c, f))
         return out
     if kind == "group_of":
-        return _groups(p, g, p.domain(g, e))
+        comps = p.domain(g, e)
+        memo_key = tuple(comps)
+        hit = p.memo.get(memo_key)
+        if hit is None:
+            if len(p.memo) >= _MEMO_LIMIT:
+                p.memo.clear()
+            hit = p.memo[memo_key] = [_groups(p, g, comps), {}]
+        return hit[0]
     if kind == "seat_in":
         return [(s, s) for s in p.domain(g, e)]
     return [(v, v) for v in range(p.low, p.caps[0] + 1)]
@@ -147,51 +159,136 @@ def _groups(p: ParamDef, g, comps):
     return out
 
 
-def generate(d: ActionDef, g, me: int, stamp, out: list) -> None:
-    """Append every legal action of kind ``d`` for seat ``me`` to ``out``."""
+class Legal(Sequence):
+    """The legal actions of one decision: a read-only list of :class:`Action`.
+
+    Generation records runs of actions that differ only in their last parameter;
+    an Action object is made when an element is read, so a player that looks at one
+    action does not pay for making all of them.
+    """
+
+    __slots__ = ("_runs", "_ends", "_made", "stamp")
+
+    def __init__(self, stamp=None):
+        self._runs: list = []   # (defn, values prefix, keys prefix, [(value, key)] or None)
+        self._ends: list = []   # cumulative lengths
+        self._made: dict = {}
+        self.stamp = stamp
+
+    def add(self, d, vals, keys, items) -> None:
+        """Record a run: one action per (value, key) of the last parameter (None: one action)."""
+        n = 1 if items is None else len(items)
+        if n:
+            self._runs.append((d, vals, keys, items))
+            self._ends.append((self._ends[-1] if self._ends else 0) + n)
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("legal action index out of range")
+        a = self._made.get(i)
+        if a is None:
+            r = bisect_right(self._ends, i)
+            d, vals, keys, items = self._runs[r]
+            if items is None:
+                a = Action(d, vals, keys, self.stamp)
+            else:
+                v, k = items[i - (self._ends[r - 1] if r else 0)]
+                a = Action(d, vals + (v,), keys + (k,), self.stamp)
+            self._made[i] = a
+        return a
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (Legal, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Legal({[str(a) for a in self]!r})"
+
+
+def generate(d: ActionDef, g, me: int, out: Legal) -> None:
+    """Record every legal action of kind ``d`` for seat ``me`` in ``out``."""
     e = {"me": me}
     for key, f in d.lets:
         e[key] = f(g, e)
     for chk in d.checks[0]:
         if not chk(g, e):
             return
-    params = d.params
-    if not params:
-        out.append(Action(d, (), (), stamp))
+    if not d.params:
+        out.add(d, (), (), None)
         return
-    if len(params) == 1:
-        p = params[0]
-        checks = d.checks[1]
-        pk = p.key
-        for v, k in _items(p, g, e):
-            e[pk] = v
-            for chk in checks:
-                if not chk(g, e):
-                    break
-            else:
-                out.append(Action(d, (v,), (k,), stamp))
-        return
-    _nested(d, g, e, 0, (), (), stamp, out, {})
+    _nested(d, g, e, 0, (), (), out, {})
 
 
-def _nested(d, g, e, i, vals, keys, stamp, out, cache):
+def _join_values(p: ParamDef, joins, items, g, e) -> list:
+    """The inner side of each join for each domain element; remembered when it reads only fixed data."""
+    static = p.kind == "group_of" and all(j[3] for j in joins)
+    if static:
+        hit = p.memo.get(tuple(p.domain(g, e)))
+        if hit is not None:
+            found = hit[1].get(id(joins))
+            if found is not None:
+                return found
+    pk = p.key
+    fns = [j[0] for j in joins]
+    inner = []
+    for v, _ in items:
+        e[pk] = v
+        inner.append(tuple(f(g, e) for f in fns))
+    if static and hit is not None:
+        hit[1][id(joins)] = inner
+    return inner
+
+
+def _nested(d, g, e, i, vals, keys, out, cache):
     p = d.params[i]
     checks = d.checks[i + 1]
+    joins = d.joins[i + 1]
     last = i == len(d.params) - 1
+    pk = p.key
     if p.independent:
         items = cache.get(i)
         if items is None:
             items = cache[i] = _items(p, g, e)
     else:
         items = _items(p, g, e)
-    pk = p.key
+    if joins:
+        inner = cache.get(("join", i))
+        if inner is None:
+            inner = _join_values(p, joins, items, g, e)
+            cache[("join", i)] = inner
+        if len(joins) == 1:
+            _, op, outer, _ = joins[0]
+            r = outer(g, e)
+            items = [it for it, (x,) in zip(items, inner) if op(x, r)]
+        else:
+            rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
+            items = [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+    if checks:
+        kept = []
+        for it in items:
+            e[pk] = it[0]
+            for chk in checks:
+                if not chk(g, e):
+                    break
+            else:
+                kept.append(it)
+        items = kept
+    if last:
+        out.add(d, vals, keys, items)
+        return
     for v, k in items:
         e[pk] = v
-        for chk in checks:
-            if not chk(g, e):
-                break
-        else:
-            if last:
-                out.append(Action(d, vals + (v,), keys + (k,), stamp))
-            else:
-                _nested(d, g, e, i + 1, vals + (v,), keys + (k,), stamp, out, cache)
+        _nested(d, g, e, i + 1, vals + (v,), keys + (k,), out, cache)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import GameRuntimeError, IllegalAction
 from ..program import Program
 from . import view as _view
-from .actions import Action, decode, generate
+from .actions import Action, Legal, decode, generate
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START, State
 
 _RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
@@ -24,7 +24,7 @@ class Game:
         self.rules = rules
         self.program: Program = rules.program
         self.m = self.program.model
-        self._legal: list = []
+        self._legal = Legal()
         self._by_text: dict | None = None
         self._stamp = 0
         if _state is not None:
@@ -58,8 +58,8 @@ class Game:
         """Whether the match has ended."""
         return self.g.mode == OVER
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act (empty once over)."""
+    def legal_actions(self) -> Legal:
+        """The legal actions of the seat to act, a read-only list (empty once over)."""
         return self._legal
 
     def apply(self, action) -> None:
@@ -176,22 +176,19 @@ class Game:
         return f"'{action}' is not legal now for seat {self.g.seat}{hint} (legal: {len(texts)} actions)"
 
     # ------------------------------------------------------------ flow
-    def _generate(self, defs) -> list:
-        out: list = []
+    def _generate(self, defs) -> Legal:
         g = self.g
-        stamp = (id(self), self._stamp + 1)
+        out = Legal((id(self), self._stamp + 1))
         try:
             for d in defs:
-                generate(d, g, g.seat, stamp, out)
+                generate(d, g, g.seat, out)
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"could not list the legal actions (step "
                                    f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
         return out
 
-    def _set_legal(self, legal: list) -> None:
+    def _set_legal(self, legal: Legal) -> None:
         self._stamp += 1
-        for a in legal:
-            a.text_with(self.m)
         self._legal = legal
         self._by_text = None
         self.g.mode = DECIDE
@@ -227,7 +224,7 @@ class Game:
     def _flow(self) -> None:
         g = self.g
         prog = self.program
-        self._legal = []
+        self._legal = Legal()
         for _ in range(MAX_STEPS):
             mode = g.mode
             if g.end is not None:
@@ -358,7 +355,7 @@ class Game:
         g = self.g
         g.mode = OVER
         g.seat = None
-        self._legal = []
+        self._legal = Legal()
         self._log.append(("end", self.scores(), self.winners()))
 
 
