@@ -560,6 +560,8 @@ def _scalar_offsets(text: str, node: ScalarNode) -> list[int]:
                 at += 1
                 skipped += 1
             line_start = False
+        if char not in (" ", "\t") and char not in _BREAK_SET:
+            at = _skip_blanks(text, at, char, style == '"')
         if style == '"':
             while char_at(at) == "\\" and char_at(at + 1) in _BREAK_SET:
                 at += 1 + _break_length(text, at + 1)
@@ -580,13 +582,24 @@ def _scalar_offsets(text: str, node: ScalarNode) -> list[int]:
             at += _break_length(text, at) if char_at(at) else 0
             line_start = True
             continue
-        if char not in (" ", "\t"):
-            while char_at(at) not in ("", char) and (char_at(at) in (" ", "\t") or char_at(at) in _BREAK_SET):
-                at += _break_length(text, at) if char_at(at) in _BREAK_SET else 1
         offsets.append(at)
         at += 1 if char_at(at) else 0
     offsets.append(at)
     return offsets
+
+
+def _skip_blanks(text: str, at: int, char: str, escapes: bool) -> int:
+    """Step over spaces, line breaks (and escaped line breaks) that folding dropped before ``char``."""
+    while at < len(text) and text[at] != char:
+        if text[at] in (" ", "\t"):
+            at += 1
+        elif text[at] in _BREAK_SET:
+            at += _break_length(text, at)
+        elif escapes and text[at] == "\\" and at + 1 < len(text) and text[at + 1] in _BREAK_SET:
+            at += 1 + _break_length(text, at + 1)
+        else:
+            break
+    return at
 
 
 def _block_indent(text: str, start: int, stop: int, value: str) -> int:

@@ -39,6 +39,7 @@ class C:
     const: Any = _NO
     local: str | None = None    # the env key, when this is a plain read of a bound name
     prop: Any = None            # (env key, table) when this reads a property of a bound name
+    zone_of: Any = None         # (env key, table) when this is a zone attached to a bound name
 
     @property
     def is_const(self) -> bool:
@@ -241,13 +242,18 @@ class Compiler:
         if o.t.kind in ("comp", "any", "none"):
             types = o.t.types or frozenset(m.types)
             z = m.zones.get(name)
+            lk = o.local
             if z is not None and z.per in types:
                 table = m.attached[name]
+                if lk is not None:
+                    return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table))
                 return C(lambda g, e: table[of(g, e)], T.zone(z.holds))
             if name in m.cvars:
                 store_name = name
-                return C(lambda g, e: g.cvars[store_name][of(g, e)], T.of_value(m.cvars[name][1])
-                         if m.cvars[name][1] is not None else T.ANY)
+                vt = T.of_value(m.cvars[name][1]) if m.cvars[name][1] is not None else T.ANY
+                if lk is not None:
+                    return C(lambda g, e: g.cvars[store_name][e[lk]], vt)
+                return C(lambda g, e: g.cvars[store_name][of(g, e)], vt)
             if name == "owner":
                 owners = m.owner
                 return C(lambda g, e: owners[of(g, e)], T.SEAT)
@@ -260,8 +266,10 @@ class Compiler:
             if any(name in m.type_props.get(t, ()) for t in types):
                 prop = m.props[name]
                 sample = next((v for v in prop if v is not None), None)
-                return C(lambda g, e: prop[of(g, e)], T.of_value(sample) if sample is not None else T.ANY,
-                         prop=(o.local, prop) if o.local else None)
+                pt = T.of_value(sample) if sample is not None else T.ANY
+                if lk is not None:
+                    return C(lambda g, e: prop[e[lk]], pt, prop=(lk, prop))
+                return C(lambda g, e: prop[of(g, e)], pt)
             choices = set(COMP_BUILTINS) | set(m.cvars)
             for t in types:
                 choices |= m.type_props.get(t, set())
@@ -353,7 +361,17 @@ class Compiler:
         return C(lambda g, e: af(g, e) if tf(g, e) else bf(g, e), T.join(a.t, b.t))
 
     def _BoolOp(self, n: A.BoolOp, scope: Scope) -> C:
-        parts = [self.expr(v, scope).fn for v in n.values]
+        compiled = [self.expr(v, scope) for v in n.values]
+        absorbing = n.op == "or"          # a constant true decides an 'or', a false an 'and'
+        if any(c.is_const and bool(c.const) is absorbing for c in compiled):
+            return const(absorbing, T.BOOL)
+        compiled = [c for c in compiled if not c.is_const]
+        if not compiled:
+            return const(not absorbing, T.BOOL)
+        if len(compiled) == 1:
+            f = compiled[0].fn
+            return C(lambda g, e: bool(f(g, e)), T.BOOL)
+        parts = [c.fn for c in compiled]
         if n.op == "and":
             if len(parts) == 2:
                 a, b = parts

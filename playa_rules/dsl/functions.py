@@ -55,6 +55,9 @@ def _arity(cp, node, args, n):
 def _coll(cp, node, c: C) -> Callable:
     cp.expect(c, "collection", node, f"the argument of '{node.func}'")
     if c.t.kind == "zone":
+        if c.zone_of is not None:  # a zone attached to a bound component: one lookup less
+            key, table = c.zone_of
+            return lambda g, e: g.zones[table[e[key]]]
         zf = c.fn
         return lambda g, e: g.zones[zf(g, e)]
     return c.fn
