@@ -233,8 +233,8 @@ def test_every_string_of_the_reference_maps_onto_its_source():
 def test_locate_in_scalar_for_any_dumped_string(value, style, width, indent):
     text = yaml.safe_dump({"key": value}, default_style=style, width=width, indent=indent, allow_unicode=True)
     doc = load_text(text)
-    assert doc.data == {"key": value}
-    _assert_maps_onto_itself(doc, "/key", value, skip="'\"\\:#-")
+    assert doc.data == yaml.safe_load(text)  # not always {"key": value}: PyYAML's dump is not exact
+    _assert_maps_onto_itself(doc, "/key", doc.data["key"], skip="'\"\\:#-")
 
 
 # -- fuzzing: nothing but a PlayaRulesError may ever come out ---------------------------

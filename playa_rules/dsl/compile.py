@@ -40,6 +40,8 @@ class C:
     local: str | None = None    # the env key, when this is a plain read of a bound name
     prop: Any = None            # (env key, table) when this reads a property of a bound name
     zone_of: Any = None         # (env key, table) when this is a zone attached to a bound name
+    count_of: Any = None        # (env key, table) when this counts such a zone
+    top_of: Any = None          # (env key, table) when this is the top of such a zone
 
     @property
     def is_const(self) -> bool:
@@ -149,7 +151,10 @@ class Compiler:
     def _Name(self, n: A.Name, scope: Scope) -> C:
         name = n.id
         if name in scope.names:
-            key, t = scope.names[name]
+            entry = scope.names[name]
+            if isinstance(entry, C):  # a define's parameter bound to a constant
+                return entry
+            key, t = entry
             return C(lambda g, e: e[key], t, local=key)
         if name == "me":
             return C(lambda g, e: e["me"], T.SEAT)
@@ -188,6 +193,9 @@ class Compiler:
             if a.local is not None:  # a bound name: the parameter reads the same slot
                 inner.names[pname] = (a.local, a.t)
                 continue
+            if a.is_const:  # a constant: substituted, so the body folds it
+                inner.names[pname] = a
+                continue
             key = self.fresh(pname)
             binds.append((key, a.fn))
             inner.names[pname] = (key, a.t)
@@ -224,6 +232,16 @@ class Compiler:
         of = o.fn
         name = n.name
         m = self.m
+        if o.top_of is not None and (name == "owner" or (name in m.props and name not in m.cvars
+                                                         and name not in m.zones)):
+            key, ztable = o.top_of
+            table = m.owner if name == "owner" else m.props[name]
+            sample = next((v for v in table if v is not None), None)
+
+            def top_attr(g, e):
+                z = g.zones[ztable[e[key]]]
+                return table[z[-1]] if z else table[None]
+            return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample))
         if o.t.kind == "seat":
             z = m.zones.get(name)
             if z is not None and z.per == "player":
@@ -398,6 +416,10 @@ class Compiler:
         if a.is_const and b.is_const:
             return const(op(a.const, b.const), T.BOOL)
         af, bf = a.fn, b.fn
+        if b.is_const and a.count_of is not None:  # count(x.zone) OP constant, fused
+            key, table = a.count_of
+            bv = b.const
+            return C(lambda g, e: op(len(g.zones[table[e[key]]]), bv), T.BOOL)
         if b.is_const:
             bv = b.const
             return C(lambda g, e: op(af(g, e), bv), T.BOOL)

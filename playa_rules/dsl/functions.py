@@ -114,6 +114,9 @@ def _count_over(cp, node, coll, key, where, expr):
 def _count(cp, node, args):
     _arity(cp, node, args, 1)
     f = _coll(cp, node, args[0])
+    if args[0].zone_of is not None:  # count(x.zone): comparisons fuse it (see Compiler._Compare)
+        key, table = args[0].zone_of
+        return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table))
     return C(lambda g, e: len(f(g, e)), T.INT)
 
 
@@ -216,6 +219,13 @@ def _first(cp, node, args):
 def _top(cp, node, args):
     _arity(cp, node, args, 1)
     f = _coll(cp, node, args[0])
+    if args[0].zone_of is not None:
+        key, table = args[0].zone_of
+
+        def top_of(g, e):
+            z = g.zones[table[e[key]]]
+            return z[-1] if z else None
+        return C(top_of, args[0].t.element(), top_of=(key, table))
 
     def top(g, e):
         z = f(g, e)

@@ -8,7 +8,8 @@ adapters that need a fixed action numbering (OpenSpiel, PettingZoo) get one.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_right
+import operator
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from ..model import fill
@@ -232,9 +233,18 @@ def generate(d: ActionDef, g, me: int, out: Legal) -> None:
     _nested(d, g, e, 0, (), (), out, {})
 
 
-def _join_values(p: ParamDef, joins, items, g, e) -> list:
-    """The inner side of each join for each domain element; remembered when it reads only fixed data."""
+_ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le: "le"}
+
+
+def _prepare_join(p: ParamDef, joins, items, g, e):
+    """The inner side of the joins for each domain element, ready to filter with.
+
+    One ordering comparison over whole numbers (``sum(...) > top``) is kept sorted, so
+    each binding of the outer parameters filters with a binary search; the result is
+    remembered across decisions when the inner side reads only fixed data.
+    """
     static = p.kind == "group_of" and all(j[3] for j in joins)
+    hit = None
     if static:
         hit = p.memo.get(tuple(p.domain(g, e)))
         if hit is not None:
@@ -247,9 +257,35 @@ def _join_values(p: ParamDef, joins, items, g, e) -> list:
     for v, _ in items:
         e[pk] = v
         inner.append(tuple(f(g, e) for f in fns))
-    if static and hit is not None:
-        hit[1][id(joins)] = inner
-    return inner
+    prepared = ("plain", inner)
+    if len(joins) == 1 and joins[0][1] in _ORDERED and all(type(x) is int for (x,) in inner):
+        order = sorted(range(len(items)), key=lambda j: inner[j][0])
+        prepared = ("sorted", [items[j] for j in order], [inner[j][0] for j in order])
+    if hit is not None:
+        hit[1][id(joins)] = prepared
+    return prepared
+
+
+def _filter_join(prepared, joins, items, g, e):
+    if prepared[0] == "sorted":
+        _, sitems, svals = prepared
+        _, op, outer, _ = joins[0]
+        r = outer(g, e)
+        how = _ORDERED[op]
+        if how == "gt":
+            return sitems[bisect_right(svals, r):]
+        if how == "ge":
+            return sitems[bisect_left(svals, r):]
+        if how == "lt":
+            return sitems[:bisect_left(svals, r)]
+        return sitems[:bisect_right(svals, r)]
+    inner = prepared[1]
+    if len(joins) == 1:
+        _, op, outer, _ = joins[0]
+        r = outer(g, e)
+        return [it for it, (x,) in zip(items, inner) if op(x, r)]
+    rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
+    return [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
 
 
 def _nested(d, g, e, i, vals, keys, out, cache):
@@ -265,17 +301,10 @@ def _nested(d, g, e, i, vals, keys, out, cache):
     else:
         items = _items(p, g, e)
     if joins:
-        inner = cache.get(("join", i))
-        if inner is None:
-            inner = _join_values(p, joins, items, g, e)
-            cache[("join", i)] = inner
-        if len(joins) == 1:
-            _, op, outer, _ = joins[0]
-            r = outer(g, e)
-            items = [it for it, (x,) in zip(items, inner) if op(x, r)]
-        else:
-            rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
-            items = [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+        prepared = cache.get(("join", i))
+        if prepared is None:
+            prepared = cache[("join", i)] = _prepare_join(p, joins, items, g, e)
+        items = _filter_join(prepared, joins, items, g, e)
     if checks:
         kept = []
         for it in items:

@@ -1,0 +1,340 @@
+"""The ``playa-rules`` command: validate rule files, list the bundled games, play a match.
+
+    playa-rules games
+    playa-rules validate PATH_OR_ID... [--format text|json]
+    playa-rules play GAME [--players N] [--seed S] [--human SEAT]... [--log FILE.json] [--quiet]
+
+Exit codes: 0 success, 1 an error (invalid rules, bad game, abandoned game), 2 a usage
+error, 130 a player quit. Library errors become one clear message, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+from . import __version__
+from .errors import Diagnostic, PlayaRulesError, SpecError
+from .rules import games as bundled_games
+from .rules import load, validate
+
+PROG = "playa-rules"
+_COLOURS = {"error": "\033[31;1m", "warning": "\033[33;1m"}
+
+
+def _colour_enabled(stream) -> bool:
+    return not os.environ.get("NO_COLOR") and hasattr(stream, "isatty") and stream.isatty()
+
+
+def _target(arg: str):
+    """A bundled id stays an id; an existing file becomes a path; anything else is left to the library."""
+    if arg in bundled_games():
+        return arg
+    return Path(arg) if os.path.exists(arg) else arg
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ------------------------------------------------------------------ validate
+def _diagnostics_of(arg: str) -> list[Diagnostic]:
+    try:
+        return validate(_target(arg))
+    except PlayaRulesError as exc:
+        return [Diagnostic("unreadable", str(exc), file=arg)]
+
+
+def _format_diagnostic(d: Diagnostic, colour: bool) -> str:
+    text = d.format()
+    head = f"{d.location()}: {d.severity} "
+    if colour and text.startswith(head):
+        code = _COLOURS.get(d.severity, "\033[36m")
+        text = f"{d.location()}: {code}{d.severity}\033[0m " + text[len(head):]
+    return text
+
+
+def cmd_validate(args) -> int:
+    results = [(arg, _diagnostics_of(arg)) for arg in args.paths]
+    failed = any(d.severity == "error" for _, diags in results for d in diags)
+    if args.format == "json":
+        files = [{"file": arg, "valid": not any(d.severity == "error" for d in diags),
+                  "diagnostics": [d.to_json() for d in diags]} for arg, diags in results]
+        print(json.dumps({"files": files}, indent=2))
+        return 1 if failed else 0
+    colour = _colour_enabled(sys.stdout)
+    for arg, diags in results:
+        for d in diags:
+            print(_format_diagnostic(d, colour))
+        errors = sum(d.severity == "error" for d in diags)
+        others = len(diags) - errors
+        warnings = _plural(others, "warning")
+        if errors:
+            print(f"{arg}: {_plural(errors, 'error')}" + (f", {warnings}" if others else ""))
+        else:
+            print(f"{arg}: valid" + (f", {warnings}" if others else ""))
+    return 1 if failed else 0
+
+
+# ------------------------------------------------------------------ games
+def _counts(counts: list[int]) -> str:
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
+def cmd_games(args) -> int:
+    status = 0
+    rows = []
+    for gid in bundled_games():
+        try:
+            rules = load(gid)
+        except PlayaRulesError as exc:
+            print(f"{PROG}: {gid}: cannot be loaded: {str(exc).splitlines()[0]}", file=sys.stderr)
+            status = 1
+            continue
+        rows.append((gid, rules.title, f"{_counts(rules.player_counts)} players"))
+    if rows:
+        w0, w1 = (max(len(r[i]) for r in rows) for i in (0, 1))
+        for gid, title, players in rows:
+            print(f"{gid:<{w0}}  {title:<{w1}}  {players}")
+    return status
+
+
+# ------------------------------------------------------------------ play
+class Narrator:
+    """Prints ``game.log`` events as readable lines; a seat's consecutive actions share a line."""
+
+    def __init__(self, hands: int, humans: set[int], quiet: bool):
+        self.hands = hands
+        self.humans = humans
+        self.quiet = quiet
+        self.seen = 0
+        self.hand_scores: list[list[int]] = []
+        self.turn: tuple[int, list[str]] | None = None
+
+    def name(self, seat: int) -> str:
+        if seat in self.humans:
+            return f"seat {seat} ({'you' if len(self.humans) == 1 else 'human'})"
+        return f"seat {seat}"
+
+    def say(self, line: str = "", final: bool = False) -> None:
+        if final or not self.quiet:
+            print(line)
+
+    def flush(self) -> None:
+        if self.turn is not None:
+            seat, acts = self.turn
+            self.say(f"  {self.name(seat)}: " + "; ".join(acts))
+            self.turn = None
+
+    def catch_up(self, game) -> None:
+        events = game.log
+        for ev in events[self.seen:]:
+            self.event(ev)
+        self.seen = len(events)
+
+    def event(self, ev: dict) -> None:
+        kind = ev["event"]
+        if kind in ("action", "blocked"):
+            what = ev["action"] if kind == "action" else f"no legal action in step '{ev['step']}' (skipped)"
+            if self.turn is not None and self.turn[0] == ev["seat"]:
+                self.turn[1].append(what)
+            else:
+                self.flush()
+                self.turn = (ev["seat"], [what])
+            return
+        self.flush()
+        if kind == "hand":
+            self.say()
+            self.say(f"Hand {ev['hand']} of {self.hands} (seat {ev['start_player']} starts)")
+        elif kind == "score":
+            self.hand_scores.append(ev["scores"])
+            self.say(f"Hand {ev['hand']} scores:")
+            for seat, (points, detail) in enumerate(zip(ev["scores"], ev["detail"])):
+                parts = " + ".join(f"{rule} {p}" for rule, p in detail.items() if p)
+                self.say(f"  {self.name(seat)}: {points}" + (f"  ({parts})" if parts else ""))
+        elif kind == "end":
+            self.say()
+            self.say("Final scores:", final=True)
+            for seat, points in enumerate(ev["scores"]):
+                hands = " + ".join(str(row[seat]) for row in self.hand_scores)
+                self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if len(self.hand_scores) > 1 else ""),
+                         final=True)
+            won = ev["winners"]
+            if len(won) == 1:
+                self.say(f"Winner: {self.name(won[0])}", final=True)
+            else:
+                self.say("Winners (tied): " + ", ".join(self.name(s) for s in won), final=True)
+
+
+def _seed(text: str):
+    return int(text) if re.fullmatch(r"[+-]?\d+", text.strip()) else text
+
+
+def _write_log(path: str, log: list) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(log, fh, indent=2)
+        fh.write("\n")
+
+
+def cmd_play(args) -> int:
+    from .cli_human import Abandon, HumanSeat
+
+    parser = args.parser
+    rules = load(_target(args.game))
+    if not args.quiet:
+        for d in rules.warnings:
+            print(_format_diagnostic(d, _colour_enabled(sys.stderr)), file=sys.stderr)
+    players = args.players
+    if players is None:
+        if len(rules.player_counts) != 1:
+            parser.error(f"give --players ({rules.id} is for {_counts(rules.player_counts)} players)")
+        players = rules.player_counts[0]
+    seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
+    humans = set(args.human or [])
+    bad = sorted(s for s in humans if not 0 <= s < players)
+    if bad:
+        parser.error(f"--human {bad[0]}: seats are 0 to {players - 1}")
+    game = rules.new_game(players=players, seed=seed)
+    if args.log:  # fail before the match, not after it
+        try:
+            _write_log(args.log, [])
+        except OSError as exc:
+            raise PlayaRulesError(f"cannot write the log {args.log}: {exc.strerror or exc}") from None
+    rng = random.Random(seed)
+    seats = {s: HumanSeat(s) for s in humans}
+    narrator = Narrator(game.view(0)["hands"], humans, args.quiet)
+    if not args.quiet:
+        print(f"{rules.title} ({rules.id}): {players} players, seed {seed}")
+        random_seats = [s for s in range(players) if s not in humans]
+        who = [f"seat {s}: you" if len(humans) == 1 else f"seat {s}: human" for s in sorted(humans)]
+        if random_seats:
+            who.append(f"{'seat' if len(random_seats) == 1 else 'seats'} "
+                       f"{', '.join(map(str, random_seats))}: random")
+        print("Players: " + "; ".join(who))
+    status = 0
+    try:
+        while not game.is_over:
+            seat = game.current_player
+            if seat in seats:
+                narrator.catch_up(game)
+                narrator.flush()
+                action = seats[seat].choose(game)
+            else:
+                legal = game.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            game.apply(action)
+            if seat in seats or not args.quiet or game.is_over:
+                narrator.catch_up(game)
+        narrator.flush()
+    except Abandon as exc:
+        narrator.flush()
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        status = exc.code
+    if args.log:
+        try:
+            _write_log(args.log, game.log)
+        except OSError as exc:
+            raise PlayaRulesError(f"cannot write the log {args.log}: {exc.strerror or exc}") from None
+        if not args.quiet:
+            print(f"log written to {args.log}" + ("" if game.is_over else " (unfinished game)"))
+    return status
+
+
+# ------------------------------------------------------------------ main
+def _seat(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seat is a number from 0, not {text!r}") from None
+
+
+def _players(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the number of players is a whole number, not {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Tabletop game rules as data: validate rule files, play matches.",
+        epilog="Exit codes: 0 ok, 1 error, 2 usage error, 130 a player quit. See docs/cli.md.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("validate", help="check rule files and print every problem",
+                       description="Check rule files (paths or bundled game ids) and print every "
+                                   "problem with file:line:column. Exit 1 if any file has an error.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="a rule file, or a bundled game id")
+    p.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text for people (default), json for tools")
+
+    sub.add_parser("games", help="list the bundled games", description="List the bundled games.")
+
+    p = sub.add_parser("play", help="play a match with random players (and humans)",
+                       description="Play a whole match. Seats not given to --human play uniformly at "
+                                   "random; the same game, players and seed always give the same match.")
+    p.add_argument("game", metavar="GAME", help="a bundled game id, or a path to a rule file")
+    p.add_argument("--players", "-p", type=_players, metavar="N", help="how many seats play")
+    p.add_argument("--seed", "-s", type=_seed, metavar="S",
+                   help="a whole number or a text fixing all chance (default: a random one, printed)")
+    p.add_argument("--human", type=_seat, action="append", metavar="SEAT",
+                   help="play this seat (0-based) at the terminal; repeatable")
+    p.add_argument("--log", metavar="FILE.json", help="write the full event log as JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the final scores and winners")
+    p.set_defaults(parser=p)
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 1
+
+
+def main(argv=None) -> int:
+    """Run the command line; returns the exit code."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # usage errors (2), --help and --version (0)
+        return exc.code if isinstance(exc.code, int) else 0
+    try:
+        if args.command == "validate":
+            return cmd_validate(args)
+        if args.command == "games":
+            return cmd_games(args)
+        return cmd_play(args)
+    except SystemExit as exc:  # parser.error() inside a command
+        return exc.code if isinstance(exc.code, int) else 1
+    except SpecError as exc:
+        for d in exc.diagnostics:
+            print(_format_diagnostic(d, _colour_enabled(sys.stderr)), file=sys.stderr)
+        errors = sum(d.severity == "error" for d in exc.diagnostics)
+        where = exc.diagnostics[0].file if exc.diagnostics and exc.diagnostics[0].file else "rules"
+        return _fail(f"{where}: invalid rules ({_plural(errors, 'error')})")
+    except PlayaRulesError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except Exception as exc:  # a bug: still one line, the traceback only on request
+        if os.environ.get("PLAYA_RULES_DEBUG"):
+            raise
+        return _fail(f"internal error: {type(exc).__name__}: {exc} (set PLAYA_RULES_DEBUG=1 for details)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

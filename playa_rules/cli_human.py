@@ -1,0 +1,265 @@
+"""Terminal play for one seat: a summary of what the seat may know, a compact numbered
+list of its legal actions, and a prompt that answers bad input instead of failing.
+
+Everything shown comes from ``game.view(seat)`` and ``game.legal_actions()``, so it
+works for any rule set: zone names, labels and action texts are the rule file's own.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+
+FULL_LIST = 30      # up to this many legal actions are always listed in full
+FULL_KIND = 12      # in a longer list, kinds with up to this many actions are listed in full
+FILTER_LIMIT = 100  # at most this many matches of a filter are listed
+
+HELP = """\
+Choose an action by typing one of:
+  a number          the action with that number
+  an action's text  exactly as listed
+  words             list only the actions with words starting so (e.g. the first word of an action)
+  list              list every legal action
+  ? or help         show the table, the actions and this help again
+  q or quit         abandon the game"""
+
+
+class Abandon(Exception):
+    """The person at the terminal left the game (quit or end of input)."""
+
+    def __init__(self, message: str, code: int):
+        super().__init__(message)
+        self.code = code
+
+
+def _width() -> int:
+    return max(40, min(shutil.get_terminal_size((100, 24)).columns, 160))
+
+
+# ------------------------------------------------------------------ the view
+def _has_content(c: dict) -> bool:
+    return any(c.get("zones", {}).values())
+
+
+def _component(c: dict) -> str:
+    text = "?" if c.get("hidden") else str(c.get("label", c.get("type", "?")))
+    inner = [f"{name}: {_items(sub)}" for name, sub in c.get("zones", {}).items() if sub]
+    return text + (" [" + "; ".join(inner) + "]" if inner else "")
+
+
+def _runs(parts: list[str]) -> list[str]:
+    """Runs of 3 or more equal items as ``label(xN)``."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        j = i
+        while j < len(parts) and parts[j] == parts[i]:
+            j += 1
+        out.extend([f"{parts[i]}(x{j - i})"] if j - i >= 3 else parts[i:j])
+        i = j
+    return out
+
+
+def _items(comps: list, positions: bool = False) -> str:
+    if not comps:
+        return "-"
+    if all(c.get("hidden") and not _has_content(c) for c in comps):
+        types = {c.get("type") for c in comps}
+        return f"{len(comps)} hidden" + (f" ({types.pop()})" if len(types) == 1 else "")
+    parts = [_component(c) for c in comps]
+    if positions:
+        return "  ".join(f"#{i} {p}" for i, p in enumerate(parts))
+    return " ".join(_runs(parts))
+
+
+def _vars(values: dict, prefix: str = "") -> str:
+    return ", ".join(f"{prefix}{k}={v}" for k, v in values.items())
+
+
+def summary(view: dict) -> list[str]:
+    """A compact, readable rendering of one seat's view."""
+    me = view["seat"]
+    where = [f"hand {view['hand']} of {view['hands']}", f"phase '{view.get('phase')}'"]
+    if view.get("step"):
+        where.append(f"step '{view['step']}'")
+    where.append(f"round {view.get('round')}")
+    lines = [f"=== seat {me} to play: " + ", ".join(where) + " ==="]
+    if view["zones"]:
+        lines.append("table:")
+        lines += [f"  {name}: {_items(comps, positions=True)}" for name, comps in view["zones"].items()]
+    for entry in sorted(view["seats"], key=lambda e: e["seat"] != me):
+        s = entry["seat"]
+        extra = f" ({_vars(entry['vars'])})" if entry.get("vars") else ""
+        if s == me:
+            lines.append(f"you (seat {s}){extra}:")
+            lines += [f"  {name}: {_items(comps)}" for name, comps in entry["zones"].items()]
+        else:
+            zones = "; ".join(f"{name} {_items(comps)}" for name, comps in entry["zones"].items())
+            lines.append(f"seat {s}{extra}: {zones}")
+    scoped = [_vars(v, f"{scope}.") for scope, v in view.get("vars", {}).items() if v]
+    if scoped:
+        lines.append("variables: " + ", ".join(scoped))
+    scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["scores"]))
+    lines.append(f"scores: {scores}" + (f" after {len(view['hand_scores'])} hand(s)"
+                                        if view.get("hand_scores") else ""))
+    return lines
+
+
+# ------------------------------------------------------------------ the legal actions
+def _columns(entries: list[str], width: int, indent: str = "  ") -> list[str]:
+    if not entries:
+        return []
+    cell = max(map(len, entries)) + 3
+    ncols = max(1, (width - len(indent)) // cell)
+    rows = -(-len(entries) // ncols)
+    return [indent + "".join(entries[c * rows + r].ljust(cell)
+                             for c in range(ncols) if c * rows + r < len(entries)).rstrip()
+            for r in range(rows)]
+
+
+def _word_prefix(texts: list[str]) -> str:
+    """The words every text starts with."""
+    common = texts[0].split()
+    for t in texts[1:]:
+        words = t.split()
+        n = 0
+        while n < min(len(common), len(words)) and common[n] == words[n]:
+            n += 1
+        common = common[:n]
+    return " ".join(common)
+
+
+def _narrowing(texts: list[str], first: str) -> str:
+    """Example filters for a long list: the first words plus a word that splits the list
+    into a few parts (with the size of each part)."""
+    rows = [t.split() for t in texts]
+    width = min(map(len, rows))
+    for pos in range(width):
+        counts: dict[str, int] = {}
+        for words in rows:
+            counts[words[pos]] = counts.get(words[pos], 0) + 1
+        if 2 <= len(counts) <= 12:
+            return ", ".join(f"'{first} {w}' ({k})" for w, k in counts.items())
+    return f"'{first}' ({len(texts)})"
+
+
+class Choices:
+    """The legal actions of one decision, numbered from 1, with their texts and kinds."""
+
+    def __init__(self, legal):
+        self.actions = list(legal)
+        self.texts = [str(a) for a in self.actions]
+        self.kinds = [a.name for a in self.actions]
+        self.digits = len(str(len(self.actions)))
+
+    def entry(self, i: int) -> str:
+        return f"{i + 1:>{self.digits}}. {self.texts[i]}"
+
+    def listing(self, indices=None, indent: str = "  ") -> list[str]:
+        """Every action in ``indices`` (default all) in columns."""
+        indices = range(len(self.actions)) if indices is None else indices
+        return _columns([self.entry(i) for i in indices], _width(), indent)
+
+    def overview(self) -> list[str]:
+        """The whole list when short; else grouped by kind, large kinds summarised."""
+        n = len(self.actions)
+        head = f"legal actions ({n}):"
+        if n <= FULL_LIST:
+            return [head] + self.listing()
+        groups: dict[str, list[int]] = {}
+        for i, kind in enumerate(self.kinds):
+            groups.setdefault(kind, []).append(i)
+        lines = [head]
+        for kind, idx in groups.items():
+            if len(idx) <= FULL_KIND:
+                lines.append(f"  {kind}:")
+                lines += self.listing(idx, indent="    ")
+                continue
+            texts = [self.texts[i] for i in idx]
+            lines.append(f"  {kind}: {len(idx)} actions, {self.entry(idx[0]).strip()} ... "
+                         f"{self.entry(idx[-1]).strip()}")
+            lines.append("    type words to list some, e.g. " + _narrowing(texts, _word_prefix(texts) or kind))
+        return lines
+
+    def matching(self, query: str) -> list[int]:
+        """Indices of the actions where every query word starts one of the action's words."""
+        wanted = query.lower().split()
+        out = []
+        for i, (text, kind) in enumerate(zip(self.texts, self.kinds)):
+            words = text.lower().split() + [kind.lower()]
+            if all(any(w.startswith(q) for w in words) for q in wanted):
+                out.append(i)
+        return out
+
+    def exact(self, text: str):
+        """The index of the action with this text (exact, else ignoring case), or None."""
+        if text in self.texts:
+            return self.texts.index(text)
+        lowered = [t.lower() for t in self.texts]
+        return lowered.index(text.lower()) if text.lower() in lowered else None
+
+
+# ------------------------------------------------------------------ the prompt
+class HumanSeat:
+    """Asks the person at the terminal for each decision of ``seat``."""
+
+    def __init__(self, seat: int, read=input, echo: bool | None = None):
+        self.seat = seat
+        self.read = read
+        self.echo = (not sys.stdin.isatty()) if echo is None else echo
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            line = self.read(prompt)
+        except EOFError:
+            print()
+            raise Abandon("end of input: the game is abandoned", 1) from None
+        except KeyboardInterrupt:
+            print()
+            raise Abandon("interrupted: the game is abandoned", 130) from None
+        if self.echo:
+            print(line)
+        return line.strip()
+
+    def show(self, game, choices: Choices) -> None:
+        print()
+        print("\n".join(summary(game.view(self.seat))))
+        print("\n".join(choices.overview()))
+
+    def choose(self, game):
+        """The action the person picks (an Action from ``game.legal_actions()``)."""
+        choices = Choices(game.legal_actions())
+        n = len(choices.actions)
+        self.show(game, choices)
+        while True:
+            answer = self._ask(f"seat {self.seat}, choose {'1' if n == 1 else f'1-{n}'} (? for help)> ")
+            low = answer.lower()
+            if not answer:
+                print(f"type a number from 1 to {n}, or ? for help")
+            elif low in ("q", "quit", "exit"):
+                raise Abandon("quit: the game is abandoned", 130)
+            elif low in ("?", "h", "help"):
+                self.show(game, choices)
+                print(HELP)
+            elif low in ("list", "all"):
+                print("\n".join(choices.listing()))
+            elif answer.isdigit():
+                k = int(answer)
+                if 1 <= k <= n:
+                    return choices.actions[k - 1]
+                print(f"there is no action {k}: choose a number from 1 to {n}")
+            elif (i := choices.exact(answer)) is not None:
+                return choices.actions[i]
+            else:
+                self._filter(choices, answer, n)
+
+    @staticmethod
+    def _filter(choices: Choices, answer: str, n: int) -> None:
+        found = choices.matching(answer)
+        if not found:
+            print(f"'{answer}' is not a legal action and no legal action matches it: "
+                  f"type a number from 1 to {n}, words to list matching actions, or ? for help")
+            return
+        print(f"{len(found)} action(s) match '{answer}':")
+        print("\n".join(choices.listing(found[:FILTER_LIMIT])))
+        if len(found) > FILTER_LIMIT:
+            print(f"  ... and {len(found) - FILTER_LIMIT} more: add words to narrow down")
