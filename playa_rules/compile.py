@@ -93,10 +93,12 @@ class _Stage:
         self.number_actions(actions)
         phases = [self.phase(i, ph, actions) for i, ph in enumerate(d.get("phases") or [])]
         scoring = []
+        self.cp.memo_defines = True  # scoring changes nothing: defines are worked out once per seat
         for i, s in enumerate(d.get("scoring") or []):
             c = self.expr(s.get("points", 0), f"/scoring/{i}/points", root, "int")
             if c is not None:
                 scoring.append((s.get("id", f"rule{i + 1}"), s.get("rule", ""), c.fn))
+        self.cp.memo_defines = False
         match = d.get("match") or {}
         hands = self.expr(match.get("hands", 1), "/match/hands", root, "int")
         first = self.expr(match.get("first_start", 0), "/match/first_start", root, "seat")

@@ -129,11 +129,12 @@ def names(game) -> set[str]:
 
 def phase(game) -> str:
     """The current phase id, read from the public view."""
-    return game.view(game.current_player)["phase"]
+    return game.view(0)["phase"]
 
 
 def step(game):
-    return game.view(game.current_player)["step"]
+    """The current step id ('bury', 'card', 'towels'), read from the public view (None once over)."""
+    return game.view(0).get("step")
 
 
 # ---------------------------------------------------------------- changing the state

@@ -89,6 +89,7 @@ class Compiler:
         self._fresh = itertools.count()
         self._inlining: list[str] = []
         self.phase_lets: set[str] = set()
+        self.memo_defines = False   # set while compiling pure contexts (scoring, tie-breaks)
         from . import effects, functions  # registries, imported late: they import this module
         self.functions = functions.FUNCTIONS
         self.effects = effects.EFFECTS
@@ -171,7 +172,18 @@ class Compiler:
             return const(self.m.constants[name])
         d = self.defines.get(name)
         if d is not None:
-            return self.inline(d, [], n, scope)
+            body = self.inline(d, [], n, scope)
+            if not self.memo_defines:
+                return body
+            bf, mk = body.fn, "$" + name
+
+            def remembered(g, e):  # pure contexts (scoring): one value per evaluation env
+                try:
+                    return e[mk]
+                except KeyError:
+                    v = e[mk] = bf(g, e)
+                    return v
+            return C(remembered, body.t)
         if name in NAMESPACES:
             self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
         self.error(n, "unknown-name", f"unknown name '{name}'", did_you_mean(name, self.known_names(scope)))
@@ -187,7 +199,7 @@ class Compiler:
             self.error(node, "wrong-arity", f"'{d.name}' takes {len(d.params)} argument(s), not {len(args)}")
         if d.name in self._inlining:
             self.error(node, "recursive-define", f"'{d.name}' refers to itself; defines cannot recurse")
-        inner = Scope({k: v for k, v in scope.names.items()})
+        inner = Scope()  # a define sees its parameters and the global names, not the caller's
         binds = []
         for pname, a in zip(d.params, args):
             if a.local is not None:  # a bound name: the parameter reads the same slot

@@ -288,23 +288,29 @@ def _filter_join(prepared, joins, items, g, e):
     return [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
 
 
-def _nested(d, g, e, i, vals, keys, out, cache):
+def _domain(d, g, e, i, cache):
+    """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
     p = d.params[i]
-    checks = d.checks[i + 1]
-    joins = d.joins[i + 1]
-    last = i == len(d.params) - 1
-    pk = p.key
     if p.independent:
         items = cache.get(i)
         if items is None:
             items = cache[i] = _items(p, g, e)
     else:
         items = _items(p, g, e)
+    joins = d.joins[i + 1]
     if joins:
         prepared = cache.get(("join", i))
         if prepared is None:
             prepared = cache[("join", i)] = _prepare_join(p, joins, items, g, e)
         items = _filter_join(prepared, joins, items, g, e)
+    return items
+
+
+def _nested(d, g, e, i, vals, keys, out, cache):
+    p = d.params[i]
+    checks = d.checks[i + 1]
+    items = _domain(d, g, e, i, cache)
+    pk = p.key
     if checks:
         kept = []
         for it in items:
@@ -315,9 +321,16 @@ def _nested(d, g, e, i, vals, keys, out, cache):
             else:
                 kept.append(it)
         items = kept
-    if last:
+    if i == len(d.params) - 1:
         out.add(d, vals, keys, items)
+        return
+    j = i + 1
+    if j == len(d.params) - 1 and not d.checks[j + 1]:
+        # the last parameter has no checks of its own: add its runs without recursing
+        for v, k in items:
+            e[pk] = v
+            out.add(d, vals + (v,), keys + (k,), _domain(d, g, e, j, cache))
         return
     for v, k in items:
         e[pk] = v
-        _nested(d, g, e, i + 1, vals + (v,), keys + (k,), out, cache)
+        _nested(d, g, e, j, vals + (v,), keys + (k,), out, cache)

@@ -1,0 +1,347 @@
+"""The ``playa-rules`` command line: exit codes, output, logs and play at the terminal."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.cli import main
+from playa_rules.cli_human import Choices, summary
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = Path(__file__).parent / "cases"
+GAME = "playa-pirata"
+
+BROKEN_YAML = "game: broken\ntitle: Broken\nplayers: [2, 3\nzones: {}\n"
+UNKNOWN_KEY = (CASES / "schema" / "minimal.yaml").read_text(encoding="utf-8").replace(
+    "title: Minimal", "title: Minimal\ntitel: typo")
+
+
+def run(capsys, *argv, stdin: str | None = None, monkeypatch=None):
+    """Run the CLI in-process: (exit code, stdout, stderr)."""
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_process(*argv, stdin: str = "", env=None):
+    """Run ``python -m playa_rules`` in a child process."""
+    environment = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    return subprocess.run([sys.executable, "-m", "playa_rules", *argv], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, env=environment, timeout=120)
+
+
+def assert_no_traceback(*texts):
+    for text in texts:
+        assert "Traceback" not in text
+
+
+# ------------------------------------------------------------------ usage
+def test_no_arguments_is_a_usage_error(capsys):
+    code, out, err = run(capsys)
+    assert code == 2
+    assert "usage:" in err
+
+
+def test_unknown_command_and_bad_option_are_usage_errors(capsys):
+    assert run(capsys, "dance")[0] == 2
+    assert run(capsys, "play", GAME, "--players", "three")[0] == 2
+
+
+def test_python_dash_m_runs_the_cli():
+    proc = run_process("--version")
+    assert proc.returncode == 0
+    assert pr.__version__ in proc.stdout
+
+
+# ------------------------------------------------------------------ games
+def test_games_lists_bundled_games_with_title_and_player_counts(capsys):
+    code, out, err = run(capsys, "games")
+    assert code == 0
+    for gid in pr.games():
+        rules = pr.load(gid)
+        line = next(line for line in out.splitlines() if line.startswith(gid))
+        assert rules.title in line
+        assert "players" in line
+    assert re.search(r"playa-pirata\s+Playa Pirata\s+2-4 players", out)
+
+
+# ------------------------------------------------------------------ validate
+def test_validate_bundled_game_is_valid(capsys):
+    code, out, err = run(capsys, "validate", GAME)
+    assert code == 0
+    assert out.strip() == f"{GAME}: valid"
+
+
+def test_validate_broken_yaml_reports_file_line_column(capsys, tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN_YAML, encoding="utf-8")
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1
+    assert re.search(rf"{re.escape(str(path))}:\d+:\d+: error yaml-syntax", out)
+    assert "^" in out  # the caret under the spot
+    assert out.strip().splitlines()[-1] == f"{path}: 1 error"
+    assert "\033[" not in out  # no colour when stdout is not a terminal
+    assert_no_traceback(out, err)
+
+
+def test_validate_schema_error_is_located(capsys, tmp_path):
+    path = tmp_path / "typo.yaml"
+    path.write_text(UNKNOWN_KEY, encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    assert f"{path}:4:1: error schema: unknown key 'titel'" in out  # line 1 is a comment
+
+
+def test_validate_nonexistent_path_is_an_unreadable_diagnostic(capsys, tmp_path):
+    missing = tmp_path / "missing.yaml"
+    code, out, err = run(capsys, "validate", str(missing))
+    assert code == 1
+    assert "unreadable" in out
+    assert_no_traceback(out, err)
+
+
+def test_validate_unknown_game_id_is_an_unreadable_diagnostic(capsys):
+    code, out, _ = run(capsys, "validate", "no-such-game")
+    assert code == 1
+    assert "no-such-game: error unreadable" in out
+
+
+def test_validate_several_files_fails_if_any_fails(capsys, tmp_path):
+    bad = tmp_path / "broken.yaml"
+    bad.write_text(BROKEN_YAML, encoding="utf-8")
+    code, out, _ = run(capsys, "validate", GAME, str(bad))
+    assert code == 1
+    assert f"{GAME}: valid" in out
+    assert f"{bad}: 1 error" in out
+
+
+def test_validate_warnings_alone_exit_zero(capsys, tmp_path):
+    text = (CASES / "schema" / "minimal.yaml").read_text(encoding="utf-8")
+    text = text.replace("    effect: move top(deck) to me.hand",
+                        "    require: ['1 > 2']\n    effect: move top(deck) to me.hand", 1)
+    path = tmp_path / "warn.yaml"
+    path.write_text(text, encoding="utf-8")
+    diags = pr.validate(path)
+    assert diags and all(d.severity == "warning" for d in diags)
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 0
+    assert f"{path}: valid, 1 warning" in out
+
+
+def test_validate_json_format(capsys, tmp_path):
+    bad = tmp_path / "broken.yaml"
+    bad.write_text(BROKEN_YAML, encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "--format", "json", GAME, str(bad))
+    assert code == 1
+    doc = json.loads(out)
+    first, second = doc["files"]
+    assert first == {"file": GAME, "valid": True, "diagnostics": []}
+    assert second["file"] == str(bad) and second["valid"] is False
+    diag = second["diagnostics"][0]
+    assert diag["severity"] == "error" and diag["code"] == "yaml-syntax"
+    assert isinstance(diag["line"], int) and isinstance(diag["column"], int)
+
+
+def test_validate_json_valid_exits_zero(capsys):
+    code, out, _ = run(capsys, "validate", GAME, "--format", "json")
+    assert code == 0
+    assert json.loads(out)["files"][0]["valid"] is True
+
+
+def test_validate_colour_only_on_a_terminal_without_no_color(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN_YAML, encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    _, out, _ = run(capsys, "validate", str(path))
+    assert "\033[31;1merror\033[0m" in out
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, out, _ = run(capsys, "validate", str(path))
+    assert "\033[" not in out
+
+
+# ------------------------------------------------------------------ play
+def test_play_prints_hands_actions_and_final_scores(capsys):
+    code, out, err = run(capsys, "play", GAME, "--players", "3", "--seed", "7")
+    assert code == 0, err
+    assert out.startswith("Playa Pirata (playa-pirata): 3 players, seed 7")
+    for hand in (1, 2, 3):
+        assert f"Hand {hand} of 3" in out
+        assert f"Hand {hand} scores:" in out
+    assert re.search(r"^  seat [0-2]: \S", out, re.M)  # a turn line
+    assert "Final scores:" in out
+    assert re.search(r"^Winners?( \(tied\))?: seat", out, re.M)
+
+
+def test_play_final_scores_match_the_engine(capsys, tmp_path):
+    log = tmp_path / "log.json"
+    code, out, _ = run(capsys, "play", GAME, "-p", "2", "-s", "5", "--log", str(log))
+    assert code == 0
+    end = json.loads(log.read_text(encoding="utf-8"))[-1]
+    assert end["event"] == "end"
+    final = out[out.index("Final scores:"):]
+    for seat, points in enumerate(end["scores"]):
+        assert re.search(rf"^  seat {seat}: {points}\b", final, re.M)
+
+
+def test_play_same_seed_same_game(capsys):
+    first = run(capsys, "play", GAME, "-p", "4", "-s", "42")
+    second = run(capsys, "play", GAME, "-p", "4", "-s", "42")
+    other = run(capsys, "play", GAME, "-p", "4", "-s", "43")
+    assert first == second
+    assert first[1] != other[1]
+
+
+def test_play_same_seed_same_game_across_processes():
+    a = run_process("play", GAME, "-p", "3", "-s", "9", env={"PYTHONHASHSEED": "1"})
+    b = run_process("play", GAME, "-p", "3", "-s", "9", env={"PYTHONHASHSEED": "2"})
+    assert a.returncode == 0 and a.stdout == b.stdout
+
+
+def test_play_quiet_prints_only_the_result(capsys):
+    code, out, _ = run(capsys, "play", GAME, "-p", "2", "-s", "1", "--quiet")
+    assert code == 0
+    assert out.startswith("Final scores:")
+    assert "Hand 1" not in out
+
+
+def test_play_log_writes_the_game_log_as_json(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    code, _, _ = run(capsys, "play", GAME, "-p", "3", "-s", "7", "--log", str(path))
+    assert code == 0
+    log = json.loads(path.read_text(encoding="utf-8"))
+    assert log[0] == {"event": "start", "game": GAME, "players": 3, "seed": 7}
+    assert log[-1]["event"] == "end"
+    assert {ev["event"] for ev in log} >= {"start", "hand", "action", "score", "end"}
+    # the log replays to the same match
+    game = pr.load(GAME).new_game(3, seed=7)
+    for ev in log:
+        if ev["event"] == "action":
+            assert game.current_player == ev["seat"]
+            game.apply(ev["action"])
+    assert game.is_over and game.scores() == log[-1]["scores"]
+
+
+def test_play_log_to_unwritable_place_fails_before_playing(capsys, tmp_path):
+    code, out, err = run(capsys, "play", GAME, "-p", "2", "-s", "1", "--log", str(tmp_path / "no" / "x.json"))
+    assert code == 1
+    assert "cannot write the log" in err and "Hand 1" not in out
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["play", "no-such-game", "-p", "2"], "no bundled game 'no-such-game'"),
+    (["play", GAME, "-p", "5"], "not 5"),
+])
+def test_play_errors_are_one_clear_line(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code == 1
+    assert err.startswith("playa-rules: error:") and fragment in err
+    assert len(err.strip().splitlines()) == 1
+    assert_no_traceback(out, err)
+
+
+def test_play_invalid_rule_file_prints_every_diagnostic(capsys):
+    path = CASES / "schema" / "several-errors.yaml"
+    code, out, err = run(capsys, "play", str(path), "-p", "2")
+    assert code == 1
+    assert err.count(f"{path}:") == 4  # three diagnostics and the closing line
+    assert "invalid rules (3 errors)" in err
+    assert_no_traceback(out, err)
+
+
+@pytest.mark.parametrize("argv", [["play", GAME], ["play", GAME, "-p", "2", "--human", "2"]])
+def test_play_usage_errors(capsys, argv):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert "usage:" in err
+
+
+# ------------------------------------------------------------------ human play
+def test_human_bad_input_then_always_the_first_action(capsys, monkeypatch):
+    answers = "banana\n0\n99999\n\n" + "1\n" * 400
+    code, out, err = run(capsys, "play", GAME, "-p", "2", "-s", "3", "--human", "0",
+                         stdin=answers, monkeypatch=monkeypatch)
+    assert code == 0, err
+    assert "'banana' is not a legal action and no legal action matches it" in out
+    assert "there is no action 0" in out
+    assert "there is no action 99999" in out
+    assert "=== seat 0 to play:" in out
+    assert "seat 0 (you):" in out
+    assert "Final scores:" in out
+    assert_no_traceback(out, err)
+
+
+def test_human_summary_shows_own_zones_and_hides_others(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", GAME, "-p", "3", "-s", "7", "--human", "0",
+                       stdin="q\n", monkeypatch=monkeypatch)
+    assert code == 130
+    view = out[out.index("=== seat 0 to play"):]
+    assert "you (seat 0):" in view
+    assert re.search(r"^seat 1: .*hidden", view, re.M)
+    assert "legal actions (" in view and "  1. " in view
+
+
+def test_human_help_filter_and_action_text(capsys, monkeypatch):
+    game = pr.load(GAME).new_game(2, seed=3)
+    first_text = str(game.legal_actions()[0])
+    word = first_text.split()[0]
+    answers = f"?\n{word}\n{first_text}\nq\n"
+    code, out, err = run(capsys, "play", GAME, "-p", "2", "-s", "3", "--human", "0",
+                         stdin=answers, monkeypatch=monkeypatch)
+    assert code == 130
+    assert "Choose an action by typing one of:" in out
+    assert f"match '{word}':" in out
+    assert f"seat 0 (you): {first_text}" in out
+    assert "quit" in err
+
+
+def test_human_quit_exits_130(capsys, monkeypatch, tmp_path):
+    log = tmp_path / "partial.json"
+    code, out, err = run(capsys, "play", GAME, "-p", "2", "-s", "1", "--human", "1", "--log", str(log),
+                         stdin="1\nquit\n", monkeypatch=monkeypatch)
+    assert code == 130
+    assert "quit: the game is abandoned" in err
+    events = json.loads(log.read_text(encoding="utf-8"))
+    assert events[-1]["event"] != "end"
+    assert_no_traceback(out, err)
+
+
+def test_human_end_of_input_exits_1_with_a_message():
+    proc = run_process("play", GAME, "-p", "2", "-s", "1", "--human", "0", stdin="2\n")
+    assert proc.returncode == 1
+    assert "end of input" in proc.stderr
+    assert_no_traceback(proc.stdout, proc.stderr)
+
+
+def test_human_several_seats(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", GAME, "-p", "2", "-s", "2", "--human", "0", "--human", "1",
+                       stdin="1\n" * 400, monkeypatch=monkeypatch)
+    assert code == 0
+    assert "seat 0 (human)" in out and "seat 1 (human)" in out
+
+
+def test_long_action_lists_are_summarised_and_filterable():
+    """Hundreds of legal actions: the overview stays short; words narrow the list."""
+    game = pr.load(GAME).new_game(2, seed=3)
+    while len(game.legal_actions()) < 100:
+        game.apply(game.legal_actions()[0])
+    choices = Choices(game.legal_actions())
+    overview = choices.overview()
+    assert len(overview) < 20
+    last = choices.texts[-1]
+    narrowed = choices.matching(f"{last.split()[0]} {last.split()[-1]}")
+    assert 0 < len(narrowed) < len(choices.texts)
+    assert all(last.split()[-1] in choices.texts[i] for i in narrowed)
+    assert choices.exact(last) == len(choices.texts) - 1
+    lines = summary(game.view(game.current_player))
+    assert lines[0].startswith(f"=== seat {game.current_player} to play")
