@@ -177,15 +177,43 @@ def _seed(text: str):
 
 
 def _write_log(path: str, log: list) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(log, fh, indent=2)
-        fh.write("\n")
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(log, fh, indent=2)
+            fh.write("\n")
+    except OSError as exc:
+        raise PlayaRulesError(f"cannot write the log {path}: {exc.strerror or exc}") from None
+
+
+def _header(rules, players: int, seed, humans: set[int]) -> None:
+    print(f"{rules.title} ({rules.id}): {players} players, seed {seed}")
+    who = [f"seat {s}: {'you' if len(humans) == 1 else 'human'}" for s in sorted(humans)]
+    others = [str(s) for s in range(players) if s not in humans]
+    if others:
+        who.append(f"{'seat' if len(others) == 1 else 'seats'} {', '.join(others)}: random")
+    print("Players: " + "; ".join(who))
+
+
+def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None:
+    """Play to the end: people at ``seats`` choose, every other seat picks uniformly at random."""
+    while not game.is_over:
+        seat = game.current_player
+        if seat in seats:
+            narrator.catch_up(game)
+            narrator.flush()
+            action = seats[seat].choose(game)
+        else:
+            legal = game.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        game.apply(action)
+        if not narrator.quiet or seat in seats or game.is_over:
+            narrator.catch_up(game)
+    narrator.flush()
 
 
 def cmd_play(args) -> int:
     from .cli_human import Abandon, HumanSeat
 
-    parser = args.parser
     rules = load(_target(args.game))
     if not args.quiet:
         for d in rules.warnings:
@@ -193,56 +221,31 @@ def cmd_play(args) -> int:
     players = args.players
     if players is None:
         if len(rules.player_counts) != 1:
-            parser.error(f"give --players ({rules.id} is for {_counts(rules.player_counts)} players)")
+            args.parser.error(f"give --players ({rules.id} is for {_counts(rules.player_counts)} players)")
         players = rules.player_counts[0]
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     humans = set(args.human or [])
     bad = sorted(s for s in humans if not 0 <= s < players)
     if bad:
-        parser.error(f"--human {bad[0]}: seats are 0 to {players - 1}")
+        args.parser.error(f"--human {bad[0]}: seats are 0 to {players - 1}")
     game = rules.new_game(players=players, seed=seed)
-    if args.log:  # fail before the match, not after it
-        try:
-            _write_log(args.log, [])
-        except OSError as exc:
-            raise PlayaRulesError(f"cannot write the log {args.log}: {exc.strerror or exc}") from None
-    rng = random.Random(seed)
-    seats = {s: HumanSeat(s) for s in humans}
-    narrator = Narrator(game.view(0)["hands"], humans, args.quiet)
+    if args.log:
+        _write_log(args.log, [])  # fail before the match, not after it
     if not args.quiet:
-        print(f"{rules.title} ({rules.id}): {players} players, seed {seed}")
-        random_seats = [s for s in range(players) if s not in humans]
-        who = [f"seat {s}: you" if len(humans) == 1 else f"seat {s}: human" for s in sorted(humans)]
-        if random_seats:
-            who.append(f"{'seat' if len(random_seats) == 1 else 'seats'} "
-                       f"{', '.join(map(str, random_seats))}: random")
-        print("Players: " + "; ".join(who))
+        _header(rules, players, seed, humans)
+    narrator = Narrator(game.view(0)["hands"], humans, args.quiet)
     status = 0
     try:
-        while not game.is_over:
-            seat = game.current_player
-            if seat in seats:
-                narrator.catch_up(game)
-                narrator.flush()
-                action = seats[seat].choose(game)
-            else:
-                legal = game.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            game.apply(action)
-            if seat in seats or not args.quiet or game.is_over:
-                narrator.catch_up(game)
-        narrator.flush()
+        _play_out(game, {s: HumanSeat(s) for s in humans}, random.Random(seed), narrator)
     except Abandon as exc:
         narrator.flush()
         print(f"{PROG}: {exc}", file=sys.stderr)
         status = exc.code
-    if args.log:
-        try:
+    finally:  # also after an engine error: the log up to it is what one needs to debug the rules
+        if args.log:
             _write_log(args.log, game.log)
-        except OSError as exc:
-            raise PlayaRulesError(f"cannot write the log {args.log}: {exc.strerror or exc}") from None
-        if not args.quiet:
-            print(f"log written to {args.log}" + ("" if game.is_over else " (unfinished game)"))
+            if not args.quiet:
+                print(f"log written to {args.log}" + ("" if game.is_over else " (unfinished game)"))
     return status
 
 
@@ -316,6 +319,8 @@ def main(argv=None) -> int:
     except SystemExit as exc:  # parser.error() inside a command
         return exc.code if isinstance(exc.code, int) else 1
     except SpecError as exc:
+        if len(exc.diagnostics) == 1 and exc.diagnostics[0].code == "unreadable":
+            return _fail(exc.diagnostics[0].message)  # not a rules problem: a missing file or game
         for d in exc.diagnostics:
             print(_format_diagnostic(d, _colour_enabled(sys.stderr)), file=sys.stderr)
         errors = sum(d.severity == "error" for d in exc.diagnostics)

@@ -55,6 +55,11 @@ class Rules:
         return f"<Rules {self.id} for {_counts(self.player_counts)} players>"
 
 
+def format_counts(counts) -> str:
+    """Player counts for people: "2 to 4", "2 or 4"."""
+    return _counts(counts)
+
+
 def _counts(counts) -> str:
     counts = list(counts)
     if not counts:
@@ -79,8 +84,11 @@ def resolve(name_or_path) -> Path:
     if "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
         if bundled.is_file():
             return bundled
-        raise PlayaRulesError(f"no bundled game '{name_or_path}' (bundled: {', '.join(games())}); "
-                              f"to load a file, give its path")
+        if Path(name_or_path).is_file():
+            return Path(name_or_path)
+        raise LoadError(Diagnostic("unreadable", f"no bundled game '{name_or_path}' (bundled: "
+                                   f"{', '.join(games())}); to load a file, give its path",
+                                   file=name_or_path))
     return Path(name_or_path)
 
 
@@ -118,6 +126,8 @@ def validate(path) -> list[Diagnostic]:
         doc = load_file(target)
     except SpecError as exc:
         return list(exc.diagnostics)
+    except PlayaRulesError as exc:
+        return [Diagnostic("unreadable", str(exc), file=str(path))]
     diags = schema_diagnostics(doc)
     if diags:
         return diags

@@ -60,7 +60,8 @@ def check_schema_file() -> None:
 
 def schema_diagnostics(doc: Document) -> list[Diagnostic]:
     """Every schema error in ``doc`` as a located Diagnostic: the most relevant first, then by position."""
-    errors = list(_validator().iter_errors(_jsonable(doc.data)))
+    data = _jsonable(doc.data)
+    errors = list(_validator().iter_errors(data))
     if not errors:
         return []
     headline = best_match(errors)
@@ -69,7 +70,7 @@ def schema_diagnostics(doc: Document) -> list[Diagnostic]:
     first: list[Diagnostic] = []
     rest: list[Diagnostic] = []
     for error in errors:
-        converted = _Explainer(doc, error).diagnostics()
+        converted = _Explainer(doc, data, error).diagnostics()
         if error is headline and not first:
             first, converted = converted[:1], converted[1:]
         rest.extend(converted)
@@ -89,8 +90,9 @@ def _jsonable(value: Any) -> Any:
 class _Explainer:
     """Turns one ValidationError into diagnostics with author-friendly messages."""
 
-    def __init__(self, doc: Document, error: ValidationError):
+    def __init__(self, doc: Document, data: Any, error: ValidationError):
         self.doc = doc
+        self.data = data
         self.error = error
         self.parts = list(error.absolute_path)
         self.pointer = pointer_of(self.parts)
@@ -119,7 +121,7 @@ class _Explainer:
         """The innermost named thing containing ``parts`` ("step 'x' of phase 'y'") and the rest of the path."""
         chain: list[str] = []
         end = 0
-        node = self.doc.data
+        node = self.data
         for i, part in enumerate(parts):
             parent = parts[i - 1] if i else None
             if isinstance(parent, str) and parent in _NAMED and isinstance(part, str) and isinstance(node, dict):
@@ -139,7 +141,7 @@ class _Explainer:
         return " of ".join(reversed(chain)), parts[end:]
 
     def subject(self, parts: list) -> tuple[str | None, str | None]:
-        """(entity phrase, relative phrase) for a path, e.g. ("zone 'beach'", "'visibility'")."""
+        """(entity phrase, relative phrase) for a path, e.g. ("zone 'deck'", "'visibility'")."""
         owner, rest = self.entity(parts)
         if not rest:
             return owner, None
@@ -158,7 +160,7 @@ class _Explainer:
         return f"{rel} of {owner}" if owner else rel
 
     def must(self, requirement: str) -> str:
-        """"in zone 'beach', 'visibility' must ..." for the error's own path."""
+        """'in zone 'deck', 'visibility' must ...' for the error's own path."""
         if not self.parts:
             return f"the rule file must {requirement}"
         owner, rel = self.subject(self.parts)
@@ -195,8 +197,6 @@ class _Explainer:
         noun = _NAMED.get(parent, "key") if isinstance(parent, str) else "key"
         described = self.error.schema.get("description")
         message = f"'{name}' is not a valid {noun} name" + (f": use {described}" if described else "")
-        if not isinstance(name, str):
-            message = f"{name!r} is not a valid {noun} name: names are texts"
         pointer = pointer_of(self.parts + [name])
         return self.located(pointer, message, self.doc.key_location(pointer))
 
@@ -285,7 +285,7 @@ class _Explainer:
             keys = branch.get("required") if isinstance(branch, dict) else None
             if not keys:
                 inner = best_match(self.error.context) if self.error.context else None
-                return _Explainer(self.doc, inner).diagnostics()[0].message if inner else self.generic()
+                return _Explainer(self.doc, self.data, inner).diagnostics()[0].message if inner else self.generic()
             options.append(" + ".join(keys))
         present = [k for k in self.error.instance] if isinstance(self.error.instance, dict) else []
         got = f" (it has {', '.join(present)})" if present else " (it has none)"

@@ -245,7 +245,7 @@ def test_play_log_to_unwritable_place_fails_before_playing(capsys, tmp_path):
 def test_play_errors_are_one_clear_line(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
     assert code == 1
-    assert err.startswith("playa-rules: error:") and fragment in err
+    assert "playa-rules: error:" in err and fragment in err
     assert len(err.strip().splitlines()) == 1
     assert_no_traceback(out, err)
 

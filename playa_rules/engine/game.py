@@ -32,6 +32,7 @@ class Game:
             return
         self.g = State(self.m, players, seed)
         self._log: list = [("start", rules.id, players, seed)]
+        self._log_json: list = []
         g = self.g
         e = {"me": 0}
         try:
@@ -124,14 +125,28 @@ class Game:
         return _view.view(self, seat)
 
     @property
+    def hands(self) -> int:
+        """How many hands the match has."""
+        return self.g.hands
+
+    @property
     def log(self) -> list[dict]:
-        """Every event so far, as JSON-serialisable dicts (the full, omniscient record)."""
-        return [_event(self, ev) for ev in self._log]
+        """Every event so far, as JSON-serialisable dicts (the full, omniscient record).
+
+        Events: ``start``, ``hand``, ``phase``, ``turn``, ``action``, ``blocked``,
+        ``score`` and ``end``. The list returned is a copy; reading it again only
+        converts the events added since.
+        """
+        done = self._log_json
+        for ev in self._log[len(done):]:
+            done.append(_event(self, ev))
+        return list(done)
 
     def clone(self) -> "Game":
         """An independent copy of this game (cheap: for search agents)."""
         other = Game(self.rules, self.g.n, _state=self.g.copy())
         other._log = list(self._log)
+        other._log_json = list(self._log_json)
         if other.g.mode == DECIDE:
             other._set_legal(other._current_legal())
         return other
@@ -288,6 +303,7 @@ class Game:
             return
         phase = prog.phases[g.phase_i]
         g.phase_id = phase.id
+        self._log.append(("phase", phase.id))
         e = {"me": g.start}
         g.plet = {k: f(g, e) for k, f in phase.lets}
         g.turn_k = 0
@@ -323,6 +339,7 @@ class Game:
         g.seat = order[k % len(order)]
         g.round = k // len(order) + 1
         g.tvars = dict(self.m.variables.get("turn", {}))
+        self._log.append(("turn", g.seat, g.round))
         self._reset_turn_marks()
         if phase.on_turn_start is not None:
             phase.on_turn_start(g, {"me": g.seat})
@@ -365,6 +382,10 @@ def _event(game: Game, ev: tuple) -> dict:
         return {"event": "start", "game": ev[1], "players": ev[2], "seed": ev[3]}
     if kind == "hand":
         return {"event": "hand", "hand": ev[1], "start_player": ev[2]}
+    if kind == "phase":
+        return {"event": "phase", "phase": ev[1]}
+    if kind == "turn":
+        return {"event": "turn", "seat": ev[1], "round": ev[2]}
     if kind == "act":
         a = ev[2]
         return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
