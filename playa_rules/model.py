@@ -75,7 +75,7 @@ class Model:
         return self.attached[name][comp]
 
     def describe_zone(self, zi: int) -> str:
-        """A readable name for a zone instance: ``beach``, ``seat 1 towels``."""
+        """A readable name for a zone instance: ``table``, ``seat 1 hand``."""
         name, seat, comp = self.zone_names[zi]
         if seat is not None:
             return f"seat {seat} {name}"

@@ -28,7 +28,7 @@ class Num(Node):
 
 @dataclass(frozen=True)
 class Str(Node):
-    """A string literal: ``'skull'``."""
+    """A string literal: ``'bonus'``."""
     value: str
 
 

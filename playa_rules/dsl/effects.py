@@ -166,7 +166,7 @@ def _shuffle(cp, node: A.Shuffle, scope):
 
 
 @effect(A.Deal, "deal", "Deal N components from the top of a zone to a per-player zone of every "
-        "seat, one at a time from the start player clockwise.", "deal hand_size[players] from supply to each treasures")
+        "seat, one at a time from the start player clockwise.", "deal hand_size[players] from deck to each hand")
 def _deal(cp, node: A.Deal, scope):
     from ..model import did_you_mean
     nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
@@ -214,7 +214,7 @@ def _if(cp, node: A.If, scope):
 
 
 @effect(A.For, "for", "Do a block once for each element of a finite collection.",
-        "for t in beach { set t.held = controller(t) == me }")
+        "for c in table { set c.marked = false }")
 def _for(cp, node: A.For, scope):
     coll = cp.collection(node.coll, scope, "what 'for' goes over")
     key = cp.fresh(node.var)

@@ -2,7 +2,7 @@
 
 Adding a function is one entry here, one test and one line in docs/dsl.md; a test
 checks that the registry and the docs agree. Functions that take a comprehension
-(``count(t in won where t.kind == 'skull')``, ``sum(t.value for t in won)``) have an
+(``count(c in scored where c.kind == 'bonus')``, ``sum(c.value for c in scored)``) have an
 ``over`` form.
 """
 from __future__ import annotations
@@ -110,7 +110,7 @@ def _count_over(cp, node, coll, key, where, expr):
 
 
 @function("count", "How many elements a zone or list has, or how many pass a condition.",
-          "count(t in won where t.kind == 'skull')", over=_count_over)
+          "count(c in scored where c.kind == 'bonus')", over=_count_over)
 def _count(cp, node, args):
     _arity(cp, node, args, 1)
     f = _coll(cp, node, args[0])
@@ -194,7 +194,7 @@ def _quant(pick):
 _any, _any_over = _quant(any)
 _all, _all_over = _quant(all)
 FUNCTIONS["any"] = Function("any", "Whether some element passes the condition.",
-                            "any(t in beach where controller(t) == me)", _any, _any_over)
+                            "any(c in table where top(c.pile).owner == me)", _any, _any_over)
 FUNCTIONS["all"] = Function("all", "Whether every element makes the expression true.",
                             "all(count(p.hand) == 0 for p in seats)", _all, _all_over)
 
@@ -207,7 +207,7 @@ def _first_over(cp, node, coll, key, where, expr):
 
 
 @function("first", "The first element (bottom of a zone) passing the condition, or none.",
-          "first(p in me.pirates where p.ability == 'map')", over=_first_over)
+          "first(c in me.hand where c.suit == 'hearts')", over=_first_over)
 def _first(cp, node, args):
     _arity(cp, node, args, 1)
     f = _coll(cp, node, args[0])
