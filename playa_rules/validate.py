@@ -21,7 +21,7 @@ from . import resources
 from .errors import Diagnostic, SpecError
 from .load import Document, pointer_of
 
-# Sections whose keys name things (``actions: {bury: ...}``) and lists whose
+# Sections whose keys name things (``actions: {draw: ...}``) and lists whose
 # entries have ids (``phases: [{id: ...}]``): how to call one of them in a message.
 _NAMED = {
     "actions": "action", "zones": "zone", "components": "component", "assumptions": "assumption",
@@ -30,6 +30,7 @@ _NAMED = {
 }
 _LISTED = {"phases": "phase", "steps": "step", "scoring": "scoring rule", "tie_breaks": "tie break",
            "items": "item"}
+_KEY_NOUNS = {**_NAMED, "vars": "variable", "let": "name", "each": "property"}  # for bad key names
 _TYPES = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
           "number": "a number", "boolean": "true/false", "null": "empty"}
 
@@ -151,7 +152,7 @@ class _Explainer:
         return owner, f"'{_dotted(rest)}'"
 
     def name_of(self, parts: list) -> str:
-        """A noun phrase for the value at ``parts``: "action 'bury'", "'turns' of phase 'x'"."""
+        """A noun phrase for the value at ``parts``: "action 'draw'", "'turns' of phase 'x'"."""
         if not parts:
             return "the rule file"
         owner, rel = self.subject(parts)
@@ -194,9 +195,12 @@ class _Explainer:
     def bad_name(self) -> Diagnostic:
         name = self.error.instance
         parent = self.parts[-1] if self.parts else None
-        noun = _NAMED.get(parent, "key") if isinstance(parent, str) else "key"
+        noun = _KEY_NOUNS.get(parent, "key") if isinstance(parent, str) else "property"
         described = self.error.schema.get("description")
-        message = f"'{name}' is not a valid {noun} name" + (f": use {described}" if described else "")
+        what = "name" if noun == "name" else f"{noun} name"
+        if noun in ("key", "property", "name", "variable") and self.parts:
+            what += f" in {self.name_of(self.parts)}"
+        message = f"'{name}' is not a valid {what}" + (f": use {described}" if described else "")
         pointer = pointer_of(self.parts + [name])
         return self.located(pointer, message, self.doc.key_location(pointer))
 

@@ -1,5 +1,6 @@
 """The examples of the docs work: every ```python block of docs/api.md runs, every
 ```yaml block of docs/format.md parses."""
+import json
 import re
 from pathlib import Path
 
@@ -39,3 +40,30 @@ def test_api_example_runs(code, monkeypatch, capsys):
 def test_format_example_is_yaml(text):
     data = yaml.safe_load(text)
     assert isinstance(data, dict) and data
+    schema = json.loads((ROOT / "spec" / "schema" / "playa-rules.schema.json").read_text(encoding="utf-8"))
+    fragments = {"params"}  # an action's params, shown alone
+    assert set(data) <= set(schema["properties"]) | fragments, "not a rule-file section"
+
+
+def _random_match(players=3, seed=7):
+    import random
+
+    import playa_rules as pr
+
+    game = pr.load("playa-pirata").new_game(players=players, seed=seed)
+    rng = random.Random(1)
+    views = [game.view(game.current_player)]
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    views.append(game.view(0))
+    return game, views
+
+
+def test_every_log_event_and_view_key_is_documented():
+    api = (DOCS / "api.md").read_text(encoding="utf-8")
+    game, views = _random_match()
+    for kind in {e["event"] for e in game.log}:
+        assert f"| `{kind}` |" in api, f"docs/api.md does not document the log event '{kind}'"
+    for key in set().union(*views):
+        assert f"`{key}`" in api, f"docs/api.md does not document the view key '{key}'"

@@ -257,8 +257,31 @@ def test_towels_on_at_most_two_treasures_and_at_least_one_card():
     assert "done" not in texts(game)          # one or more: cannot pass
     game.apply("towels 1 on #1")
     assert "done" in texts(game)
+    # ruling second_group_same_treasure (default false): the second group goes elsewhere
+    assert not [t for t in texts(game) if t.endswith(" on #1")]
     game.apply("towels 1 on #2")
     assert texts(game) == ["done"]            # a maximum of two treasures
+
+
+def test_ruling_a_pirate_without_target_is_played_without_effect():
+    """"On your turn, you must play one of these cards from your hand." (ruling
+    pirate_without_target, default true: a Map when every treasure is already face up, with
+    nothing else to play, is discarded without effect)."""
+    game = new(2, seed=0)
+    play_first_turn(game)
+    seat = game.current_player
+    for c in list(zone(game, "treasures", seat=seat)):
+        move(game, c, "supply")
+    for c in list(zone(game, "pirates", seat=seat)):
+        if game.m.props["ability"][c] != "map":
+            move(game, c, "discard")
+    for t in beach(game):
+        game.g.known[t] = game.g.all_seats          # every buried treasure is face up
+    refresh_legal(game)
+    assert texts(game) == ["discard map"]
+    game.apply("discard map")
+    assert pirate_of(game, seat, "map") in zone(game, "discard")
+    assert step(game) == "towels"
 
 
 def test_blocked_towel_step_reveals_the_hand_and_skips():
@@ -277,8 +300,9 @@ def test_blocked_towel_step_reveals_the_hand_and_skips():
     refresh_legal(game)
     hidden_before = game.view(BLUE)["seats"][RED]["zones"]["towels"]
     assert all(x.get("hidden") for x in hidden_before)
+    logged = len(game.log)
     game.apply("telescope #0")              # a card that adds no treasure to the beach
-    assert {"event": "blocked", "seat": RED, "step": "towels"} in game.log[-2:]
+    assert {"event": "blocked", "seat": RED, "step": "towels"} in game.log[logged:]
     assert game.current_player == BLUE      # the towel part of red's turn was skipped
     for c in ones:
         assert all(knows(game, s, c) for s in range(3))
@@ -367,6 +391,19 @@ def test_turn_counts_8_7_6(players):
                 assert turns[h, s] == TURNS[players], (h, s)
                 assert cards[h, s] == TURNS[players], (h, s)
             assert finals[h] == {(h - 1) % players}
+        # the same count from the log's turn events
+        logged, hand, ph = Counter(), 0, None
+        for e in game.log:
+            if e["event"] == "hand":
+                hand = e["hand"]
+            elif e["event"] == "phase":
+                ph = e["phase"]
+            elif e["event"] == "turn":
+                logged[hand, ph == "final_turn", e["seat"]] += 1
+        for h in range(1, players + 1):
+            assert [logged[h, False, s] for s in range(players)] == [TURNS[players]] * players
+            assert [logged[h, True, s] for s in range(players)] == [int(s == (h - 1) % players)
+                                                                     for s in range(players)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -566,7 +603,10 @@ def test_final_turn_start_player_towels_only_on_one_treasure(players):
     assert texts(game) == ["done"]
     assert sum(e["event"] == "score" for e in game.log) == 0
     game.apply("done")
-    assert [e["event"] for e in game.log[-2:]] == ["score", "hand"]
+    log = game.log
+    last = max(i for i, e in enumerate(log) if e["event"] == "action")
+    after = [e["event"] for e in log[last + 1:]]
+    assert after[0] == "score" and "hand" in after       # the hand ends with the final turn
     assert game.view(0)["start_player"] == 1
 
 
