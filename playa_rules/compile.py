@@ -14,7 +14,7 @@ from .dsl import ast as A
 from .dsl import types as T
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
-from .errors import Diagnostic, RuleError, SpecError
+from .errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from .model import ModelBuilder, did_you_mean
 from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
 
@@ -102,6 +102,10 @@ class _Stage:
         match = d.get("match") or {}
         hands = self.expr(match.get("hands", 1), "/match/hands", root, "int")
         first = self.expr(match.get("first_start", 0), "/match/first_start", root, "seat")
+        rotate = self.expr(match.get("rotate_start", 1), "/match/rotate_start", root, "int")
+        if rotate is not None and not rotate.is_const:
+            self.error("/match/rotate_start", "not-constant", "rotate_start must be a whole number known "
+                                                               "before the game starts")
         ties = []
         for i, tb in enumerate(match.get("tie_breaks") or []):
             c = self.expr(tb.get("value", 0), f"/match/tie_breaks/{i}/value", root, "int")
@@ -116,9 +120,9 @@ class _Stage:
         errors = [x for x in self.diags if x.severity == "error"]
         if errors:
             errors.sort(key=lambda x: (x.file or "", x.line or 0, x.column or 0))
-            raise RuleError(errors)
+            raise (DSLSyntaxError if errors[0].code.startswith("dsl-") else RuleError)(errors)
         return Program(model=m, spec=d, actions=actions, setup=setup or (lambda g, e: None), phases=phases,
-                       scoring=scoring, hands=hands.fn, rotate=int(match.get("rotate_start", 1)),
+                       scoring=scoring, hands=hands.fn, rotate=rotate.const if rotate is not None and rotate.is_const else 1,
                        first_start=first.fn, tie_breaks=ties, end_when=end_when,
                        num_distinct_actions=sum(a.size for a in actions.values()),
                        warnings=[x for x in self.diags if x.severity != "error"])
@@ -199,6 +203,8 @@ class _Stage:
                     rptr, "never-legal",
                     f"action '{name}' can never be taken: this condition is always false"), severity="warning"))
             if c.is_const:
+                if not c.const:
+                    checks[0].append(_never)
                 continue
             join = self.join(text, rptr, scope, order, level, params)
             if join is not None:
@@ -363,6 +369,10 @@ class _Stage:
                         lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
                         on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
                         steps=steps)
+
+
+def _never(g, e):
+    return False
 
 
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}

@@ -13,8 +13,8 @@ from typing import Any
 
 from .errors import Diagnostic
 
-VISIBILITIES = ("hidden", "owner", "public", "top")
-SCOPES = ("turn", "hand", "match", "player")
+VISIBILITIES = ("hidden", "owner", "public")
+SCOPES = ("turn", "hand", "match", "player", "player_match")
 
 
 @dataclass
@@ -59,6 +59,7 @@ class Model:
     variables: dict = field(default_factory=dict)
     cvars: dict = field(default_factory=dict)           # var name -> (type ids, initial)
     turn_cvars: list = field(default_factory=list)      # [(var name, initial)] reset every turn
+    match_cvars: set = field(default_factory=set)       # var names kept across hands
 
     @property
     def component_count(self) -> int:
@@ -136,7 +137,13 @@ class ModelBuilder:
                     self.error(f"/zones/{name}/holds/{i}", "unknown-type",
                                f"zone '{name}' holds '{t}', which is not a component type",
                                _did_you_mean(t, list(m.types)))
-            m.zones[name] = ZoneDef(name, per, z.get("visibility", "hidden"),
+            vis = z.get("visibility", "hidden")
+            if vis == "owner" and per != "player":
+                self.error(f"/zones/{name}/visibility", "bad-visibility",
+                           f"zone '{name}' is not per player, so it has no owner to see it: "
+                           f"use hidden or public")
+                vis = "hidden"
+            m.zones[name] = ZoneDef(name, per, vis,
                                     tuple(t for t in holds if t in m.types), z.get("about", ""))
 
     def _allot_zones(self, m: Model):
@@ -273,6 +280,8 @@ class ModelBuilder:
                     reset, init = init.get("reset", "hand"), init.get("value")
                     if reset == "turn" and all(name != v for v, _ in m.turn_cvars):
                         m.turn_cvars.append((name, init))
+                    if reset == "match":
+                        m.match_cvars.add(name)
                 if name in m.cvars and m.cvars[name][1] != init:
                     self.error(f"/components/{tname}/vars/{name}", "conflicting-var",
                                f"component variable '{name}' is declared with two initial values")

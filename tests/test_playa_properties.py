@@ -9,12 +9,9 @@ and accepted by ``apply``. Sized to run in well under a minute.
 from __future__ import annotations
 
 import json
-import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import playa_rules as pr
 
 from scenario import new, rules
 

@@ -61,9 +61,9 @@ def test_minimal_game_and_variant_file_validate():
 BAD_FILES = [
     ("unknown-key.yaml", [("unknown key 'requires' in action 'draw' (did you mean 'require'?)", 16, 5,
                            "/actions/draw/requires")]),
-    ("wrong-enum.yaml", [("'visibility' must be one of hidden, owner, public, top, not 'secret'", 11, 22,
+    ("wrong-enum.yaml", [("'visibility' must be one of hidden, owner, public, not 'secret'", 11, 22,
                           "/zones/deck/visibility")]),
-    ("missing-required.yaml", [("phase 'main' is missing required key 'steps'", 18, 5, "/phases/0")]),
+    ("missing-required.yaml", [("phase 1 is missing required key 'id'", 18, 5, "/phases/0")]),
     ("several-errors.yaml", [("'players' must be a list, not the text 'two'", 4, 10, "/players"),
                              ("unknown key 'txt' in action 'draw' (did you mean 'text'?)", 15, 5,
                               "/actions/draw/txt"),

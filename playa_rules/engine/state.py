@@ -66,7 +66,7 @@ class State:
         self.zones[z].append(c)
         self.loc[c] = z
         vis = self.vis[z]
-        if vis == "public" or vis == "top":
+        if vis == "public":
             self.known[c] = self.all_seats
         elif vis == "owner":
             self.known[c] |= 1 << self.zowner[z]
@@ -107,8 +107,10 @@ class State:
             zones[z].append(c)
             loc[c] = z
             v = vis[z]
-            known[c] = full if v in ("public", "top") else (1 << zowner[z] if v == "owner" else 0)
+            known[c] = full if v == "public" else (1 << zowner[z] if v == "owner" else 0)
         for name, (_, init) in m.cvars.items():
+            if name in m.match_cvars and self.hand > 0:
+                continue
             store = self.cvars[name]
             for i in range(len(store)):
                 store[i] = init
