@@ -47,7 +47,7 @@ class Rules:
         """A new match for ``players`` seats; ``seed`` fixes all chance."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
             raise PlayaRulesError(f"{self.id} is for {_counts(self.player_counts)} players, not {players!r}")
-        if seed is not None and not isinstance(seed, (int, str)):
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
         return Game(self, players, seed)
 

@@ -20,6 +20,7 @@ so that a change to the engine shows up here and nowhere else:
     ``m.labels[c]``; ``m.component_count``;
     ``m.zone_index(name, seat=None, comp=None)``: ``m.zone_index('beach')``,
                     ``m.zone_index('towels', seat=1)``, ``m.zone_index('stack', comp=t)``.
+    ``g.cvars[name][c]`` component variables of the rule file (``face_up``, ``touched``).
 ``game.program.scoring`` -- the compiled scoring rules, a list of ``(id, rule, fn)``;
     ``fn(game.g, {"me": seat})`` is that rule's points for ``seat`` right now
     (see :func:`score_now`, which does not append to ``g.hand_scores``).
@@ -161,6 +162,14 @@ def bury_at_setup(game, t: int) -> int:
     """Put treasure ``t`` on the beach (from wherever it is); returns its position."""
     move(game, t, "beach")
     return beach(game).index(t)
+
+
+def turn_face_up(game, t: int) -> None:
+    """Treasure ``t`` as if a Map had turned it face up: every seat knows it, and the
+    treasure variable ``face_up`` (declared by the rule file) is set when it exists."""
+    game.g.known[t] = game.g.all_seats
+    if "face_up" in game.g.cvars:
+        game.g.cvars["face_up"][t] = True
 
 
 def clear_table(game) -> None:

@@ -92,9 +92,6 @@ def test_new_game_accepts_int_and_text_seeds(rules, seed):
     assert a.view(0) == b.view(0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "API inconsistency: new_game rejects a bool player count and apply() rejects True, but a "
-    "bool seed is silently taken as the seed 1/0 (isinstance(True, int))"))
 def test_new_game_rejects_a_bool_seed(rules):
     with pytest.raises(pr.PlayaRulesError):
         rules.new_game(players=2, seed=True)
@@ -259,9 +256,6 @@ def test_view_of_a_bad_seat_raises(rules, seat):
         game.view(seat)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "API inconsistency: view(True) returns seat 1's view (bool passes isinstance(seat, int)), while "
-    "apply(True) and new_game(players=True) reject a bool"))
 def test_view_of_a_bool_seat_raises(rules):
     game = rules.new_game(players=3, seed=7)
     with pytest.raises(pr.IllegalAction):
@@ -325,11 +319,6 @@ def test_a_log_replays_from_its_settings_and_action_ids(rules, players):
     assert [replay.view(s) for s in range(players)] == [game.view(s) for s in range(players)]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Game._resolve trusts an Action whose stamp equals (id(self), self._stamp) without "
-    "checking it is legal; a game created at the address of a dead game (CPython reuses addresses) "
-    "has the same stamps, so a stale Action of the dead game is applied unchecked (here 'bury X' "
-    "moves a treasure the seat does not hold to the beach)"))
 def test_an_action_of_a_dead_game_is_checked_like_any_other(rules):
     import gc
 

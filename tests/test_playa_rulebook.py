@@ -16,10 +16,11 @@ import yaml
 import playa_rules as pr
 from playa_rules import resources
 
-from scenario import (BLUE, CARD_ACTIONS, GREEN, RED, beach, clear_table, controller, cover, kind,
-                      knows, move, names, new, phase, pirate_of, play_first_turn, play_until,
-                      put_towels, random_chooser, refresh_legal, score_now, stack, step, take_towel,
-                      texts, thrifty_chooser, total_now, towels_of, treasures, value, zone)
+from scenario import (BLUE, CARD_ACTIONS, GREEN, RED, beach, clear_table, controller, cover,
+                      kind, knows, move, names, new, phase, pirate_of, play_first_turn, play_until,
+                      put_towels, random_chooser, refresh_legal, score_now, stack, step,
+                      take_towel, texts, thrifty_chooser, total_now, towels_of, treasures,
+                      turn_face_up, value, zone)
 
 TURNS = {2: 8, 3: 7, 4: 6}
 DEALT = {2: 5, 3: 4, 4: 3}
@@ -227,7 +228,8 @@ def test_overbid_example_green_needs_only_to_beat_the_1():
     game.apply("done")
     assert game.current_player == BLUE
     game.apply(next(a for a in game.legal_actions() if a.name == "bury"))
-    game.apply(next(a for a in game.legal_actions() if a.name == "place_towels" and not str(a).endswith("#1")))
+    game.apply(next(a for a in game.legal_actions()
+                    if a.name == "place_towels" and not str(a).endswith("#1")))
     game.apply("done")
     assert game.current_player == GREEN
     game.apply(next(a for a in game.legal_actions() if a.name == "bury"))
@@ -276,7 +278,7 @@ def test_ruling_a_pirate_without_target_is_played_without_effect():
         if game.m.props["ability"][c] != "map":
             move(game, c, "discard")
     for t in beach(game):
-        game.g.known[t] = game.g.all_seats          # every buried treasure is face up
+        turn_face_up(game, t)                       # every buried treasure is face up
     refresh_legal(game)
     assert texts(game) == ["discard map"]
     game.apply("discard map")
@@ -347,6 +349,14 @@ def test_first_turn_every_seat_buries_one_treasure_clockwise(players):
     for hand in range(players):
         start = game.view(0)["start_player"]
         assert start == hand % players
+        # every hand is dealt afresh: nothing of the last hand is face up, kept or played
+        assert len(beach(game)) == 1 and game.g.known[beach(game)[0]] == 0
+        assert zone(game, "discard") == [] and not stack(game, beach(game)[0])
+        for s in range(players):
+            assert len(zone(game, "treasures", seat=s)) == DEALT[players]
+            assert all(game.g.known[c] == 1 << s for c in zone(game, "treasures", seat=s))
+            assert len(zone(game, "pirates", seat=s)) == 3 and len(zone(game, "towels", seat=s)) == 12
+            assert zone(game, "kept", seat=s) == []
         for k in range(players):
             assert phase(game) == "first_turn"
             seat = game.current_player
@@ -357,7 +367,9 @@ def test_first_turn_every_seat_buries_one_treasure_clockwise(players):
             buried = beach(game)[-1]
             assert len(zone(game, "treasures", seat=seat)) == held - 1
             assert game.g.known[buried] == 1 << seat
-            assert all(x.get("hidden") for x in (game.view(o)["zones"]["beach"][-1] for o in range(players) if o != seat))
+            for other in range(players):
+                if other != seat:
+                    assert game.view(other)["zones"]["beach"][-1]["hidden"] is True
         assert phase(game) == "regular" and game.current_player == start
         play_until(game, lambda gm: gm.is_over or gm.view(0)["hand"] != hand + 1, random_chooser(rng))
 
@@ -452,10 +464,6 @@ def test_map_turns_a_treasure_face_up_for_all():
     assert all(game.view(s)["zones"]["beach"][0]["id"] == middle for s in range(3))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "spec bug: 'map' requires not revealed(spot), i.e. not every seat knows the face; a face-down "
-    "treasure that every seat has seen privately (buried by one seat, peeked at by the other with "
-    "a Telescope) is still buried face down, yet the Map cannot be played on it"))
 def test_map_may_turn_up_a_face_down_treasure_everyone_has_peeked_at():
     """"Pirate with a Map: You may turn one buried Treasure face up!"  (A treasure seen by both
     players of a 2-player game is still face down.)"""
@@ -467,6 +475,12 @@ def test_map_may_turn_up_a_face_down_treasure_everyone_has_peeked_at():
     assert game.current_player == BLUE
     assert game.g.known[beach(game)[2]] == 0b11   # both know it, nobody turned it face up
     assert "map #2" in texts(game)
+    game.apply("map #2")
+    assert game.g.known[beach(game)[2]] == 0b11
+    game.apply(next(a for a in game.legal_actions() if a.name == "place_towels"))
+    game.apply("done")
+    assert game.current_player == RED and "map #1" in texts(game)
+    assert "map #2" not in texts(game)          # face up now: nothing left for a Map to do there
 
 
 def _umbrella_position():

@@ -6,6 +6,8 @@ or the match is over, so ``legal_actions()`` is never empty while the game goes 
 """
 from __future__ import annotations
 
+import itertools
+
 from ..errors import GameRuntimeError, IllegalAction
 from ..program import Program
 from . import view as _view
@@ -14,6 +16,7 @@ from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, 
 
 _RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
                    RecursionError)
+_TOKENS = itertools.count()
 MAX_STEPS = 1_000_000  # flow transitions without a decision before the engine gives up
 
 
@@ -27,6 +30,7 @@ class Game:
         self._legal = Legal()
         self._by_text: dict | None = None
         self._stamp = 0
+        self._token = next(_TOKENS)  # unique per game object, never reused
         if _state is not None:
             self.g = _state
             return
@@ -120,7 +124,7 @@ class Game:
 
     def view(self, seat: int) -> dict:
         """What ``seat`` may know, as JSON-serialisable data."""
-        if not isinstance(seat, int) or not 0 <= seat < self.g.n:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n:
             raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1}")
         return _view.view(self, seat)
 
@@ -156,7 +160,7 @@ class Game:
         if self.g.mode == OVER:
             raise IllegalAction("the game is over: no action is legal", action=action)
         if isinstance(action, Action):
-            if action.stamp is not None and action.stamp == (id(self), self._stamp):
+            if action.stamp is not None and action.stamp == (self._token, self._stamp):
                 return action
             for a in self._legal:
                 if a == action:
@@ -193,7 +197,7 @@ class Game:
     # ------------------------------------------------------------ flow
     def _generate(self, defs) -> Legal:
         g = self.g
-        out = Legal((id(self), self._stamp + 1))
+        out = Legal((self._token, self._stamp + 1))
         try:
             for d in defs:
                 generate(d, g, g.seat, out)
