@@ -50,6 +50,7 @@ class ActionDef:
     model: Any = None
     effect: Callable = None
     pointer: str = ""
+    hides: bool = False         # a parameter names a component's face (log_for must check knowledge)
     base: int = 0               # first integer id of this kind
     size: int = 1               # how many integer ids it spans
 

@@ -77,11 +77,14 @@ class Game:
             e[key] = f(g, e)
         for p, v in zip(d.params, a.values):
             e[p.key] = v
-        self._log.append(("act", g.seat, a))
+        entry = ["act", g.seat, a, None]
+        self._log.append(entry)
         try:
             d.effect(g, e)
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
+        if d.hides:  # who knew the faces named by the action, just after it: for log_for(seat)
+            entry[3] = tuple(_mask(g.known, p, v) for p, v in zip(d.params, a.values))
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             self._handle_end()
@@ -145,6 +148,16 @@ class Game:
         for ev in self._log[len(done):]:
             done.append(_event(self, ev))
         return list(done)
+
+    def log_for(self, seat: int) -> list[dict]:
+        """The events as ``seat`` saw them: faces it did not know are shown as their type.
+
+        No seed, and no integer id for an action that names a face the seat did not
+        know at the time (ids encode faces): nothing here tells a seat more than its views.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n:
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1}")
+        return [_event(self, ev, seat) for ev in self._log]
 
     def clone(self) -> "Game":
         """An independent copy of this game (cheap: for search agents)."""
@@ -380,10 +393,24 @@ class Game:
         self._log.append(("end", self.scores(), self.winners()))
 
 
-def _event(game: Game, ev: tuple) -> dict:
+def _mask(known, p, value) -> int:
+    if p.kind == "one_of":
+        return known[value]
+    if p.kind == "group_of":
+        mask = -1
+        for c in value:
+            mask &= known[c]
+        return mask
+    return -1
+
+
+def _event(game: Game, ev, seat=None) -> dict:
     kind = ev[0]
     if kind == "start":
-        return {"event": "start", "game": ev[1], "players": ev[2], "seed": ev[3]}
+        out = {"event": "start", "game": ev[1], "players": ev[2]}
+        if seat is None:
+            out["seed"] = ev[3]
+        return out
     if kind == "hand":
         return {"event": "hand", "hand": ev[1], "start_player": ev[2]}
     if kind == "phase":
@@ -392,10 +419,29 @@ def _event(game: Game, ev: tuple) -> dict:
         return {"event": "turn", "seat": ev[1], "round": ev[2]}
     if kind == "act":
         a = ev[2]
-        return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
+        masks = ev[3]
+        if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
+            return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
+        return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}
     if kind == "blocked":
         return {"event": "blocked", "seat": ev[1], "step": ev[2]}
     if kind == "score":
         return {"event": "score", "hand": ev[1] + 1, "scores": list(ev[2]),
                 "detail": [dict(d) for d in ev[3]]}
     return {"event": "end", "scores": list(ev[1]), "winners": list(ev[2])}
+
+
+def _redacted(game: Game, a, masks, seat: int) -> str:
+    """An action's text with the faces ``seat`` did not know replaced by their type."""
+    from ..model import fill
+    from .actions import _render
+    m = game.m
+    parts = {}
+    for p, v, k, mk in zip(a.defn.params, a.values, a.keys, masks):
+        if mk >> seat & 1:
+            parts[p.name] = _render(p, v, k, m)
+        elif p.kind == "one_of":
+            parts[p.name] = m.ctype[v]
+        else:
+            parts[p.name] = "+".join(m.ctype[c] for c in v)
+    return fill(a.defn.text, parts)

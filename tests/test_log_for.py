@@ -1,0 +1,58 @@
+"""log_for(seat): the log as one seat saw it, with nothing its views did not show."""
+import json
+import random
+
+import pytest
+
+import playa_rules as pr
+
+
+def _played(seed, players=3):
+    game = pr.load("playa-pirata").new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    return game
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_first_turn_burials_of_others_are_hidden(seed):
+    """'Only you know the value of this Treasure (for now!)': others see a treasure buried, not which."""
+    game = _played(seed)
+    for seat in range(3):
+        events = game.log_for(seat)
+        phases = [i for i, e in enumerate(events) if e["event"] == "phase"]
+        first_turn = events[phases[0]:phases[1]]
+        for e in first_turn:
+            if e["event"] == "action":
+                if e["seat"] == seat:
+                    assert e["action"] != "bury treasure" and "id" in e
+                else:
+                    assert e["action"] == "bury treasure" and "id" not in e
+
+
+def test_no_seed_and_json_serialisable():
+    game = _played(1)
+    for seat in range(3):
+        events = game.log_for(seat)
+        assert "seed" not in events[0]
+        json.dumps(events)
+    assert "seed" in game.log[0]
+
+
+def test_public_plays_are_shown_to_everyone():
+    """Towels are played face up: every seat's log shows the values of every group."""
+    game = _played(3)
+    full = [e for e in game.log if e["event"] == "action" and e["action"].startswith("towels")]
+    for seat in range(3):
+        mine = [e for e in game.log_for(seat) if e["event"] == "action" and e["action"].startswith("towels")]
+        assert mine == full
+
+
+def test_bad_seat():
+    game = _played(0)
+    with pytest.raises(pr.IllegalAction):
+        game.log_for(3)
+    with pytest.raises(pr.IllegalAction):
+        game.log_for(True)
