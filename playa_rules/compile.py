@@ -294,7 +294,7 @@ class _Stage:
                             index={f: i for i, f in enumerate(faces)}), scope.bind(name, key, elem)
         by = pspec.get("by")
         if by not in m.props:
-            self.error(f"{ptr}/by", "unknown-attribute", f"group_of needs 'by': a property its components share",
+            self.error(f"{ptr}/by", "unknown-attribute", "group_of needs 'by': a property its components share",
                        did_you_mean(by, list(m.props)) if by else None)
             return None, scope
         prop = m.props[by]

@@ -5,7 +5,7 @@ illegal move is always a :class:`PlayaRulesError` whose message says where and w
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,6 @@ from __future__ import annotations
 import bisect
 import math
 import os
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +43,7 @@ from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from . import positions
 from .errors import Diagnostic, LoadError
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -61,10 +61,7 @@ _TIMESTAMP, _MERGE, _VALUE, _SEQ, _MAP = (_CORE + t for t in ("timestamp", "merg
 _SCALAR_TAGS = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP, _MERGE, _VALUE}
 _ALLOWED_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
 
-_BREAKS = "\r\n\x85\u2028\u2029"
-_BREAK_SET = frozenset(_BREAKS)
-_BLANKS = frozenset(" \t" + _BREAKS)
-_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_LINE_BREAK = positions.LINE_BREAK
 
 
 def escape_pointer_segment(segment: object) -> str:
@@ -118,9 +115,9 @@ class Document:
             return self.locate(pointer) or (1, 1)
         offsets = self._scalar_maps.get(id(node))
         if offsets is None:
-            offsets = _scalar_offsets(self.text, node)
+            offsets = positions.scalar_offsets(self.text, node)
             self._scalar_maps[id(node)] = offsets
-        index = _index_in_value(node.value, line, column)
+        index = positions.index_in_value(node.value, line, column)
         return self._position(offsets[min(index, len(offsets) - 1)])
 
     def source_line(self, line: int) -> str:
@@ -495,126 +492,6 @@ _NOTHING = type("_Nothing", (), {"__repr__": lambda self: "<no value>"})()
 
 def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _index_in_value(value: str, line: int, column: int) -> int:
-    """The index in ``value`` of 1-based (line, column), lines split at ``\\n``."""
-    index = 0
-    for _ in range(max(line, 1) - 1):
-        found = value.find("\n", index)
-        if found < 0:
-            return len(value)
-        index = found + 1
-    end = value.find("\n", index)
-    end = len(value) if end < 0 else end
-    return min(index + max(column, 1) - 1, end)
-
-
-def _break_length(text: str, at: int) -> int:
-    return 2 if text.startswith("\r\n", at) else 1
-
-
-def _content_start(text: str, node: ScalarNode) -> int:
-    """Skip an anchor/tag (and comments between) to where the scalar itself starts."""
-    at, end = node.start_mark.index, node.end_mark.index
-    while at < end and text[at] in ("&", "!"):
-        while at < end and text[at] not in _BLANKS:
-            at += 1
-        while at < end and (text[at] in _BLANKS or text[at] == "#"):
-            if text[at] == "#":
-                while at < end and text[at] not in _BREAK_SET:
-                    at += 1
-            else:
-                at += 1
-    return at
-
-
-def _scalar_offsets(text: str, node: ScalarNode) -> list[int]:
-    """For each character of the scalar's value (plus one past its end), its index in ``text``.
-
-    Walks the source alongside the value: quotes, escapes, indentation and folded
-    line breaks are stepped over, so each value character lands on the source
-    character that produced it (a folded line break lands on the source break).
-    """
-    value, style = node.value, node.style or ""
-    end = len(text)
-    at = _content_start(text, node)
-    block = style in ("|", ">")
-    indent = 0
-    if style in ("'", '"'):
-        at += 1
-    elif block:
-        found = _LINE_BREAK.search(text, at)
-        at = found.end() if found else end
-        indent = _block_indent(text, at, node.end_mark.index, value)
-
-    def char_at(index: int) -> str:
-        return text[index] if index < end else ""
-
-    offsets: list[int] = []
-    line_start = block
-    for char in value:
-        if line_start:
-            skipped = 0
-            while char_at(at) in ((" ",) if block else (" ", "\t")) and (skipped < indent or not block):
-                at += 1
-                skipped += 1
-            line_start = False
-        if char not in (" ", "\t") and char not in _BREAK_SET:
-            at = _skip_blanks(text, at, char, style == '"')
-        if style == '"':
-            while char_at(at) == "\\" and char_at(at + 1) in _BREAK_SET:
-                at += 1 + _break_length(text, at + 1)
-                while char_at(at) in (" ", "\t"):
-                    at += 1
-            if char_at(at) == "\\":
-                offsets.append(at)
-                at += {"x": 4, "u": 6, "U": 10}.get(char_at(at + 1), 2)
-                continue
-        if style == "'" and char == "'" and text.startswith("''", at):
-            offsets.append(at)
-            at += 2
-            continue
-        if char in _BREAK_SET or (char in (" ", "\t") and char_at(at) in _BREAK_SET):
-            while char_at(at) and char_at(at) not in _BREAK_SET:
-                at += 1
-            offsets.append(at)
-            at += _break_length(text, at) if char_at(at) else 0
-            line_start = True
-            continue
-        offsets.append(at)
-        at += 1 if char_at(at) else 0
-    offsets.append(at)
-    return offsets
-
-
-def _skip_blanks(text: str, at: int, char: str, escapes: bool) -> int:
-    """Step over spaces, line breaks (and escaped line breaks) that folding dropped before ``char``."""
-    while at < len(text) and text[at] != char:
-        if text[at] in (" ", "\t"):
-            at += 1
-        elif text[at] in _BREAK_SET:
-            at += _break_length(text, at)
-        elif escapes and text[at] == "\\" and at + 1 < len(text) and text[at + 1] in _BREAK_SET:
-            at += 1 + _break_length(text, at + 1)
-        else:
-            break
-    return at
-
-
-def _block_indent(text: str, start: int, stop: int, value: str) -> int:
-    """The indentation of a block scalar's content: source indent minus the value's own."""
-    source_lead = None
-    for line in _LINE_BREAK.split(text[start:max(stop, start)]):
-        if line.strip(" "):
-            source_lead = len(line) - len(line.lstrip(" "))
-            break
-    if source_lead is None:
-        return 0
-    for line in value.split("\n"):
-        if line.strip(" "):
-            return max(source_lead - (len(line) - len(line.lstrip(" "))), 0)
-    return source_lead
 
 
 __all__ = ["Document", "load_text", "load_file", "pointer_of", "escape_pointer_segment",

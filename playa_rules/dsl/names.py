@@ -1,0 +1,134 @@
+"""Names and attributes of the DSL: what ``me``, ``players``, ``x.name`` and ``turn.x`` mean.
+
+The compiler resolves every name here at compile time to a closure that indexes the
+state's lists; a name that means nothing is a located error with a "did you mean".
+"""
+from __future__ import annotations
+
+from ..model import did_you_mean
+from . import ast as A
+from . import types as T
+from .compile import C
+
+NAMESPACES = ("turn", "hand", "match", "phase")
+SEAT_BUILTINS = ("hand_scores", "score", "left", "right", "index")
+COMP_BUILTINS = ("owner", "type", "label")
+
+
+def attribute(cp, n: A.Attr, scope) -> C:
+    """Compile ``x.name``: a namespace variable, or a zone, variable or property of a seat or component."""
+    obj = n.obj
+    if isinstance(obj, A.Name) and obj.id in NAMESPACES and obj.id not in scope.names:
+        return namespace_var(cp, obj.id, n.name, n)
+    o = cp.expr(obj, scope)
+    of = o.fn
+    name = n.name
+    m = cp.m
+    if o.top_of is not None and (name == "owner" or (name in m.props and name not in m.cvars
+                                                     and name not in m.zones)):
+        key, ztable = o.top_of
+        table = m.owner if name == "owner" else m.props[name]
+        sample = next((v for v in table if v is not None), None)
+
+        def top_attr(g, e):
+            z = g.zones[ztable[e[key]]]
+            return table[z[-1]] if z else table[None]
+        return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample))
+    if o.t.kind == "seat":
+        z = m.zones.get(name)
+        if z is not None and z.per == "player":
+            base = z.base
+            return C(lambda g, e: base + of(g, e), T.zone(z.holds))
+        for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
+            if name in m.variables.get(scope_name, {}):
+                init = m.variables[scope_name][name]
+                return C(_seat_var(store, name, of), T.of_value(init))
+        if name in SEAT_BUILTINS:
+            return C(_SEAT_ATTRS[name](of), T.list_of(T.INT) if name == "hand_scores" else
+                     (T.SEAT if name in ("left", "right") else T.INT))
+        choices = [z.name for z in m.zones.values() if z.per == "player"] + list(SEAT_BUILTINS) + \
+            list(m.variables.get("player", {})) + list(m.variables.get("player_match", {}))
+        cp.error(n, "unknown-attribute", f"a seat has no zone or variable '{name}'", did_you_mean(name, choices))
+    if o.t.kind in ("comp", "any", "none"):
+        types = o.t.types or frozenset(m.types)
+        z = m.zones.get(name)
+        lk = o.local
+        if z is not None and z.per in types:
+            table = m.attached[name]
+            if lk is not None:
+                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table))
+            return C(lambda g, e: table[of(g, e)], T.zone(z.holds))
+        if name in m.cvars:
+            store_name = name
+            vt = T.of_value(m.cvars[name][1]) if m.cvars[name][1] is not None else T.ANY
+            if lk is not None:
+                return C(lambda g, e: g.cvars[store_name][e[lk]], vt)
+            return C(lambda g, e: g.cvars[store_name][of(g, e)], vt)
+        if name == "owner":
+            owners = m.owner
+            return C(lambda g, e: owners[of(g, e)], T.SEAT)
+        if name == "type":
+            ct = m.ctype
+            return C(lambda g, e: ct[of(g, e)], T.STR)
+        if name == "label":
+            lb = m.labels
+            return C(lambda g, e: lb[of(g, e)], T.STR)
+        if any(name in m.type_props.get(t, ()) for t in types):
+            prop = m.props[name]
+            sample = next((v for v in prop if v is not None), None)
+            pt = T.of_value(sample) if sample is not None else T.ANY
+            if lk is not None:
+                return C(lambda g, e: prop[e[lk]], pt, prop=(lk, prop))
+            return C(lambda g, e: prop[of(g, e)], pt)
+        choices = set(COMP_BUILTINS) | set(m.cvars)
+        for t in types:
+            choices |= m.type_props.get(t, set())
+            choices |= {z.name for z in m.zones.values() if z.per == t}
+        what = "/".join(sorted(types)) if o.t.types else "a component"
+        cp.error(n, "unknown-attribute", f"{what} has no property, variable or zone '{name}'",
+                   did_you_mean(name, sorted(choices)))
+    cp.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
+
+def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
+    """``turn.x``, ``hand.x``, ``match.x``, ``phase.x``."""
+    if ns == "phase":
+        if name == "id":
+            return C(lambda g, e: g.phase_id, T.STR)
+        if name not in cp.phase_lets:
+            cp.error(node, "unknown-phase-value", f"no phase defines '{name}' in its let",
+                       did_you_mean(name, sorted(cp.phase_lets)))
+        return C(lambda g, e: g.plet[name], T.ANY)
+    declared = cp.m.variables.get(ns, {})
+    if name not in declared:
+        cp.error(node, "unknown-variable", f"no {ns} variable '{name}' is declared (variables: {ns}:)",
+                   did_you_mean(name, list(declared)))
+    store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[ns]
+    return C(_ns_var(store, name), T.of_value(declared[name]))
+
+
+def _seat_var(store, name, of):
+    return lambda g, e: getattr(g, store)[name][of(g, e)]
+
+
+def _ns_var(store, name):
+    return lambda g, e: getattr(g, store)[name]
+
+
+_SEAT_ATTRS = {
+    "hand_scores": lambda of: (lambda g, e: [h[of(g, e)] for h in g.hand_scores]),
+    "score": lambda of: (lambda g, e: sum(h[of(g, e)] for h in g.hand_scores)),
+    "left": lambda of: (lambda g, e: (of(g, e) + 1) % g.n),
+    "right": lambda of: (lambda g, e: (of(g, e) - 1) % g.n),
+    "index": lambda of: of,
+}
+
+# Names every rule set can use: (callable, type).
+BUILTIN_NAMES = {
+    "players": (lambda g, e: g.n, T.INT),
+    "seats": (lambda g, e: list(range(g.n)), T.list_of(T.SEAT)),
+    "others": (lambda g, e: [s for s in range(g.n) if s != e["me"]], T.list_of(T.SEAT)),
+    "start_player": (lambda g, e: g.start, T.SEAT),
+    "current_player": (lambda g, e: g.seat, T.SEAT),
+    "hand_number": (lambda g, e: g.hand + 1, T.INT),
+    "round": (lambda g, e: g.round, T.INT),
+}
