@@ -112,7 +112,8 @@ def _items(p: ParamDef, g, e):
     """(value, key) pairs of one parameter's domain, in a stable order."""
     kind = p.kind
     if kind == "position_in":
-        return [(c, i) for i, c in enumerate(p.domain(g, e))]
+        z = p.domain(g, e)
+        return list(zip(z, range(len(z))))
     if kind == "one_of":
         face = g.m.face
         seen = set()

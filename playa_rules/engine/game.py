@@ -370,8 +370,7 @@ class Game:
         g = self.g
         for name, init in turn_vars:
             store = g.cvars[name]
-            for i in range(len(store)):
-                store[i] = init
+            store[:] = [init] * len(store)
 
     def _score_hand(self) -> None:
         g = self.g

@@ -112,8 +112,7 @@ class State:
             if name in m.match_cvars and self.hand > 0:
                 continue
             store = self.cvars[name]
-            for i in range(len(store)):
-                store[i] = init
+            store[:] = [init] * len(store)
         for k, v in m.variables.get("player", {}).items():
             self.pvars[k] = [v] * n
         self.hvars = dict(m.variables.get("hand", {}))

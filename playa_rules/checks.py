@@ -1,0 +1,549 @@
+"""Semantic checks: what a rule file can get wrong that the schema and the compiler accept.
+
+The schema checks the shape of a file and the compiler checks every DSL text on its
+own (names, types); the checks here look across the file: ids used twice, actions no
+step offers, phases that never take a turn, zones and variables nothing reads,
+comparisons with values no component or ruling has. Each check is one small function
+registered with :func:`check`, reading a :class:`Context` and yielding located
+:class:`~playa_rules.errors.Diagnostic`\\ s; :func:`semantic_diagnostics` runs them all.
+
+Checks marked ``needs_program`` read the compiled :class:`~playa_rules.program.Program`
+(its model of components and zones); the others read only the document, so they also
+run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
+``unknown-component`` (errors); ``unused-action``, ``unreachable-phase``,
+``endless-phase``, ``unused-zone``, ``unused-component``, ``unused-variable``,
+``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``
+(warnings).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Callable, Iterable, Iterator
+
+from .dsl import ast as A
+from .dsl.parse import Origin, parse_block, parse_expr
+from .errors import Diagnostic, SpecError
+from .load import Document, escape_pointer_segment
+from .model import did_you_mean
+
+PARAM_DOMAINS = ("one_of", "position_in", "group_of", "seat_in")
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+_UNKNOWN = object()
+
+
+@dataclass(frozen=True)
+class DslText:
+    """One piece of DSL in the document: where it is, its text, and whether it is an effect block."""
+
+    pointer: str
+    text: object           # a string, or a plain YAML int / bool where an expression may be one
+    effect: bool
+
+
+def dsl_texts(data) -> Iterator[DslText]:
+    """Every DSL text of a rule document (schema-valid data), in document order."""
+    if not isinstance(data, dict):
+        return
+    p = escape_pointer_segment
+    for name, text in _items(data.get("define")):
+        yield DslText(f"/define/{p(name)}", text, False)
+    for tname, comp in _items(data.get("components")):
+        for i, item in enumerate(_list(comp.get("items") if isinstance(comp, dict) else None)):
+            if isinstance(item, dict) and "count" in item:
+                yield DslText(f"/components/{p(tname)}/items/{i}/count", item["count"], False)
+    if "setup" in data:
+        yield DslText("/setup", data["setup"], True)
+    for aname, action in _items(data.get("actions")):
+        ptr = f"/actions/{p(aname)}"
+        if not isinstance(action, dict):
+            continue
+        for k, text in _items(action.get("let")):
+            yield DslText(f"{ptr}/let/{p(k)}", text, False)
+        for k, param in _items(action.get("params")):
+            for kind in PARAM_DOMAINS:
+                if isinstance(param, dict) and kind in param:
+                    yield DslText(f"{ptr}/params/{p(k)}/{kind}", param[kind], False)
+            if isinstance(param, dict) and isinstance(param.get("number_in"), list):
+                for j, text in enumerate(param["number_in"]):
+                    yield DslText(f"{ptr}/params/{p(k)}/number_in/{j}", text, False)
+        for i, text in enumerate(_list(action.get("require"))):
+            yield DslText(f"{ptr}/require/{i}", text, False)
+        if "effect" in action:
+            yield DslText(f"{ptr}/effect", action["effect"], True)
+    for i, phase in enumerate(_list(data.get("phases"))):
+        if not isinstance(phase, dict):
+            continue
+        ptr = f"/phases/{i}"
+        for k, text in _items(phase.get("turns")):
+            if k != "order":
+                yield DslText(f"{ptr}/turns/{p(k)}", text, False)
+        for k, text in _items(phase.get("let")):
+            yield DslText(f"{ptr}/let/{p(k)}", text, False)
+        for k in ("on_start", "on_turn_start"):
+            if k in phase:
+                yield DslText(f"{ptr}/{k}", phase[k], True)
+        for j, step in enumerate(_list(phase.get("steps"))):
+            for k in ("effect", "on_blocked"):
+                if isinstance(step, dict) and k in step:
+                    yield DslText(f"{ptr}/steps/{j}/{k}", step[k], True)
+    for i, rule in enumerate(_list(data.get("scoring"))):
+        if isinstance(rule, dict) and "points" in rule:
+            yield DslText(f"/scoring/{i}/points", rule["points"], False)
+    match = data.get("match")
+    if isinstance(match, dict):
+        for k in ("hands", "first_start", "rotate_start", "end_when"):
+            if k in match:
+                yield DslText(f"/match/{k}", match[k], False)
+        for i, tb in enumerate(_list(match.get("tie_breaks"))):
+            if isinstance(tb, dict) and "value" in tb:
+                yield DslText(f"/match/tie_breaks/{i}/value", tb["value"], False)
+
+
+def _items(section) -> list:
+    return list(section.items()) if isinstance(section, dict) else []
+
+
+def _list(section) -> list:
+    return section if isinstance(section, list) else []
+
+
+class Context:
+    """What the checks read: the document, the program (or None), and helpers to locate."""
+
+    def __init__(self, program, doc: Document):
+        self.program = program
+        self.doc = doc
+        self.data = doc.data if isinstance(doc.data, dict) else {}
+
+    # ------------------------------------------------------------ locating
+    def at(self, pointer: str, code: str, message: str, *, severity: str = "error",
+           hint: str | None = None, key: bool = False) -> Diagnostic:
+        """A diagnostic at the value at ``pointer`` (or at its key, with ``key``)."""
+        doc = self.doc
+        line, column = (doc.key_location(pointer) if key else doc.locate(pointer)) or (None, None)
+        return Diagnostic(code=code, message=message, file=doc.file, line=line, column=column, path=pointer,
+                          severity=severity, source_line=doc.source_line(line) if line else None, hint=hint)
+
+    def in_text(self, dsl: DslText, node: A.Node, code: str, message: str, *, severity: str = "error",
+                hint: str | None = None) -> Diagnostic:
+        """A diagnostic at ``node`` inside the DSL text ``dsl``, with the caret under it."""
+        doc, pointer = self.doc, dsl.pointer
+        origin = Origin(file=doc.file, path=pointer,
+                        locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
+                        source=doc.source_line)
+        return origin.diagnostic(code, message, str(dsl.text), node.pos, hint=hint, severity=severity)
+
+    def line_of(self, pointer: str) -> int | None:
+        """The line of the value at ``pointer``."""
+        found = self.doc.locate(pointer)
+        return found[0] if found else None
+
+    # ------------------------------------------------------------ the DSL of the file
+    @cached_property
+    def texts(self) -> list[DslText]:
+        """Every DSL text of the file."""
+        return list(dsl_texts(self.data))
+
+    @cached_property
+    def trees(self) -> list[tuple[DslText, A.Node]]:
+        """Every DSL text that parses, with its tree (texts that do not are the compiler's business)."""
+        out = []
+        for dsl in self.texts:
+            try:
+                tree = parse_block(dsl.text) if dsl.effect else parse_expr(dsl.text)
+            except SpecError:
+                continue
+            out.append((dsl, tree))
+        return out
+
+    @cached_property
+    def words(self) -> set[str]:
+        """Every name written in a DSL text of the file, outside string literals."""
+        found: set[str] = set()
+        for dsl in self.texts:
+            if isinstance(dsl.text, str):
+                found.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
+        return found
+
+    def nodes(self, kind) -> Iterator[tuple[DslText, A.Node]]:
+        """Every AST node of type ``kind`` in the file's DSL, with its text."""
+        for dsl, tree in self.trees:
+            for node in A.walk(tree):
+                if isinstance(node, kind):
+                    yield dsl, node
+
+    def literal_comparisons(self) -> Iterator[tuple[DslText, A.Compare, A.Node, A.Node]]:
+        """``X == 'lit'`` / ``X != lit`` (either way round): (text, compare, X, literal node)."""
+        for dsl, node in self.nodes(A.Compare):
+            if node.op not in ("==", "!="):
+                continue
+            for subject, lit in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(lit, (A.Str, A.Num)) and not isinstance(subject, (A.Str, A.Num)):
+                    yield dsl, node, subject, lit
+
+    @cached_property
+    def phase_ids(self) -> list[str]:
+        return [ph.get("id") for ph in _list(self.data.get("phases")) if isinstance(ph, dict)]
+
+    # ------------------------------------------------------------ constants
+    def constant(self, value, pointer: str = ""):
+        """The value of an expression if it is known before the game starts, else ``_UNKNOWN``."""
+        if isinstance(value, (bool, int)):
+            return value
+        if self.program is None or not isinstance(value, str):
+            return _UNKNOWN
+        from .dsl.compile import Compiler, Scope
+        try:
+            compiler = Compiler(self.program.model, self._defines)
+            compiled = compiler.expr(parse_expr(value), Scope())
+        except SpecError:
+            return _UNKNOWN
+        return compiled.const if compiled.is_const else _UNKNOWN
+
+    @cached_property
+    def _defines(self) -> dict:
+        from .dsl.compile import Define
+        out = {}
+        for key, text in _items(self.data.get("define")):
+            name, _, rest = str(key).partition("(")
+            params = tuple(x.strip() for x in rest.rstrip(") ").split(",") if x.strip())
+            try:
+                out[name.strip()] = Define(name.strip(), params, parse_expr(text), Origin(), str(text))
+            except SpecError:
+                continue
+        return out
+
+
+Check = Callable[[Context], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class Registered:
+    """One check: its function and whether it needs the compiled program."""
+
+    fn: Check
+    needs_program: bool = False
+    codes: tuple = field(default=())
+
+
+CHECKS: list[Registered] = []
+
+
+def check(*codes: str, needs_program: bool = False):
+    """Register a check (a function of a Context yielding diagnostics) reporting ``codes``."""
+    def deco(fn: Check) -> Check:
+        CHECKS.append(Registered(fn, needs_program, codes))
+        return fn
+    return deco
+
+
+def semantic_diagnostics(program, doc: Document) -> list[Diagnostic]:
+    """Every semantic problem of a schema-valid document: errors first, then warnings, each by position.
+
+    ``program`` is the compiled program, or None when the document did not compile:
+    then only the checks that read the document alone run.
+    """
+    ctx = Context(program, doc)
+    found: list[Diagnostic] = []
+    for registered in CHECKS:
+        if registered.needs_program and program is None:
+            continue
+        found.extend(registered.fn(ctx))
+    return sort_diagnostics(found)
+
+
+def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Errors before warnings, each in file order (the first is the headline)."""
+    return sorted(diags, key=lambda d: (d.severity != "error", d.file or "", d.line or 0, d.column or 0))
+
+
+# ================================================================== duplicate ids
+def _duplicates(ctx: Context, entries, what: str, hint: str) -> Iterator[Diagnostic]:
+    """``entries``: (pointer of the id, id). The second and later uses of an id are errors."""
+    first: dict = {}
+    for pointer, ident in entries:
+        if not isinstance(ident, (str, int)) or isinstance(ident, bool):
+            continue
+        if ident in first:
+            line = ctx.line_of(first[ident])
+            where = f" (first used at line {line})" if line else ""
+            yield ctx.at(pointer, "duplicate-id", f"duplicate {what} '{ident}'{where}", hint=hint)
+        else:
+            first[ident] = pointer
+
+
+@check("duplicate-id")
+def duplicate_phase_ids(ctx: Context):
+    """Two phases with one id: the log and ``phase.id`` could not tell them apart."""
+    phases = _list(ctx.data.get("phases"))
+    yield from _duplicates(ctx, [(f"/phases/{i}/id", ph.get("id")) for i, ph in enumerate(phases)
+                                 if isinstance(ph, dict)],
+                           "phase id", "phase ids name phases in the log and in phase.id: give each its own")
+
+
+@check("duplicate-id")
+def duplicate_step_ids(ctx: Context):
+    """Two steps of one phase with one id."""
+    for i, ph in enumerate(_list(ctx.data.get("phases"))):
+        if not isinstance(ph, dict):
+            continue
+        steps = [(f"/phases/{i}/steps/{j}/id", st.get("id")) for j, st in enumerate(_list(ph.get("steps")))
+                 if isinstance(st, dict)]
+        yield from _duplicates(ctx, steps, f"step id in phase '{ph.get('id')}':",
+                               "step ids name steps in the log: give each step of a phase its own")
+
+
+@check("duplicate-id")
+def duplicate_scoring_ids(ctx: Context):
+    """Two scoring rules with one id: the score detail keeps one, and the other's points are lost."""
+    rules = _list(ctx.data.get("scoring"))
+    yield from _duplicates(ctx, [(f"/scoring/{i}/id", r.get("id")) for i, r in enumerate(rules)
+                                 if isinstance(r, dict)],
+                           "scoring id", "points are kept per scoring id: with one id twice, one rule's "
+                                         "points would be lost")
+
+
+@check("duplicate-id")
+def duplicate_tie_break_ids(ctx: Context):
+    """Two tie-breaks with one id."""
+    match = ctx.data.get("match")
+    ties = _list(match.get("tie_breaks")) if isinstance(match, dict) else []
+    yield from _duplicates(ctx, [(f"/match/tie_breaks/{i}/id", t.get("id")) for i, t in enumerate(ties)
+                                 if isinstance(t, dict)],
+                           "tie-break id", "give each tie-break its own id")
+
+
+# ================================================================== actions
+@check("unused-action")
+def unused_actions(ctx: Context):
+    """An action no step offers (in ``actions`` or ``fallback``) can never be taken."""
+    offered = set()
+    for ph in _list(ctx.data.get("phases")):
+        for st in _list(ph.get("steps") if isinstance(ph, dict) else None):
+            if isinstance(st, dict):
+                offered.update(a for f in ("actions", "fallback") for a in _list(st.get(f)) if isinstance(a, str))
+    for name, _ in _items(ctx.data.get("actions")):
+        if name not in offered:
+            yield ctx.at(f"/actions/{escape_pointer_segment(name)}", "unused-action",
+                         f"action '{name}' is in no step's actions or fallback, so it can never be taken",
+                         severity="warning", hint="add it to a step of a phase, or remove it", key=True)
+
+
+@check("duplicate-text")
+def duplicate_action_texts(ctx: Context):
+    """Two actions with the same text template: ``game.apply(text)`` could not tell them apart."""
+    seen: dict = {}
+    for name, spec in _items(ctx.data.get("actions")):
+        text = spec.get("text", name) if isinstance(spec, dict) else name
+        shape = _FIELD.sub("{}", str(text))
+        pointer = f"/actions/{escape_pointer_segment(name)}"
+        if shape in seen:
+            yield ctx.at(pointer + ("/text" if isinstance(spec, dict) and "text" in spec else ""),
+                         "duplicate-text", f"actions '{seen[shape]}' and '{name}' have the same text '{text}': "
+                                           f"an action given by its text could be either",
+                         severity="warning", hint="give each action a text of its own",
+                         key=not (isinstance(spec, dict) and "text" in spec))
+        else:
+            seen[shape] = name
+
+
+# ================================================================== phases
+def _ends_phase(ctx: Context) -> bool:
+    """Whether any effect of the file can end a phase early (end phase / hand / match, win)."""
+    for _, node in ctx.nodes((A.End, A.Win)):
+        if isinstance(node, A.Win) or node.what in ("phase", "hand", "match"):
+            return True
+    return False
+
+
+@check("unreachable-phase", "endless-phase", needs_program=True)
+def phase_turns(ctx: Context):
+    """Phases whose turns are fixed by constants: none at all, or no end; and phases after an endless one."""
+    endless_before = None
+    can_end = None
+    for i, ph in enumerate(_list(ctx.data.get("phases"))):
+        if not isinstance(ph, dict):
+            continue
+        turns = ph.get("turns") if isinstance(ph.get("turns"), dict) else {}
+        pid = ph.get("id")
+        if endless_before is not None:
+            yield ctx.at(f"/phases/{i}", "unreachable-phase",
+                         f"phase '{pid}' is never reached: phase '{endless_before}' before it never ends",
+                         severity="warning", hint="give the earlier phase an end: rounds, an until that can "
+                                                  "hold, or an effect with 'end phase'")
+            continue
+        if "rounds" in turns:
+            rounds = ctx.constant(turns["rounds"])
+            if rounds is not _UNKNOWN and isinstance(rounds, int) and rounds <= 0:
+                yield ctx.at(f"/phases/{i}/turns/rounds", "unreachable-phase",
+                             f"phase '{pid}' never takes a turn: its rounds are always {rounds}",
+                             severity="warning", hint="rounds is how many times every seat plays in the phase")
+        elif "until" in turns:
+            until = ctx.constant(turns["until"])
+            if until is True:
+                yield ctx.at(f"/phases/{i}/turns/until", "unreachable-phase",
+                             f"phase '{pid}' never takes a turn: its 'until' condition always holds, "
+                             f"and it is tested before the first turn", severity="warning")
+            elif until is False:
+                if can_end is None:
+                    can_end = _ends_phase(ctx)
+                if not can_end:
+                    endless_before = pid
+                    yield ctx.at(f"/phases/{i}/turns/until", "endless-phase",
+                                 f"phase '{pid}' never ends: its 'until' condition never holds and no effect "
+                                 f"ends a phase, hand or match", severity="warning",
+                                 hint="the game cannot finish; write a condition that becomes true")
+
+
+@check("unknown-phase")
+def unknown_phase_references(ctx: Context):
+    """``phase.id == 'x'`` with no phase 'x': never true, surely a typo."""
+    ids = [x for x in ctx.phase_ids if isinstance(x, str)]
+    for dsl, _, subject, lit in ctx.literal_comparisons():
+        if _is_phase_id(subject) and isinstance(lit, A.Str) and lit.value not in ids:
+            yield ctx.in_text(dsl, lit, "unknown-phase", f"no phase has the id '{lit.value}'",
+                              hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}")
+
+
+def _is_phase_id(node) -> bool:
+    return isinstance(node, A.Attr) and node.name == "id" and isinstance(node.obj, A.Name) \
+        and node.obj.id == "phase"
+
+
+# ================================================================== components and zones
+@check("unknown-component")
+def unknown_component_references(ctx: Context):
+    """``x.type == 'name'`` with no component type 'name'."""
+    types = [str(t) for t, _ in _items(ctx.data.get("components"))]
+    for dsl, _, subject, lit in ctx.literal_comparisons():
+        if isinstance(subject, A.Attr) and subject.name == "type" and isinstance(lit, A.Str) \
+                and lit.value not in types:
+            yield ctx.in_text(dsl, lit, "unknown-component", f"no component type is named '{lit.value}'",
+                              hint=did_you_mean(lit.value, types) or
+                              (f"the component types are {', '.join(types)}" if types else None))
+
+
+@check("unused-zone")
+def unused_zones(ctx: Context):
+    """A zone no DSL text names and no component starts in: nothing can ever be in it."""
+    starts = {c.get("start") for _, c in _items(ctx.data.get("components")) if isinstance(c, dict)}
+    for name, _ in _items(ctx.data.get("zones")):
+        if name not in ctx.words and name not in starts:
+            yield ctx.at(f"/zones/{escape_pointer_segment(name)}", "unused-zone",
+                         f"zone '{name}' is used nowhere: no expression or effect names it and no component "
+                         f"starts in it", severity="warning", hint="remove it, or use it in the rules", key=True)
+
+
+@check("unused-component")
+def unused_components(ctx: Context):
+    """A component type whose start zone no DSL text names: its items never move and nothing reads them."""
+    for tname, comp in _items(ctx.data.get("components")):
+        start = comp.get("start") if isinstance(comp, dict) else None
+        if isinstance(start, str) and start in (ctx.data.get("zones") or {}) and start not in ctx.words:
+            yield ctx.at(f"/components/{escape_pointer_segment(tname)}/start", "unused-component",
+                         f"component type '{tname}' starts in zone '{start}', which no expression or effect "
+                         f"names: its items never move and nothing reads them", severity="warning",
+                         hint="move them with an effect (in setup, for example), or remove the component")
+
+
+@check("impossible-value", needs_program=True)
+def impossible_property_values(ctx: Context):
+    """``c.kind == 'numbr'`` where no component has that value: the comparison is never true."""
+    m = ctx.program.model
+    special = set(m.cvars) | set(m.zones) | {"owner", "type", "label", "id"}
+    for dsl, node, subject, lit in ctx.literal_comparisons():
+        if node.op != "==" or not isinstance(subject, A.Attr) or subject.name in special:
+            continue
+        if _is_phase_id(subject) or (isinstance(subject.obj, A.Name) and subject.obj.id in
+                                     ("turn", "hand", "match", "phase")):
+            continue
+        table = m.props.get(subject.name)
+        if table is None:
+            continue
+        values = {v for v in table if v is not None and not isinstance(v, (list, dict))}
+        if not values or any(isinstance(v, bool) for v in values) or lit.value in values:
+            continue
+        if isinstance(lit.value, int) and not all(isinstance(v, int) for v in values):
+            continue
+        shown = sorted(map(str, values))
+        yield ctx.in_text(dsl, lit, "impossible-value",
+                          f"no component has {subject.name} {lit.value!r}, so this comparison is never true",
+                          severity="warning",
+                          hint=did_you_mean(str(lit.value), shown) if isinstance(lit.value, str) else
+                          f"the values of '{subject.name}' are {', '.join(shown[:12])}"
+                          + (", ..." if len(shown) > 12 else ""))
+
+
+@check("unknown-alternative")
+def ruling_alternatives(ctx: Context):
+    """``a_ruling == 'x'`` where 'x' is neither the ruling's value nor one of its alternatives."""
+    known = {}
+    for section in ("rulings", "assumptions"):
+        for name, entry in _items(ctx.data.get(section)):
+            if isinstance(entry, dict) and entry.get("alternatives"):
+                values = [entry.get("value")] + [a.get("value") if isinstance(a, dict) else a
+                                                 for a in _list(entry["alternatives"])]
+                known[name] = (section[:-1], values)
+    for dsl, _, subject, lit in ctx.literal_comparisons():
+        if isinstance(subject, A.Name) and subject.id in known:
+            what, values = known[subject.id]
+            if lit.value not in values:
+                shown = [str(v) for v in values]
+                yield ctx.in_text(dsl, lit, "unknown-alternative",
+                                  f"{what} '{subject.id}' is never {lit.value!r}: its value and alternatives "
+                                  f"are {', '.join(shown)}", severity="warning",
+                                  hint=did_you_mean(str(lit.value), shown))
+
+
+# ================================================================== variables
+@check("unused-variable", "unset-variable")
+def variables_read_and_set(ctx: Context):
+    """Declared variables nothing reads or sets (unused), or that are read but never set (always initial)."""
+    sets_scoped, sets_named = set(), set()
+    for _, node in ctx.nodes(A.Set):
+        if len(node.target) == 2:
+            sets_scoped.add(tuple(node.target))
+            sets_named.add(node.target[1])
+    reads_scoped, reads_named = set(), set()
+    for _, node in ctx.nodes(A.Attr):
+        reads_named.add(node.name)
+        if isinstance(node.obj, A.Name):
+            reads_scoped.add((node.obj.id, node.name))
+    declared = []
+    for scope, names in _items(ctx.data.get("variables")):
+        for name, init in _items(names):
+            scoped = scope in ("turn", "hand", "match")
+            is_set = (scope, name) in sets_scoped if scoped else name in sets_named
+            is_read = (scope, name) in reads_scoped if scoped else name in reads_named
+            shown = f"{scope}.{name}" if scoped else f"{scope} variable '{name}'"
+            declared.append((f"/variables/{escape_pointer_segment(scope)}/{escape_pointer_segment(name)}",
+                             shown, init, is_set, is_read))
+    for tname, comp in _items(ctx.data.get("components")):
+        for name, init in _items(comp.get("vars") if isinstance(comp, dict) else None):
+            declared.append((f"/components/{escape_pointer_segment(tname)}/vars/{escape_pointer_segment(name)}",
+                             f"component variable '{name}'", init.get("value") if isinstance(init, dict) else init,
+                             name in sets_named, name in reads_named))
+    for pointer, shown, init, is_set, is_read in declared:
+        if not is_set and not is_read:
+            yield ctx.at(pointer, "unused-variable", f"{shown} is never read or set", severity="warning",
+                         hint="remove it, or use it in the rules", key=True)
+        elif not is_set:
+            yield ctx.at(pointer, "unset-variable",
+                         f"{shown} is read but no effect sets it: it is always {_show(init)}",
+                         severity="warning", hint="set it in an effect (set NAME = ...), or use a parameter",
+                         key=True)
+
+
+def _show(value) -> str:
+    if value is True or value is False:
+        return str(value).lower()
+    if value is None:
+        return "none"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+__all__ = ["CHECKS", "Context", "DslText", "check", "dsl_texts", "semantic_diagnostics", "sort_diagnostics"]
