@@ -18,7 +18,7 @@ run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterable, Iterator
 
@@ -262,7 +262,7 @@ def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
 
 
 # ================================================================== duplicate ids
-def _duplicates(ctx: Context, entries, what: str, hint: str) -> Iterator[Diagnostic]:
+def _duplicates(ctx: Context, entries, what: Callable[[object], str], hint: str) -> Iterator[Diagnostic]:
     """``entries``: (pointer of the id, id). The second and later uses of an id are errors."""
     first: dict = {}
     for pointer, ident in entries:
@@ -271,7 +271,7 @@ def _duplicates(ctx: Context, entries, what: str, hint: str) -> Iterator[Diagnos
         if ident in first:
             line = ctx.line_of(first[ident])
             where = f" (first used at line {line})" if line else ""
-            yield ctx.at(pointer, "duplicate-id", f"duplicate {what} '{ident}'{where}", hint=hint)
+            yield ctx.at(pointer, "duplicate-id", f"duplicate {what(ident)}{where}", hint=hint)
         else:
             first[ident] = pointer
 
@@ -282,7 +282,7 @@ def duplicate_phase_ids(ctx: Context):
     phases = _list(ctx.data.get("phases"))
     yield from _duplicates(ctx, [(f"/phases/{i}/id", ph.get("id")) for i, ph in enumerate(phases)
                                  if isinstance(ph, dict)],
-                           "phase id", "phase ids name phases in the log and in phase.id: give each its own")
+                           lambda x: f"phase id '{x}'", "phase ids name phases in the log and in phase.id: give each its own")
 
 
 @check("duplicate-id")
@@ -293,7 +293,7 @@ def duplicate_step_ids(ctx: Context):
             continue
         steps = [(f"/phases/{i}/steps/{j}/id", st.get("id")) for j, st in enumerate(_list(ph.get("steps")))
                  if isinstance(st, dict)]
-        yield from _duplicates(ctx, steps, f"step id in phase '{ph.get('id')}':",
+        yield from _duplicates(ctx, steps, lambda x, p=ph.get("id"): f"step id '{x}' in phase '{p}'",
                                "step ids name steps in the log: give each step of a phase its own")
 
 
@@ -303,7 +303,7 @@ def duplicate_scoring_ids(ctx: Context):
     rules = _list(ctx.data.get("scoring"))
     yield from _duplicates(ctx, [(f"/scoring/{i}/id", r.get("id")) for i, r in enumerate(rules)
                                  if isinstance(r, dict)],
-                           "scoring id", "points are kept per scoring id: with one id twice, one rule's "
+                           lambda x: f"scoring id '{x}'", "points are kept per scoring id: with one id twice, one rule's "
                                          "points would be lost")
 
 
@@ -314,7 +314,7 @@ def duplicate_tie_break_ids(ctx: Context):
     ties = _list(match.get("tie_breaks")) if isinstance(match, dict) else []
     yield from _duplicates(ctx, [(f"/match/tie_breaks/{i}/id", t.get("id")) for i, t in enumerate(ties)
                                  if isinstance(t, dict)],
-                           "tie-break id", "give each tie-break its own id")
+                           lambda x: f"tie-break id '{x}'", "give each tie-break its own id")
 
 
 # ================================================================== actions

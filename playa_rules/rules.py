@@ -10,9 +10,10 @@ import os
 from pathlib import Path
 
 from . import resources
+from .checks import semantic_diagnostics, sort_diagnostics
 from .compile import compile_document
 from .engine.game import Game
-from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError
+from .errors import Diagnostic, LoadError, PlayaRulesError, RuleError, SpecError
 from .load import Document, load_file
 from .validate import schema_diagnostics
 
@@ -20,9 +21,10 @@ from .validate import schema_diagnostics
 class Rules:
     """A compiled rule set: start games from it with :meth:`new_game`."""
 
-    def __init__(self, program, doc: Document):
+    def __init__(self, program, doc: Document, warnings: list[Diagnostic] | None = None):
         self.program = program
         self.doc = doc
+        self._warnings = list(program.warnings) if warnings is None else list(warnings)
         spec = program.spec
         self.id: str = spec.get("game", "")
         self.title: str = spec.get("title", self.id)
@@ -40,8 +42,8 @@ class Rules:
 
     @property
     def warnings(self) -> list[Diagnostic]:
-        """Diagnostics of severity warning found while compiling."""
-        return list(self.program.warnings)
+        """Diagnostics of severity warning found while compiling and by the semantic checks."""
+        return list(self._warnings)
 
     def new_game(self, players: int, seed=None) -> Game:
         """A new match for ``players`` seats; ``seed`` fixes all chance."""
@@ -97,7 +99,19 @@ def _compile(path: Path) -> Rules:
     diags = schema_diagnostics(doc)
     if diags:
         raise SpecError(diags)
-    return Rules(compile_document(doc), doc)
+    program = compile_document(doc)
+    diags = _with_semantics(program, doc)
+    errors = [d for d in diags if d.severity == "error"]
+    if errors:
+        raise RuleError(errors)
+    return Rules(program, doc, diags)
+
+
+def _with_semantics(program, doc: Document) -> list[Diagnostic]:
+    """The compiler's warnings and the semantic checks' diagnostics: errors first, each by position."""
+    known = list(program.warnings) if program is not None else []
+    extra = [d for d in semantic_diagnostics(program, doc) if d not in known]  # once compile runs them itself
+    return sort_diagnostics(known + extra)
 
 
 _CACHE: dict = {}
@@ -133,6 +147,7 @@ def validate(path) -> list[Diagnostic]:
         return diags
     try:
         program = compile_document(doc)
-    except SpecError as exc:
-        return list(exc.diagnostics)
-    return list(program.warnings)
+    except SpecError as exc:  # the checks that read the document alone still run
+        errors = list(exc.diagnostics)
+        return sort_diagnostics(errors + [d for d in semantic_diagnostics(None, doc) if d not in errors])
+    return _with_semantics(program, doc)
