@@ -10,7 +10,7 @@ registered with :func:`check`, reading a :class:`Context` and yielding located
 Checks marked ``needs_program`` read the compiled :class:`~playa_rules.program.Program`
 (its model of components and zones); the others read only the document, so they also
 run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
-``unknown-component`` (errors); ``unused-action``, ``unreachable-phase``,
+``unknown-component``, ``misplaced-end`` (errors); ``unused-action``, ``unreachable-phase``,
 ``endless-phase``, ``unused-zone``, ``unused-component``, ``unused-variable``,
 ``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``
 (warnings).
@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Callable, Iterable, Iterator
 
 from .dsl import ast as A
+from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
 from .errors import Diagnostic, SpecError
 from .load import Document, escape_pointer_segment
@@ -149,16 +150,25 @@ class Context:
         return list(dsl_texts(self.data))
 
     @cached_property
-    def trees(self) -> list[tuple[DslText, A.Node]]:
-        """Every DSL text that parses, with its tree (texts that do not are the compiler's business)."""
-        out = []
+    def _parsed(self) -> tuple[list, list]:
+        trees, unparsed = [], []
         for dsl in self.texts:
             try:
-                tree = parse_block(dsl.text) if dsl.effect else parse_expr(dsl.text)
+                trees.append((dsl, parse_block(dsl.text) if dsl.effect else parse_expr(dsl.text)))
             except SpecError:
-                continue
-            out.append((dsl, tree))
-        return out
+                unparsed.append(dsl)
+        return trees, unparsed
+
+    @property
+    def trees(self) -> list[tuple[DslText, A.Node]]:
+        """Every DSL text that parses, with its tree (texts that do not are the compiler's business)."""
+        return self._parsed[0]
+
+    @cached_property
+    def unparsed_words(self) -> set[str]:
+        """The names written in texts that do not parse: checks reading trees know nothing of them."""
+        return {w for dsl in self._parsed[1] if isinstance(dsl.text, str)
+                for w in _WORD.findall(_STRING.sub(" ", dsl.text))}
 
     @cached_property
     def words(self) -> set[str]:
@@ -190,13 +200,12 @@ class Context:
         return [ph.get("id") for ph in _list(self.data.get("phases")) if isinstance(ph, dict)]
 
     # ------------------------------------------------------------ constants
-    def constant(self, value, pointer: str = ""):
+    def constant(self, value):
         """The value of an expression if it is known before the game starts, else ``_UNKNOWN``."""
         if isinstance(value, (bool, int)):
             return value
         if self.program is None or not isinstance(value, str):
             return _UNKNOWN
-        from .dsl.compile import Compiler, Scope
         try:
             compiler = Compiler(self.program.model, self._defines)
             compiled = compiler.expr(parse_expr(value), Scope())
@@ -206,7 +215,6 @@ class Context:
 
     @cached_property
     def _defines(self) -> dict:
-        from .dsl.compile import Define
         out = {}
         for key, text in _items(self.data.get("define")):
             name, _, rest = str(key).partition("(")
@@ -252,7 +260,12 @@ def semantic_diagnostics(program, doc: Document) -> list[Diagnostic]:
     for registered in CHECKS:
         if registered.needs_program and program is None:
             continue
-        found.extend(registered.fn(ctx))
+        try:
+            found.extend(registered.fn(ctx))
+        except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' findings
+            found.append(Diagnostic("internal-error", f"the check '{registered.fn.__name__}' failed: "
+                                                      f"{type(exc).__name__}: {exc} (a bug in playa-rules)",
+                                    file=doc.file, severity="warning"))
     return sort_diagnostics(found)
 
 
@@ -399,6 +412,26 @@ def phase_turns(ctx: Context):
                                  hint="the game cannot finish; write a condition that becomes true")
 
 
+@check("misplaced-end")
+def ends_outside_a_turn(ctx: Context):
+    """``end step`` / ``end turn`` in setup or a phase's on_start: no turn is being played there."""
+    for dsl, node in ctx.nodes(A.End):
+        where = _outside_turn(dsl.pointer)
+        if where and node.what in ("step", "turn"):
+            yield ctx.in_text(dsl, node, "misplaced-end",
+                              f"'end {node.what}' in {where}: no turn is being played when it runs",
+                              hint="use 'end phase', 'end hand' or 'end match' here, or put it in "
+                                   "on_turn_start or an action")
+
+
+def _outside_turn(pointer: str) -> str | None:
+    if pointer == "/setup":
+        return "setup"
+    if re.fullmatch(r"/phases/\d+/on_start", pointer):
+        return "a phase's on_start"
+    return None
+
+
 @check("unknown-phase")
 def unknown_phase_references(ctx: Context):
     """``phase.id == 'x'`` with no phase 'x': never true, surely a typo."""
@@ -473,8 +506,8 @@ def impossible_property_values(ctx: Context):
         yield ctx.in_text(dsl, lit, "impossible-value",
                           f"no component has {subject.name} {lit.value!r}, so this comparison is never true",
                           severity="warning",
-                          hint=did_you_mean(str(lit.value), shown) if isinstance(lit.value, str) else
-                          f"the values of '{subject.name}' are {', '.join(shown[:12])}"
+                          hint=(did_you_mean(str(lit.value), shown) if isinstance(lit.value, str) else None)
+                          or f"the values of '{subject.name}' are {', '.join(shown[:12])}"
                           + (", ..." if len(shown) > 12 else ""))
 
 
@@ -520,21 +553,25 @@ def variables_read_and_set(ctx: Context):
             is_set = (scope, name) in sets_scoped if scoped else name in sets_named
             is_read = (scope, name) in reads_scoped if scoped else name in reads_named
             shown = f"{scope}.{name}" if scoped else f"{scope} variable '{name}'"
+            target = f"{scope}.{name}" if scoped else f"me.{name}"
             declared.append((f"/variables/{escape_pointer_segment(scope)}/{escape_pointer_segment(name)}",
-                             shown, init, is_set, is_read))
+                             shown, init, is_set, is_read, target))
     for tname, comp in _items(ctx.data.get("components")):
         for name, init in _items(comp.get("vars") if isinstance(comp, dict) else None):
             declared.append((f"/components/{escape_pointer_segment(tname)}/vars/{escape_pointer_segment(name)}",
                              f"component variable '{name}'", init.get("value") if isinstance(init, dict) else init,
-                             name in sets_named, name in reads_named))
-    for pointer, shown, init, is_set, is_read in declared:
+                             name in sets_named, name in reads_named, f"ITEM.{name}"))
+    for pointer, shown, init, is_set, is_read, target in declared:
+        if pointer.rsplit("/", 1)[-1] in ctx.unparsed_words:
+            continue  # named in a text that does not parse: unknown whether it is read or set
         if not is_set and not is_read:
             yield ctx.at(pointer, "unused-variable", f"{shown} is never read or set", severity="warning",
                          hint="remove it, or use it in the rules", key=True)
         elif not is_set:
             yield ctx.at(pointer, "unset-variable",
                          f"{shown} is read but no effect sets it: it is always {_show(init)}",
-                         severity="warning", hint="set it in an effect (set NAME = ...), or use a parameter",
+                         severity="warning",
+                         hint=f"set it in an effect (set {target} = ...), or make it a parameter",
                          key=True)
 
 

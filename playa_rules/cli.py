@@ -1,7 +1,7 @@
 """The ``playa-rules`` command: validate rule files, list the bundled games, play a match.
 
     playa-rules games
-    playa-rules validate PATH_OR_ID... [--format text|json]
+    playa-rules validate PATH_OR_ID... [--format text|json] [--simulate N [--seed S] [--max-actions M]]
     playa-rules play GAME [--players N] [--seed S] [--human SEAT]... [--log FILE.json] [--quiet]
 
 Exit codes: 0 success, 1 an error (invalid rules, bad game, abandoned game), 2 a usage
@@ -21,6 +21,7 @@ from . import __version__
 from .errors import Diagnostic, PlayaRulesError, SpecError
 from .rules import games as bundled_games
 from .rules import load, validate
+from .simulate import simulate
 
 PROG = "playa-rules"
 _COLOURS = {"error": "\033[31;1m", "warning": "\033[33;1m"}
@@ -58,12 +59,26 @@ def _format_diagnostic(d: Diagnostic, colour: bool) -> str:
     return text
 
 
+def _simulated(arg: str, diags: list[Diagnostic], args) -> list[Diagnostic]:
+    """``diags`` plus what random games find, for a file without errors (``--simulate N``)."""
+    if not args.simulate or any(d.severity == "error" for d in diags):
+        return diags
+    try:
+        rules = load(_target(arg))
+        return diags + simulate(rules, args.simulate, seed=args.seed, max_actions=args.max_actions)
+    except PlayaRulesError as exc:
+        return diags + [Diagnostic("unreadable", str(exc), file=arg)]
+
+
 def cmd_validate(args) -> int:
-    results = [(arg, _diagnostics_of(arg)) for arg in args.paths]
+    results = [(arg, _simulated(arg, _diagnostics_of(arg), args)) for arg in args.paths]
     failed = any(d.severity == "error" for _, diags in results for d in diags)
     if args.format == "json":
         files = [{"file": arg, "valid": not any(d.severity == "error" for d in diags),
                   "diagnostics": [d.to_json() for d in diags]} for arg, diags in results]
+        if args.simulate:
+            for entry in files:
+                entry["simulated_games"] = args.simulate
         print(json.dumps({"files": files}, indent=2))
         return 1 if failed else 0
     colour = _colour_enabled(sys.stdout)
@@ -76,7 +91,8 @@ def cmd_validate(args) -> int:
         if errors:
             print(f"{arg}: {_plural(errors, 'error')}" + (f", {warnings}" if others else ""))
         else:
-            print(f"{arg}: valid" + (f", {warnings}" if others else ""))
+            played = f" ({_plural(args.simulate, 'random game')} per player count played)" if args.simulate else ""
+            print(f"{arg}: valid" + (f", {warnings}" if others else "") + played)
     return 1 if failed else 0
 
 
@@ -257,6 +273,25 @@ def _seat(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seat is a number from 0, not {text!r}") from None
 
 
+def _whole(what: str, low: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{what} is at least {low}, not {value}")
+        return value
+    return parse
+
+
+def _base_seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the simulation seed is a whole number, not {text!r}") from None
+
+
 def _players(text: str) -> int:
     try:
         return int(text)
@@ -277,6 +312,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="a rule file, or a bundled game id")
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help="text for people (default), json for tools")
+    p.add_argument("--simulate", type=_whole("the number of games", 0), default=0, metavar="N",
+                   help="also play N random games per player count on each valid file and report dead "
+                        "ends, games that do not end and runtime errors, with the seed that replays them")
+    p.add_argument("--seed", type=_base_seed, default=0, metavar="S",
+                   help="the seed of the first simulated game; game i uses S + i (default 0)")
+    p.add_argument("--max-actions", type=_whole("--max-actions", 1), default=100_000, metavar="M",
+                   help="a simulated game not over after M actions does not end (default 100000)")
 
     sub.add_parser("games", help="list the bundled games", description="List the bundled games.")
 

@@ -147,7 +147,8 @@ def validate(path) -> list[Diagnostic]:
         return diags
     try:
         program = compile_document(doc)
-    except SpecError as exc:  # the checks that read the document alone still run
+    except SpecError as exc:  # the errors the checks find in the document alone; warnings once it compiles
         errors = list(exc.diagnostics)
-        return sort_diagnostics(errors + [d for d in semantic_diagnostics(None, doc) if d not in errors])
+        extra = [d for d in semantic_diagnostics(None, doc) if d.severity == "error" and d not in errors]
+        return sort_diagnostics(errors + extra)
     return _with_semantics(program, doc)

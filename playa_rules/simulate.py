@@ -1,0 +1,142 @@
+"""Play seeded random games to find what static checks cannot: games that stall or never end.
+
+:func:`simulate` plays, for every player count of a rule set, games in which every seat
+picks uniformly at random among its legal actions: game ``i`` uses the seed
+``seed + i`` both for the game and for the random choices, exactly as
+``playa-rules play GAME --players N --seed S`` does, so every problem found comes
+with the command that replays it.
+
+Codes (all errors, located at line 1 of the rule file):
+
+* ``sim-dead-end``: the game is not over, yet the seat to act has no legal action.
+* ``sim-no-end``: the game did not end within ``max_actions`` actions.
+* ``sim-runtime-error``: the engine raised a library error while playing (for
+  example a :class:`~playa_rules.errors.GameRuntimeError` from an effect that
+  divides by zero or moves from an empty zone).
+* ``sim-internal-error``: any other exception: a bug in playa-rules, not in the rules.
+
+Each code is reported at most once per player count, for the first seed that shows it,
+with how many of the games played failed the same way; a player count stops early once
+every code has been seen.
+"""
+from __future__ import annotations
+
+import random
+import shlex
+from pathlib import Path
+
+from . import resources
+from .errors import Diagnostic, PlayaRulesError
+
+CODES = ("sim-dead-end", "sim-no-end", "sim-runtime-error", "sim-internal-error")
+
+
+class _Failure(Exception):
+    """One game went wrong: its code and what to say about it."""
+
+    def __init__(self, code: str, what: str):
+        super().__init__(what)
+        self.code, self.what = code, what
+
+
+def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) -> list[Diagnostic]:
+    """Play ``games`` random games per player count; one diagnostic per problem found.
+
+    Game ``i`` of each player count uses the seed ``seed + i``. An empty list means
+    every game ended within ``max_actions`` actions without an error or a dead end.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise PlayaRulesError(f"the number of games is a whole number from 0, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PlayaRulesError(f"the simulation seed is a whole number, not {seed!r}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise PlayaRulesError(f"max_actions is a whole number from 1, not {max_actions!r}")
+    out: list[Diagnostic] = []
+    for players in rules.player_counts:
+        first: dict[str, tuple[int, str]] = {}     # code -> (seed, what happened)
+        seeds: dict[str, list[int]] = {}
+        played = 0
+        for i in range(games):
+            game_seed = seed + i
+            played += 1
+            try:
+                play_one(rules, players, game_seed, max_actions)
+            except _Failure as failure:
+                first.setdefault(failure.code, (game_seed, failure.what))
+                seeds.setdefault(failure.code, []).append(game_seed)
+                if len(first) == len(CODES):
+                    break
+        for code in CODES:
+            if code in first:
+                out.append(_diagnostic(rules, code, players, *first[code], seeds[code], played))
+    return out
+
+
+def play_one(rules, players: int, seed: int, max_actions: int) -> int:
+    """Play one random game (as ``playa-rules play``); the number of actions, or raise _Failure."""
+    rng = random.Random(seed)
+    game = None
+    actions = 0
+    try:
+        game = rules.new_game(players=players, seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if not legal:
+                raise _Failure("sim-dead-end", f"seat {game.current_player} has no legal action "
+                                               f"{_where(game)}, but the game is not over")
+            if actions >= max_actions:
+                raise _Failure("sim-no-end", f"the game did not end within {max_actions:,} actions "
+                                             f"(it was {_where(game)})")
+            game.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+    except _Failure:
+        raise
+    except PlayaRulesError as exc:
+        where = f" (action {actions + 1} of the game)" if game is not None else " when the game was set up"
+        raise _Failure("sim-runtime-error", f"{_first_line(exc)}{where}") from None
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the validation
+        raise _Failure("sim-internal-error", f"{type(exc).__name__}: {exc} (a bug in playa-rules; "
+                                             f"please report it)") from None
+    return actions
+
+
+def _where(game) -> str:
+    try:
+        v = game.view(game.current_player)
+    except Exception:  # noqa: BLE001 - the description is a courtesy
+        return "in the game"
+    return f"in hand {v.get('hand')}, phase '{v.get('phase')}', step '{v.get('step')}', round {v.get('round')}"
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def game_argument(rules) -> str:
+    """What to pass to ``playa-rules play`` for these rules: the bundled id, or the file's path."""
+    file = getattr(rules.doc, "file", None)
+    if file is None:
+        return rules.id
+    bundled = resources.games_dir() / f"{rules.id}.yaml"
+    try:
+        if Path(file).resolve() == bundled.resolve():
+            return rules.id
+    except OSError:
+        pass
+    return shlex.quote(str(file))
+
+
+def _diagnostic(rules, code: str, players: int, seed: int, what: str, seeds: list[int], played: int) -> Diagnostic:
+    command = f"playa-rules play {game_argument(rules)} --players {players} --seed {seed}"
+    if len(seeds) > 1:
+        shown = ", ".join(map(str, seeds[:10])) + (", ..." if len(seeds) > 10 else "")
+        more = f"{len(seeds)} of {played} games with {players} players failed this way (seeds {shown})"
+    else:
+        more = f"1 of {played} games with {players} players failed this way"
+    return Diagnostic(code=code, message=f"with {players} players, seed {seed}: {what}; "
+                                         f"to reproduce: {command}",
+                      file=rules.doc.file, line=1, column=1, path="", severity="error", hint=more)
+
+
+__all__ = ["CODES", "game_argument", "play_one", "simulate"]
