@@ -14,6 +14,7 @@ from .dsl import ast as A
 from .dsl import types as T
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
+from .checks import semantic_diagnostics, sort_diagnostics
 from .errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from .model import ModelBuilder, did_you_mean
 from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
@@ -119,13 +120,21 @@ class _Stage:
         self.check_players()
         errors = [x for x in self.diags if x.severity == "error"]
         if errors:
+            errors += [x for x in semantic_diagnostics(None, self.doc) if x.severity == "error"]
             errors.sort(key=lambda x: (x.file or "", x.line or 0, x.column or 0))
             raise (DSLSyntaxError if errors[0].code.startswith("dsl-") else RuleError)(errors)
-        return Program(model=m, spec=d, actions=actions, setup=setup or (lambda g, e: None), phases=phases,
-                       scoring=scoring, hands=hands.fn, rotate=rotate.const if rotate is not None and rotate.is_const else 1,
-                       first_start=first.fn, tie_breaks=ties, end_when=end_when,
-                       num_distinct_actions=sum(a.size for a in actions.values()),
-                       warnings=[x for x in self.diags if x.severity != "error"])
+        program = Program(model=m, spec=d, actions=actions, setup=setup or (lambda g, e: None), phases=phases,
+                          scoring=scoring, hands=hands.fn,
+                          rotate=rotate.const if rotate is not None and rotate.is_const else 1,
+                          first_start=first.fn, tie_breaks=ties, end_when=end_when,
+                          num_distinct_actions=sum(a.size for a in actions.values()),
+                          warnings=[x for x in self.diags if x.severity != "error"])
+        found = semantic_diagnostics(program, self.doc)  # checks of the whole (playa_rules/checks.py)
+        errors = [x for x in found if x.severity == "error"]
+        if errors:
+            raise RuleError(errors)
+        program.warnings = sort_diagnostics(program.warnings + found)
+        return program
 
     def constant(self, text: str, pointer: str):
         """Evaluate a compile-time expression over parameters only (component counts)."""

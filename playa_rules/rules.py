@@ -10,10 +10,10 @@ import os
 from pathlib import Path
 
 from . import resources
-from .checks import semantic_diagnostics, sort_diagnostics
+from .checks import sort_diagnostics
 from .compile import compile_document
 from .engine.game import Game
-from .errors import Diagnostic, LoadError, PlayaRulesError, RuleError, SpecError
+from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError
 from .load import Document, load_file
 from .validate import schema_diagnostics
 
@@ -99,19 +99,8 @@ def _compile(path: Path) -> Rules:
     diags = schema_diagnostics(doc)
     if diags:
         raise SpecError(diags)
-    program = compile_document(doc)
-    diags = _with_semantics(program, doc)
-    errors = [d for d in diags if d.severity == "error"]
-    if errors:
-        raise RuleError(errors)
-    return Rules(program, doc, diags)
-
-
-def _with_semantics(program, doc: Document) -> list[Diagnostic]:
-    """The compiler's warnings and the semantic checks' diagnostics: errors first, each by position."""
-    known = list(program.warnings) if program is not None else []
-    extra = [d for d in semantic_diagnostics(program, doc) if d not in known]  # once compile runs them itself
-    return sort_diagnostics(known + extra)
+    program = compile_document(doc)  # raises with every error; its warnings include the checks'
+    return Rules(program, doc, program.warnings)
 
 
 _CACHE: dict = {}
@@ -147,8 +136,6 @@ def validate(path) -> list[Diagnostic]:
         return diags
     try:
         program = compile_document(doc)
-    except SpecError as exc:  # the errors the checks find in the document alone; warnings once it compiles
-        errors = list(exc.diagnostics)
-        extra = [d for d in semantic_diagnostics(None, doc) if d.severity == "error" and d not in errors]
-        return sort_diagnostics(errors + extra)
-    return _with_semantics(program, doc)
+    except SpecError as exc:
+        return list(exc.diagnostics)
+    return sort_diagnostics(program.warnings)

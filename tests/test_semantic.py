@@ -286,8 +286,6 @@ def test_semantic_diagnostics_without_a_program_runs_the_document_checks_only():
 
 
 # ------------------------------------------------------------------ known bugs
-@pytest.mark.xfail(strict=True, reason="dsl/parse.py: an expression is parsed with its line breaks made "
-                                       "spaces, and the error position is not mapped back to lines")
 def test_syntax_error_on_the_second_line_of_an_expression_is_located_there():
     with pytest.raises(DSLSyntaxError) as info:
         parse_expr("players > 1 and\n  players $ 2")

@@ -182,22 +182,16 @@ def test_cli_simulate_usage_errors(capsys, argv):
 
 
 # ------------------------------------------------------------------ known engine bugs
-@pytest.mark.xfail(strict=True, reason="engine/game.py: after an action's 'end match' (or 'win'), apply() scores "
-                                       "the hand outside the guard that turns rule failures into GameRuntimeError")
 def test_scoring_failure_after_end_match_is_a_runtime_error():
     game = pr.load(SCORING_ERROR).new_game(players=2, seed=0)
     with pytest.raises(GameRuntimeError):
         game.apply("stop")
 
 
-@pytest.mark.xfail(strict=True, reason="engine/game.py: the same bug, so simulation can only call it an internal "
-                                       "error")
 def test_simulation_reports_a_scoring_failure_as_a_runtime_error():
     assert [d.code for d in simulate(pr.load(SCORING_ERROR), 1)] == ["sim-runtime-error"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine/game.py: Game.winners() evaluates tie-breaks without the guard, so "
-                                       "a failing tie-break escapes as ZeroDivisionError")
 def test_failing_tie_break_in_winners_is_a_runtime_error():
     game = pr.load(CASES / "tie-break-error.yaml").new_game(players=2, seed=0)
     with pytest.raises(GameRuntimeError):

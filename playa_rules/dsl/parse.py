@@ -194,7 +194,7 @@ _TERMINAL_WORDS = {
     "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','",
     "DOT": "'.'", "SEMICOLON": "';'", "_SEP": "a new line or ';'", "ASSIGN_OP": "'=', '+=' or '-='",
-    "ALL": "'all'", "DIRECTION": "'ascending' or 'descending'", "END_WHAT": "step, turn, phase, hand or match",
+    "ALL": "'all'", "_WHERE": "'where'", "DIRECTION": "'ascending' or 'descending'", "END_WHAT": "step, turn, phase, hand or match",
     "$END": "the end of the text",
 }
 
@@ -221,7 +221,7 @@ _KNOWN_ERRORS = {
 def _expected(exc: UnexpectedInput) -> str:
     names = sorted({_TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() and len(t) < 12 else t)
                     for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())})
-    words = [n for n in names if not n.startswith("__")][:8]
+    words = [n for n in names if not n.startswith("_")][:14]
     return ", ".join(words)
 
 
@@ -247,16 +247,24 @@ def _known_message(exc: UnexpectedInput) -> Optional[str]:
     return None
 
 
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of a character offset in ``text``."""
+    offset = max(0, min(offset, len(text)))
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxError:
     line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    offset = getattr(exc, "pos_in_stream", None)
+    if isinstance(offset, int) and offset >= 0:
+        line, col = _line_col(text, offset)  # an expression was parsed as one line: map back
     if isinstance(exc, UnexpectedCharacters):
-        ch = text.splitlines()[line - 1][col - 1:col] if text.splitlines() else ""
+        ch = text[offset:offset + 1] if isinstance(offset, int) else ""
         message = f"unexpected character {ch!r}"
     elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         message = "the text ends too early"
         if isinstance(exc, UnexpectedToken):
-            lines = text.splitlines() or [""]
-            line, col = len(lines), len(lines[-1]) + 1
+            line, col = _line_col(text, len(text.rstrip()))
     else:
         message = f"unexpected {str(exc.token)!r}"
     known = _known_message(exc)

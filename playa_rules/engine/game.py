@@ -87,7 +87,7 @@ class Game:
             entry[3] = tuple(_mask(g.known, p, v) for p, v in zip(d.params, a.values))
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
-            self._handle_end()
+            pass  # _run handles it, inside the runtime-error guard
         elif step.repeat:
             legal = self._generate(step.actions) or self._generate(step.fallback)
             if legal:
@@ -117,10 +117,13 @@ class Game:
         totals = self.scores()
         best = max(totals)
         tied = [s for s in range(g.n) if totals[s] == best]
-        for _, _, fn in self.program.tie_breaks:
+        for tid, _, fn in self.program.tie_breaks:
             if len(tied) < 2:
                 break
-            vals = {s: fn(g, {"me": s}) for s in tied}
+            try:
+                vals = {s: fn(g, {"me": s}) for s in tied}
+            except _RUNTIME_ERRORS as exc:
+                raise GameRuntimeError(f"tie-break '{tid}' failed: {exc}") from None
             top = max(vals.values())
             tied = [s for s in tied if vals[s] == top]
         return tied
