@@ -32,10 +32,9 @@ Diagnostic codes: ``unreadable``, ``not-utf8``, ``too-large``, ``yaml-syntax``,
 """
 from __future__ import annotations
 
-import bisect
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -44,6 +43,7 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from . import positions
+from .document import Document, escape_pointer_segment, pointer_of
 from .errors import Diagnostic, LoadError
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -62,82 +62,6 @@ _SCALAR_TAGS = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP, _MERGE, _VALUE}
 _ALLOWED_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
 
 _LINE_BREAK = positions.LINE_BREAK
-
-
-def escape_pointer_segment(segment: object) -> str:
-    """One JSON pointer segment for a key or index (``~`` -> ``~0``, ``/`` -> ``~1``)."""
-    return str(segment).replace("~", "~0").replace("/", "~1")
-
-
-def pointer_of(parts) -> str:
-    """The JSON pointer for a sequence of keys and indices (``()`` -> ``""``)."""
-    return "".join("/" + escape_pointer_segment(p) for p in parts)
-
-
-@dataclass
-class Document:
-    """A loaded rule file: plain data plus the source position of every value."""
-
-    data: Any
-    file: str | None
-    text: str
-    _values: dict = field(default_factory=dict, repr=False, compare=False)
-    _keys: dict = field(default_factory=dict, repr=False, compare=False)
-    _line_starts: list | None = field(default=None, repr=False, compare=False)
-    _scalar_maps: dict = field(default_factory=dict, repr=False, compare=False)
-
-    def locate(self, pointer: str) -> tuple[int, int] | None:
-        """1-based (line, column) of the value at ``pointer``, else of its nearest located ancestor."""
-        pointer = _normalise(pointer)
-        while True:
-            entry = self._values.get(pointer)
-            if entry is not None:
-                return entry[0], entry[1]
-            if not pointer:
-                return None
-            pointer = pointer[: pointer.rfind("/")]
-
-    def key_location(self, pointer: str) -> tuple[int, int] | None:
-        """1-based (line, column) of the key of the mapping member at ``pointer``; else ``locate``."""
-        found = self._keys.get(_normalise(pointer))
-        return found if found is not None else self.locate(pointer)
-
-    def locate_in_scalar(self, pointer: str, line: int, column: int) -> tuple[int, int]:
-        """File (line, column) of the 1-based (line, column) inside the string value at ``pointer``.
-
-        Exact for plain, quoted and block (``|``, ``>``) scalars, escapes and folded
-        lines included; inside the whitespace of a folded multi-line scalar the spot
-        may be off by a few columns. If ``pointer`` is not a scalar, its ``locate``.
-        """
-        entry = self._values.get(_normalise(pointer))
-        node = entry[2] if entry is not None else None
-        if not isinstance(node, ScalarNode):
-            return self.locate(pointer) or (1, 1)
-        offsets = self._scalar_maps.get(id(node))
-        if offsets is None:
-            offsets = positions.scalar_offsets(self.text, node)
-            self._scalar_maps[id(node)] = offsets
-        index = positions.index_in_value(node.value, line, column)
-        return self._position(offsets[min(index, len(offsets) - 1)])
-
-    def source_line(self, line: int) -> str:
-        """The text of 1-based ``line`` without its line break, or ``''`` if out of range."""
-        starts = self._starts()
-        if not 1 <= line <= len(starts):
-            return ""
-        begin = starts[line - 1]
-        found = _LINE_BREAK.search(self.text, begin)
-        return self.text[begin: found.start() if found else len(self.text)]
-
-    def _starts(self) -> list[int]:
-        if self._line_starts is None:
-            self._line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(self.text)]
-        return self._line_starts
-
-    def _position(self, offset: int) -> tuple[int, int]:
-        starts = self._starts()
-        line = bisect.bisect_right(starts, offset) - 1
-        return line + 1, offset - starts[line] + 1
 
 
 def load_text(text: str, name: str = "<string>") -> Document:
@@ -183,10 +107,6 @@ def _not_utf8(raw: bytes, exc: UnicodeDecodeError, name: str) -> Diagnostic:
         hint = "the file looks like UTF-16; save it as UTF-8"
     return Diagnostic("not-utf8", f"file is not valid UTF-8: byte 0x{bad} at line {line}, column {column}",
                       file=name, line=line, column=column, hint=hint)
-
-
-def _normalise(pointer: str) -> str:
-    return "/" + pointer if pointer and not pointer.startswith("/") else pointer
 
 
 class _Fatal(Exception):

@@ -294,7 +294,7 @@ def test_syntax_error_on_the_second_line_of_an_expression_is_located_there():
 
 
 def test_a_failing_check_is_reported_and_does_not_hide_the_others(monkeypatch):
-    from playa_rules import checks
+    from playa_rules.checks import base as checks
 
     def broken(ctx):
         raise ValueError("boom")

@@ -1,0 +1,263 @@
+"""The semantic checks' machinery: the DSL texts of a file, a context, the registry.
+
+The checks themselves are in :mod:`playa_rules.checks.rules`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Iterable, Iterator
+
+from ..dsl import ast as A
+from ..dsl.compile import Compiler, Define, Scope
+from ..dsl.parse import Origin, parse_block, parse_expr
+from ..errors import Diagnostic, SpecError
+from ..load import Document, escape_pointer_segment
+
+PARAM_DOMAINS = ("one_of", "position_in", "group_of", "seat_in")
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+_UNKNOWN = object()
+
+
+@dataclass(frozen=True)
+class DslText:
+    """One piece of DSL in the document: where it is, its text, and whether it is an effect block."""
+
+    pointer: str
+    text: object           # a string, or a plain YAML int / bool where an expression may be one
+    effect: bool
+
+
+def dsl_texts(data) -> Iterator[DslText]:
+    """Every DSL text of a rule document (schema-valid data), in document order."""
+    if not isinstance(data, dict):
+        return
+    p = escape_pointer_segment
+    for name, text in _items(data.get("define")):
+        yield DslText(f"/define/{p(name)}", text, False)
+    for tname, comp in _items(data.get("components")):
+        for i, item in enumerate(_list(comp.get("items") if isinstance(comp, dict) else None)):
+            if isinstance(item, dict) and "count" in item:
+                yield DslText(f"/components/{p(tname)}/items/{i}/count", item["count"], False)
+    if "setup" in data:
+        yield DslText("/setup", data["setup"], True)
+    for aname, action in _items(data.get("actions")):
+        ptr = f"/actions/{p(aname)}"
+        if not isinstance(action, dict):
+            continue
+        for k, text in _items(action.get("let")):
+            yield DslText(f"{ptr}/let/{p(k)}", text, False)
+        for k, param in _items(action.get("params")):
+            for kind in PARAM_DOMAINS:
+                if isinstance(param, dict) and kind in param:
+                    yield DslText(f"{ptr}/params/{p(k)}/{kind}", param[kind], False)
+            if isinstance(param, dict) and isinstance(param.get("number_in"), list):
+                for j, text in enumerate(param["number_in"]):
+                    yield DslText(f"{ptr}/params/{p(k)}/number_in/{j}", text, False)
+        for i, text in enumerate(_list(action.get("require"))):
+            yield DslText(f"{ptr}/require/{i}", text, False)
+        if "effect" in action:
+            yield DslText(f"{ptr}/effect", action["effect"], True)
+    for i, phase in enumerate(_list(data.get("phases"))):
+        if not isinstance(phase, dict):
+            continue
+        ptr = f"/phases/{i}"
+        for k, text in _items(phase.get("turns")):
+            if k != "order":
+                yield DslText(f"{ptr}/turns/{p(k)}", text, False)
+        for k, text in _items(phase.get("let")):
+            yield DslText(f"{ptr}/let/{p(k)}", text, False)
+        for k in ("on_start", "on_turn_start"):
+            if k in phase:
+                yield DslText(f"{ptr}/{k}", phase[k], True)
+        for j, step in enumerate(_list(phase.get("steps"))):
+            for k in ("effect", "on_blocked"):
+                if isinstance(step, dict) and k in step:
+                    yield DslText(f"{ptr}/steps/{j}/{k}", step[k], True)
+    for i, rule in enumerate(_list(data.get("scoring"))):
+        if isinstance(rule, dict) and "points" in rule:
+            yield DslText(f"/scoring/{i}/points", rule["points"], False)
+    match = data.get("match")
+    if isinstance(match, dict):
+        for k in ("hands", "first_start", "rotate_start", "end_when"):
+            if k in match:
+                yield DslText(f"/match/{k}", match[k], False)
+        for i, tb in enumerate(_list(match.get("tie_breaks"))):
+            if isinstance(tb, dict) and "value" in tb:
+                yield DslText(f"/match/tie_breaks/{i}/value", tb["value"], False)
+
+
+def _items(section) -> list:
+    return list(section.items()) if isinstance(section, dict) else []
+
+
+def _list(section) -> list:
+    return section if isinstance(section, list) else []
+
+
+class Context:
+    """What the checks read: the document, the program (or None), and helpers to locate."""
+
+    def __init__(self, program, doc: Document):
+        self.program = program
+        self.doc = doc
+        self.data = doc.data if isinstance(doc.data, dict) else {}
+
+    # ------------------------------------------------------------ locating
+    def at(self, pointer: str, code: str, message: str, *, severity: str = "error",
+           hint: str | None = None, key: bool = False) -> Diagnostic:
+        """A diagnostic at the value at ``pointer`` (or at its key, with ``key``)."""
+        doc = self.doc
+        line, column = (doc.key_location(pointer) if key else doc.locate(pointer)) or (None, None)
+        return Diagnostic(code=code, message=message, file=doc.file, line=line, column=column, path=pointer,
+                          severity=severity, source_line=doc.source_line(line) if line else None, hint=hint)
+
+    def in_text(self, dsl: DslText, node: A.Node, code: str, message: str, *, severity: str = "error",
+                hint: str | None = None) -> Diagnostic:
+        """A diagnostic at ``node`` inside the DSL text ``dsl``, with the caret under it."""
+        doc, pointer = self.doc, dsl.pointer
+        origin = Origin(file=doc.file, path=pointer,
+                        locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
+                        source=doc.source_line)
+        return origin.diagnostic(code, message, str(dsl.text), node.pos, hint=hint, severity=severity)
+
+    def line_of(self, pointer: str) -> int | None:
+        """The line of the value at ``pointer``."""
+        found = self.doc.locate(pointer)
+        return found[0] if found else None
+
+    # ------------------------------------------------------------ the DSL of the file
+    @cached_property
+    def texts(self) -> list[DslText]:
+        """Every DSL text of the file."""
+        return list(dsl_texts(self.data))
+
+    @cached_property
+    def _parsed(self) -> tuple[list, list]:
+        trees, unparsed = [], []
+        for dsl in self.texts:
+            try:
+                trees.append((dsl, parse_block(dsl.text) if dsl.effect else parse_expr(dsl.text)))
+            except SpecError:
+                unparsed.append(dsl)
+        return trees, unparsed
+
+    @property
+    def trees(self) -> list[tuple[DslText, A.Node]]:
+        """Every DSL text that parses, with its tree (texts that do not are the compiler's business)."""
+        return self._parsed[0]
+
+    @cached_property
+    def unparsed_words(self) -> set[str]:
+        """The names written in texts that do not parse: checks reading trees know nothing of them."""
+        return {w for dsl in self._parsed[1] if isinstance(dsl.text, str)
+                for w in _WORD.findall(_STRING.sub(" ", dsl.text))}
+
+    @cached_property
+    def words(self) -> set[str]:
+        """Every name written in a DSL text of the file, outside string literals."""
+        found: set[str] = set()
+        for dsl in self.texts:
+            if isinstance(dsl.text, str):
+                found.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
+        return found
+
+    def nodes(self, kind) -> Iterator[tuple[DslText, A.Node]]:
+        """Every AST node of type ``kind`` in the file's DSL, with its text."""
+        for dsl, tree in self.trees:
+            for node in A.walk(tree):
+                if isinstance(node, kind):
+                    yield dsl, node
+
+    def literal_comparisons(self) -> Iterator[tuple[DslText, A.Compare, A.Node, A.Node]]:
+        """``X == 'lit'`` / ``X != lit`` (either way round): (text, compare, X, literal node)."""
+        for dsl, node in self.nodes(A.Compare):
+            if node.op not in ("==", "!="):
+                continue
+            for subject, lit in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(lit, (A.Str, A.Num)) and not isinstance(subject, (A.Str, A.Num)):
+                    yield dsl, node, subject, lit
+
+    @cached_property
+    def phase_ids(self) -> list[str]:
+        return [ph.get("id") for ph in _list(self.data.get("phases")) if isinstance(ph, dict)]
+
+    # ------------------------------------------------------------ constants
+    def constant(self, value):
+        """The value of an expression if it is known before the game starts, else ``_UNKNOWN``."""
+        if isinstance(value, (bool, int)):
+            return value
+        if self.program is None or not isinstance(value, str):
+            return _UNKNOWN
+        try:
+            compiler = Compiler(self.program.model, self._defines)
+            compiled = compiler.expr(parse_expr(value), Scope())
+        except SpecError:
+            return _UNKNOWN
+        return compiled.const if compiled.is_const else _UNKNOWN
+
+    @cached_property
+    def _defines(self) -> dict:
+        out = {}
+        for key, text in _items(self.data.get("define")):
+            name, _, rest = str(key).partition("(")
+            params = tuple(x.strip() for x in rest.rstrip(") ").split(",") if x.strip())
+            try:
+                out[name.strip()] = Define(name.strip(), params, parse_expr(text), Origin(), str(text))
+            except SpecError:
+                continue
+        return out
+
+
+Check = Callable[[Context], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class Registered:
+    """One check: its function and whether it needs the compiled program."""
+
+    fn: Check
+    needs_program: bool = False
+    codes: tuple = field(default=())
+
+
+CHECKS: list[Registered] = []
+
+
+def check(*codes: str, needs_program: bool = False):
+    """Register a check (a function of a Context yielding diagnostics) reporting ``codes``."""
+    def deco(fn: Check) -> Check:
+        CHECKS.append(Registered(fn, needs_program, codes))
+        return fn
+    return deco
+
+
+def semantic_diagnostics(program, doc: Document) -> list[Diagnostic]:
+    """Every semantic problem of a schema-valid document: errors first, then warnings, each by position.
+
+    ``program`` is the compiled program, or None when the document did not compile:
+    then only the checks that read the document alone run.
+    """
+    ctx = Context(program, doc)
+    found: list[Diagnostic] = []
+    for registered in CHECKS:
+        if registered.needs_program and program is None:
+            continue
+        try:
+            found.extend(registered.fn(ctx))
+        except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' findings
+            found.append(Diagnostic("internal-error", f"the check '{registered.fn.__name__}' failed: "
+                                                      f"{type(exc).__name__}: {exc} (a bug in playa-rules)",
+                                    file=doc.file, severity="warning"))
+    return sort_diagnostics(found)
+
+
+def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Errors before warnings, each in file order (the first is the headline)."""
+    return sorted(diags, key=lambda d: (d.severity != "error", d.file or "", d.line or 0, d.column or 0))
+
+
+# ================================================================== duplicate ids
