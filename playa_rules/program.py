@@ -32,7 +32,8 @@ class ParamDef:
     caps: list = field(default_factory=list)
     low: int = 0
     independent: bool = True    # its domain does not depend on earlier parameters
-    memo: dict = field(default_factory=dict, repr=False)   # remembered join values by domain
+    memo: dict = field(default_factory=dict, repr=False)   # remembered groups and join values by domain
+    last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see engine.actions)
 
 
 @dataclass

@@ -57,11 +57,6 @@ class Rules:
         return f"<Rules {self.id} for {_counts(self.player_counts)} players>"
 
 
-def format_counts(counts) -> str:
-    """Player counts for people: "2 to 4", "2 or 4"."""
-    return _counts(counts)
-
-
 def _counts(counts) -> str:
     counts = list(counts)
     if not counts:

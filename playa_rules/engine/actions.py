@@ -132,6 +132,7 @@ def _items(p: ParamDef, g, e):
             if len(p.memo) >= _MEMO_LIMIT:
                 p.memo.clear()
             hit = p.memo[memo_key] = [_groups(p, g, comps), {}]
+        p.last_entry = hit  # _prepare_join finds the join values here, without a second lookup
         return hit[0]
     if kind == "seat_in":
         return [(s, s) for s in p.domain(g, e)]
@@ -246,12 +247,11 @@ def _prepare_join(p: ParamDef, joins, items, g, e):
     """
     static = p.kind == "group_of" and all(j[3] for j in joins)
     hit = None
-    if static:
-        hit = p.memo.get(tuple(p.domain(g, e)))
-        if hit is not None:
-            found = hit[1].get(id(joins))
-            if found is not None:
-                return found
+    if static and p.last_entry is not None and p.last_entry[0] is items:
+        hit = p.last_entry
+        found = hit[1].get(id(joins))
+        if found is not None:
+            return found
     pk = p.key
     fns = [j[0] for j in joins]
     inner = []

@@ -89,7 +89,7 @@ class Game:
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard
         elif step.repeat:
-            legal = self._generate(step.actions) or self._generate(step.fallback)
+            legal = self._step_legal(step)
             if legal:
                 self._set_legal(legal)
                 return
@@ -228,9 +228,12 @@ class Game:
         self._by_text = None
         self.g.mode = DECIDE
 
-    def _current_legal(self) -> list:
-        step = self.program.phases[self.g.phase_i].steps[self.g.step_i]
+    def _step_legal(self, step) -> Legal:
+        """A step's legal actions; its fallback actions only when none of the others is legal."""
         return self._generate(step.actions) or self._generate(step.fallback)
+
+    def _current_legal(self) -> Legal:
+        return self._step_legal(self.program.phases[self.g.phase_i].steps[self.g.step_i])
 
     def _handle_end(self) -> None:
         g = self.g
@@ -279,7 +282,7 @@ class Game:
                 if not step.actions and not step.fallback:
                     g.step_i += 1
                     continue
-                legal = self._generate(step.actions) or self._generate(step.fallback)
+                legal = self._step_legal(step)
                 if legal:
                     self._set_legal(legal)
                     return
