@@ -222,18 +222,25 @@ def test_action_ids_unique_stable_and_applicable(seed, players, rnd):
     assert len(set(id_of_text.values())) == len(id_of_text)
 
 
+def _played_to(game, cut, rnd):
+    """The game after ``cut`` random actions, or None if it ended before."""
+    for _ in range(cut):
+        if game.is_over:
+            return None
+        legal = game.legal_actions()
+        game.apply(legal[rnd.randrange(len(legal))])
+    return game
+
+
 @settings(max_examples=50, **SETTINGS)
 @given(seed=SEEDS, players=PLAYERS, cut=st.integers(min_value=0, max_value=200),
        rnd=st.randoms(use_true_random=False))
 def test_apply_by_object_text_and_id_agree(seed, players, cut, rnd):
     """At a random point of a random match, the same legal action applied as an Action, as its
     text and as its id gives the same game."""
-    game = new(players, seed=seed)
-    for _ in range(cut):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        game.apply(legal[rnd.randrange(len(legal))])
+    game = _played_to(new(players, seed=seed), cut, rnd)
+    if game is None:
+        return
     if game.is_over:
         return
     legal = game.legal_actions()
@@ -253,12 +260,9 @@ def test_apply_by_object_text_and_id_agree(seed, players, cut, rnd):
 def test_a_hidden_face_is_the_same_whatever_it_is(seed, players, cut, rnd):
     """Views leak nothing, checked another way: swapping two treasures that a seat does not
     know (in zones of the same kind) leaves that seat's view unchanged."""
-    game = new(players, seed=seed)
-    for _ in range(cut):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        game.apply(legal[rnd.randrange(len(legal))])
+    game = _played_to(new(players, seed=seed), cut, rnd)
+    if game is None:
+        return
     g, m = game.g, game.m
     for seat in range(players):
         unknown = [c for c in g.in_play() if m.ctype[c] == "treasure" and not g.known[c] >> seat & 1
