@@ -33,17 +33,11 @@ class _Stage:
     # ------------------------------------------------------------ locating
     def origin(self, pointer: str) -> Origin:
         """Where DSL text at ``pointer`` lies in the file."""
-        doc = self.doc
-        return Origin(file=doc.file, path=pointer,
-                      locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
-                      source=doc.source_line)
+        return self.doc.origin(pointer)
 
     def diag(self, pointer: str, code: str, message: str, hint: str | None = None) -> Diagnostic:
         """A diagnostic located at the node at ``pointer``."""
-        loc = self.doc.locate(pointer) or (None, None)
-        line, col = loc
-        return Diagnostic(code=code, message=message, file=self.doc.file, line=line, column=col,
-                          path=pointer, source_line=self.doc.source_line(line) if line else None, hint=hint)
+        return self.doc.diagnostic(pointer, code, message, hint=hint)
 
     def error(self, pointer, code, message, hint=None):
         """Record an error at ``pointer``."""

@@ -13,6 +13,7 @@ from typing import Any
 from yaml.nodes import ScalarNode
 
 from . import positions
+from .errors import Diagnostic
 
 _LINE_BREAK = positions.LINE_BREAK
 
@@ -38,6 +39,30 @@ class Document:
     _keys: dict = field(default_factory=dict, repr=False, compare=False)
     _line_starts: list | None = field(default=None, repr=False, compare=False)
     _scalar_maps: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def source(self, pointer: str) -> tuple["Document", str]:
+        """The file document and pointer the value at ``pointer`` comes from (here: itself).
+
+        A document merged from several files (a game and its variants) answers with the
+        file each value was written in; every stage locates through this method.
+        """
+        return self, _normalise(pointer)
+
+    def diagnostic(self, pointer: str, code: str, message: str, *, key: bool = False,
+                   severity: str = "error", hint: str | None = None) -> Diagnostic:
+        """A diagnostic at the value at ``pointer`` (or at its key, with ``key``), in the file it comes from."""
+        doc, pointer = self.source(pointer)
+        line, column = (doc.key_location(pointer) if key else doc.locate(pointer)) or (None, None)
+        return Diagnostic(code=code, message=message, file=doc.file, line=line, column=column, path=pointer,
+                          severity=severity, source_line=doc.source_line(line) if line else None, hint=hint)
+
+    def origin(self, pointer: str):
+        """Where the DSL text at ``pointer`` lies, to locate errors inside it."""
+        from .dsl.parse import Origin
+        doc, pointer = self.source(pointer)
+        return Origin(file=doc.file, path=pointer,
+                      locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
+                      source=doc.source_line)
 
     def locate(self, pointer: str) -> tuple[int, int] | None:
         """1-based (line, column) of the value at ``pointer``, else of its nearest located ancestor."""

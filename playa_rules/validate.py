@@ -107,16 +107,13 @@ class _Explainer:
             return [self.bad_name()]
         method = getattr(self, "explain_" + str(error.validator), None)
         message = method() if method else self.generic()
-        return [self.located(self.pointer, message, self.doc.locate(self.pointer))]
+        return [self.located(self.pointer, message)]
 
     # -- where --------------------------------------------------------------------
 
-    def located(self, pointer: str, message: str, position, hint: str | None = None) -> Diagnostic:
-        """A schema Diagnostic at ``position`` (line, column) or unlocated."""
-        line, column = position or (None, None)
-        source = self.doc.source_line(line) if line else None
-        return Diagnostic("schema", message, file=self.doc.file, line=line, column=column, path=pointer,
-                          source_line=source, hint=hint)
+    def located(self, pointer: str, message: str, hint: str | None = None, key: bool = False) -> Diagnostic:
+        """A schema Diagnostic at the value at ``pointer`` (at its key, with ``key``)."""
+        return self.doc.diagnostic(pointer, "schema", message, key=key, hint=hint)
 
     def entity(self, parts: list) -> tuple[str | None, list]:
         """The innermost named thing containing ``parts`` ("step 'x' of phase 'y'") and the rest of the path."""
@@ -186,11 +183,12 @@ class _Explainer:
             hint = "a comma inside a {flow: mapping} starts a new key; quote text that contains commas"
         elif known:
             hint = "known keys: " + ", ".join(known)
-        return self.located(pointer, message, self.doc.key_location(pointer), hint)
+        return self.located(pointer, message, hint, key=True)
 
     def source_of(self, pointer: str) -> str:
-        position = self.doc.key_location(pointer)
-        return self.doc.source_line(position[0]) if position else ""
+        doc, pointer = self.doc.source(pointer)
+        position = doc.key_location(pointer)
+        return doc.source_line(position[0]) if position else ""
 
     def bad_name(self) -> Diagnostic:
         name = self.error.instance
@@ -202,7 +200,7 @@ class _Explainer:
             what += f" in {self.name_of(self.parts)}"
         message = f"'{name}' is not a valid {what}" + (f": use {described}" if described else "")
         pointer = pointer_of(self.parts + [name])
-        return self.located(pointer, message, self.doc.key_location(pointer))
+        return self.located(pointer, message, key=True)
 
     def explain_required(self) -> str:
         missing = self.missing()

@@ -110,23 +110,18 @@ class Context:
     def at(self, pointer: str, code: str, message: str, *, severity: str = "error",
            hint: str | None = None, key: bool = False) -> Diagnostic:
         """A diagnostic at the value at ``pointer`` (or at its key, with ``key``)."""
-        doc = self.doc
-        line, column = (doc.key_location(pointer) if key else doc.locate(pointer)) or (None, None)
-        return Diagnostic(code=code, message=message, file=doc.file, line=line, column=column, path=pointer,
-                          severity=severity, source_line=doc.source_line(line) if line else None, hint=hint)
+        return self.doc.diagnostic(pointer, code, message, key=key, severity=severity, hint=hint)
 
     def in_text(self, dsl: DslText, node: A.Node, code: str, message: str, *, severity: str = "error",
                 hint: str | None = None) -> Diagnostic:
         """A diagnostic at ``node`` inside the DSL text ``dsl``, with the caret under it."""
-        doc, pointer = self.doc, dsl.pointer
-        origin = Origin(file=doc.file, path=pointer,
-                        locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
-                        source=doc.source_line)
+        origin = self.doc.origin(dsl.pointer)
         return origin.diagnostic(code, message, str(dsl.text), node.pos, hint=hint, severity=severity)
 
     def line_of(self, pointer: str) -> int | None:
         """The line of the value at ``pointer``."""
-        found = self.doc.locate(pointer)
+        doc, pointer = self.doc.source(pointer)
+        found = doc.locate(pointer)
         return found[0] if found else None
 
     # ------------------------------------------------------------ the DSL of the file
