@@ -15,6 +15,7 @@ from .dsl import types as T
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
 from .checks import semantic_diagnostics, sort_diagnostics
+from .checks.base import requirements
 from .errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from .model import ModelBuilder, did_you_mean
 from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
@@ -194,8 +195,8 @@ class _Stage:
         checks = [[] for _ in range(len(params) + 1)]
         joins = [[] for _ in range(len(params) + 1)]
         order = [p.name for p in params]
-        for i, text in enumerate(spec.get("require") or []):
-            rptr = f"{ptr}/require/{i}"
+        for key, text in requirements(spec):
+            rptr = f"{ptr}/require/{key}"
             c = self.expr(text, rptr, scope, "bool")
             if c is None:
                 continue
@@ -345,6 +346,7 @@ class _Stage:
                     until = self.expr(turns["until"], f"{ptr}/turns/until", root, "bool")
                 else:
                     self.error(f"{ptr}/turns", "bad-turns", "turns need 'rounds', 'until' or 'seat'")
+        when = self.expr(ph["when"], f"{ptr}/when", root, "bool") if "when" in ph else None
         lets = []
         for k, text in (ph.get("let") or {}).items():
             c = self.expr(text, f"{ptr}/let/{k}", root)
@@ -354,7 +356,7 @@ class _Stage:
         for j, st in enumerate(ph.get("steps") or []):
             sptr = f"{ptr}/steps/{j}"
             picked = {}
-            for field in ("actions", "fallback"):
+            for field in ("actions", "fallback", "free"):
                 picked[field] = []
                 for k, aname in enumerate(st.get(field) or []):
                     if aname in actions:
@@ -365,14 +367,15 @@ class _Stage:
             steps.append(StepDef(id=st.get("id", f"step{j + 1}"), actions=picked["actions"],
                                  fallback=picked["fallback"], repeat=bool(st.get("repeat", False)),
                                  on_blocked=self.block(st.get("on_blocked"), f"{sptr}/on_blocked", root),
-                                 effect=self.block(st.get("effect"), f"{sptr}/effect", root)))
+                                 effect=self.block(st.get("effect"), f"{sptr}/effect", root),
+                                 free=picked["free"]))
         return PhaseDef(id=ph.get("id", f"phase{i + 1}"), rule=ph.get("rule", ""), turns=kind,
                         start=start.fn if start else None, rounds=rounds.fn if rounds else None,
                         until=until.fn if until else None,
                         direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
                         lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
                         on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
-                        steps=steps)
+                        steps=steps, when=when.fn if when else None)
 
 
 def _never(g, e):

@@ -66,6 +66,7 @@ class StepDef:
     repeat: bool
     on_blocked: Optional[Callable]
     effect: Optional[Callable]
+    free: list = field(default_factory=list)  # actions also offered; they do not end the step
 
 
 @dataclass
@@ -83,6 +84,7 @@ class PhaseDef:
     on_start: Optional[Callable]
     on_turn_start: Optional[Callable]
     steps: list
+    when: Optional[Callable] = None  # the phase runs only if this holds when it would start
 
 
 @dataclass

@@ -37,6 +37,11 @@ def schema_path() -> Path:
     return spec_dir() / "schema" / "playa-rules.schema.json"
 
 
+def variant_schema_path() -> Path:
+    """The JSON Schema for variant (overlay) files."""
+    return spec_dir() / "schema" / "playa-rules-variant.schema.json"
+
+
 def grammar_path() -> Path:
     """The lark grammar of the effect DSL."""
     return _data_dir("grammar") / "effects.lark"

@@ -14,7 +14,9 @@ from .checks import sort_diagnostics
 from .compile import compile_document
 from .engine.game import Game
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError
-from .load import Document, load_file
+from . import variants as variants_
+from .load import Document
+from .overlay import merge
 from .validate import schema_diagnostics
 
 
@@ -27,7 +29,12 @@ class Rules:
         self._warnings = list(program.warnings) if warnings is None else list(warnings)
         spec = program.spec
         self.id: str = spec.get("game", "")
+        layers = getattr(doc, "layers", [])
+        #: the ids of the variants applied, in order (empty for the game as published)
+        self.variants: list[str] = [layer.id for layer in layers]
         self.title: str = spec.get("title", self.id)
+        if layers:
+            self.title += " (" + ", ".join(layer.title or layer.id for layer in layers) + ")"
         self.player_counts: list[int] = sorted(spec.get("players") or [])
 
     @property
@@ -54,7 +61,8 @@ class Rules:
         return Game(self, players, seed)
 
     def __repr__(self) -> str:
-        return f"<Rules {self.id} for {_counts(self.player_counts)} players>"
+        with_ = "".join(f" +{v}" for v in self.variants)
+        return f"<Rules {self.id}{with_} for {_counts(self.player_counts)} players>"
 
 
 def _counts(counts) -> str:
@@ -89,8 +97,20 @@ def resolve(name_or_path) -> Path:
     return Path(name_or_path)
 
 
-def _compile(path: Path) -> Rules:
-    doc = load_file(path)
+def _merged(path: Path, variants) -> Document:
+    """The document to compile: a game file, or a game merged with its variant layers."""
+    root, layers = variants_.compose(path, variants)
+    base = variants_.read(root)
+    if not layers:
+        return base
+    diags = schema_diagnostics(base)
+    if diags:
+        raise SpecError(diags)
+    name = base.data.get("game", root.stem) if isinstance(base.data, dict) else root.stem
+    return merge(base, layers, name)
+
+
+def _compile(doc: Document) -> Rules:
     diags = schema_diagnostics(doc)
     if diags:
         raise SpecError(diags)
@@ -102,18 +122,21 @@ _CACHE: dict = {}
 
 
 def load(name_or_path, variants=None) -> Rules:
-    """Load, validate and compile a bundled game (by id) or a rule file (by path)."""
-    if variants:
-        raise PlayaRulesError("variants are not supported yet")
+    """Load, validate and compile a bundled game (by id) or a rule file (by path).
+
+    ``variants`` are applied in order on top of it: bundled variant ids of that game
+    (such as special-cards) or paths to variant files. A path to a variant file may also be
+    loaded directly: the game and the variants it extends come with it.
+    """
+    if variants is not None and (isinstance(variants, (str, bytes)) or not hasattr(variants, "__iter__")):
+        raise PlayaRulesError(f"variants is a list of variant ids or paths, not {type(variants).__name__}")
+    variants = list(variants or [])
     path = resolve(name_or_path)
-    try:
-        stat = path.stat()
-    except OSError as exc:
-        raise LoadError(Diagnostic("unreadable", f"cannot read {path}: {exc.strerror or exc}", file=str(path)))
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    root, layers = variants_.compose(path, variants)
+    key = variants_.stamp([root] + [Path(layer.key) for layer in layers])
     rules = _CACHE.get(key)
     if rules is None:
-        rules = _CACHE[key] = _compile(path)
+        rules = _CACHE[key] = _compile(_merged(path, variants))
     return rules
 
 
@@ -121,7 +144,7 @@ def validate(path) -> list[Diagnostic]:
     """Every problem in a rule file (errors and warnings), headline first; empty when valid."""
     try:
         target = resolve(path)
-        doc = load_file(target)
+        doc = _merged(target, ())
     except SpecError as exc:
         return list(exc.diagnostics)
     except PlayaRulesError as exc:

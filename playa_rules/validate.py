@@ -35,34 +35,40 @@ _TYPES = {"object": "a mapping", "array": "a list", "string": "a text", "integer
           "number": "a number", "boolean": "true/false", "null": "empty"}
 
 
-@lru_cache(maxsize=1)
-def _schema() -> dict:
-    with open(resources.schema_path(), encoding="utf-8") as handle:
+@lru_cache(maxsize=2)
+def _schema(variant: bool = False) -> dict:
+    path = resources.variant_schema_path() if variant else resources.schema_path()
+    with open(path, encoding="utf-8") as handle:
         return json.load(handle)
 
 
-@lru_cache(maxsize=1)
-def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(_schema())
+@lru_cache(maxsize=2)
+def _validator(variant: bool = False) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(_schema(variant))
 
 
 def check_schema_file() -> None:
-    """Raise SpecError unless the bundled schema is a valid JSON Schema 2020-12 document."""
-    schema = _schema()
-    try:
-        jsonschema.Draft202012Validator.check_schema(schema)
-    except jsonschema.SchemaError as exc:
-        raise SpecError(Diagnostic("bad-schema", f"the JSON Schema is invalid: {exc.message}",
-                                   file=str(resources.schema_path()), path=pointer_of(exc.absolute_path)))
-    if schema.get("$schema") != "https://json-schema.org/draft/2020-12/schema":
-        raise SpecError(Diagnostic("bad-schema", "the JSON Schema must declare draft 2020-12 in '$schema'",
-                                   file=str(resources.schema_path())))
+    """Raise SpecError unless the bundled schemas are valid JSON Schema 2020-12 documents."""
+    for variant, path in ((False, resources.schema_path()), (True, resources.variant_schema_path())):
+        schema = _schema(variant)
+        try:
+            jsonschema.Draft202012Validator.check_schema(schema)
+        except jsonschema.SchemaError as exc:
+            raise SpecError(Diagnostic("bad-schema", f"the JSON Schema is invalid: {exc.message}",
+                                       file=str(path), path=pointer_of(exc.absolute_path)))
+        if schema.get("$schema") != "https://json-schema.org/draft/2020-12/schema":
+            raise SpecError(Diagnostic("bad-schema", "the JSON Schema must declare draft 2020-12 in '$schema'",
+                                       file=str(path)))
 
 
-def schema_diagnostics(doc: Document) -> list[Diagnostic]:
-    """Every schema error in ``doc`` as a located Diagnostic: the most relevant first, then by position."""
+def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]:
+    """Every schema error in ``doc`` as a located Diagnostic: the most relevant first, then by position.
+
+    ``variant`` checks a variant file against the variant schema (its overall shape);
+    the merged rules are then checked against the rule-file schema.
+    """
     data = _jsonable(doc.data)
-    errors = list(_validator().iter_errors(data))
+    errors = list(_validator(variant).iter_errors(data))
     if not errors:
         return []
     headline = best_match(errors)

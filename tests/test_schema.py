@@ -54,7 +54,9 @@ def test_reference_game_validates_without_errors():
 
 def test_minimal_game_and_variant_file_validate():
     assert schema_diagnostics(load_file(CASES / "minimal.yaml")) == []
-    assert schema_diagnostics(load_text("extends: playa-pirata\nvariant: short-game\n")) == []
+    assert schema_diagnostics(load_text("extends: playa-pirata\nvariant: short-game\n"), variant=True) == []
+    # a variant file is not a game: the game schema wants what the merge provides
+    assert schema_diagnostics(load_text("extends: playa-pirata\nvariant: short-game\n"))
 
 
 # file, then the diagnostics expected, headline first: (message fragment, line, column, path)

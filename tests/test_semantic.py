@@ -69,7 +69,7 @@ BAD_FILES = {
     "unknown-component.yaml": [
         ("error", "unknown-component", "no component type is named 'crad'", 27, 57, "did you mean 'card'?")],
     "unused-action.yaml": [
-        ("warning", "unused-action", "action 'peek' is in no step's actions or fallback, so it can never be taken",
+        ("warning", "unused-action", "action 'peek' is in no step's actions, fallback or free, so it can never be taken",
          29, 3, "add it to a step")],
     "never-legal.yaml": [
         ("warning", "never-legal", "action 'pass' can never be taken: this condition is always false", 27, 36, None)],
@@ -248,7 +248,7 @@ def test_dsl_texts_finds_every_kind_of_dsl_in_the_bundled_game():
     doc = load_file(resources.games_dir() / "playa-pirata.yaml")
     pointers = {t.pointer for t in dsl_texts(doc.data)}
     for pointer in ("/define/won", "/components/treasure/items/2/count", "/setup", "/actions/telescope/let/card",
-                    "/actions/place_towels/params/cards/group_of", "/actions/done/require/0",
+                    "/actions/place_towels/params/cards/group_of", "/actions/done/require/played_enough",
                     "/actions/done/effect", "/phases/1/turns/rounds", "/phases/1/let/max_groups",
                     "/phases/1/steps/1/on_blocked", "/scoring/0/points", "/match/hands",
                     "/match/tie_breaks/0/value"):

@@ -57,8 +57,8 @@ def dsl_texts(data) -> Iterator[DslText]:
             if isinstance(param, dict) and isinstance(param.get("number_in"), list):
                 for j, text in enumerate(param["number_in"]):
                     yield DslText(f"{ptr}/params/{p(k)}/number_in/{j}", text, False)
-        for i, text in enumerate(_list(action.get("require"))):
-            yield DslText(f"{ptr}/require/{i}", text, False)
+        for key, text in requirements(action):
+            yield DslText(f"{ptr}/require/{key}", text, False)
         if "effect" in action:
             yield DslText(f"{ptr}/effect", action["effect"], True)
     for i, phase in enumerate(_list(data.get("phases"))):
@@ -88,6 +88,14 @@ def dsl_texts(data) -> Iterator[DslText]:
         for i, tb in enumerate(_list(match.get("tie_breaks"))):
             if isinstance(tb, dict) and "value" in tb:
                 yield DslText(f"/match/tie_breaks/{i}/value", tb["value"], False)
+
+
+def requirements(action) -> list:
+    """An action's ``require`` conditions as (key, text): list positions, or the names of a mapping."""
+    require = action.get("require") if isinstance(action, dict) else None
+    if isinstance(require, dict):
+        return [(escape_pointer_segment(k), v) for k, v in require.items()]
+    return list(enumerate(_list(require)))
 
 
 def _items(section) -> list:

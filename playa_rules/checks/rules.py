@@ -85,16 +85,16 @@ def duplicate_tie_break_ids(ctx: Context):
 # ================================================================== actions
 @check("unused-action")
 def unused_actions(ctx: Context):
-    """An action no step offers (in ``actions`` or ``fallback``) can never be taken."""
+    """An action no step offers (in ``actions``, ``fallback`` or ``free``) can never be taken."""
     offered = set()
     for ph in _list(ctx.data.get("phases")):
         for st in _list(ph.get("steps") if isinstance(ph, dict) else None):
             if isinstance(st, dict):
-                offered.update(a for f in ("actions", "fallback") for a in _list(st.get(f)) if isinstance(a, str))
+                offered.update(a for f in ("actions", "fallback", "free") for a in _list(st.get(f)) if isinstance(a, str))
     for name, _ in _items(ctx.data.get("actions")):
         if name not in offered:
             yield ctx.at(f"/actions/{escape_pointer_segment(name)}", "unused-action",
-                         f"action '{name}' is in no step's actions or fallback, so it can never be taken",
+                         f"action '{name}' is in no step's actions, fallback or free, so it can never be taken",
                          severity="warning", hint="add it to a step of a phase, or remove it", key=True)
 
 

@@ -174,10 +174,12 @@ class Shuffle(Node):
 
 @dataclass(frozen=True)
 class Deal(Node):
-    """``deal N from ZONE to each ZONENAME``: N to every seat, start player first."""
+    """``deal N from ZONE to each ZONENAME``: N to every seat, start player first;
+    ``deal N from ZONE to ZONE``: N to one zone (``zone`` is then None)."""
     count: Node
     source: Node
-    zone: str
+    zone: Optional[str]
+    to: Optional[Node] = None
 
 
 @dataclass(frozen=True)

@@ -117,9 +117,17 @@ def _set(cp, node: A.Set, scope):
     vf = value.fn
     op = node.op
     target = node.target
+    if target == ("start_player",):
+        cp.expect(value, "seat", node.value, "the new start player")
+        if op != "=":
+            cp.error(node, "bad-target", "'set start_player' takes '=', a seat")
+
+        def set_start(g, e):
+            g.start = vf(g, e) % g.n
+        return set_start
     if len(target) != 2:
         cp.error(node, "bad-target", "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
-                                     "SEAT.NAME or COMPONENT.NAME")
+                                     "SEAT.NAME or COMPONENT.NAME, or the start_player")
     head, name = target
     if head in ("turn", "hand", "match") and head not in scope.names:
         declared = cp.m.variables.get(head, {})
@@ -165,12 +173,23 @@ def _shuffle(cp, node: A.Shuffle, scope):
     return lambda g, e: g.shuffle(zf(g, e))
 
 
-@effect(A.Deal, "deal", "Deal N components from the top of a zone to a per-player zone of every "
-        "seat, one at a time from the start player clockwise.", "deal hand_size[players] from deck to each hand")
+@effect(A.Deal, "deal", "Deal N components from the top of a zone, one at a time: to a per-player "
+        "zone of every seat ('to each ZONE', from the start player clockwise), or to one zone.",
+        "deal hand_size[players] from deck to each hand")
 def _deal(cp, node: A.Deal, scope):
     from ..model import did_you_mean
     nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
     src = _zone(cp, node.source, scope, "where 'deal' deals from").fn
+    if node.zone is None:
+        to = _zone(cp, node.to, scope, "where 'deal' deals to").fn
+
+        def deal_to(g, e):
+            source = g.zones[src(g, e)]
+            target = to(g, e)
+            for _ in range(nf(g, e)):
+                if source:
+                    g.move(source[-1], target)
+        return deal_to
     z = cp.m.zones.get(node.zone)
     if z is None or z.per != "player":
         cp.error(node, "unknown-zone", f"'{node.zone}' is not a per-player zone",

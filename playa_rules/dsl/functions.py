@@ -259,6 +259,16 @@ def _position(cp, node, args):
     return C(pos, T.INT)
 
 
+# ---------------------------------------------------------------- seats
+@function("clockwise", "The seat N places clockwise from a seat (N may be negative: counterclockwise).",
+          "clockwise(me, 1 - position)")
+def _clockwise(cp, node, args):
+    _arity(cp, node, args, 2)
+    s = cp.expect(args[0], "seat", node, "the first argument of 'clockwise'").fn
+    n = cp.expect(args[1], "int", node, "the second argument of 'clockwise'").fn
+    return C(lambda g, e: (s(g, e) + n(g, e)) % g.n, T.SEAT)
+
+
 # ---------------------------------------------------------------- knowledge
 @function("revealed", "Whether every seat knows the face of a component.", "not revealed(spot)")
 def _revealed(cp, node, args):

@@ -165,7 +165,9 @@ class _ToAst(Transformer):
         return A.Shuffle(c[0], pos=_pos(meta))
 
     def deal(self, meta, c):
-        return A.Deal(c[0], c[1], str(c[2]), pos=_pos(meta))
+        if isinstance(c[2], Token):
+            return A.Deal(c[0], c[1], str(c[2]), pos=_pos(meta))
+        return A.Deal(c[0], c[1], None, c[2], pos=_pos(meta))
 
     def roll(self, meta, c):
         return A.Roll(c[0], pos=_pos(meta))

@@ -88,6 +88,12 @@ class Game:
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard
+        elif step.free and d in step.free and d not in step.actions:  # a free action: same step, decide again
+            legal = self._step_legal(step)
+            if legal:
+                self._set_legal(legal)
+                return
+            self._blocked(step)
         elif step.repeat:
             legal = self._step_legal(step)
             if legal:
@@ -211,9 +217,10 @@ class Game:
         return f"'{action}' is not legal now for seat {self.g.seat}{hint} (legal: {len(texts)} actions)"
 
     # ------------------------------------------------------------ flow
-    def _generate(self, defs) -> Legal:
+    def _generate(self, defs, out: Legal | None = None) -> Legal:
         g = self.g
-        out = Legal((self._token, self._stamp + 1))
+        if out is None:
+            out = Legal((self._token, self._stamp + 1))
         try:
             for d in defs:
                 generate(d, g, g.seat, out)
@@ -229,8 +236,23 @@ class Game:
         self.g.mode = DECIDE
 
     def _step_legal(self, step) -> Legal:
-        """A step's legal actions; its fallback actions only when none of the others is legal."""
-        return self._generate(step.actions) or self._generate(step.fallback)
+        """A step's legal actions; its fallback actions only when none of the others is legal.
+
+        Its free actions join them, unless nothing else is legal (then the step is blocked).
+        """
+        legal = self._generate(step.actions) or self._generate(step.fallback)
+        if legal and step.free:
+            self._generate(step.free, legal)
+        return legal
+
+    def _blocked(self, step) -> None:
+        """No action of the step is legal: log it, run its on_blocked, go on to the next step."""
+        g = self.g
+        self._log.append(("blocked", g.seat, step.id))
+        if step.on_blocked is not None:
+            step.on_blocked(g, {"me": g.seat})
+        g.step_i += 1
+        g.mode = STEP_ENTER
 
     def _current_legal(self) -> Legal:
         return self._step_legal(self.program.phases[self.g.phase_i].steps[self.g.step_i])
@@ -286,10 +308,7 @@ class Game:
                 if legal:
                     self._set_legal(legal)
                     return
-                self._log.append(("blocked", g.seat, step.id))
-                if step.on_blocked is not None:
-                    step.on_blocked(g, {"me": g.seat})
-                g.step_i += 1
+                self._blocked(step)
             elif mode == TURN_START:
                 self._start_turn(prog.phases[g.phase_i])
             elif mode == PHASE_START:
@@ -325,9 +344,12 @@ class Game:
             g.mode = HAND_END
             return
         phase = prog.phases[g.phase_i]
+        e = {"me": g.start}
+        if phase.when is not None and not phase.when(g, e):
+            g.phase_i += 1
+            return
         g.phase_id = phase.id
         self._log.append(("phase", phase.id))
-        e = {"me": g.start}
         g.plet = {k: f(g, e) for k, f in phase.lets}
         g.turn_k = 0
         g.round = 1

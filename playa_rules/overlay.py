@@ -1,0 +1,329 @@
+"""Variants: short overlay files that change a game by id, merged before validation.
+
+A variant file names what it ``extends`` (a game, or another variant) and holds only
+what changes, in the shape of a rule file:
+
+- a mapping merges key by key: a new key adds, a key holding ``null`` removes, a value
+  replaces (``rulings: {x: true}`` is short for ``rulings: {x: {value: true}}``);
+- a list whose items have ids (``phases``, ``steps``, ``scoring``, ``tie_breaks``)
+  merges by id: an item with a known id changes that item, ``{id: x, remove: true}``
+  removes it, and a new id is added where ``before: ID``, ``after: ID`` or
+  ``at: start|end`` says;
+- any other list is replaced, or changed with ``{add: [...], remove: [...]}``.
+
+The result is one :class:`Layered` document: the merged data, and for every value the
+file, line and column it was written at, so validation and compilation report errors
+in the file that caused them. Two variants that change the same thing differently are
+an error unless one extends the other (then the later one wins, on purpose).
+"""
+from __future__ import annotations
+
+import copy
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .document import Document, escape_pointer_segment
+from .errors import Diagnostic, SpecError
+
+META_KEYS = ("$schema", "extends", "variant", "title", "about", "source")
+CHOICES = ("rulings", "assumptions")  # sections whose entries a bare value sets (their `value`)
+_POSITION_KEYS = ("before", "after", "at")
+_LIST_OPS = ("add", "remove")
+_NOUNS = {
+    "actions": "action", "zones": "zone", "components": "component", "assumptions": "assumption",
+    "rulings": "ruling", "define": "definition", "parameters": "parameter", "variables": "variable scope",
+    "params": "parameter", "phases": "phase", "steps": "step", "scoring": "scoring rule",
+    "tie_breaks": "tie break", "require": "requirement", "let": "name", "vars": "variable",
+}
+
+
+@dataclass
+class Layer:
+    """One variant file: its document, id, and the files it extends (nearest first)."""
+
+    doc: Document
+    id: str
+    key: str  # the resolved path: the layer's identity
+    ancestors: frozenset = field(default_factory=frozenset)
+    title: str = ""
+
+    @property
+    def file(self) -> str | None:
+        return self.doc.file
+
+
+class _Prov:
+    """Where a merged value was written: a file and pointer, refined for merged children."""
+
+    __slots__ = ("doc", "ptr", "kids")
+
+    def __init__(self, doc: Document, ptr: str):
+        self.doc = doc
+        self.ptr = ptr
+        self.kids: Any = None
+
+    def open(self, value) -> Any:
+        if self.kids is None:
+            if isinstance(value, dict):
+                self.kids = {str(k): _Prov(self.doc, f"{self.ptr}/{escape_pointer_segment(k)}") for k in value}
+            elif isinstance(value, list):
+                self.kids = [_Prov(self.doc, f"{self.ptr}/{i}") for i in range(len(value))]
+        return self.kids
+
+
+class Layered(Document):
+    """A game merged with its variants: every value located in the file it came from."""
+
+    def __init__(self, data, base: Document, root: _Prov, layers: list[Layer]):
+        super().__init__(data=data, file=layers[-1].file if layers else base.file, text="")
+        self.base = base
+        self.layers = layers
+        self._root = root
+
+    def source(self, pointer: str) -> tuple[Document, str]:
+        node = self._root
+        parts = pointer.split("/")[1:] if pointer else []
+        for i, raw in enumerate(parts):
+            part = raw.replace("~1", "/").replace("~0", "~")
+            kids = node.kids
+            nxt = None
+            if isinstance(kids, dict):
+                nxt = kids.get(part)
+            elif isinstance(kids, list) and part.isdigit() and int(part) < len(kids):
+                nxt = kids[int(part)]
+            if nxt is None:
+                rest = "/".join(parts[i:])
+                return node.doc, f"{node.ptr}/{rest}"
+            node = nxt
+        return node.doc, node.ptr
+
+
+@dataclass
+class _Change:
+    path: tuple
+    layer: Layer
+    ptr: str
+    kind: str  # "set" (a value replaced, added or removed) or "items" (list items added/removed)
+    value: Any = None
+
+
+def describe(path: tuple) -> str:
+    """A merged path in words: ``('actions', 'bury', 'require', 'x')`` -> "action 'bury', requirement 'x'"."""
+    words, i = [], 0
+    while i < len(path):
+        part = path[i]
+        noun = _NOUNS.get(part) if isinstance(part, str) else None
+        if noun and i + 1 < len(path):
+            words.append(f"{noun} '{path[i + 1]}'")
+            i += 2
+        else:
+            words.append(f"'{part}'" if i else str(part))
+            i += 1
+    return ", ".join(words) if words else "the rules"
+
+
+class _Merger:
+    """Applies one layer onto the merged data, recording what it changes."""
+
+    def __init__(self, layer: Layer, changes: list[_Change], errors: list[Diagnostic], base_name: str):
+        self.layer = layer
+        self.doc = layer.doc
+        self.changes = changes
+        self.errors = errors
+        self.base_name = base_name
+        self.mine: list[_Change] = []
+
+    def error(self, ptr: str, code: str, message: str, hint: str | None = None, key: bool = False) -> None:
+        self.errors.append(self.doc.diagnostic(ptr, code, message, key=key, hint=hint))
+
+    def record(self, path: tuple, ptr: str, kind: str, value=None) -> None:
+        self.mine.append(_Change(path, self.layer, ptr, kind, value))
+
+    # ------------------------------------------------------------ mappings
+    def merge_map(self, m: dict, prov: _Prov, o: dict, optr: str, path: tuple) -> None:
+        kids = prov.open(m)
+        for k, ov in o.items():
+            kp = f"{optr}/{escape_pointer_segment(k)}"
+            if ov is None:
+                if k not in m:
+                    self.error(kp, "overlay-target", f"removes {describe(path + (k,))}, which "
+                               f"{self.base_name} does not have", _close(k, m), key=True)
+                    continue
+                del m[k]
+                kids.pop(str(k), None)
+                self.record(path + (k,), kp, "set", None)
+            elif k not in m:
+                m[k] = copy.deepcopy(ov)
+                kids[str(k)] = _Prov(self.doc, kp)
+                self.record(path + (k,), kp, "set", ov)
+            else:
+                if k == "value" and len(path) == 2 and path[0] in CHOICES and "default" not in m \
+                        and m[k] != ov:
+                    m["default"] = copy.deepcopy(m[k])  # what the game says, for the reader and the checks
+                    kids["default"] = kids[str(k)]
+                self.merge_value(m, k, kids, ov, kp, path + (k,))
+
+    def merge_value(self, container, k, kids, ov, kp: str, path: tuple) -> None:
+        mv = container[k]
+        slot = k if isinstance(container, list) else str(k)
+        if isinstance(mv, dict) and isinstance(ov, dict):
+            self.merge_map(mv, kids[slot], ov, kp, path)
+        elif isinstance(mv, list) and isinstance(ov, list) and _has_ids(mv):
+            self.merge_ids(mv, kids[slot], ov, kp, path)
+        elif isinstance(mv, list) and isinstance(ov, dict) and ov and set(ov) <= set(_LIST_OPS):
+            self.list_ops(mv, kids[slot], ov, kp, path)
+        elif isinstance(mv, dict) and len(path) == 2 and path[0] in CHOICES and "value" in mv:
+            self.merge_map(mv, kids[slot], {"value": ov}, kp, path)  # `x: true` sets x's value
+        else:
+            if isinstance(ov, dict) and isinstance(mv, list) and _has_ids(mv):
+                self.error(kp, "overlay-shape", f"{describe(path)} is a list of parts with ids: give a list "
+                           "of items, each with the 'id' of the part it changes, removes or adds")
+                return
+            container[k] = copy.deepcopy(ov)
+            kids[slot] = _Prov(self.doc, kp)
+            self.record(path, kp, "set", ov)
+
+    # ------------------------------------------------------------ lists of parts with ids
+    def merge_ids(self, m: list, prov: _Prov, o: list, optr: str, path: tuple) -> None:
+        kids = prov.open(m)
+        for i, item in enumerate(o):
+            ip = f"{optr}/{i}"
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                self.error(ip, "overlay-shape", f"each item given for {describe(path)} needs the 'id' of the "
+                           f"{_NOUNS.get(path[-1], 'part')} it changes, removes or adds")
+                continue
+            ident = item["id"]
+            ids = [x.get("id") for x in m]
+            at = ids.index(ident) if ident in ids else None
+            noun = _NOUNS.get(path[-1], "part")
+            if item.get("remove") is True:
+                if at is None:
+                    self.error(ip + "/id", "overlay-target", f"removes {noun} '{ident}', which {describe(path)} "
+                               f"of {self.base_name} does not have", _close(ident, ids))
+                else:
+                    del m[at]
+                    del kids[at]
+                    self.record(path + (ident,), ip, "set", None)
+                continue
+            body = {k: v for k, v in item.items() if k not in _POSITION_KEYS and k != "remove"}
+            wanted = [k for k in _POSITION_KEYS if k in item]
+            if at is None and not wanted:
+                self.error(ip + "/id", "overlay-target",
+                           f"no {noun} '{ident}' in {describe(path)} of {self.base_name} to change",
+                           _close(ident, ids) or f"to add a new {noun}, say where it goes: 'before: ID', "
+                           "'after: ID' or 'at: start' / 'at: end'")
+                continue
+            if wanted:
+                spot = self.position(item, wanted, ip, [x for x in ids if x != ident], noun)
+                if spot is None:
+                    continue
+                if at is not None:  # an existing part moves, then merges
+                    moved, moved_prov = m.pop(at), kids.pop(at)
+                    spot = self.position(item, wanted, ip, [x.get("id") for x in m], noun)
+                    m.insert(spot, moved)
+                    kids.insert(spot, moved_prov)
+                    self.record(path + (ident, "$position"), ip, "set", (wanted[0], item[wanted[0]]))
+                    self.merge_map(moved, moved_prov, body, ip, path + (ident,))
+                else:
+                    m.insert(spot, copy.deepcopy(body))
+                    kids.insert(spot, _Prov(self.doc, ip))
+                    self.record(path + (ident,), ip, "set", body)
+                continue
+            self.merge_map(m[at], kids[at], body, ip, path + (ident,))
+
+    def position(self, item: dict, wanted: list, ip: str, ids: list, noun: str) -> int | None:
+        if len(wanted) > 1:
+            self.error(ip + "/" + wanted[1], "overlay-shape", f"give one of 'before', 'after' or 'at', not "
+                       f"{' and '.join(repr(w) for w in wanted)}")
+            return None
+        key = wanted[0]
+        anchor = item[key]
+        if key == "at":
+            if anchor not in ("start", "end"):
+                self.error(ip + "/at", "overlay-shape", f"'at' is 'start' or 'end', not {anchor!r}")
+                return None
+            return 0 if anchor == "start" else len(ids)
+        if anchor not in ids:
+            self.error(ip + "/" + key, "overlay-target", f"no {noun} '{anchor}' to put '{item['id']}' {key}",
+                       _close(anchor, ids))
+            return None
+        return ids.index(anchor) + (key == "after")
+
+    # ------------------------------------------------------------ other lists
+    def list_ops(self, m: list, prov: _Prov, ops: dict, optr: str, path: tuple) -> None:
+        kids = prov.open(m)
+        for j, value in enumerate(_as_list(ops.get("remove"))):
+            if value not in m:
+                self.error(f"{optr}/remove" + (f"/{j}" if isinstance(ops.get("remove"), list) else ""),
+                           "overlay-target", f"removes {value!r} from {describe(path)}, which does not hold it",
+                           _close(value, m))
+                continue
+            at = m.index(value)
+            del m[at]
+            del kids[at]
+        added = _as_list(ops.get("add"))
+        for j, value in enumerate(added):
+            if value in m:
+                continue  # adding what is there already changes nothing
+            m.append(copy.deepcopy(value))
+            kids.append(_Prov(self.doc, f"{optr}/add" + (f"/{j}" if isinstance(ops.get("add"), list) else "")))
+        self.record(path, optr, "items", ops)
+
+
+def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
+    """The base document with each layer applied in order; SpecError lists every problem."""
+    data = copy.deepcopy(base.data)
+    root = _Prov(base, "")
+    changes: list[_Change] = []
+    errors: list[Diagnostic] = []
+    for layer in layers:
+        merger = _Merger(layer, changes, errors, base_name)
+        body = {k: v for k, v in layer.doc.data.items() if k not in META_KEYS}
+        merger.merge_map(data, root, body, "", ())
+        _conflicts(merger.mine, changes, errors)
+        changes.extend(merger.mine)
+    if errors:
+        raise SpecError(_sorted(errors))
+    return Layered(data, base, root, layers)
+
+
+def _conflicts(mine: list[_Change], earlier: list[_Change], errors: list[Diagnostic]) -> None:
+    for c in mine:
+        for d in earlier:
+            if d.layer.key == c.layer.key or d.layer.key in c.layer.ancestors:
+                continue  # a variant may change what the variants it extends changed
+            n = min(len(c.path), len(d.path))
+            if c.path[:n] != d.path[:n]:
+                continue
+            if c.kind == d.kind == "items" or (c.kind == d.kind == "set" and c.path == d.path
+                                                  and c.value == d.value):
+                continue
+            where = d.layer.doc.diagnostic(d.ptr, "x", "x")
+            errors.append(c.layer.doc.diagnostic(
+                c.ptr, "overlay-conflict",
+                f"variant '{c.layer.id}' and variant '{d.layer.id}' both change {describe(c.path[:n] or c.path)}",
+                key=c.kind == "set" and c.value is None,
+                hint=f"'{d.layer.id}' changes it at {where.location()}; use one of them, or make one "
+                     f"extend the other so that it overrides it on purpose"))
+            break
+
+
+def _has_ids(items: list) -> bool:
+    return bool(items) and all(isinstance(x, dict) and isinstance(x.get("id"), str) for x in items)
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def _close(word, choices) -> str | None:
+    names = [str(c) for c in choices if isinstance(c, (str, int))]
+    found = difflib.get_close_matches(str(word), names, n=1)
+    return f"did you mean '{found[0]}'?" if found else None
+
+
+def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(diags, key=lambda d: (d.file or "", d.line or 0, d.column or 0))

@@ -1,0 +1,149 @@
+"""Finding variant files and the chain of files each one extends.
+
+A variant is named by a bundled id (``special-cards``: ``spec/variants/<game>/<id>.yaml``)
+or by a path. Its ``extends`` names a bundled game, a bundled variant, or a path
+relative to the variant file; following ``extends`` up from a variant ends at a game.
+:func:`compose` turns ``load(game, variants=[...])`` into the base document and the
+ordered layers :func:`playa_rules.overlay.merge` applies.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from . import resources
+from .document import Document
+from .errors import Diagnostic, LoadError, SpecError
+from .load import load_file
+from .overlay import Layer
+from .validate import schema_diagnostics
+
+_DOCS: dict = {}
+
+
+def bundled_variants(game: str | None = None) -> dict[str, list[str]]:
+    """The bundled variant ids by game id (of one game, if ``game`` is given)."""
+    root = resources.variants_dir()
+    out: dict[str, list[str]] = {}
+    if root.is_dir():
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+            if game is None or folder.name == game:
+                out[folder.name] = sorted(p.stem for p in folder.glob("*.yaml"))
+    return out
+
+
+def is_variant(doc: Document) -> bool:
+    """Whether a loaded file is a variant (it names what it ``extends``)."""
+    return isinstance(doc.data, dict) and "extends" in doc.data
+
+
+def read(path: Path) -> Document:
+    """A rule or variant file, loaded once per version of the file."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise LoadError(Diagnostic("unreadable", f"cannot read {path}: {exc.strerror or exc}", file=str(path)))
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    doc = _DOCS.get(key)
+    if doc is None:
+        doc = _DOCS[key] = load_file(path)
+    return doc
+
+
+def stamp(paths) -> tuple:
+    """What identifies this version of these files (for caches)."""
+    out = []
+    for path in paths:
+        stat = path.stat()
+        out.append((str(path.resolve()), stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
+
+
+def _path_like(ref: str) -> bool:
+    return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
+
+
+def find(ref, game: str | None, relative_to: Path | None = None) -> Path:
+    """The file of a variant given by bundled id (of ``game``) or by path."""
+    if isinstance(ref, os.PathLike):
+        return Path(ref)
+    if not isinstance(ref, str) or not ref:
+        raise LoadError(Diagnostic("unknown-variant", f"a variant is a bundled id or a path, not {ref!r}"))
+    if _path_like(ref):
+        path = Path(ref)
+        return path if relative_to is None or path.is_absolute() else relative_to / path
+    bundled = bundled_variants(game)
+    for owner, ids in bundled.items():
+        if ref in ids:
+            return resources.variants_dir() / owner / f"{ref}.yaml"
+    if Path(ref).is_file():
+        return Path(ref)
+    known = ", ".join(i for ids in bundled.values() for i in ids) or "none"
+    of = f" of {game}" if game else ""
+    raise LoadError(Diagnostic("unknown-variant", f"no bundled variant '{ref}'{of} (bundled: {known}); "
+                               "to use a file, give its path", file=ref))
+
+
+def chain(path: Path) -> tuple[Path, list[Layer]]:
+    """The game at the root of ``path`` and the variant layers from there down to ``path``."""
+    layers: list[Layer] = []
+    seen: list[str] = []
+    current = path
+    while True:
+        doc = read(current)
+        if not is_variant(doc):
+            break
+        diags = schema_diagnostics(doc, variant=True)
+        if diags:
+            raise SpecError(diags)
+        key = str(current.resolve())
+        if key in seen:
+            raise SpecError(doc.diagnostic("/extends", "extends-cycle",
+                                           f"variant '{doc.data['variant']}' extends itself through "
+                                           f"{' -> '.join(Path(s).name for s in seen)}"))
+        seen.append(key)
+        layers.insert(0, Layer(doc=doc, id=doc.data["variant"], key=key, title=doc.data.get("title", "")))
+        current = _parent(doc, current)
+    for i, layer in enumerate(layers):
+        layer.ancestors = frozenset(x.key for x in layers[:i])
+    return current, layers
+
+
+def _parent(doc: Document, path: Path) -> Path:
+    ref = doc.data["extends"]
+    if not _path_like(ref):
+        game = resources.games_dir() / f"{ref}.yaml"
+        if game.is_file():
+            return game
+        for owner, ids in bundled_variants().items():
+            if ref in ids:
+                return resources.variants_dir() / owner / f"{ref}.yaml"
+    target = path.parent / ref
+    if target.is_file():
+        return target
+    from .rules import games
+    known = ", ".join(games())
+    raise SpecError(doc.diagnostic("/extends", "unknown-extends",
+                                   f"'{ref}' is neither a bundled game ({known}), a bundled variant, "
+                                   f"nor a file next to {path.name}"))
+
+
+def compose(base_path: Path, variants) -> tuple[Path, list[Layer]]:
+    """The game file and the ordered layers for ``base_path`` (a game or variant) plus ``variants``."""
+    root, layers = chain(base_path)
+    game = read(root).data.get("game") if isinstance(read(root).data, dict) else None
+    for ref in variants or ():
+        path = find(ref, game)
+        vroot, vlayers = chain(path)
+        if not vlayers:
+            raise LoadError(Diagnostic("not-a-variant", f"'{ref}' is a game, not a variant (a variant "
+                                       "names what it 'extends')", file=str(path)))
+        if vroot.resolve() != root.resolve():
+            top = vlayers[-1]
+            what = f"variant '{top.id}'"
+            vgame = read(vroot).data.get("game") if isinstance(read(vroot).data, dict) else vroot.name
+            message = f"{what} is a variant of {vgame}, not of {game}"
+            raise SpecError(top.doc.diagnostic("/extends", "wrong-game", message))
+        present = {x.key for x in layers}
+        layers.extend(x for x in vlayers if x.key not in present)
+    return root, layers
