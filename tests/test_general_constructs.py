@@ -58,24 +58,11 @@ def test_hidden_dice_stay_hidden(rules):
     assert other == [{"type": "die", "hidden": True}]
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_random_matches_end(rules, players):
-    for seed in range(20):
-        game = rules.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(500):
-            if game.is_over:
-                break
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
-        assert game.is_over
-
-
 # ---------------------------------------------------------------- automata, next_start, match points
 RELAY = Path(__file__).parent / "games" / "chip-relay.yaml"
 
 
-def _variant(tmp_path, change) -> Path:
+def _relay_variant(tmp_path, change) -> Path:
     """chip-relay.yaml with ``change(data)`` applied, written to a temporary file."""
     import yaml
     data = yaml.safe_load(RELAY.read_text(encoding="utf-8"))
@@ -85,7 +72,7 @@ def _variant(tmp_path, change) -> Path:
     return path
 
 
-def _play_first(game):
+def _relay_play(game):
     """Every person plays its first legal action, to the end."""
     while not game.is_over:
         game.apply(game.legal_actions()[0])
@@ -128,20 +115,20 @@ def test_an_automaton_wins_only_if_the_rules_say_it_can(tmp_path):
 
     def able(data):
         data["automata"]["bot"]["can_win"] = True
-    other = pr.load(_variant(tmp_path, able)).new_game(2, seed=0)
+    other = pr.load(_relay_variant(tmp_path, able)).new_game(2, seed=0)
     other.g.pmvars["wins"][2] = 5
     assert other.winners() == [2]
 
 
 def test_next_start_is_the_seat_after_the_last_player_of_the_hand():
-    game = _play_first(pr.load(RELAY).new_game(3, seed=0))
+    game = _relay_play(pr.load(RELAY).new_game(3, seed=0))
     hands = [i for i, e in enumerate(game.log) if e["event"] == "hand"]
     last_turn = [e for e in game.log[:hands[1]] if e["event"] == "turn"][-1]
     assert game.log[hands[1]]["start_player"] == (last_turn["seat"] + 1) % 3
 
 
 def test_match_points_replace_the_sum_of_the_hand_scores():
-    game = _play_first(pr.load(RELAY).new_game(3, seed=0))
+    game = _relay_play(pr.load(RELAY).new_game(3, seed=0))
     assert game.hand_scores == [[7, 0, 0], [7, 0, 0]]   # every chip to seat 0, twice
     assert game.scores() == [2, 0, 0]                    # points: me.wins, one per hand won
     assert game.log[-1] == {"event": "end", "scores": [2, 0, 0], "winners": [0]}
@@ -150,9 +137,9 @@ def test_match_points_replace_the_sum_of_the_hand_scores():
 def test_an_automaton_with_no_fitting_choice_is_a_runtime_error(tmp_path):
     def no_pass(data):
         data["automata"]["bot"]["plays"] = [{"action": "send", "when": "to == me"}]
-    game = pr.load(_variant(tmp_path, no_pass)).new_game(2, seed=0)
+    game = pr.load(_relay_variant(tmp_path, no_pass)).new_game(2, seed=0)
     with pytest.raises(pr.GameRuntimeError, match="automaton 'bot' .* has no entry"):
-        _play_first(game)
+        _relay_play(game)
 
 
 @pytest.mark.parametrize("change, code, path", [
@@ -166,5 +153,19 @@ def test_an_automaton_with_no_fitting_choice_is_a_runtime_error(tmp_path):
     (lambda d: d["match"].update(points="me.wnis"), "unknown-attribute", "/match/points"),
 ])
 def test_bad_automata_and_match_settings_are_located(tmp_path, change, code, path):
-    diags = [d for d in pr.validate(_variant(tmp_path, change)) if d.severity == "error"]
+    diags = [d for d in pr.validate(_relay_variant(tmp_path, change)) if d.severity == "error"]
     assert [(d.code, d.path) for d in diags] == [(code, path)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_random_matches_end(rules, players):
+    for seed in range(20):
+        game = rules.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(500):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        assert game.is_over
+
