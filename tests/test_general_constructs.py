@@ -168,4 +168,3 @@ def test_random_matches_end(rules, players):
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
         assert game.is_over
-
