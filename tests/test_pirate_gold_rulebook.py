@@ -262,6 +262,7 @@ def _round_end(players, golds, start_tokens=None, rules_=None):
 @pytest.mark.parametrize("players, golds, after", [
     (4, [10, 6, 3, 2], [9, 7, 6, 6]),
     (3, [5, 9, 1], [6, 9, 6]),
+    (2, [3, 1, 9], [6, 6, 9]),          # the dummy (seat 2) takes tokens like a player
     (5, [1, 2, 12, 4, 3], [6, 6, 9, 7, 7]),
     (7, [4, 4, 4, 9, 4, 1, 0], [5, 5, 5, 7, 5, 4, 4]),
 ])
