@@ -132,8 +132,11 @@ class Narrator:
         self.seen = 0
         self.hand_scores: list[list[int]] = []
         self.turn: tuple[int, list[str]] | None = None
+        self.automata: set[int] = set()   # seats the rules play themselves
 
     def name(self, seat: int) -> str:
+        if seat in self.automata:
+            return f"seat {seat} (automaton)"
         if seat in self.humans:
             return f"seat {seat} ({'you' if len(self.humans) == 1 else 'human'})"
         return f"seat {seat}"
@@ -179,8 +182,8 @@ class Narrator:
             self.say("Final scores:", final=True)
             for seat, points in enumerate(ev["scores"]):
                 hands = " + ".join(str(row[seat]) for row in self.hand_scores)
-                self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if len(self.hand_scores) > 1 else ""),
-                         final=True)
+                summed = len(self.hand_scores) > 1 and points == sum(row[seat] for row in self.hand_scores)
+                self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if summed else ""), final=True)
             won = ev["winners"]
             if len(won) == 1:
                 self.say(f"Winner: {self.name(won[0])}", final=True)
@@ -201,12 +204,15 @@ def _write_log(path: str, log: list) -> None:
         raise PlayaRulesError(f"cannot write the log {path}: {exc.strerror or exc}") from None
 
 
-def _header(rules, players: int, seed, humans: set[int]) -> None:
+def _header(rules, players: int, seed, humans: set[int], automata=()) -> None:
     print(f"{rules.title} ({rules.id}): {players} players, seed {seed}")
     who = [f"seat {s}: {'you' if len(humans) == 1 else 'human'}" for s in sorted(humans)]
     others = [str(s) for s in range(players) if s not in humans]
     if others:
         who.append(f"{'seat' if len(others) == 1 else 'seats'} {', '.join(others)}: random")
+    if automata:
+        who.append(f"{'seat' if len(automata) == 1 else 'seats'} {', '.join(map(str, automata))}: "
+                   f"played by the rules")
     print("Players: " + "; ".join(who))
 
 
@@ -248,8 +254,9 @@ def cmd_play(args) -> int:
     if args.log:
         _write_log(args.log, [])  # fail before the match, not after it
     if not args.quiet:
-        _header(rules, players, seed, humans)
+        _header(rules, players, seed, humans, game.automata)
     narrator = Narrator(game.view(0)["hands"], humans, args.quiet)
+    narrator.automata = set(game.automata)
     status = 0
     try:
         _play_out(game, {s: HumanSeat(s) for s in humans}, random.Random(seed), narrator)

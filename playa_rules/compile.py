@@ -16,6 +16,7 @@ from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
 from .checks import semantic_diagnostics, sort_diagnostics
 from .checks.base import requirements
+from .compile_automata import compile_automata
 from .errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from .model import ModelBuilder, did_you_mean
 from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
@@ -30,6 +31,7 @@ class _Stage:
         self.doc = doc
         self.data = doc.data
         self.diags: list[Diagnostic] = []
+        self.scopes: dict[str, Scope] = {}   # action name -> its scope with lets and parameters
 
     # ------------------------------------------------------------ locating
     def origin(self, pointer: str) -> Origin:
@@ -111,6 +113,9 @@ class _Stage:
         if "end_when" in match:
             c = self.expr(match["end_when"], "/match/end_when", root, "bool")
             end_when = c.fn if c else None
+        next_start = self.expr(match["next_start"], "/match/next_start", root, "seat") if "next_start" in match else None
+        points = self.expr(match["points"], "/match/points", root, "int") if "points" in match else None
+        automata = compile_automata(self, actions)
         setup = self.block(d.get("setup"), "/setup", root)
         self.check_players()
         errors = [x for x in self.diags if x.severity == "error"]
@@ -123,7 +128,9 @@ class _Stage:
                           rotate=rotate.const if rotate is not None and rotate.is_const else 1,
                           first_start=first.fn, tie_breaks=ties, end_when=end_when,
                           num_distinct_actions=sum(a.size for a in actions.values()),
-                          warnings=[x for x in self.diags if x.severity != "error"])
+                          warnings=[x for x in self.diags if x.severity != "error"], automata=automata,
+                          next_start=next_start.fn if next_start else None,
+                          match_points=points.fn if points else None)
         found = semantic_diagnostics(program, self.doc)  # checks of the whole (playa_rules/checks.py)
         errors = [x for x in found if x.severity == "error"]
         if errors:
@@ -215,6 +222,7 @@ class _Stage:
                 joins[level].append(join)
             else:
                 checks[level].append(c.fn)
+        self.scopes[name] = scope  # automata's choices are read with the parameters bound
         effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
         text = spec.get("text", name)
         for field in _fields(text):

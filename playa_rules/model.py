@@ -101,7 +101,7 @@ class ModelBuilder:
         """The Model; problems are left in ``self.diags``."""
         d = self.data
         players = d.get("players") or [2]
-        m = Model(game_id=d.get("game", "?"), max_players=max(players))
+        m = Model(game_id=d.get("game", "?"), max_players=max(seat_count(d, p) for p in players))
         self._constants(m)
         m.types = dict(d.get("components") or {})
         self._declare_zones(m)
@@ -289,6 +289,17 @@ class ModelBuilder:
             if "faces" in m.type_props.get(tname, ()):
                 types = m.cvars.get("face", ((), None))[0]
                 m.cvars["face"] = (types + (tname,), None)
+
+
+def seat_count(data: dict, players: int) -> int:
+    """How many seats a game of ``players`` people has: theirs plus the automata's that join
+    at that count (``automata: {bot: {seats: {2: 1}}}``: 2 people and 1 automaton seat)."""
+    extra = 0
+    for auto in (data.get("automata") or {}).values():
+        seats = auto.get("seats") if isinstance(auto, dict) else None
+        n = seats.get(players, seats.get(str(players), 0)) if isinstance(seats, dict) else 0
+        extra += n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
+    return players + extra
 
 
 def _freeze(v):

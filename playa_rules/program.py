@@ -88,6 +88,18 @@ class PhaseDef:
 
 
 @dataclass
+class AutomatonDef:
+    """Seats the rules play themselves (an automaton): how many join at each player
+    count, whether they can win, and the fixed order in which they choose their actions."""
+
+    id: str
+    rule: str
+    seats: dict                 # player count -> how many seats of this automaton join
+    can_win: bool
+    plays: list                 # [(ActionDef, when fn or None)]: the first legal match is played
+
+
+@dataclass
 class Program:
     """A compiled rule set."""
 
@@ -105,3 +117,6 @@ class Program:
     num_distinct_actions: int = 0
     warnings: list = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
+    automata: list = field(default_factory=list)            # [AutomatonDef]
+    next_start: Optional[Callable] = None                   # the next hand's start player, if not rotated
+    match_points: Optional[Callable] = None                 # a seat's match points, if not the sum of its hands

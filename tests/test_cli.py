@@ -345,3 +345,32 @@ def test_long_action_lists_are_summarised_and_filterable():
     assert choices.exact(last) == len(choices.texts) - 1
     lines = summary(game.view(game.current_player))
     assert lines[0].startswith(f"=== seat {game.current_player} to play")
+
+
+# ------------------------------------------------------------------ the pirate gold card game
+GOLD = "pirate-gold-cards"
+
+
+def test_validate_the_pirate_gold_card_game(capsys):
+    assert run(capsys, "validate", GOLD) == (0, f"{GOLD}: valid\n", "")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_play_the_pirate_gold_card_game_for_every_player_count(capsys, tmp_path, players):
+    log = tmp_path / "log.json"
+    code, out, err = run(capsys, "play", GOLD, "-p", str(players), "-s", "3", "--log", str(log))
+    assert code == 0, err
+    assert out.startswith(f"Pirate gold cards (Piece Craft) ({GOLD}): {players} players, seed 3")
+    end = json.loads(log.read_text(encoding="utf-8"))[-1]
+    final = out[out.index("Final scores:"):]
+    for seat, points in enumerate(end["scores"]):   # the final scores are the tokens, not a sum of hands
+        assert re.search(rf"^  seat {seat}( \(automaton\))?: {points}$", final, re.M)
+    assert len(end["scores"]) == max(players, 3)
+    if players == 2:
+        assert "seat 2: played by the rules" in out
+        assert re.search(r"^  seat 2 \(automaton\): give to 2; give to 0; give to 1", out, re.M)
+
+
+def test_a_person_cannot_take_the_automaton_seat(capsys):
+    code, _, err = run(capsys, "play", GOLD, "-p", "2", "--human", "2")
+    assert code == 2 and "--human 2: seats are 0 to 1" in err

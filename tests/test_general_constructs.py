@@ -58,6 +58,105 @@ def test_hidden_dice_stay_hidden(rules):
     assert other == [{"type": "die", "hidden": True}]
 
 
+# ---------------------------------------------------------------- automata, next_start, match points
+RELAY = Path(__file__).parent / "games" / "chip-relay.yaml"
+
+
+def _relay_variant(tmp_path, change) -> Path:
+    """chip-relay.yaml with ``change(data)`` applied, written to a temporary file."""
+    import yaml
+    data = yaml.safe_load(RELAY.read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / "variant.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _relay_play(game):
+    """Every person plays its first legal action, to the end."""
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_an_automaton_seat_joins_at_the_player_counts_it_names():
+    rules = pr.load(RELAY)
+    two, three = rules.new_game(2, seed=0), rules.new_game(3, seed=0)
+    assert (two.players, two.automata) == (3, [2])
+    assert (three.players, three.automata) == (3, [])
+    assert two.log[0]["players"] == 2            # the log keeps the people, so a replay starts alike
+    assert len(two.view(0)["seats"]) == 3
+
+
+def test_an_automaton_plays_its_choices_in_order_and_is_never_asked():
+    """plays: send to its left while it can, then pass (the second entry)."""
+    game = pr.load(RELAY).new_game(2, seed=0)
+    asked = set()
+    while not game.is_over:
+        asked.add(game.current_player)
+        game.apply(game.legal_actions()[0])
+    assert asked == {0, 1}
+    first_turn = []
+    for e in game.log:
+        if e["event"] == "turn" and first_turn:
+            break
+        if e["event"] == "turn" and e["seat"] == 2:
+            first_turn.append(e)
+        elif first_turn and e["event"] == "action":
+            first_turn.append(e["action"])
+    assert first_turn[1:] == ["send to 0", "send to 0", "pass"]
+
+
+def test_an_automaton_wins_only_if_the_rules_say_it_can(tmp_path):
+    game = pr.load(RELAY).new_game(2, seed=0)
+    game.g.pmvars["wins"][2] = 5
+    assert game.scores() == [0, 0, 5]
+    assert game.winners() == [0, 1]              # the automaton leads but cannot win
+
+    def able(data):
+        data["automata"]["bot"]["can_win"] = True
+    other = pr.load(_relay_variant(tmp_path, able)).new_game(2, seed=0)
+    other.g.pmvars["wins"][2] = 5
+    assert other.winners() == [2]
+
+
+def test_next_start_is_the_seat_after_the_last_player_of_the_hand():
+    game = _relay_play(pr.load(RELAY).new_game(3, seed=0))
+    hands = [i for i, e in enumerate(game.log) if e["event"] == "hand"]
+    last_turn = [e for e in game.log[:hands[1]] if e["event"] == "turn"][-1]
+    assert game.log[hands[1]]["start_player"] == (last_turn["seat"] + 1) % 3
+
+
+def test_match_points_replace_the_sum_of_the_hand_scores():
+    game = _relay_play(pr.load(RELAY).new_game(3, seed=0))
+    assert game.hand_scores == [[7, 0, 0], [7, 0, 0]]   # every chip to seat 0, twice
+    assert game.scores() == [2, 0, 0]                    # points: me.wins, one per hand won
+    assert game.log[-1] == {"event": "end", "scores": [2, 0, 0], "winners": [0]}
+
+
+def test_an_automaton_with_no_fitting_choice_is_a_runtime_error(tmp_path):
+    def no_pass(data):
+        data["automata"]["bot"]["plays"] = [{"action": "send", "when": "to == me"}]
+    game = pr.load(_relay_variant(tmp_path, no_pass)).new_game(2, seed=0)
+    with pytest.raises(pr.GameRuntimeError, match="automaton 'bot' .* has no entry"):
+        _relay_play(game)
+
+
+@pytest.mark.parametrize("change, code, path", [
+    (lambda d: d["automata"]["bot"].update(seats={4: 1}), "unknown-player-count", "/automata/bot/seats"),
+    (lambda d: d["automata"]["bot"]["plays"].append({"action": "sned"}), "unknown-action",
+     "/automata/bot/plays/2/action"),
+    (lambda d: d["automata"]["bot"]["plays"][0].update(when="to + 1"), "type-error",
+     "/automata/bot/plays/0/when"),
+    (lambda d: d["automata"]["bot"].update(can_win="players > 2"), "not-constant", "/automata/bot/can_win"),
+    (lambda d: d["match"].update(next_start="'left'"), "type-error", "/match/next_start"),
+    (lambda d: d["match"].update(points="me.wnis"), "unknown-attribute", "/match/points"),
+])
+def test_bad_automata_and_match_settings_are_located(tmp_path, change, code, path):
+    diags = [d for d in pr.validate(_relay_variant(tmp_path, change)) if d.severity == "error"]
+    assert [(d.code, d.path) for d in diags] == [(code, path)]
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_random_matches_end(rules, players):
     for seed in range(20):

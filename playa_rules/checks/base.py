@@ -82,12 +82,18 @@ def dsl_texts(data) -> Iterator[DslText]:
             yield DslText(f"/scoring/{i}/points", rule["points"], False)
     match = data.get("match")
     if isinstance(match, dict):
-        for k in ("hands", "first_start", "rotate_start", "end_when"):
+        for k in ("hands", "first_start", "rotate_start", "end_when", "next_start", "points"):
             if k in match:
                 yield DslText(f"/match/{k}", match[k], False)
         for i, tb in enumerate(_list(match.get("tie_breaks"))):
             if isinstance(tb, dict) and "value" in tb:
                 yield DslText(f"/match/tie_breaks/{i}/value", tb["value"], False)
+    for name, auto in _items(data.get("automata")):
+        if isinstance(auto, dict) and "can_win" in auto:
+            yield DslText(f"/automata/{p(name)}/can_win", auto["can_win"], False)
+        for i, entry in enumerate(_list(auto.get("plays") if isinstance(auto, dict) else None)):
+            if isinstance(entry, dict) and "when" in entry:
+                yield DslText(f"/automata/{p(name)}/plays/{i}/when", entry["when"], False)
 
 
 def requirements(action) -> list:

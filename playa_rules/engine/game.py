@@ -10,6 +10,7 @@ import itertools
 
 from ..errors import GameRuntimeError, IllegalAction
 from ..program import Program
+from . import automata as _automata
 from . import view as _view
 from .actions import Action, Legal, decode, generate
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START, State
@@ -34,7 +35,9 @@ class Game:
         if _state is not None:
             self.g = _state
             return
-        self.g = State(self.m, players, seed)
+        seats = _automata.seats_of(self.program, players)
+        self.g = State(self.m, len(seats), seed)
+        self.g.auto = seats
         self._log: list = [("start", rules.id, players, seed)]
         self._log_json: list = []
         g = self.g
@@ -70,6 +73,11 @@ class Game:
     def apply(self, action) -> None:
         """Apply an action, its text or its integer id; raises IllegalAction if not legal now."""
         a = self._resolve(action)
+        if not self._perform(a):
+            self._run()
+
+    def _perform(self, a) -> bool:
+        """Run an action; True when the same seat decides again (a repeat step), legal actions set."""
         g = self.g
         d = a.defn
         e = {"me": g.seat}
@@ -92,23 +100,34 @@ class Game:
             legal = self._step_legal(step)
             if legal:
                 self._set_legal(legal)
-                return
+                return True
             self._blocked(step)
         elif step.repeat:
             legal = self._step_legal(step)
             if legal:
                 self._set_legal(legal)
-                return
+                return True
             g.step_i += 1
             g.mode = STEP_ENTER
         else:
             g.step_i += 1
             g.mode = STEP_ENTER
-        self._run()
+        return False
 
     def scores(self) -> list[int]:
-        """Points per seat for the match so far (hands added up)."""
+        """Points per seat for the match so far (hands added up, or the rules' ``match.points``)."""
+        fn = self.program.match_points
+        if fn is not None:
+            try:
+                return [fn(self.g, {"me": s}) for s in range(self.g.n)]
+            except _RUNTIME_ERRORS as exc:
+                raise GameRuntimeError(f"match points failed: {exc}") from None
         return [sum(h[s] for h in self.g.hand_scores) for s in range(self.g.n)]
+
+    @property
+    def automata(self) -> list[int]:
+        """The seats the rules play themselves (automata), never offering a decision."""
+        return [s for s, auto in enumerate(self.g.auto) if auto is not None]
 
     @property
     def hand_scores(self) -> list[list[int]]:
@@ -121,8 +140,9 @@ class Game:
         if g.won:
             return sorted(set(g.won))
         totals = self.scores()
-        best = max(totals)
-        tied = [s for s in range(g.n) if totals[s] == best]
+        able = [s for s in range(g.n) if g.auto[s] is None or g.auto[s].can_win]
+        best = max(totals[s] for s in able)
+        tied = [s for s in able if totals[s] == best]
         for tid, _, fn in self.program.tie_breaks:
             if len(tied) < 2:
                 break
@@ -307,7 +327,12 @@ class Game:
                 legal = self._step_legal(step)
                 if legal:
                     self._set_legal(legal)
-                    return
+                    auto = g.auto[g.seat]
+                    if auto is None:
+                        return
+                    while self._perform(_automata.choose(self, auto)):
+                        pass
+                    continue
                 self._blocked(step)
             elif mode == TURN_START:
                 self._start_turn(prog.phases[g.phase_i])
@@ -321,7 +346,7 @@ class Game:
                 if g.hand >= g.hands or (prog.end_when is not None and prog.end_when(g, {"me": g.start})):
                     self._finish()
                     return
-                g.start = (g.start + prog.rotate) % g.n
+                g.start = (prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate) % g.n
                 g.mode = HAND_START
             elif mode == OVER:
                 return

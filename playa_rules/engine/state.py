@@ -21,7 +21,7 @@ class State:
     __slots__ = ("m", "n", "all_seats", "zones", "loc", "known", "cvars", "pvars", "pmvars", "tvars",
                  "hvars", "mvars", "rng", "seed", "hand", "hands", "start", "phase_i", "phase_id",
                  "plet", "turn_k", "round", "seat", "step_i", "mode", "end", "won", "hand_scores",
-                 "score_detail", "vis", "zowner", "turn_order")
+                 "score_detail", "vis", "zowner", "turn_order", "auto")
 
     def __init__(self, model: Model, players: int, seed):
         m = self.m = model
@@ -56,6 +56,7 @@ class State:
         self.vis = m.zone_vis
         self.zowner = m.zone_owner
         self.turn_order = None
+        self.auto = (None,) * players   # per seat: None for a person, or the automaton playing it
 
     # ------------------------------------------------------------ primitives
     def move(self, c: int, z: int) -> None:
