@@ -31,6 +31,8 @@ SECTION_ORDER: tuple[str, ...] = ("game", "assumption", "ruling", "parameter", "
 IGNORED: frozenset[str] = frozenset({"$schema", "extends", "variant"})
 # Texts for people: shown in quotes, not as code.
 TEXTS: frozenset[str] = frozenset({"title", "source", "about", "question", "cites", "means", "rule"})
+# Bookkeeping, not rules: the game's own value a merged ruling or assumption remembers.
+_SKIPPED = (("rulings", "*", "default"), ("assumptions", "*", "default"))
 # Values compared whole, however deep: a parameter's table, an action's parameter, a variable.
 _WHOLE = (("parameters", "*"), ("define", "*"), ("variables", "*"), ("actions", "*", "params", "*"),
           ("actions", "*", "let", "*"), ("components", "*", "vars", "*"), ("rulings", "*", "alternatives"),
@@ -85,9 +87,9 @@ def changes_markdown(changes: list[Change], headings: bool = True) -> str:
 # ---------------------------------------------------------------- the walk
 def _diff(old, new, path):
     """(path, before, after) for every difference; a path names list items by id or position."""
-    if _same(old, new):
+    if _same(old, new) or _matches(path, _SKIPPED):
         return
-    if old is _MISSING or new is _MISSING or _whole(path):
+    if old is _MISSING or new is _MISSING or _matches(path, _WHOLE):
         yield path, old, new
     elif isinstance(old, dict) and isinstance(new, dict):
         for key in list(old) + [k for k in new if k not in old]:
@@ -123,8 +125,8 @@ def _by_id(value) -> bool:
     return isinstance(value, list) and all(isinstance(i, dict) and "id" in i for i in value)
 
 
-def _whole(path) -> bool:
-    return any(len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path)) for p in _WHOLE)
+def _matches(path, patterns) -> bool:
+    return any(len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path)) for p in patterns)
 
 
 def _same(a, b) -> bool:

@@ -111,6 +111,25 @@ def test_items_are_matched_by_id_not_position():
         "phase", "order of the phases", ["first_turn", "regular"], ["regular", "first_turn"])
 
 
+def test_named_requirements_are_matched_by_name():
+    def named(s):
+        s["actions"]["place_towels"]["require"] = {"groups_left": "turn.groups < phase.max_groups",
+                                                   "beats_top": "sum(c.value for c in cards) > top_value(spot)"}
+    base = changed(named)
+    new = copy.deepcopy(base)
+    new["actions"]["place_towels"]["require"]["beats_top"] = "sum(c.value for c in cards) >= top_value(spot)"
+    del new["actions"]["place_towels"]["require"]["groups_left"]
+    assert [(c.kind, c.what) for c in describe_changes(base, new)] == [
+        ("removed", "action place_towels, requirement groups_left"),
+        ("changed", "action place_towels, requirement beats_top")]
+
+
+def test_the_default_a_merged_ruling_remembers_is_no_change_of_its_own():
+    def edit(s):
+        s["rulings"]["second_group_same_treasure"].update(value=True, default=False)
+    assert [c.what for c in describe_changes(BASE, changed(edit))] == ["ruling second_group_same_treasure"]
+
+
 @pytest.mark.parametrize("edit, section, what, sentence", [
     (lambda s: s["parameters"]["hand_size"].update({2: 6}), "parameter", "parameter hand_size",
      "Parameter `hand_size`: now `{2: 6, 3: 4}` (was `{2: 5, 3: 4}`)"),

@@ -1,6 +1,7 @@
 """Rules rendered as Markdown from the data the engine runs, in English and Italian."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,6 +14,7 @@ from playa_rules.load import load_text
 from playa_rules.render import (LANGUAGES, Catalogue, check_catalogue, load_catalogue, missing_translations,
                                 rules_markdown, text_fields)
 from playa_rules.render import catalogue as catalogue_module
+from playa_rules.render.markdown import RENDERED
 from playa_rules.render.words import WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +30,8 @@ def dsl_texts(spec: dict):
     """Every condition, effect and score of a rule file: what the engine compiles."""
     yield spec.get("setup", "")
     for action in spec["actions"].values():
-        yield from action.get("require") or []
+        require = action.get("require") or []
+        yield from require.values() if isinstance(require, dict) else require
         yield action["effect"]
         yield from (action.get("let") or {}).values()
     for phase in spec["phases"]:
@@ -94,7 +97,7 @@ def test_actions_show_text_form_choices_requirements_and_effect(english):
     section = english[english.index("### `place_towels`"):english.index("### `done`")]
     assert "- **Text form:** `towels {cards} on #{spot}`" in section
     assert "  - `spot`: a position in `beach` (0 is the bottom)" in section
-    assert "  3. `second_group_same_treasure or not spot.touched`" in section
+    assert re.search(r"^  3\. (`\w+`: )?`second_group_same_treasure or not spot.touched`$", section, re.M)
     assert "  ```\n  move cards to spot.stack sorted by value descending\n" in section
 
 
@@ -117,6 +120,33 @@ def test_a_game_without_translations_renders_in_english_words_and_italian_headin
     assert "## Azioni" in text
     for path, english in text_fields(rules.spec):
         assert squash(english) in squash(text)
+
+
+def test_every_key_of_the_format_is_rendered():
+    """A key the schema allows and the renderer does not know would silently vanish from printed rules."""
+    schema = json.loads((ROOT / "spec" / "schema" / "playa-rules.schema.json").read_text(encoding="utf-8"))
+    assert set(schema["properties"]) <= RENDERED[""]
+    for part in RENDERED.keys() - {""}:
+        assert set(schema["$defs"][part].get("properties", {})) <= RENDERED[part], part
+
+
+def small_rules(**changes):
+    spec = {"game": "g", "title": "G", "players": [2],
+            "actions": {"draw": {"require": {"has_card": "count(deck) > 0", "my_turn": "true"},
+                                 "effect": "end step"}},
+            "phases": [{"id": "main", "when": "hand.number > 1", "turns": {"seat": "start_player"},
+                        "steps": [{"id": "play", "actions": ["draw"], "free": ["look", "talk"]}]}],
+            "rulings": {"r": {"value": True, "default": False, "question": "Q?"}}}
+    spec.update(changes)
+    return SimpleNamespace(spec=spec, id="g", title="G", player_counts=[2], variants=["v"])
+
+
+def test_named_requirements_phase_conditions_free_actions_and_merged_defaults():
+    text = rules_markdown(small_rules(), catalogue=Catalogue("en"))
+    assert "  1. `has_card`: `count(deck) > 0`\n  2. `my_turn`: `true`" in text
+    assert "Played only if `hand.number > 1` holds when it would start; otherwise skipped." in text
+    assert "also `look` and `talk` at any time in the step, without ending it" in text
+    assert "- **In force:** `true` (changed by a variant; the default is `false`)" in text
 
 
 def test_unknown_language_is_an_error():

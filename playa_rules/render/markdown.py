@@ -42,6 +42,30 @@ def value_text(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+# The keys of each part of a rule file the renderer prints (a test checks the schema's
+# keys are all here, so a new key of the format cannot be silently left out).
+RENDERED: dict[str, set[str]] = {
+    "": {"game", "title", "source", "players", "assumptions", "rulings", "parameters", "components", "zones",
+         "variables", "define", "setup", "actions", "phases", "scoring", "match",
+         "$schema", "extends", "variant"},  # the last three name files, not rules
+    "assumption": {"value", "default", "about", "source", "alternatives"},
+    "ruling": {"value", "default", "question", "cites", "alternatives"},
+    "alternative": {"value", "means"},
+    "component": {"start", "per_player", "label", "vars", "items"},
+    "item": {"count", "each", "label"},
+    "component_var": {"value", "reset"},
+    "zone": {"per", "visibility", "holds", "about"},
+    "action": {"text", "rule", "params", "let", "require", "effect"},
+    "param": {"one_of", "position_in", "group_of", "by", "seat_in", "number_in"},
+    "phase": {"id", "rule", "when", "turns", "let", "on_start", "on_turn_start", "steps"},
+    "turns": {"from", "rounds", "until", "seat", "order"},
+    "step": {"id", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
+    "scoring_rule": {"id", "rule", "points"},
+    "match": {"rule", "hands", "rotate_start", "first_start", "tie_breaks", "end_when"},
+    "tie_break": {"id", "rule", "value"},
+}
+
+
 class _Renderer:
     """Builds the Markdown of one rule set in one language, section by section."""
 
@@ -228,6 +252,8 @@ class _Renderer:
             pid = ph.get("id")
             self.heading(3, f"{number}. {code(pid)}")
             self.para(self.t(["phases", pid, "rule"], ph.get("rule")))
+            if "when" in ph:
+                self.para(self.w("phase_when", cond=code(ph["when"])))
             self.para(self.turns(ph.get("turns")))
             if ph.get("let"):
                 lets = ", ".join(f"{code('phase.' + k)} = {code(value_text(v))}" for k, v in ph["let"].items())
@@ -260,6 +286,8 @@ class _Renderer:
             parts.append(self.w("step_actions", actions=joined(self.lang, [code(a) for a in st["actions"]])))
         if st.get("fallback"):
             parts.append(self.w("step_fallback", actions=joined(self.lang, [code(a) for a in st["fallback"]])))
+        if st.get("free"):
+            parts.append(self.w("step_free", actions=joined(self.lang, [code(a) for a in st["free"]], "and")))
         if st.get("repeat"):
             parts.append(self.w("step_repeat"))
         self.emit(f"{number}. {code(st.get('id'))}: " + "; ".join(parts) if parts else f"{number}. {code(st.get('id'))}")
@@ -283,9 +311,11 @@ class _Renderer:
                 self.emit(f"- **{self.w('let')}:** {code(key)} = {code(value)}")
             params = [f"  - {code(p)}: {self.param(d)}" for p, d in (a.get("params") or {}).items()]
             self.emit(f"- **{self.w('params')}:**" + ("" if params else f" {self.w('no_params')}"), *params)
-            if a.get("require"):
-                self.emit(f"- **{self.w('require')}:**",
-                          *(f"  {i}. {code(r)}" for i, r in enumerate(a["require"], 1)))
+            require = a.get("require") or []
+            named = require.items() if isinstance(require, dict) else ((None, r) for r in require)
+            if require:
+                self.emit(f"- **{self.w('require')}:**", *(f"  {i}. " + (f"{code(n)}: " if n else "") + code(r)
+                                                           for i, (n, r) in enumerate(named, 1)))
             effect = self.dsl(a.get("effect", ""), "  ")
             if len(effect) == 1:
                 self.emit(f"- **{self.w('effect')}:** {effect[0]}", "")
@@ -373,9 +403,13 @@ class _Renderer:
 
     def status(self, section: str, name: str, value) -> str | None:
         """``the default``, or that a variant changed it; None when the base rules are unknown."""
-        if self.base is None:
+        own = (self.spec.get(section) or {}).get(name) or {}
+        if "default" in own:  # the merged rules name the game's own value
+            entry = {"value": own["default"]}
+        elif self.base is None:
             return None
-        entry = (self.base.get(section) or {}).get(name)
+        else:
+            entry = (self.base.get(section) or {}).get(name)
         if not isinstance(entry, dict) or "value" not in entry:
             return None
         if _same(entry["value"], value):
