@@ -283,7 +283,9 @@ class _Renderer:
     def step(self, number: int, st: dict) -> None:
         parts = []
         if st.get("actions"):
-            parts.append(self.w("step_actions", actions=joined(self.lang, [code(a) for a in st["actions"]])))
+            one = len(st["actions"]) == 1
+            parts.append(self.w("step_action" if one else "step_actions",
+                                actions=joined(self.lang, [code(a) for a in st["actions"]])))
         if st.get("fallback"):
             parts.append(self.w("step_fallback", actions=joined(self.lang, [code(a) for a in st["fallback"]])))
         if st.get("free"):
