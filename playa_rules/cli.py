@@ -1,8 +1,10 @@
-"""The ``playa-rules`` command: validate rule files, list the bundled games, play a match.
+"""The ``playa-rules`` command: validate rule files, list the bundled games, play a match, print rules.
 
     playa-rules games
     playa-rules validate PATH_OR_ID... [--format text|json] [--simulate N [--seed S] [--max-actions M]]
     playa-rules play GAME [--players N] [--seed S] [--human SEAT]... [--log FILE.json] [--quiet]
+    playa-rules rules GAME [--variant V]... [--lang en|it] [--output FILE]
+    playa-rules diff BASE VARIANT [--variant V]...
 
 Exit codes: 0 success, 1 an error (invalid rules, bad game, abandoned game), 2 a usage
 error, 130 a player quit. Library errors become one clear message, never a traceback.
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from . import __version__
 from .errors import Diagnostic, PlayaRulesError, SpecError
+from .render.words import LANGUAGES
 from .rules import games as bundled_games
 from .rules import load, validate
 from .simulate import simulate
@@ -308,7 +311,7 @@ def _players(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Tabletop game rules as data: validate rule files, play matches.",
+        prog=PROG, description="Tabletop game rules as data: validate rule files, play matches, print rules.",
         epilog="Exit codes: 0 ok, 1 error, 2 usage error, 130 a player quit. See docs/cli.md.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -341,6 +344,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE.json", help="write the full event log as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the final scores and winners")
     p.set_defaults(parser=p)
+
+    p = sub.add_parser("rules", help="print the rules the engine runs, as Markdown",
+                       description="Print the rules of a game (with its variants) as readable Markdown, "
+                                   "rendered from the rule data the engine runs.")
+    p.add_argument("game", metavar="GAME", help="a bundled game id, or a path to a rule file")
+    p.add_argument("--variant", action="append", metavar="V",
+                   help="apply this variant (a bundled variant id or a path); repeatable, in order")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the language (default en)")
+    p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+
+    p = sub.add_parser("diff", help="list what variants change, rule by rule",
+                       description="List, rule by rule, what a variant changes in a game, as Markdown.")
+    p.add_argument("base", metavar="BASE", help="a bundled game id, or a path to a rule file")
+    p.add_argument("variant", metavar="VARIANT", help="a bundled variant id, or a path to a variant file")
+    p.add_argument("--variant", dest="more", action="append", metavar="V",
+                   help="also apply this variant, after VARIANT; repeatable")
     return parser
 
 
@@ -364,6 +383,9 @@ def main(argv=None) -> int:
             return cmd_validate(args)
         if args.command == "games":
             return cmd_games(args)
+        if args.command in ("rules", "diff"):
+            from .cli_render import cmd_diff, cmd_rules
+            return (cmd_rules if args.command == "rules" else cmd_diff)(args, _target)
         return cmd_play(args)
     except SystemExit as exc:  # parser.error() inside a command
         return exc.code if isinstance(exc.code, int) else 1

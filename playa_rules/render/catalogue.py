@@ -1,0 +1,206 @@
+"""Translation catalogues: a game's own texts (rule texts, questions, meanings) in another language.
+
+The rule data is written in English; a catalogue gives the same texts in one other
+language, so that rendered rules (:mod:`playa_rules.render`) can be printed in it. A
+catalogue mirrors the rule data and holds only its text fields: mappings by key, the
+items of a list with an ``id`` (phases, scoring rules, tie-breaks) by their id, and the
+alternatives of a ruling or assumption by their value (``"true"``, ``own``)::
+
+    title: Gioco di prova
+    actions:
+      draw: {rule: Pesca una carta.}
+    rulings:
+      may_pass:
+        question: Si può passare?
+        alternatives: {"true": {means: Sì, sempre.}}
+    scoring:
+      cards: {rule: Un punto per carta.}
+
+Bundled catalogues live in ``spec/lang/<lang>/<game>.yaml``, and for a variant in
+``spec/lang/<lang>/<game>/<variant>.yaml``; a variant's catalogue is merged over the
+game's, in the order the variants are applied. A text the catalogue lacks stays English.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from .. import resources
+from ..document import Document, pointer_of
+from ..errors import Diagnostic
+from ..load import load_file
+
+# Where the rule data holds text for people: every other string is data or DSL.
+TEXT_FIELDS: tuple[tuple[str, ...], ...] = (
+    ("title",), ("source",),
+    ("assumptions", "*", "about"), ("assumptions", "*", "source"),
+    ("assumptions", "*", "alternatives", "*", "means"),
+    ("rulings", "*", "question"), ("rulings", "*", "cites"),
+    ("rulings", "*", "alternatives", "*", "means"),
+    ("zones", "*", "about"),
+    ("actions", "*", "rule"),
+    ("phases", "*", "rule"),
+    ("scoring", "*", "rule"),
+    ("match", "rule"), ("match", "tie_breaks", "*", "rule"),
+)
+
+# In a variant's catalogue, as in a variant file, these describe the variant itself.
+VARIANT_TEXTS: tuple[str, ...] = ("title", "about", "source")
+
+_MISSING = object()
+
+
+def value_key(value) -> str:
+    """The catalogue key of a value (``true``, ``own``, ``3``), as YAML writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+def entries(node) -> Iterator[tuple[str, object]]:
+    """The (key, child) pairs of a data node: mapping keys, list items by ``id`` or ``value``."""
+    if isinstance(node, dict):
+        for key, child in node.items():
+            yield str(key), child
+    elif isinstance(node, list):
+        for item in node:
+            if isinstance(item, dict) and "id" in item:
+                yield str(item["id"]), item
+            elif isinstance(item, dict) and "value" in item:
+                yield value_key(item["value"]), item
+
+
+def lookup(data, path) -> object:
+    """The value at ``path`` (keys, ids and values as in a catalogue), or ``None`` if absent."""
+    node = data
+    for key in path:
+        node = next((child for k, child in entries(node) if k == key), _MISSING)
+        if node is _MISSING:
+            return None
+    return node
+
+
+def text_fields(spec: dict) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every (path, English text) of the rule data a catalogue may translate, section by section."""
+    for pattern in TEXT_FIELDS:
+        yield from _expand(spec, pattern, ())
+
+
+def _expand(node, pattern, path):
+    if not pattern:
+        if isinstance(node, str):
+            yield path, node
+        return
+    head, rest = pattern[0], pattern[1:]
+    for key, child in entries(node):
+        if head in ("*", key):
+            yield from _expand(child, rest, path + (key,))
+
+
+def is_text_field(path) -> bool:
+    """Whether ``path`` has the shape of a translatable text field."""
+    return any(len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path)) for p in TEXT_FIELDS)
+
+
+@dataclass
+class Catalogue:
+    """One language's texts for a game (and its variants), merged; English where absent."""
+
+    lang: str
+    data: dict = field(default_factory=dict)
+    files: list[Document] = field(default_factory=list)
+    variants: dict = field(default_factory=dict)  # variant id -> its own texts (VARIANT_TEXTS)
+
+    def text(self, path, english):
+        """The translation of the text at ``path``, or ``english`` when there is none."""
+        node = self.data
+        for key in path:
+            node = node.get(key) if isinstance(node, dict) else None
+        return node if isinstance(node, str) and node.strip() else english
+
+    def has(self, path) -> bool:
+        """Whether the catalogue translates the text at ``path``."""
+        return self.text(path, None) is not None
+
+
+def catalogue_paths(game: str, variants=(), lang: str = "it") -> list:
+    """The bundled catalogue files for a game and its variants (existing or not), in merge order."""
+    folder = resources.spec_dir() / "lang" / lang
+    return [folder / f"{game}.yaml"] + [folder / game / f"{v}.yaml" for v in variants]
+
+
+def load_catalogue(game: str, variants=(), lang: str = "it") -> Catalogue:
+    """The bundled texts of ``game`` and ``variants`` in ``lang``, merged (empty if there are none).
+
+    English is the rule data itself, so its catalogue is always empty. A catalogue that
+    is not valid YAML raises :class:`~playa_rules.errors.LoadError`.
+    """
+    cat = Catalogue(lang)
+    if lang == "en":
+        return cat
+    for i, path in enumerate(catalogue_paths(game, variants, lang)):
+        if path.is_file():
+            doc = load_file(path)
+            cat.files.append(doc)
+            data = _keys_as_text(doc.data if isinstance(doc.data, dict) else {})
+            if i:  # a variant's catalogue
+                cat.variants[variants[i - 1]] = {k: data.pop(k) for k in VARIANT_TEXTS if k in data}
+            cat.data = merge(cat.data, data)
+    return cat
+
+
+def merge(base: dict, over: dict) -> dict:
+    """``over`` merged into a copy of ``base``, mapping by mapping; ``over``'s texts win."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _keys_as_text(node):
+    if isinstance(node, dict):
+        return {value_key(k): _keys_as_text(v) for k, v in node.items()}
+    return node
+
+
+def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Diagnostic]:
+    """Every entry of a catalogue file that translates nothing in ``spec`` (a stale translation).
+
+    ``spec`` is the rule data the catalogue is for: for a variant's catalogue
+    (``variant=True``), the game with the variants up to this one applied.
+    """
+    diags: list[Diagnostic] = []
+
+    def report(path, message):
+        pointer = pointer_of(path)
+        line, column = doc.key_location(pointer) or (None, None)
+        diags.append(Diagnostic("stale-translation", message, file=doc.file, line=line, column=column,
+                                path=pointer))
+
+    def walk(node, path):
+        for key, child in node.items():
+            here = path + (value_key(key),)
+            if variant and not path and here[0] in VARIANT_TEXTS and isinstance(child, str):
+                continue
+            if isinstance(child, dict):
+                walk(child, here)
+            elif not isinstance(child, str):
+                report(here, f"a translation is a text, not {type(child).__name__}")
+            elif not is_text_field(here):
+                report(here, f"'{pointer_of(here)}' is not a text field of the rules")
+            elif not isinstance(lookup(spec, here), str):
+                report(here, f"the rules have no text at '{pointer_of(here)}' to translate")
+
+    if isinstance(doc.data, dict):
+        walk(doc.data, ())
+    elif doc.data is not None:
+        report((), "a catalogue is a mapping")
+    return diags
+
+
+def missing_translations(catalogue: Catalogue, spec: dict) -> list[str]:
+    """The JSON pointers of the texts of ``spec`` the catalogue does not translate."""
+    return [pointer_of(path) for path, _ in text_fields(spec) if not catalogue.has(path)]

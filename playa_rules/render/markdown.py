@@ -1,0 +1,447 @@
+"""Rules as readable Markdown, rendered from the rule data the engine runs.
+
+Printed house rules made this way always match the engine: every condition, effect
+and score is shown as the DSL text the engine compiled, next to the rule text written
+for people. Fixed phrases come from :mod:`.words`; the game's own texts from the rule
+data (English) or its catalogue (:mod:`.catalogue`).
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+
+from ..errors import PlayaRulesError
+from .catalogue import Catalogue, load_catalogue, value_key
+from .words import LANGUAGES, joined, phrase
+
+
+def code(text) -> str:
+    """``text`` as inline code, whatever backticks it holds (line breaks become spaces)."""
+    text = " ".join(str(text).split()) if "\n" in str(text) else str(text)
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def block(text, indent: str = "") -> list[str]:
+    """``text`` as a fenced code block, its lines indented by ``indent``."""
+    text = str(text).strip("\n")
+    fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    return [indent + fence] + [(indent + line).rstrip() for line in text.splitlines()] + [indent + fence]
+
+
+def value_text(value) -> str:
+    """A value as the rule file writes it (``true``, ``[1, 2]``, ``own``)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "[" + ", ".join(value_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{value_text(k)}: {value_text(v)}" for k, v in value.items()) + "}"
+    return json.dumps(value, ensure_ascii=False)
+
+
+# The keys of each part of a rule file the renderer prints (a test checks the schema's
+# keys are all here, so a new key of the format cannot be silently left out).
+RENDERED: dict[str, set[str]] = {
+    "": {"game", "title", "source", "players", "assumptions", "rulings", "parameters", "components", "zones",
+         "variables", "define", "setup", "actions", "phases", "scoring", "match",
+         "$schema", "extends", "variant"},  # the last three name files, not rules
+    "assumption": {"value", "default", "about", "source", "alternatives"},
+    "ruling": {"value", "default", "question", "cites", "alternatives"},
+    "alternative": {"value", "means"},
+    "component": {"start", "per_player", "label", "vars", "items"},
+    "item": {"count", "each", "label"},
+    "component_var": {"value", "reset"},
+    "zone": {"per", "visibility", "holds", "about"},
+    "action": {"text", "rule", "params", "let", "require", "effect"},
+    "param": {"one_of", "position_in", "group_of", "by", "seat_in", "number_in"},
+    "phase": {"id", "rule", "when", "turns", "let", "on_start", "on_turn_start", "steps"},
+    "turns": {"from", "rounds", "until", "seat", "order"},
+    "step": {"id", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
+    "scoring_rule": {"id", "rule", "points"},
+    "match": {"rule", "hands", "rotate_start", "first_start", "tie_breaks", "end_when"},
+    "tie_break": {"id", "rule", "value"},
+}
+
+
+class _Renderer:
+    """Builds the Markdown of one rule set in one language, section by section."""
+
+    def __init__(self, rules, lang: str, catalogue: Catalogue, base_spec: dict | None):
+        self.rules = rules
+        self.spec = rules.spec
+        self.lang = lang
+        self.cat = catalogue
+        self.base = base_spec
+        self.out: list[str] = []
+        program = getattr(rules, "program", None)
+        self.constants = dict(getattr(getattr(program, "model", None), "constants", None) or {})
+
+    # ------------------------------------------------------------ helpers
+    def w(self, key: str, **fields) -> str:
+        return phrase(self.lang, key, **fields)
+
+    def t(self, path, english):
+        """The game's text at ``path`` in the renderer's language."""
+        return self.cat.text(tuple(path), english) if english is not None else None
+
+    def emit(self, *lines: str) -> None:
+        self.out.extend(lines)
+
+    def heading(self, level: int, text: str) -> None:
+        if self.out and self.out[-1] != "":
+            self.out.append("")
+        self.emit("#" * level + " " + text, "")
+
+    def para(self, text) -> None:
+        if text:
+            self.emit(" ".join(str(text).split()), "")
+
+    def dsl(self, text, indent: str = "") -> list[str]:
+        """An expression inline, or a multi-line text as a block (one list of lines)."""
+        text = str(text)
+        return block(text, indent) if "\n" in text.strip("\n") else [code(text)]
+
+    # ------------------------------------------------------------ the document
+    def render(self) -> str:
+        s = self.spec
+        self.heading(1, self.title())
+        self.para(self.w("intro", id=self.rules.id))
+        variants = list(getattr(self.rules, "variants", None) or [])
+        counts = joined(self.lang, self.rules.player_counts)
+        if s.get("source"):
+            self.emit(f"- **{self.w('source')}:** {' '.join(self.t(['source'], s['source']).split())}")
+        self.emit(f"- **{self.w('players')}:** {counts}",
+                  f"- **{self.w('variants')}:** " + (", ".join(map(code, variants)) or self.w("no_variants")))
+        for section in (self.components, self.zones, self.parameters, self.variables, self.definitions,
+                        self.setup, self.phases, self.actions, self.scoring, self.match,
+                        self.assumptions, self.rulings):
+            section()
+        return "\n".join(self.out).rstrip() + "\n"
+
+    def title(self) -> str:
+        """The game's title, then the variants' titles as the rules name them (translated if all are)."""
+        english = self.spec.get("title") or self.rules.id
+        title, full = self.t(["title"], english), str(self.rules.title)
+        suffix = full[len(english):] if full.startswith(english) else ""
+        variants = list(getattr(self.rules, "variants", None) or [])
+        names = [self.cat.variants.get(v, {}).get("title") for v in variants]
+        if suffix and names and all(names):
+            suffix = " (" + ", ".join(names) + ")"
+        return title + suffix
+
+    def components(self) -> None:
+        types = self.spec.get("components") or {}
+        if types:
+            self.heading(2, self.w("components"))
+        for name, t in types.items():
+            self.heading(3, code(name))
+            lines, total = [], 0
+            for item in t.get("items") or [{}]:
+                line, n = self.item(item)
+                lines.append(f"- {line}")
+                total += n
+            counts = self.rules.player_counts
+            if t.get("per_player"):
+                totals = joined(self.lang, [total * c for c in counts])
+                self.para(self.w("player_set", n=total, totals=totals, counts=joined(self.lang, counts),
+                                 zone=t.get("start")))
+            else:
+                self.para(self.w("shared_set", n=total, zone=t.get("start")))
+            self.emit(*lines, "")
+            if t.get("label"):
+                self.para(self.w("shown_as", label=t["label"]))
+            cvars = [self.var(n, v) for n, v in (t.get("vars") or {}).items()]
+            if cvars:
+                self.para(self.w("cvars", vars="; ".join(cvars)))
+
+    def item(self, item: dict) -> tuple[str, int]:
+        """One line of an item entry, and how many items it makes."""
+        each = item.get("each") or {}
+        combos, parts = 1, []
+        for prop, values in each.items():
+            shown = code(value_text(values))
+            if isinstance(values, str):
+                shown += f" ({code(value_text(self.constants.get(values)))})"
+                values = self.constants.get(values)
+            combos *= len(values) if isinstance(values, list) else 0
+            parts.append(self.w("each", prop=prop, values=shown))
+        count = item.get("count", 1)
+        n = self.constant(count) if isinstance(count, str) else count
+        made = n * combos if isinstance(n, int) else None
+        number = self.w("count_expr", n="?" if made is None else made, expr=count) if isinstance(count, str) \
+            else str(made)
+        props = [code(f"{k}: {value_text(v)}") for k, v in item.items() if k not in ("count", "each", "label")]
+        text = self.w("item", n=number, props=", ".join(props)) if props else self.w("item_plain", n=number)
+        extra = parts + ([self.w("item_label", label=item["label"])] if "label" in item else [])
+        return ", ".join([text] + extra), made or 0
+
+    def constant(self, text: str):
+        """The value of a constant expression, as the engine computed it when the rules loaded."""
+        try:
+            from ..dsl.compile import Compiler, Scope
+            from ..dsl.parse import parse_expr
+            from ..model import Model
+            c = Compiler(Model(game_id="", max_players=1, constants=self.constants), {}).expr(
+                parse_expr(text), Scope())
+            return c.const if c.is_const else None
+        except PlayaRulesError:
+            return None
+
+    def var(self, name: str, init, scope: str = "") -> str:
+        reset = init.get("reset", "hand") if isinstance(init, dict) else "hand"
+        value = init.get("value") if isinstance(init, dict) else init
+        return self.w("var_init", name=name, value=value_text(value), reset=self.w(f"reset_{scope or reset}"))
+
+    def zones(self) -> None:
+        zones = self.spec.get("zones") or {}
+        if zones:
+            self.heading(2, self.w("zones"))
+        for name, z in zones.items():
+            per = z.get("per")
+            where = self.w("zone_shared") if per is None else self.w("zone_player") if per == "player" \
+                else self.w("zone_per", type=per)
+            facts = [where, self.w(f"vis_{z.get('visibility')}"),
+                     self.w("holds", types=joined(self.lang, [code(h) for h in z.get("holds") or []], "and"))]
+            about = self.t(["zones", name, "about"], z.get("about"))
+            self.emit(f"- {code(name)} ({'; '.join(facts)})" + (f": {' '.join(about.split())}" if about else ""))
+        if zones:
+            self.emit("")
+
+    def parameters(self) -> None:
+        params = self.spec.get("parameters") or {}
+        if params:
+            self.heading(2, self.w("parameters"))
+        for name, value in params.items():
+            counts = self.rules.player_counts
+            if isinstance(value, dict) and value and all(isinstance(k, int) and k in counts for k in value):
+                shown = ", ".join(self.w("per_count", value=code(value_text(v)), n=k) for k, v in value.items())
+            else:
+                shown = code(value_text(value))
+            self.emit(f"- {code(name)}: {shown}")
+        if params:
+            self.emit("")
+
+    def variables(self) -> None:
+        scopes = self.spec.get("variables") or {}
+        lines = [f"- {self.var(f'{scope}.{n}', v, scope)}" for scope, names in scopes.items()
+                 for n, v in (names or {}).items()]
+        if lines:
+            self.heading(2, self.w("variables"))
+            self.emit(*lines, "")
+
+    def definitions(self) -> None:
+        defines = self.spec.get("define") or {}
+        if defines:
+            self.heading(2, self.w("definitions"))
+            self.emit(*(f"- {code(name)}: {code(body)}" for name, body in defines.items()), "")
+
+    def setup(self) -> None:
+        if self.spec.get("setup"):
+            self.heading(2, self.w("setup"))
+            self.para(self.w("setup_intro"))
+            self.emit(*block(self.spec["setup"]), "")
+
+    def phases(self) -> None:
+        phases = self.spec.get("phases") or []
+        if phases:
+            self.heading(2, self.w("phases"))
+        for number, ph in enumerate(phases, 1):
+            pid = ph.get("id")
+            self.heading(3, f"{number}. {code(pid)}")
+            self.para(self.t(["phases", pid, "rule"], ph.get("rule")))
+            if "when" in ph:
+                self.para(self.w("phase_when", cond=code(ph["when"])))
+            self.para(self.turns(ph.get("turns")))
+            if ph.get("let"):
+                lets = ", ".join(f"{code('phase.' + k)} = {code(value_text(v))}" for k, v in ph["let"].items())
+                self.para(self.w("phase_let", lets=lets))
+            for hook in ("on_start", "on_turn_start"):
+                if ph.get(hook):
+                    self.para(self.w(hook))
+                    self.emit(*block(ph[hook]), "")
+            steps = ph.get("steps") or []
+            if steps:
+                self.para(self.w("steps"))
+            for i, st in enumerate(steps, 1):
+                self.step(i, st)
+            if steps:
+                self.emit("")
+
+    def turns(self, turns) -> str | None:
+        if not turns:
+            return self.w("phase_none")
+        order = self.w(turns.get("order", "clockwise"))
+        if "seat" in turns:
+            return self.w("phase_seat", seat=code(turns["seat"]))
+        if "until" in turns:
+            return self.w("phase_until", order=order, start=code(turns.get("from")), until=code(turns["until"]))
+        return self.w("phase_rounds", rounds=code(turns.get("rounds")), order=order, start=code(turns.get("from")))
+
+    def step(self, number: int, st: dict) -> None:
+        parts = []
+        if st.get("actions"):
+            one = len(st["actions"]) == 1
+            parts.append(self.w("step_action" if one else "step_actions",
+                                actions=joined(self.lang, [code(a) for a in st["actions"]])))
+        if st.get("fallback"):
+            parts.append(self.w("step_fallback", actions=joined(self.lang, [code(a) for a in st["fallback"]])))
+        if st.get("free"):
+            parts.append(self.w("step_free", actions=joined(self.lang, [code(a) for a in st["free"]], "and")))
+        if st.get("repeat"):
+            parts.append(self.w("step_repeat"))
+        self.emit(f"{number}. {code(st.get('id'))}: " + "; ".join(parts) if parts else f"{number}. {code(st.get('id'))}")
+        for key, label in (("effect", "step_effect"), ("on_blocked", "step_blocked")):
+            if st.get(key):
+                lines = self.dsl(st[key], "   ")
+                if len(lines) == 1:
+                    self.emit(f"   - {self.w(label)} {lines[0]}")
+                else:
+                    self.emit(f"   - {self.w(label)}", "", *["  " + ln for ln in lines], "")
+
+    def actions(self) -> None:
+        actions = self.spec.get("actions") or {}
+        if actions:
+            self.heading(2, self.w("actions"))
+        for name, a in actions.items():
+            self.heading(3, code(name))
+            self.para(self.t(["actions", name, "rule"], a.get("rule")))
+            self.emit(f"- **{self.w('text_form')}:** {code(a.get('text', name))}")
+            for key, value in (a.get("let") or {}).items():
+                self.emit(f"- **{self.w('let')}:** {code(key)} = {code(value)}")
+            params = [f"  - {code(p)}: {self.param(d)}" for p, d in (a.get("params") or {}).items()]
+            self.emit(f"- **{self.w('params')}:**" + ("" if params else f" {self.w('no_params')}"), *params)
+            require = a.get("require") or []
+            named = require.items() if isinstance(require, dict) else ((None, r) for r in require)
+            if require:
+                self.emit(f"- **{self.w('require')}:**", *(f"  {i}. " + (f"{code(n)}: " if n else "") + code(r)
+                                                           for i, (n, r) in enumerate(named, 1)))
+            effect = self.dsl(a.get("effect", ""), "  ")
+            if len(effect) == 1:
+                self.emit(f"- **{self.w('effect')}:** {effect[0]}", "")
+            else:
+                self.emit(f"- **{self.w('effect')}:**", "", *effect, "")
+
+    def param(self, d: dict) -> str:
+        for kind in ("one_of", "position_in", "group_of", "seat_in"):
+            if kind in d:
+                return self.w(kind, d=code(d[kind]), by=d.get("by", ""))
+        low, high = (d.get("number_in") or [None, None])[:2]
+        return self.w("number_in", low=code(low), high=code(high))
+
+    def scoring(self) -> None:
+        rules = self.spec.get("scoring") or []
+        if rules:
+            self.heading(2, self.w("scoring"))
+            self.para(self.w("scoring_intro"))
+        for r in rules:
+            text = self.t(["scoring", r.get("id"), "rule"], r.get("rule"))
+            head = f"- {code(r.get('id'))}" + (f": {' '.join(text.split())}" if text else "")
+            points = self.dsl(r.get("points"), "  ")
+            if len(points) == 1:
+                self.emit(f"{head} ({self.w('points')}: {points[0]})")
+            else:
+                self.emit(f"{head} ({self.w('points')}:)", "", *points, "")
+        if rules:
+            self.emit("")
+
+    def match(self) -> None:
+        m = self.spec.get("match")
+        if m is None:
+            return
+        self.heading(2, self.w("match"))
+        self.para(self.t(["match", "rule"], m.get("rule")))
+        self.emit(f"- **{self.w('hands')}:** {code(m.get('hands', 1))}",
+                  f"- {self.w('first_start', seat=code(m.get('first_start', 0)))}",
+                  f"- {self.w('rotate', n=code(m.get('rotate_start', 1)))}")
+        if "end_when" in m:
+            self.emit(f"- {self.w('end_when', cond=code(m['end_when']))}")
+        ties = m.get("tie_breaks") or []
+        self.emit(f"- {self.w('tie_breaks' if ties else 'no_tie_breaks')}")
+        for i, tb in enumerate(ties, 1):
+            text = self.t(["match", "tie_breaks", tb.get("id"), "rule"], tb.get("rule"))
+            self.emit(f"  {i}. {code(tb.get('id'))}" + (f": {text}" if text else "") + f" ({code(tb.get('value'))})")
+        if ties:
+            self.emit(f"- {self.w('still_tied')}")
+        self.emit("")
+
+    def assumptions(self) -> None:
+        self.named_values("assumptions", ("about", "source"))
+
+    def rulings(self) -> None:
+        self.named_values("rulings", ("question", "cites"))
+
+    def named_values(self, section: str, texts: tuple[str, str]) -> None:
+        """Assumptions or rulings: the value in force, whether it is the default, the alternatives."""
+        entries = self.spec.get(section) or {}
+        if entries:
+            self.heading(2, self.w(section))
+        for name, e in entries.items():
+            self.heading(3, code(name))
+            first, second = (self.t([section, name, k], e.get(k)) for k in texts)
+            self.para(first)
+            if second and section == "rulings":
+                self.emit(f"> {self.w('cites')}: “{' '.join(second.split())}”", "")
+            elif second:
+                self.emit(f"- **{self.w('source')}:** {' '.join(second.split())}")
+            alts = [a if isinstance(a, dict) else {"value": a} for a in e.get("alternatives") or []]
+            means = {value_key(a.get("value")): self.t([section, name, "alternatives", value_key(a.get("value")),
+                                                        "means"], a.get("means")) for a in alts}
+            value = e.get("value")
+            status = self.status(section, name, value)
+            shown = f"- **{self.w('in_force')}:** {code(value_text(value))}" + (f" ({status})" if status else "")
+            meaning = means.get(value_key(value))
+            self.emit(shown + (f": {' '.join(meaning.split())}" if meaning else ""))
+            others = [a for a in alts if value_key(a.get("value")) != value_key(value)]
+            if others:
+                self.emit(f"- **{self.w('alternatives')}:**")
+                for a in others:
+                    meaning = means.get(value_key(a.get("value")))
+                    self.emit(f"  - {code(value_text(a.get('value')))}" +
+                              (f": {' '.join(meaning.split())}" if meaning else ""))
+            self.emit("")
+
+    def status(self, section: str, name: str, value) -> str | None:
+        """``the default``, or that a variant changed it; None when the base rules are unknown."""
+        own = (self.spec.get(section) or {}).get(name) or {}
+        if "default" in own:  # the merged rules name the game's own value
+            entry = {"value": own["default"]}
+        elif self.base is None:
+            return None
+        else:
+            entry = (self.base.get(section) or {}).get(name)
+        if not isinstance(entry, dict) or "value" not in entry:
+            return None
+        if _same(entry["value"], value):
+            return self.w("default")
+        return self.w("changed", value=code(value_text(entry["value"])))
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and math.isclose(a, b)
+    return a == b
+
+
+def rules_markdown(rules, lang: str = "en", base_spec: dict | None = None, catalogue: Catalogue | None = None) -> str:
+    """The rules of ``rules`` as Markdown in ``lang`` (``en`` or ``it``), rendered from its data.
+
+    ``base_spec`` is the rule data without variants, to tell which assumptions and
+    rulings a variant changed; without it, a rule set with no variants counts as the
+    default and one with variants says nothing about defaults. ``catalogue`` replaces
+    the bundled translations of the game and its variants.
+
+        >>> text = rules_markdown(rules, lang="it")   # doctest: +SKIP
+    """
+    if lang not in LANGUAGES:
+        raise PlayaRulesError(f"no language '{lang}' (known: {', '.join(LANGUAGES)})")
+    variants = list(getattr(rules, "variants", None) or [])
+    if base_spec is None and not variants:
+        base_spec = rules.spec
+    if catalogue is None:
+        catalogue = load_catalogue(rules.id, variants, lang)
+    return _Renderer(rules, lang, catalogue, base_spec).render()

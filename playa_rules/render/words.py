@@ -1,0 +1,142 @@
+"""The renderer's own words: headings and fixed phrases, one table per language.
+
+Only engine words live here (players, components, zones, phases, actions); the game's
+words come from its rule data and, in another language, from its catalogue. Every
+language has the same keys (a test checks); ``{name}`` fields are filled by
+:func:`phrase`.
+"""
+from __future__ import annotations
+
+from ..model import fill
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "intro": "These rules are rendered from the rule data `{id}`, exactly what the engine runs. "
+                 "Code is the effect DSL (see docs/dsl.md): it is the rule itself, not an illustration.",
+        "source": "Source", "players": "Players", "variants": "Variants", "no_variants": "none (the base game)",
+        "or": "or", "and": "and",
+        "components": "Components", "zones": "Zones", "parameters": "Parameters", "variables": "Variables",
+        "definitions": "Definitions", "setup": "Setup", "phases": "A hand, phase by phase",
+        "actions": "Actions", "scoring": "Scoring", "match": "Match", "assumptions": "Assumptions",
+        "rulings": "Rulings",
+        "shared_set": "Shared: {n} in all; each starts in `{zone}`.",
+        "player_set": "One set per player, {n} in a set ({totals} with {counts} players); "
+                      "each set starts in its player's `{zone}`.",
+        "shown_as": "Shown as `{label}`.",
+        "item": "{n} with {props}", "item_plain": "{n}", "count_expr": "{n} (`{expr}`)",
+        "each": "one for each `{prop}` in {values}", "item_label": "shown as `{label}`",
+        "cvars": "Each carries: {vars}.", "var_init": "`{name}` (initially `{value}`, {reset})",
+        "reset_turn": "reset every turn", "reset_hand": "reset every hand",
+        "reset_match": "kept for the whole match", "reset_player": "one per player, reset every hand",
+        "reset_player_match": "one per player, kept for the whole match",
+        "zone_shared": "shared", "zone_player": "one per player", "zone_per": "one on each `{type}`",
+        "vis_hidden": "hidden: nobody learns what is put there", "vis_owner": "private: only its owner sees it",
+        "vis_public": "public: everyone sees it",
+        "holds": "holds {types}",
+        "per_count": "{value} with {n} players",
+        "setup_intro": "At the start of every hand:",
+        "phase_rounds": "{rounds} round(s): in each, every player takes one turn, {order}, starting with {start}.",
+        "phase_until": "Turns {order}, starting with {start}, until {until} holds for the player about to play.",
+        "phase_seat": "One turn only, played by {seat}.",
+        "phase_none": "No turns: only what happens at its start.",
+        "phase_when": "Played only if {cond} holds when it would start; otherwise skipped.",
+        "clockwise": "clockwise", "counterclockwise": "counterclockwise",
+        "phase_let": "In this phase: {lets}.",
+        "on_start": "When the phase starts:", "on_turn_start": "At the start of every turn:",
+        "steps": "Each turn, in order:",
+        "step_actions": "choose one of {actions}", "step_action": "take the action {actions}", "step_fallback": "if none is legal: {actions}",
+        "step_repeat": "again and again while one is legal, until an effect ends the step",
+        "step_free": "also {actions} at any time in the step, without ending it",
+        "step_effect": "first:", "step_blocked": "if nothing is legal, the step is skipped after:",
+        "text_form": "Text form", "let": "First computed", "params": "Choices",
+        "require": "Requires (all of)", "effect": "Effect",
+        "one_of": "one component from {d} (identical ones count once)",
+        "position_in": "a position in {d} (0 is the bottom)",
+        "group_of": "one or more components from {d}; those with the same `{by}` are interchangeable",
+        "seat_in": "a player among {d}", "number_in": "a whole number from {low} to {high}",
+        "no_params": "none",
+        "scoring_intro": "When a hand ends, each player scores the sum of:",
+        "points": "points",
+        "hands": "Hands", "rotate": "After each hand the starting player moves {n} seat(s) clockwise.",
+        "first_start": "The first hand is started by {seat}.",
+        "tie_breaks": "Most points wins. Ties are broken, in order, by:",
+        "no_tie_breaks": "Most points wins; tied players share the victory.",
+        "still_tied": "Players still tied share the victory.", "end_when": "The match ends early when {cond}.",
+        "value": "Value", "about": "About", "alternatives": "Alternatives", "in_force": "In force",
+        "default": "the default", "changed": "changed by a variant; the default is {value}",
+        "question": "Question", "cites": "The text says",
+    },
+    "it": {
+        "intro": "Queste regole sono generate dai dati `{id}`, esattamente ciò che esegue il motore. "
+                 "Il codice è il DSL degli effetti (vedi docs/dsl.md): è la regola stessa, non un esempio.",
+        "source": "Fonte", "players": "Giocatori", "variants": "Varianti", "no_variants": "nessuna (gioco base)",
+        "or": "o", "and": "e",
+        "components": "Componenti", "zones": "Zone", "parameters": "Parametri", "variables": "Variabili",
+        "definitions": "Definizioni", "setup": "Preparazione", "phases": "Una mano, fase per fase",
+        "actions": "Azioni", "scoring": "Punteggio", "match": "Partita", "assumptions": "Ipotesi",
+        "rulings": "Interpretazioni",
+        "shared_set": "In comune: {n} in tutto; ognuno parte da `{zone}`.",
+        "player_set": "Una serie per giocatore, {n} per serie ({totals} con {counts} giocatori); "
+                      "ogni serie parte dalla zona `{zone}` del suo giocatore.",
+        "shown_as": "Si mostra come `{label}`.",
+        "item": "{n} con {props}", "item_plain": "{n}", "count_expr": "{n} (`{expr}`)",
+        "each": "uno per ogni `{prop}` in {values}", "item_label": "mostrato come `{label}`",
+        "cvars": "Ognuno ha: {vars}.", "var_init": "`{name}` (all'inizio `{value}`, {reset})",
+        "reset_turn": "azzerata a ogni turno", "reset_hand": "azzerata a ogni mano",
+        "reset_match": "conservata per tutta la partita", "reset_player": "una per giocatore, azzerata a ogni mano",
+        "reset_player_match": "una per giocatore, conservata per tutta la partita",
+        "zone_shared": "in comune", "zone_player": "una per giocatore", "zone_per": "una su ogni `{type}`",
+        "vis_hidden": "coperta: nessuno scopre ciò che vi è messo", "vis_owner": "privata: la vede solo il proprietario",
+        "vis_public": "scoperta: tutti la vedono",
+        "holds": "contiene {types}",
+        "per_count": "{value} con {n} giocatori",
+        "setup_intro": "All'inizio di ogni mano:",
+        "phase_rounds": "{rounds} giro/i: in ognuno ogni giocatore gioca un turno, {order}, a partire da {start}.",
+        "phase_until": "Turni {order}, a partire da {start}, finché {until} vale per chi sta per giocare.",
+        "phase_seat": "Un solo turno, giocato da {seat}.",
+        "phase_none": "Nessun turno: solo ciò che avviene al suo inizio.",
+        "phase_when": "Si gioca solo se {cond} vale quando inizierebbe; altrimenti si salta.",
+        "clockwise": "in senso orario", "counterclockwise": "in senso antiorario",
+        "phase_let": "In questa fase: {lets}.",
+        "on_start": "All'inizio della fase:", "on_turn_start": "All'inizio di ogni turno:",
+        "steps": "Ogni turno, in quest'ordine:",
+        "step_actions": "scegli una tra {actions}", "step_action": "esegui l'azione {actions}", "step_fallback": "se nessuna è consentita: {actions}",
+        "step_repeat": "più volte, finché una è consentita o un effetto chiude il passo",
+        "step_free": "inoltre {actions} in qualsiasi momento del passo, senza chiuderlo",
+        "step_effect": "prima:", "step_blocked": "se nulla è consentito, il passo si salta dopo:",
+        "text_form": "Forma testuale", "let": "Calcolato prima", "params": "Scelte",
+        "require": "Richiede (tutte)", "effect": "Effetto",
+        "one_of": "un componente da {d} (quelli identici contano una volta)",
+        "position_in": "una posizione in {d} (0 è il fondo)",
+        "group_of": "uno o più componenti da {d}; quelli con lo stesso `{by}` sono intercambiabili",
+        "seat_in": "un giocatore tra {d}", "number_in": "un numero intero da {low} a {high}",
+        "no_params": "nessuna",
+        "scoring_intro": "Alla fine di una mano, ogni giocatore somma:",
+        "points": "punti",
+        "hands": "Mani", "rotate": "Dopo ogni mano il primo giocatore si sposta di {n} posto/i in senso orario.",
+        "first_start": "La prima mano la inizia {seat}.",
+        "tie_breaks": "Vince chi ha più punti. Le parità si risolvono, in ordine, con:",
+        "no_tie_breaks": "Vince chi ha più punti; in caso di parità la vittoria è condivisa.",
+        "still_tied": "In caso di ulteriore parità la vittoria è condivisa.",
+        "end_when": "La partita finisce prima quando {cond}.",
+        "value": "Valore", "about": "Descrizione", "alternatives": "Alternative", "in_force": "In vigore",
+        "default": "il valore predefinito", "changed": "cambiato da una variante; il predefinito è {value}",
+        "question": "Domanda", "cites": "Il testo dice",
+    },
+}
+
+LANGUAGES: tuple[str, ...] = tuple(WORDS)
+
+
+def phrase(lang: str, key: str, **fields) -> str:
+    """The fixed phrase ``key`` in ``lang`` with its ``{fields}`` filled in."""
+    text = WORDS[lang][key]
+    return fill(text, {k: str(v) for k, v in fields.items()}) if fields else text
+
+
+def joined(lang: str, items: list, last: str = "or") -> str:
+    """``a, b or c`` (``a, b o c``)."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {WORDS[lang][last]} " + items[-1]
