@@ -99,8 +99,8 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
         key = str(current.resolve())
         if key in seen:
             raise SpecError(doc.diagnostic("/extends", "extends-cycle",
-                                           f"variant '{doc.data['variant']}' extends itself through "
-                                           f"{' -> '.join(Path(s).name for s in seen)}"))
+                                           f"variant '{doc.data['variant']}' extends itself: "
+                                           f"{' -> '.join(Path(s).name for s in seen + [key])}"))
         seen.append(key)
         layers.insert(0, Layer(doc=doc, id=doc.data["variant"], key=key, title=doc.data.get("title", "")))
         current = _parent(doc, current)

@@ -272,6 +272,8 @@ def ruling_alternatives(ctx: Context):
             if isinstance(entry, dict) and entry.get("alternatives"):
                 values = [entry.get("value")] + [a.get("value") if isinstance(a, dict) else a
                                                  for a in _list(entry["alternatives"])]
+                if "default" in entry:
+                    values.append(entry["default"])
                 known[name] = (section[:-1], values)
     for dsl, _, subject, lit in ctx.literal_comparisons():
         if isinstance(subject, A.Name) and subject.id in known:
@@ -282,6 +284,21 @@ def ruling_alternatives(ctx: Context):
                                   f"{what} '{subject.id}' is never {lit.value!r}: its value and alternatives "
                                   f"are {', '.join(shown)}", severity="warning",
                                   hint=did_you_mean(str(lit.value), shown))
+
+
+@check("not-an-alternative")
+def ruling_values(ctx: Context):
+    """A ruling whose value (picked by a variant) is neither its default nor one of its alternatives."""
+    for name, entry in _items(ctx.data.get("rulings")):
+        if not isinstance(entry, dict) or "default" not in entry or not entry.get("alternatives"):
+            continue
+        values = [entry["default"]] + [a.get("value") if isinstance(a, dict) else a
+                                       for a in _list(entry["alternatives"])]
+        if entry.get("value") not in values:
+            shown = list(dict.fromkeys(str(v) for v in values))
+            yield ctx.at(f"/rulings/{escape_pointer_segment(name)}/value", "not-an-alternative",
+                         f"ruling '{name}' cannot be {entry.get('value')!r}: it is one of {', '.join(shown)}",
+                         hint=did_you_mean(str(entry.get("value")), shown))
 
 
 # ================================================================== variables
