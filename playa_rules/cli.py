@@ -2,7 +2,7 @@
 
     playa-rules games
     playa-rules validate PATH_OR_ID... [--format text|json] [--simulate N [--seed S] [--max-actions M]]
-    playa-rules play GAME [--players N] [--seed S] [--human SEAT]... [--log FILE.json] [--quiet]
+    playa-rules play GAME [--players N] [--seed S] [--variant V]... [--human SEAT]... [--log FILE.json] [--quiet]
     playa-rules rules GAME [--variant V]... [--lang en|it] [--output FILE]
     playa-rules diff BASE VARIANT [--variant V]...
 
@@ -24,6 +24,7 @@ from .errors import Diagnostic, PlayaRulesError, SpecError
 from .render.words import LANGUAGES
 from .rules import games as bundled_games
 from .rules import load, validate
+from .variants import bundled_variants
 from .simulate import simulate
 
 PROG = "playa-rules"
@@ -117,11 +118,24 @@ def cmd_games(args) -> int:
             status = 1
             continue
         rows.append((gid, rules.title, f"{_counts(rules.player_counts)} players"))
+        for vid in bundled_variants(gid).get(gid, []):
+            try:
+                title = load(gid, variants=[vid]).variant_titles[-1]
+            except PlayaRulesError as exc:
+                print(f"{PROG}: {gid} + {vid}: cannot be loaded: {str(exc).splitlines()[0]}", file=sys.stderr)
+                status = 1
+                continue
+            rows.append((f"  + {vid}", title, "variant"))
     if rows:
         w0, w1 = (max(len(r[i]) for r in rows) for i in (0, 1))
         for gid, title, players in rows:
             print(f"{gid:<{w0}}  {title:<{w1}}  {players}")
     return status
+
+
+def _variant(arg: str):
+    """A variant given on the command line: an existing file is a path, anything else a bundled id."""
+    return Path(arg) if os.path.exists(arg) else arg
 
 
 # ------------------------------------------------------------------ play
@@ -239,7 +253,7 @@ def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None
 def cmd_play(args) -> int:
     from .cli_human import Abandon, HumanSeat
 
-    rules = load(_target(args.game))
+    rules = load(_target(args.game), variants=[_variant(v) for v in args.variant or []])
     if not args.quiet:
         for d in rules.warnings:
             print(_format_diagnostic(d, _colour_enabled(sys.stderr)), file=sys.stderr)
@@ -341,6 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a whole number or a text fixing all chance (default: a random one, printed)")
     p.add_argument("--human", type=_seat, action="append", metavar="SEAT",
                    help="play this seat (0-based) at the terminal; repeatable")
+    p.add_argument("--variant", action="append", metavar="V",
+                   help="apply a variant (a bundled variant id or a path to a variant file); repeatable")
     p.add_argument("--log", metavar="FILE.json", help="write the full event log as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the final scores and winners")
     p.set_defaults(parser=p)

@@ -32,6 +32,8 @@ class Rules:
         layers = getattr(doc, "layers", [])
         #: the ids of the variants applied, in order (empty for the game as published)
         self.variants: list[str] = [layer.id for layer in layers]
+        #: their titles, in the same order
+        self.variant_titles: list[str] = [layer.title or layer.id for layer in layers]
         self.title: str = spec.get("title", self.id)
         if layers:
             self.title += " (" + ", ".join(layer.title or layer.id for layer in layers) + ")"

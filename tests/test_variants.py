@@ -303,3 +303,32 @@ def test_a_ruling_set_to_no_alternative_is_flagged(tmp_path):
     assert [(d.code, d.message, where(d), d.hint) for d in diags] == [
         ("not-an-alternative", "ruling 'umbrella_last_turn' cannot be 'final-round': it is one of own, "
          "final_round", ("r.yaml", 4, 23), "did you mean 'final_round'?")]
+
+
+# ================================================================ command line
+def test_cli_games_lists_the_bundled_variants(capsys):
+    from playa_rules.cli import main
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "  + special-cards" in out and "Special cards" in out and "  + short-game-two-hands" in out
+
+
+def test_cli_play_with_variants_and_a_house_rule(capsys):
+    from playa_rules.cli import main
+    assert main(["play", "playa-pirata", "-p", "3", "-s", "5", "--variant", "special-cards",
+                 "--variant", "short-game", "--variant", str(HOUSE_RULE), "--log", "/dev/null"]) == 0
+    out = capsys.readouterr().out
+    assert "keep " in out and "Final scores:" in out
+
+
+def test_cli_play_with_an_unknown_variant_says_so(capsys):
+    from playa_rules.cli import main
+    assert main(["play", "playa-pirata", "--variant", "nope", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "unknown-variant: no bundled variant 'nope' of playa-pirata" in err
+    assert "Traceback" not in err
+
+
+def test_cli_validate_a_variant_file(capsys):
+    from playa_rules.cli import main
+    assert main(["validate", str(HOUSE_RULE), "--simulate", "3"]) == 0
