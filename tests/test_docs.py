@@ -53,3 +53,10 @@ def test_grammar_keywords_are_documented():
     statements = re.findall(r'^([a-z]\w*): "(\w+)"', grammar, flags=re.M)
     for rule, keyword in statements:
         assert f"### {keyword}" in DSL or keyword in ("if", "for", "sorted"), keyword
+
+
+def test_the_reference_is_generated_from_the_schemas_and_registries():
+    """docs/reference.md is exactly what `python -m playa_rules.reference` prints."""
+    from playa_rules.reference import markdown
+    assert (DOCS / "reference.md").read_text(encoding="utf-8") == markdown(), \
+        "docs/reference.md is out of date: run python -m playa_rules.reference > docs/reference.md"

@@ -6,6 +6,7 @@ file, line and column.
 from __future__ import annotations
 
 import itertools
+import re
 import random
 from pathlib import Path
 
@@ -332,3 +333,48 @@ def test_cli_play_with_an_unknown_variant_says_so(capsys):
 def test_cli_validate_a_variant_file(capsys):
     from playa_rules.cli import main
     assert main(["validate", str(HOUSE_RULE), "--simulate", "3"]) == 0
+
+
+# ================================================================ the authoring guide
+GUIDE = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+LAZY = ROOT / "docs" / "examples" / "lazy-sunday.yaml"
+
+
+def _guide_blocks(lang: str) -> list[str]:
+    """The fenced blocks of the guide in ``lang`` ('' for plain blocks)."""
+    blocks, current = [], None
+    for line in GUIDE.splitlines(keepends=True):
+        if line.startswith("```"):
+            if current is None:
+                current = (line[3:].strip(), [])
+            else:
+                if current[0] == lang:
+                    blocks.append("".join(current[1]))
+                current = None
+        elif current is not None:
+            current[1].append(line)
+    return blocks
+
+
+def test_the_guides_whole_file_is_the_example_file_and_it_plays():
+    assert LAZY.read_text(encoding="utf-8") in _guide_blocks("yaml")
+    rules = pr.load(LAZY)
+    assert rules.variants == ["lazy-sunday"] and pr.validate(LAZY) == []
+    game = play_out(rules, 3, 1)
+    assert all("sunburn" in d for d in game.g.score_detail[0])
+
+
+@pytest.mark.parametrize("typo, fixed", [("id: final_turn", "id: final_trun"), ("me.towels where", "me.towel where")])
+def test_the_guides_error_examples_are_what_the_library_says(tmp_path, typo, fixed):
+    path = tmp_path / "lazy-sunday.yaml"
+    path.write_text(LAZY.read_text(encoding="utf-8").replace(typo, fixed), encoding="utf-8")
+    [d] = pr.validate(path)
+    shown = d.format().replace(str(path), "lazy-sunday.yaml")
+    assert shown + "\n" in _guide_blocks(""), shown
+
+
+def test_the_guides_python_example_runs(monkeypatch):
+    code = _guide_blocks("python")[0].replace("games=200", "games=3")
+    monkeypatch.chdir(ROOT)
+    namespace: dict = {}
+    exec(compile(code, "<docs/authoring.md>", "exec"), namespace)
