@@ -336,9 +336,12 @@ class _Stage:
         ptr = f"/phases/{i}"
         root = Scope()
         turns = ph.get("turns")
-        kind = start = rounds = until = None
+        kind = start = rounds = until = seats = None
         if turns:
-            if "seat" in turns:
+            if "seats" in turns:
+                kind = "seats"
+                seats = self.expr(turns["seats"], f"{ptr}/turns/seats", root, "collection")
+            elif "seat" in turns:
                 kind = "seat"
                 start = self.expr(turns["seat"], f"{ptr}/turns/seat", root, "seat")
             else:
@@ -378,7 +381,21 @@ class _Stage:
                         direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
                         lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
                         on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
-                        steps=steps)
+                        steps=steps, next=self.next_phase(ph, ptr, root),
+                        seats=(lambda g, e, f=seats.fn: list(f(g, e))) if seats else None)
+
+    def next_phase(self, ph: dict, ptr: str, root: Scope):
+        """A phase's ``next``: an expression giving the id of the phase to continue with."""
+        if "next" not in ph:
+            return None
+        c = self.expr(ph["next"], f"{ptr}/next", root)
+        if c is None:
+            return None
+        ids = [p.get("id") for p in self.data.get("phases") or [] if isinstance(p, dict)]
+        if c.is_const and c.const is not None and c.const not in ids:
+            self.error(f"{ptr}/next", "unknown-phase", f"no phase has the id {c.const!r}",
+                       did_you_mean(str(c.const), [i for i in ids if isinstance(i, str)]))
+        return c.fn
 
 
 def _never(g, e):
