@@ -187,7 +187,7 @@ def _deal(cp, node: A.Deal, scope):
 
 
 @effect(A.Roll, "roll", "Each component shows a random one of its 'faces' (read it as x.face).",
-        "roll me.cup")
+        "roll me.dice")
 def _roll(cp, node: A.Roll, scope):
     what, _ = _components(cp, node.what, scope, "what 'roll' rolls")
     if "faces" not in cp.m.props:
