@@ -14,6 +14,9 @@ internals; this is the complete list of what these helpers touch:
     ``faces``, ``event``), ``m.zone_index(name, seat=None)``, ``m.component_count``.
 ``refresh_legal(game)`` -- ``game._set_legal(game._current_legal())``: the legal actions
     again after the state was changed by hand.
+``start_battle(game, ...)`` -- sets ``g.phase_i`` (the index of phase ``clash`` in
+    ``game.program.phases``) and ``g.mode = PHASE_START`` (``playa_rules.engine.state``),
+    then runs the flow with ``game._run()``: a battle started the way a rule would start one.
 """
 from __future__ import annotations
 
@@ -109,18 +112,52 @@ def play(game, *moves: str) -> None:
         game.apply(text)
 
 
+def keep_until(game, phase_id: str = "betting") -> None:
+    """Keep every die rolled (no paid reroll) until the phase ``phase_id`` begins."""
+    for _ in range(100):
+        if game.is_over or phase(game) == phase_id:
+            return
+        game.apply(next(t for t in texts(game) if t.startswith("keep")))
+    raise AssertionError(f"phase {phase_id} not reached")
+
+
 class ScriptedRolls(random.Random):
     """A stand-in for the game's generator whose ``randrange`` returns scripted face
-    indexes first (then falls back to a seeded generator)."""
+    indexes first (then falls back to a seeded generator); ``calls`` counts the rolls."""
 
     def __init__(self, indexes, seed=0):
         super().__init__(seed)
         self.script = list(indexes)
+        self.calls = 0
 
     def randrange(self, *args, **kwargs):
+        self.calls += 1
         if self.script:
             return self.script.pop(0)
         return super().randrange(*args, **kwargs)
+
+
+# indexes into the assumed Battle Die faces [1, 1, 2, 2, 2, 3, 3, 3]: the rank shown
+SKULL, MIDDLE, TOP = 0, 2, 5
+
+
+def script_rolls(game, indexes) -> ScriptedRolls:
+    """Make the next rolls of the game show these face indexes."""
+    game.g.rng = ScriptedRolls(indexes)
+    return game.g.rng
+
+
+def start_battle(game, seats, seek: str, after: str = "activate") -> None:
+    """Start a battle of the captains of ``seats`` looking for a 'winner' or a 'loser'."""
+    from playa_rules.engine.state import PHASE_START
+    g, m = game.g, game.m
+    for c in zone(game, "fleet"):
+        g.cvars["contending"][c] = m.owner[c] in seats
+    g.hvars["seek"] = seek
+    g.hvars["after"] = after
+    g.phase_i = [p.id for p in game.program.phases].index("clash")
+    g.mode = PHASE_START
+    game._run()
 
 
 def random_until(game, stop, rng: random.Random, limit: int = 5000) -> None:

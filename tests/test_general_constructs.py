@@ -174,3 +174,18 @@ def test_next_naming_no_phase_is_an_error(tmp_path):
         _variant(tmp_path, **{"next: \"'start_round'\"": "next: \"'start_rund'\""})
     d = info.value.diagnostic
     assert d.code == "unknown-phase" and d.path == "/phases/4/next" and d.hint == "did you mean 'start_round'?"
+
+
+def test_a_filter_on_type_narrows_the_elements(tmp_path):
+    """[x in z where x.type == 'secret'] holds only that type: it may move to a zone of secrets."""
+    text = ROLL_OFF.read_text().replace(
+        "    effect: set me.passed = true",
+        "    effect: |\n      set me.passed = true\n"
+        "      move [x in me.hidden_dice where x.type == 'secret' and x.face > 0] to me.hidden_dice")
+    path = tmp_path / "narrow.yaml"
+    path.write_text(text)
+    assert pr.load(path).new_game(2, seed=0) is not None
+    bad = text.replace("x.type == 'secret' and ", "")
+    path.write_text(bad.replace("to me.hidden_dice\n", "to pool\n", 1))
+    with pytest.raises(pr.SpecError, match="zone holds token, not secret"):
+        pr.load(path)

@@ -37,7 +37,7 @@ def check_conserved(game) -> None:
     spec = rules().spec
     assert counts["crew"] == spec["assumptions"]["crew_dice"]["value"]
     assert counts["special"] == 4 and counts["sail_die"] == 1
-    assert counts["tile"] == 1 + len(spec["assumptions"]["tiles"]["value"])
+    assert counts["tile"] == 1 + spec["assumptions"]["blank_tiles"]["value"]
     assert counts["captain"] == g.n
     for c in range(m.component_count):
         if m.owner[c] is not None and m.owner[c] >= g.n:

@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from lying_scenario import (captain, cup_faces, new, phase, play, random_until, refresh_legal,
-                            set_cup, set_var, texts, var, zone)
+from lying_scenario import (MIDDLE, SKULL, TOP, captain, cup_faces, keep_until, new, phase, play,
+                            random_until, refresh_legal, script_rolls, set_cup, set_var, start_battle,
+                            texts, var, zone)
 
 ANNE, JACK, MARY = 0, 1, 2
 
@@ -110,7 +111,7 @@ def test_exact_wrong_caller_loses_previous_wins_others_survive_and_sit_out():
     assert game.g.hvars["found"] == 3              # two fives and a one
     assert statuses(game, [0, 1, 2]) == ["survivor", "winner", "loser"]
     assert len(zone(game, "cup", seat=2)) == 5
-    game.apply("keep sail die")
+    keep_until(game, "betting")
     assert var(game, captain(game, 2), "pos") == 0
     # next Betting Phase: seat 2 sits out, its dice shown in the capsized cup
     assert phase(game) == "betting"
@@ -135,6 +136,7 @@ def test_a_lone_player_in_the_betting_phase_wins_and_everyone_else_loses():
     for s in (1, 2):                               # both miss the next Betting Phase
         set_var(game, captain(game, s), "sit_out", True)
     game.apply("keep sail die")
+    keep_until(game, "sail")
     assert phase(game) == "sail"                   # no bet at all: seat 0 won by default
     assert statuses(game, [0, 1, 2]) == ["winner", "loser", "loser"]
     assert [e for e in game.log if e["event"] == "phase"][-2]["phase"] == "betting"
@@ -215,3 +217,136 @@ def test_random_betting_rounds_always_end_with_a_winner_and_a_loser():
             st = statuses(game, range(players))
             assert st.count("winner") == 1 and st.count("loser") >= 1, st
             random_until(game, lambda g: phase(g) == "betting", rng)
+
+
+# ================================================================ battles and duels
+def test_battle_example_mary_is_the_loser():
+    """"Anne, Dave, Jack, and Mary are battling to determine a loser. ... First Roll ...
+    Anne is safe. Second Roll: No one is safe. Third Roll: Jack is safe. Fourth Roll: Mary
+    is the loser.\""""
+    anne, dave, jack, mary = 0, 1, 2, 3
+    game = new(4, seed=9)
+    for s in range(4):
+        set_var(game, captain(game, s), "coins", 0)    # nobody pays to reroll
+    rolls = script_rolls(game, [TOP, MIDDLE, MIDDLE, MIDDLE,      # Anne is safe
+                                SKULL, SKULL, SKULL,              # no one is safe
+                                MIDDLE, TOP, MIDDLE,              # Jack is safe
+                                TOP, MIDDLE])                     # Mary is the loser
+    start_battle(game, [anne, dave, jack, mary], "loser")
+    assert not rolls.script
+    assert [e["phase"] for e in game.log if e["event"] == "phase"].count("clash") == 4
+    # the Battle Dice as they were last rolled: Anne's first roll, Jack's third, Dave's and Mary's fourth
+    assert [var(game, captain(game, s), "face") for s in (anne, dave, jack, mary)] == [3, 3, 3, 2]
+    assert [var(game, captain(game, s), "contending") for s in range(4)] == [False, False, False, True]
+
+
+def test_a_battle_for_a_tile_looks_for_a_winner_and_ties_roll_again():
+    """"when battling for a tile in the Sail Phase, you are looking for a winner" ... "Those
+    who tied will reroll their Battle Dice.\""""
+    game = new(3, seed=10)
+    for s in range(3):
+        set_var(game, captain(game, s), "coins", 0)
+    rolls = script_rolls(game, [TOP, TOP, MIDDLE, SKULL, MIDDLE])
+    start_battle(game, [0, 1, 2], "winner")
+    assert not rolls.script and [var(game, captain(game, s), "face") for s in range(3)] == [1, 2, 2]
+    assert [var(game, captain(game, s), "contending") for s in range(3)] == [False, True, False]
+
+
+def test_a_player_behind_may_pay_a_coin_once_per_round_to_reroll():
+    """"Once per round, you may pay 1 coin to reroll any single die during the Sail or
+    Action Phase. This only applies to dice that you yourself have rolled.\""""
+    game = new(2, seed=11)
+    script_rolls(game, [TOP, SKULL, TOP, TOP, MIDDLE])
+    start_battle(game, [0, 1], "winner")
+    assert game.current_player == 1 and texts(game) == ["reroll battle die", "keep battle die"]
+    game.apply("reroll battle die")                  # seat 1 rolls a 3: tied, both roll again
+    assert var(game, captain(game, 1), "coins") == 1
+    # seat 1 is behind again, but has used its reroll this round: no decision
+    assert [var(game, captain(game, s), "contending") for s in range(2)] == [True, False]
+
+
+def test_only_one_ship_moved_so_it_activates_its_tile_without_a_battle():
+    """"(If only one player moved, then there is no battle; they automatically activate
+    their tile.)\""""
+    game = new(3, seed=12)
+    set_cup(game, 0, [6, 6, 2, 3, 4])
+    set_cup(game, 1, [1, 2, 3, 4, 5])
+    set_cup(game, 2, [2, 2, 3, 4, 5])
+    play(game, "0: bid 2 x 6", "1: bid 3 x 5", "2: exact 3 x 6")     # exact: only seat 2 sails
+    game.apply("keep sail die")
+    phases = [e["phase"] for e in game.log if e["event"] == "phase"]
+    assert "clash" not in phases and phases[-2:] == ["activate", "betting"]
+
+
+# ================================================================ tiles and crew
+MAP = """\
+      - {event: recruit, amount: 2, die: ''}
+      - {event: desert, amount: 2, die: ''}
+      - {event: plunder, amount: 3, die: ''}
+      - {event: toll, amount: 5, die: ''}
+      - {event: wind, amount: 2, die: ''}
+      - {event: drift, amount: 3, die: ''}
+      - {event: special, amount: 0, die: king}
+      - {event: curse, amount: 0, die: ''}
+      - {event: none, amount: 0, die: '', count: blank_tiles - 8}
+"""
+
+
+@pytest.fixture(scope="module")
+def mapped(tmp_path_factory):
+    """The game with a map whose first eight tiles carry events (as an owner would write them)."""
+    from playa_rules import resources
+    text = (resources.games_dir() / "lying-pirates.yaml").read_text()
+    blank = "      - {event: none, amount: 0, die: '', count: blank_tiles}\n"
+    assert blank in text
+    path = tmp_path_factory.mktemp("map") / "lying-pirates-mapped.yaml"
+    path.write_text(text.replace(blank, MAP))
+    import playa_rules as pr
+    return pr.load(path)
+
+
+def _on_tile(rules, tile, faces, specials=None, coins=2):
+    game = rules.new_game(3, seed=13)
+    set_cup(game, 1, faces, specials)
+    cap = captain(game, 1)
+    set_var(game, cap, "pos", tile)
+    set_var(game, cap, "coins", coins)
+    start_battle(game, [1], "winner")
+    return game, cap
+
+
+def _kinds(game, seat):
+    m = game.m
+    return sorted(m.props["kind"][d] for d in zone(game, "cup", seat=seat))
+
+
+@pytest.mark.parametrize("tile,faces,specials,check", [
+    (1, [2] * 5, None, lambda g, c: len(zone(g, "cup", seat=1)) == 7),
+    (1, [2] * 9, None, lambda g, c: len(zone(g, "cup", seat=1)) == 10),          # at most 10 dice
+    (2, [2] * 5, None, lambda g, c: len(zone(g, "cup", seat=1)) == 3),
+    (2, [2] * 2, {"king": 6, "cursed": 1},                                        # keep 1 regular die;
+     lambda g, c: _kinds(g, 1) == ["cursed", "regular"]),                         # a special goes instead
+    (3, [2] * 5, None, lambda g, c: var(g, c, "coins") == 2 + 3),
+    (4, [2] * 5, None, lambda g, c: var(g, c, "coins") == 0),                     # pays what it has
+    (5, [2] * 5, None, lambda g, c: var(g, c, "pos") == 7),
+    (6, [2] * 5, None, lambda g, c: var(g, c, "pos") == 3),
+    (7, [2] * 10, None, lambda g, c: _kinds(g, 1).count("king") == 1 and len(zone(g, "cup", seat=1)) == 10),
+    (8, [2] * 5, None, lambda g, c: "cursed" in _kinds(g, 1)),
+])
+def test_tile_events_written_as_data(mapped, tile, faces, specials, check):
+    """"The newly minted winner of this battle activates the tile their ship is on. They must
+    resolve its event." The Tile Legend is lost: the events here are the rule file's own
+    vocabulary, written as data on the map. Crew limits: "a maximum of 10 dice in their cup.
+    If adding a Special Crew Die pushes a player over the limit of 10, they must discard a
+    regular Crew Die" and "If an event ... would ever leave your cup without a regular Crew
+    Die, then you must lose a Special Crew Die of your choice instead ... (However, you may
+    not lose the Cursed Die in this manner.)\""""
+    game, cap = _on_tile(mapped, tile, faces, specials)
+    assert check(game, cap)
+
+
+def test_the_bundled_map_has_a_start_tile_and_blank_tiles():
+    game = new(2, seed=0)
+    sea = zone(game, "sea")
+    assert len(sea) == 16
+    assert [game.m.props["event"][t] for t in sea] == ["start"] + ["none"] * 15
