@@ -14,7 +14,7 @@ internals; this is the complete list of what these helpers touch:
     ``faces``, ``event``), ``m.zone_index(name, seat=None)``, ``m.component_count``.
 ``refresh_legal(game)`` -- ``game._set_legal(game._current_legal())``: the legal actions
     again after the state was changed by hand.
-``start_battle(game, ...)`` -- sets ``g.phase_i`` (the index of phase ``clash`` in
+``jump(game, phase_id)``, ``start_battle(game, ...)`` -- set ``g.phase_i`` (the index of phase ``clash`` in
     ``game.program.phases``) and ``g.mode = PHASE_START`` (``playa_rules.engine.state``),
     then runs the flow with ``game._run()``: a battle started the way a rule would start one.
 """
@@ -113,11 +113,12 @@ def play(game, *moves: str) -> None:
 
 
 def keep_until(game, phase_id: str = "betting") -> None:
-    """Keep every die rolled (no paid reroll) until the phase ``phase_id`` begins."""
+    """Keep every die rolled and the Cursed Die, and refuse to sacrifice, until the phase
+    ``phase_id`` begins."""
     for _ in range(100):
         if game.is_over or phase(game) == phase_id:
             return
-        game.apply(next(t for t in texts(game) if t.startswith("keep")))
+        game.apply(next(t for t in texts(game) if t.startswith("keep") or t == "refuse"))
     raise AssertionError(f"phase {phase_id} not reached")
 
 
@@ -147,17 +148,22 @@ def script_rolls(game, indexes) -> ScriptedRolls:
     return game.g.rng
 
 
+def jump(game, phase_id: str) -> None:
+    """Continue the game from the start of phase ``phase_id``, as a ``next`` would."""
+    from playa_rules.engine.state import PHASE_START
+    game.g.phase_i = [p.id for p in game.program.phases].index(phase_id)
+    game.g.mode = PHASE_START
+    game._run()
+
+
 def start_battle(game, seats, seek: str, after: str = "activate") -> None:
     """Start a battle of the captains of ``seats`` looking for a 'winner' or a 'loser'."""
-    from playa_rules.engine.state import PHASE_START
     g, m = game.g, game.m
     for c in zone(game, "fleet"):
         g.cvars["contending"][c] = m.owner[c] in seats
     g.hvars["seek"] = seek
     g.hvars["after"] = after
-    g.phase_i = [p.id for p in game.program.phases].index("clash")
-    g.mode = PHASE_START
-    game._run()
+    jump(game, "clash")
 
 
 def random_until(game, stop, rng: random.Random, limit: int = 5000) -> None:

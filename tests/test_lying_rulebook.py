@@ -275,7 +275,8 @@ def test_only_one_ship_moved_so_it_activates_its_tile_without_a_battle():
     play(game, "0: bid 2 x 6", "1: bid 3 x 5", "2: exact 3 x 6")     # exact: only seat 2 sails
     game.apply("keep sail die")
     phases = [e["phase"] for e in game.log if e["event"] == "phase"]
-    assert "clash" not in phases and phases[-2:] == ["activate", "betting"]
+    assert phases[-4:] == ["sail", "voyage", "activate", "action"] or \
+        phases[-5:] == ["sail", "voyage", "activate", "action", "catch_up_vote"]
 
 
 # ================================================================ tiles and crew
@@ -350,3 +351,68 @@ def test_the_bundled_map_has_a_start_tile_and_blank_tiles():
     sea = zone(game, "sea")
     assert len(sea) == 16
     assert [game.m.props["event"][t] for t in sea] == ["start"] + ["none"] * 15
+
+
+# ================================================================ the action phase
+def _positions(game, *pos):
+    for s, p in enumerate(pos):
+        set_var(game, captain(game, s), "pos", p)
+
+
+def test_last_place_players_catch_up_together_one_die_per_tile():
+    """"If two or more players are in last place, they may collectively choose to sacrifice
+    Crew Dice to move forward. Each player must sacrifice one die per tile, and they may only
+    move forward together.\""""
+    from lying_scenario import jump
+    game = new(3, seed=14)
+    _positions(game, 2, 2, 5)
+    jump(game, "catch_up_vote")
+    assert game.current_player == 0 and texts(game) == ["sacrifice 3", "refuse"]
+    play(game, "0: sacrifice 3", "1: sacrifice 3")
+    assert [var(game, captain(game, s), "pos") for s in range(3)] == [5, 5, 5]
+    assert [len(zone(game, "cup", seat=s)) for s in range(3)] == [2, 2, 5]
+    assert phase(game) == "betting"
+
+
+def test_if_any_one_refuses_no_sacrifice_and_no_movement():
+    """"(If any one player refuses, no sacrifices may be made and no movement happens.)\""""
+    from lying_scenario import jump
+    game = new(3, seed=14)
+    _positions(game, 2, 2, 5)
+    jump(game, "catch_up_vote")
+    play(game, "0: sacrifice 3", "1: refuse")
+    assert [var(game, captain(game, s), "pos") for s in range(3)] == [2, 2, 5]
+    assert [len(zone(game, "cup", seat=s)) for s in range(3)] == [5, 5, 5]
+
+
+def test_a_player_cannot_sacrifice_their_last_regular_die():
+    """"You must always have at least 1 regular Crew Die in your cup.\""""
+    from lying_scenario import jump
+    game = new(2, seed=15)
+    set_cup(game, 0, [2, 3, 4])
+    _positions(game, 0, 3)
+    jump(game, "catch_up_vote")
+    assert texts(game) == ["refuse"]
+
+
+def test_no_one_catches_up_with_a_ship_at_the_same_place():
+    """At the start everyone is on the Start/End tile: nobody is in front, so no catch-up."""
+    from lying_scenario import jump
+    game = new(3, seed=16)
+    jump(game, "catch_up_vote")
+    assert phase(game) == "betting"
+
+
+def test_passing_the_cursed_die_costs_2_crew_and_spares_the_immune():
+    """"You may pass the Cursed Die to another player by sacrificing 2 crew." and "If your
+    ship is located on the Start/End tile, you are immune to any negative effects during the
+    Action Phase\""""
+    from lying_scenario import jump
+    game = new(3, seed=17)
+    set_cup(game, 0, [2, 3, 4, 5], {"cursed": 4})
+    _positions(game, 3, 0, 2)
+    jump(game, "action")
+    assert texts(game) == ["pass curse to 2", "keep curse"]       # seat 1 is on the Start/End tile
+    game.apply("pass curse to 2")
+    assert len(zone(game, "cup", seat=0)) == 2
+    assert sorted(game.m.props["kind"][d] for d in zone(game, "cup", seat=2)) == ["cursed"] + ["regular"] * 5
