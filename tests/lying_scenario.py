@@ -126,13 +126,16 @@ class ScriptedRolls(random.Random):
     """A stand-in for the game's generator whose ``randrange`` returns scripted face
     indexes first (then falls back to a seeded generator); ``calls`` counts the rolls."""
 
-    def __init__(self, indexes, seed=0):
+    def __init__(self, indexes, seed=0, on_roll=None):
         super().__init__(seed)
         self.script = list(indexes)
         self.calls = 0
+        self.on_roll = on_roll      # called before each scripted roll
 
     def randrange(self, *args, **kwargs):
         self.calls += 1
+        if self.script and self.on_roll is not None:
+            self.on_roll()
         if self.script:
             return self.script.pop(0)
         return super().randrange(*args, **kwargs)
@@ -142,9 +145,9 @@ class ScriptedRolls(random.Random):
 SKULL, MIDDLE, TOP = 0, 2, 5
 
 
-def script_rolls(game, indexes) -> ScriptedRolls:
+def script_rolls(game, indexes, on_roll=None) -> ScriptedRolls:
     """Make the next rolls of the game show these face indexes."""
-    game.g.rng = ScriptedRolls(indexes)
+    game.g.rng = ScriptedRolls(indexes, on_roll=on_roll)
     return game.g.rng
 
 

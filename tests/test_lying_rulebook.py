@@ -416,3 +416,80 @@ def test_passing_the_cursed_die_costs_2_crew_and_spares_the_immune():
     game.apply("pass curse to 2")
     assert len(zone(game, "cup", seat=0)) == 2
     assert sorted(game.m.props["kind"][d] for d in zone(game, "cup", seat=2)) == ["cursed"] + ["regular"] * 5
+
+
+# ================================================================ the end game
+def _home(game, seats):
+    for s in seats:
+        set_var(game, captain(game, s), "pos", len(zone(game, "sea")))
+
+
+def test_one_ship_home_claims_the_throne_unchallenged():
+    """"If only one player has reached the Start/End tile at the end of the Sail Phase, then
+    their claim to the Pirate Throne is unchallenged, and they are declared the winner.\""""
+    from lying_scenario import jump
+    game = new(4, seed=18)
+    _home(game, [2])
+    jump(game, "end_game")
+    assert game.is_over and game.winners() == [2]
+
+
+def test_final_battle_example_anne_claims_the_throne():
+    """"First Battle: Anne: 2 crew, Dave: 2 crew, Jack: 1 crew ... (Tied players reroll) ...
+    Dave loses 1 crew. Second Battle ... Anne and Jack each lose 1 crew; Jack is eliminated.
+    Third Battle: Anne: 1 crew, Dave: 1 crew ... Both Anne and Dave keep their last crew,
+    because there needs to be a clear winner. Fourth Battle ... Dave loses 1 crew and is
+    eliminated; Anne claims the Pirate Throne.\""""
+    from lying_scenario import jump
+    anne, dave, jack = 0, 1, 2
+    game = new(3, seed=19)
+    for s, crew in ((anne, 2), (dave, 2), (jack, 1)):
+        set_cup(game, s, [2] * crew)
+        set_var(game, captain(game, s), "coins", 0)
+    _home(game, [anne, dave, jack])
+    jump(game, "end_game")
+    assert phase(game) == "final_prep" and texts(game) == ["ready"]   # no special die, no coins
+    play(game, "0: ready", "1: ready")
+    crews = []                                         # the crews at each roll
+    rolls = script_rolls(game, [TOP, MIDDLE, MIDDLE,   # first battle: Dave and Jack tie ...
+                                MIDDLE, TOP,           # ... and reroll: Dave loses 1 crew
+                                SKULL, MIDDLE, SKULL,  # second: Anne and Jack roll Skulls
+                                SKULL, SKULL,          # third: both would lose their last crew
+                                TOP, MIDDLE],          # fourth: Dave loses
+                         on_roll=lambda: crews.append(tuple(len(zone(game, "cup", seat=s))
+                                                            for s in (anne, dave, jack))))
+    game.apply("ready")
+    assert not rolls.script
+    assert crews == [(2, 2, 1)] * 5 + [(2, 1, 1)] * 3 + [(1, 1, 0)] * 4
+    assert [len(zone(game, "cup", seat=s)) for s in (anne, dave, jack)] == [1, 0, 0]
+    assert game.is_over and game.winners() == [anne]
+    assert [e["phase"] for e in game.log if e["event"] == "phase"].count("final_battle") == 4
+
+
+def test_final_battle_preparation_trades_special_dice_and_buys_crew_beyond_ten():
+    """"Trade each Special Crew Die in their cup for 2 regular Crew Dice; Pay 2 coins for each
+    1 regular Crew Die they wish to add; Exceed the normal maximum of 10 dice in their cup\""""
+    from lying_scenario import jump
+    game = new(2, seed=20)
+    set_cup(game, 0, [2] * 9, {"king": 6})
+    set_var(game, captain(game, 0), "coins", 5)
+    _home(game, [0, 1])
+    jump(game, "end_game")
+    assert texts(game) == ["trade special die", "buy crew", "ready"]
+    play(game, "0: trade special die", "0: buy crew", "0: buy crew")
+    assert texts(game) == ["ready"]
+    assert len(zone(game, "cup", seat=0)) == 13 and var(game, captain(game, 0), "coins") == 1
+
+
+def test_in_the_final_battle_the_bag_running_out_puts_coins_in_the_cup():
+    """"In the highly unlikely event that you run out of Crew Dice in preparation for the
+    Final Battle, coins may be placed in your cup instead as placeholders.\""""
+    from lying_scenario import jump
+    game = new(2, seed=21)
+    set_var(game, captain(game, 0), "coins", 4)
+    for d in list(zone(game, "bag"))[:-1]:
+        game.g.move(d, game.m.zone_index("cup", seat=1))
+    _home(game, [0, 1])
+    jump(game, "end_game")
+    play(game, "0: buy crew", "0: buy crew")
+    assert len(zone(game, "cup", seat=0)) == 6 and var(game, captain(game, 0), "placeholders") == 1
