@@ -67,11 +67,11 @@ def special(game, kind: str) -> int:
     return next(c for c in range(m.component_count) if m.ctype[c] == "special" and m.props["kind"][c] == kind)
 
 
-def set_cup(game, seat: int, faces: list[int], specials: dict | None = None) -> None:
-    """Make ``seat``'s cup hold regular dice showing ``faces`` and the given special dice
-    (kind -> face shown); other dice go back to the bag or the board."""
+def set_cup(game, seat, faces: list[int], specials: dict | None = None) -> None:
+    """Make ``seat``'s cup (``None``: the Phantom's) hold regular dice showing ``faces`` and
+    the given special dice (kind -> face shown); other dice go back to the bag or the board."""
     g, m = game.g, game.m
-    cup = m.zone_index("cup", seat=seat)
+    cup = m.zone_index("cup", seat=seat) if seat is not None else m.zone_index("phantom_cup")
     bag = m.zone_index("bag")
     board = m.zone_index("board")
     for c in list(g.zones[cup]):

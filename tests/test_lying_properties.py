@@ -39,6 +39,9 @@ def check_conserved(game) -> None:
     assert counts["special"] == 4 and counts["sail_die"] == 1
     assert counts["tile"] == 1 + spec["assumptions"]["blank_tiles"]["value"]
     assert counts["captain"] == g.n
+    assert counts["phantom"] == 1 and counts["phantom_card"] == 6
+    phantom = next(c for c in seen if m.ctype[c] == "phantom")
+    assert m.zone_names[g.loc[phantom]][0] == ("fleet" if g.n == 2 else "ashore")
     for c in range(m.component_count):
         if m.owner[c] is not None and m.owner[c] >= g.n:
             assert c not in seen, "a component of an absent seat is in play"
@@ -64,6 +67,10 @@ def check_no_leak(game) -> None:
     g = game.g
     for owner, d in hidden_cups(game):
         assert g.known[d] == 1 << owner, f"die {d} under seat {owner}'s cup is known to {g.known[d]:b}"
+    if hidden_cups(game) and g.n == 2:
+        pilot = g.hvars["pilot"]             # a player sitting out flies the Phantom, and sees its dice
+        for d in zone(game, "phantom_cup"):
+            assert g.known[d] == (1 << pilot if pilot >= 0 else 0)
     for seat in range(g.n):
         view = game.view(seat)
         json.dumps(view)

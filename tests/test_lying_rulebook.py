@@ -54,6 +54,7 @@ def test_ones_are_wild():
     game = new(2, seed=3)
     set_cup(game, 0, [1, 1, 1, 1, 1])
     set_cup(game, 1, [4, 4, 2, 2, 2])
+    set_cup(game, None, [2, 3, 5, 6, 6])          # the Phantom's dice count too
     play(game, "0: bid 2 x 4", "1: bid 7 x 4", "0: liar")
     assert game.g.hvars["found"] == 7
     assert statuses(game, [0, 1]) == ["loser", "winner"]
@@ -179,12 +180,14 @@ def test_the_curse_counts_as_usual_for_other_players_bets():
     game = new(2, seed=7)
     set_cup(game, 0, [6, 6, 2, 2, 4], {"cursed": 6})
     set_cup(game, 1, [6, 3, 3, 4, 5])
+    set_cup(game, None, [2, 3, 4, 5, 2])
     refresh_legal(game)
     play(game, "0: bid 2 x 6", "1: exact 4 x 6")        # seat 1's own bet: seat 0's curse is not in it
     assert game.g.hvars["found"] == 4
     game2 = new(2, seed=7)
     set_cup(game2, 0, [6, 6, 2, 2, 4], {"cursed": 6})
     set_cup(game2, 1, [6, 3, 3, 4, 5])
+    set_cup(game2, None, [2, 3, 4, 5, 2])
     refresh_legal(game2)
     play(game2, "0: bid 2 x 6", "1: bid 4 x 6", "0: exact 4 x 6")   # seat 0's exact: cursed
     assert game2.g.hvars["found"] == 1
@@ -214,7 +217,7 @@ def test_random_betting_rounds_always_end_with_a_winner_and_a_loser():
             random_until(game, lambda g: phase(g) != "betting", rng)
             if game.is_over:
                 break
-            st = statuses(game, range(players))
+            st = [var(game, c, "status") for c in zone(game, "fleet")]   # the Phantom included
             assert st.count("winner") == 1 and st.count("loser") >= 1, st
             random_until(game, lambda g: phase(g) == "betting", rng)
 
@@ -275,8 +278,8 @@ def test_only_one_ship_moved_so_it_activates_its_tile_without_a_battle():
     play(game, "0: bid 2 x 6", "1: bid 3 x 5", "2: exact 3 x 6")     # exact: only seat 2 sails
     game.apply("keep sail die")
     phases = [e["phase"] for e in game.log if e["event"] == "phase"]
-    assert phases[-4:] == ["sail", "voyage", "activate", "action"] or \
-        phases[-5:] == ["sail", "voyage", "activate", "action", "catch_up_vote"]
+    after = phases[phases.index("sail"):]
+    assert "clash" not in after and after[:4] == ["sail", "voyage", "activate", "event"]
 
 
 # ================================================================ tiles and crew
@@ -493,3 +496,122 @@ def test_in_the_final_battle_the_bag_running_out_puts_coins_in_the_cup():
     jump(game, "end_game")
     play(game, "0: buy crew", "0: buy crew")
     assert len(zone(game, "cup", seat=0)) == 6 and var(game, captain(game, 0), "placeholders") == 1
+
+
+# ================================================================ phantom mode
+def test_two_players_sail_with_the_phantom_whose_dice_nobody_sees():
+    """"A two-player game of Lying Pirates incorporates a third pirate captain known as the
+    Phantom ... Pass out player components as usual, making sure to give the Phantom its own
+    set." ... "Make sure to keep the Phantom's dice concealed except when they are required
+    to be revealed.\""""
+    from lying_scenario import phantom
+    game = new(2, seed=22)
+    ph = phantom(game)
+    assert ph is not None and var(game, ph, "coins") == 2
+    assert len(zone(game, "phantom_cup")) == 5 and len(zone(game, "phantom_hand")) == 6
+    assert all(game.g.known[d] == 0 for d in zone(game, "phantom_cup"))
+    assert all(e["hidden"] for s in (0, 1) for e in game.view(s)["zones"]["phantom_cup"])
+    assert phantom(new(3, seed=22)) is None
+
+
+def test_the_phantom_makes_no_bets_but_sails_as_a_survivor():
+    """"the Phantom will not make any bets. (Its dice still count when revealed.)\""""
+    from lying_scenario import phantom
+    game = new(2, seed=23)
+    assert var(game, phantom(game), "bets") is False and var(game, phantom(game), "counted") is True
+    play(game, "0: bid 1 x 2", "1: liar")
+    assert var(game, phantom(game), "status") == "survivor"
+    keep_until(game, "betting")
+    assert var(game, phantom(game), "pos") > 0
+
+
+def test_a_player_missing_the_betting_phase_plays_for_the_phantom():
+    """"If one player is required to miss the next Betting Phase, they must play for the
+    Phantom during the Betting and Sail Phases, using its cup, dice, and ship. (Never look
+    at its cards, though!)\""""
+    from lying_scenario import phantom
+    game = new(2, seed=24)
+    set_cup(game, 0, [6, 6, 2, 3, 4])
+    set_cup(game, 1, [2, 2, 3, 4, 5])
+    set_cup(game, None, [2, 3, 4, 5, 5])
+    play(game, "0: bid 2 x 6", "1: exact 4 x 6")     # wrong: seat 1 misses the next Betting Phase
+    keep_until(game, "betting")
+    ph = phantom(game)
+    assert game.g.hvars["pilot"] == 1 and var(game, ph, "bets")
+    assert all(game.g.known[d] == 0b10 for d in zone(game, "phantom_cup"))   # seat 1 sees them
+    assert all(game.g.known[d] == 0b11 for d in zone(game, "cup", seat=1))   # its own, capsized
+    assert all(e["hidden"] for e in game.view(1)["zones"]["phantom_hand"])   # never its cards
+    play(game, "0: bid 2 x 3", "1: bid 3 x 3")       # seat 1 bets for the Phantom
+    assert var(game, ph, "last_bid") and not var(game, captain(game, 1), "last_bid")
+
+
+def _lapped(game, phantom_pos, pos0, pos1):
+    from lying_scenario import jump, phantom
+    set_var(game, phantom(game), "pos", phantom_pos)
+    _positions(game, pos0, pos1)
+    jump(game, "sail_end")
+
+
+def test_the_phantom_sinks_the_player_it_catches_and_the_other_wins():
+    """"If the Phantom reaches the Start/End tile before either of the players, it will
+    continue forward around the map. If it then catches up with one of the players, the
+    Phantom will sink that player's ship, and the other player wins the game.\""""
+    game = new(2, seed=25)
+    _lapped(game, 16 + 3, 3, 9)
+    assert game.is_over and game.winners() == [1]
+
+
+def test_the_phantom_catching_both_claims_the_throne():
+    """"However, if the Phantom catches up to both of the players' ships, then they are sunk
+    simultaneously, and the Phantom claims the Pirate Thone!\""""
+    game = new(2, seed=26)
+    _lapped(game, 16 + 5, 3, 5)
+    assert game.is_over and game.winners() == []
+    assert game.log[-1]["winners"] == []
+
+
+def test_the_phantom_past_the_start_tile_has_not_caught_anyone_yet():
+    game = new(2, seed=27)
+    _lapped(game, 16 + 2, 3, 9)
+    assert not game.is_over
+
+
+def test_the_phantom_card_strikes_the_loser_of_a_duel(tmp_path):
+    """"The Phantom will begin every Action Phase by playing a random card from its hand. If
+    this card must be resolved against only one player, the two players duel, with the loser
+    being affected by the Phantom's card." The cards are lost: one written as data here.\""""
+    from playa_rules import resources
+
+    import playa_rules as pr
+    from lying_scenario import jump
+    text = (resources.games_dir() / "lying-pirates.yaml").read_text()
+    card = "      - {event: none, amount: 0, die: '', target: one, count: phantom_cards}\n"
+    assert card in text
+    path = tmp_path / "lying-pirates-cards.yaml"
+    path.write_text(text.replace(card, card.replace("event: none, amount: 0", "event: desert, amount: 2")))
+    game = pr.load(path).new_game(2, seed=28)
+    _positions(game, 3, 4)
+    for s in (0, 1):
+        set_var(game, captain(game, s), "coins", 0)
+    script_rolls(game, [TOP, MIDDLE])                # the duel: seat 1 loses
+    jump(game, "phantom_card")
+    assert [len(zone(game, "cup", seat=s)) for s in (0, 1)] == [5, 3]
+    assert len(zone(game, "phantom_played")) == 1
+
+
+def test_the_phantom_card_spares_a_ship_on_the_start_tile(tmp_path):
+    """"If your ship is located on the Start/End tile, you are immune to any negative effects
+    during the Action Phase\""""
+    from playa_rules import resources
+
+    import playa_rules as pr
+    from lying_scenario import jump
+    text = (resources.games_dir() / "lying-pirates.yaml").read_text()
+    card = "      - {event: none, amount: 0, die: '', target: one, count: phantom_cards}\n"
+    path = tmp_path / "lying-pirates-cards.yaml"
+    path.write_text(text.replace(card, card.replace("event: none, amount: 0, die: '', target: one",
+                                                    "event: desert, amount: 2, die: '', target: all")))
+    game = pr.load(path).new_game(2, seed=29)
+    _positions(game, 0, 4)
+    jump(game, "phantom_card")
+    assert [len(zone(game, "cup", seat=s)) for s in (0, 1)] == [5, 3]
