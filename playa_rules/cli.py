@@ -182,7 +182,9 @@ class Narrator:
                 self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if len(self.hand_scores) > 1 else ""),
                          final=True)
             won = ev["winners"]
-            if len(won) == 1:
+            if not won:
+                self.say("No winner", final=True)
+            elif len(won) == 1:
                 self.say(f"Winner: {self.name(won[0])}", final=True)
             else:
                 self.say("Winners (tied): " + ", ".join(self.name(s) for s in won), final=True)

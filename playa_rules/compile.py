@@ -359,6 +359,7 @@ class _Stage:
             c = self.expr(text, f"{ptr}/let/{k}", root)
             if c is not None:
                 lets.append((k, c.fn))
+        nxt = self.expr(ph["next"], f"{ptr}/next", root) if "next" in ph else None
         steps = []
         for j, st in enumerate(ph.get("steps") or []):
             sptr = f"{ptr}/steps/{j}"
@@ -381,21 +382,8 @@ class _Stage:
                         direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
                         lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
                         on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
-                        steps=steps, next=self.next_phase(ph, ptr, root),
+                        steps=steps, next=nxt.fn if nxt else None,
                         seats=(lambda g, e, f=seats.fn: list(f(g, e))) if seats else None)
-
-    def next_phase(self, ph: dict, ptr: str, root: Scope):
-        """A phase's ``next``: an expression giving the id of the phase to continue with."""
-        if "next" not in ph:
-            return None
-        c = self.expr(ph["next"], f"{ptr}/next", root)
-        if c is None:
-            return None
-        ids = [p.get("id") for p in self.data.get("phases") or [] if isinstance(p, dict)]
-        if c.is_const and c.const is not None and c.const not in ids:
-            self.error(f"{ptr}/next", "unknown-phase", f"no phase has the id {c.const!r}",
-                       did_you_mean(str(c.const), [i for i in ids if isinstance(i, str)]))
-        return c.fn
 
 
 def _never(g, e):

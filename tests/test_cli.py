@@ -345,3 +345,22 @@ def test_long_action_lists_are_summarised_and_filterable():
     assert choices.exact(last) == len(choices.texts) - 1
     lines = summary(game.view(game.current_player))
     assert lines[0].startswith(f"=== seat {game.current_player} to play")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_play_lying_pirates_for_every_player_count(capsys, players):
+    code, out, err = run(capsys, "play", "lying-pirates", "-p", str(players), "-s", "3")
+    assert code == 0, err
+    assert out.startswith(f"Lying Pirates (lying-pirates): {players} players, seed 3")
+    assert re.search(r"^(Winners?( \(tied\))?: seat|No winner)", out, re.M)
+
+
+def test_validate_lying_pirates_is_valid(capsys):
+    code, out, _ = run(capsys, "validate", "lying-pirates")
+    assert code == 0 and out.strip() == "lying-pirates: valid"
+
+
+def test_a_match_won_by_no_seat_says_so(capsys):
+    from playa_rules.cli import Narrator
+    Narrator(hands=1, humans=set(), quiet=True).event({"event": "end", "scores": [0, 0], "winners": []})
+    assert capsys.readouterr().out.splitlines()[-1] == "No winner"
