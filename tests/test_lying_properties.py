@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lying_scenario import new, rules, zone
+from lying_scenario import new, refresh_legal, rules, zone
 
 PLAYERS = st.sampled_from([2, 3, 4, 5, 6])
 SEEDS = st.one_of(st.integers(min_value=0, max_value=2**32), st.text(max_size=6))
@@ -153,6 +154,7 @@ def test_a_hidden_die_is_the_same_whatever_it_shows(seed, players, cut, rnd):
     owner, d = rnd.choice(hidden)
     other = game.clone()
     other.g.cvars["face"][d] = 1 + (game.g.cvars["face"][d] % 6)
+    refresh_legal(other)
     for seat in range(players):
         if seat == owner:
             continue
@@ -169,3 +171,19 @@ def test_per_seat_logs_carry_no_seed_and_every_action():
         assert "seed" not in mine[0]
         assert [e for e in mine if e["event"] == "action"] == \
             [e for e in game.log if e["event"] == "action"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_player_count_plays_to_the_end(players):
+    """Whatever hypothesis samples: each player count, a few seeded matches, to the end."""
+    import random
+    for seed in range(6):
+        game = new(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(BOUND):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        assert game.is_over
+        check_conserved(game)
