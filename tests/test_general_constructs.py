@@ -189,3 +189,11 @@ def test_a_filter_on_type_narrows_the_elements(tmp_path):
     path.write_text(bad.replace("to me.hidden_dice\n", "to pool\n", 1))
     with pytest.raises(pr.SpecError, match="zone holds token, not secret"):
         pr.load(path)
+
+
+def test_a_computed_next_naming_no_phase_stops_the_game(tmp_path):
+    rules = _variant(tmp_path, **{"next: \"'start_round'\"": "next: \"if hand.rounds > 0 then 'nowhere' else none\""})
+    game = rules.new_game(2, seed=0)
+    with pytest.raises(pr.GameRuntimeError, match="phase 'check' continues with 'nowhere', which is not a phase id"):
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])

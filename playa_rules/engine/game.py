@@ -373,20 +373,14 @@ class Game:
 
     def _next_phase(self) -> None:
         """Leave the current phase for the one its ``next`` names, or else the next in order."""
-        g = self.g
-        phases = self.program.phases
-        nxt = phases[g.phase_i].next if g.phase_i < len(phases) else None
+        g, phases = self.g, self.program.phases
+        nxt = phases[g.phase_i].next
         target = nxt(g, {"me": g.start}) if nxt is not None else None
-        if target is None:
-            g.phase_i += 1
-        else:
-            index = self.program.extras.get("phase_index")
-            if index is None:
-                index = self.program.extras["phase_index"] = {p.id: i for i, p in enumerate(phases)}
-            if target not in index:
-                raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', "
-                                       f"which is not a phase id")
-            g.phase_i = index[target]
+        index = self.program.extras.get("phase_index") or \
+            self.program.extras.setdefault("phase_index", {p.id: i for i, p in enumerate(phases)})
+        if target is not None and target not in index:
+            raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id")
+        g.phase_i = g.phase_i + 1 if target is None else index[target]
         g.mode = PHASE_START
 
     def _reset_turn_marks(self) -> None:
