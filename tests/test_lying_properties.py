@@ -187,3 +187,8 @@ def test_every_player_count_plays_to_the_end(players):
             game.apply(legal[rng.randrange(len(legal))])
         assert game.is_over
         check_conserved(game)
+
+
+def test_the_simulator_finds_no_dead_end():
+    from playa_rules.simulate import simulate
+    assert simulate(rules(), 3, seed=5) == []
