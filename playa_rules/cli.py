@@ -202,7 +202,9 @@ class Narrator:
                 summed = len(self.hand_scores) > 1 and points == sum(row[seat] for row in self.hand_scores)
                 self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if summed else ""), final=True)
             won = ev["winners"]
-            if len(won) == 1:
+            if not won:
+                self.say("No winner", final=True)
+            elif len(won) == 1:
                 self.say(f"Winner: {self.name(won[0])}", final=True)
             else:
                 self.say("Winners (tied): " + ", ".join(self.name(s) for s in won), final=True)

@@ -339,9 +339,12 @@ class _Stage:
         ptr = f"/phases/{i}"
         root = Scope()
         turns = ph.get("turns")
-        kind = start = rounds = until = None
+        kind = start = rounds = until = seats = None
         if turns:
-            if "seat" in turns:
+            if "seats" in turns:
+                kind = "seats"
+                seats = self.expr(turns["seats"], f"{ptr}/turns/seats", root, "collection")
+            elif "seat" in turns:
                 kind = "seat"
                 start = self.expr(turns["seat"], f"{ptr}/turns/seat", root, "seat")
             else:
@@ -360,6 +363,7 @@ class _Stage:
             c = self.expr(text, f"{ptr}/let/{k}", root)
             if c is not None:
                 lets.append((k, c.fn))
+        nxt = self.expr(ph["next"], f"{ptr}/next", root) if "next" in ph else None
         steps = []
         for j, st in enumerate(ph.get("steps") or []):
             sptr = f"{ptr}/steps/{j}"
@@ -383,7 +387,8 @@ class _Stage:
                         direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
                         lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
                         on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
-                        steps=steps, when=when.fn if when else None)
+                        steps=steps, when=when.fn if when else None, next=nxt.fn if nxt else None,
+                        seats=(lambda g, e, f=seats.fn: list(f(g, e))) if seats else None)
 
 
 def _never(g, e):

@@ -75,7 +75,7 @@ class PhaseDef:
 
     id: str
     rule: str
-    turns: Optional[str]        # "rounds", "until", "seat" or None (no turns: effects only)
+    turns: Optional[str]        # "rounds", "until", "seat", "seats" or None (no turns: effects only)
     start: Optional[Callable]   # the seat of the first turn
     rounds: Optional[Callable]
     until: Optional[Callable]
@@ -85,6 +85,8 @@ class PhaseDef:
     on_turn_start: Optional[Callable]
     steps: list
     when: Optional[Callable] = None  # the phase runs only if this holds when it would start
+    next: Optional[Callable] = None     # the id of the phase to continue with (none: the next in order)
+    seats: Optional[Callable] = None    # turns "seats": the seats that take one turn each, in order
 
 
 @dataclass

@@ -374,3 +374,22 @@ def test_play_the_pirate_gold_card_game_for_every_player_count(capsys, tmp_path,
 def test_a_person_cannot_take_the_automaton_seat(capsys):
     code, _, err = run(capsys, "play", GOLD, "-p", "2", "--human", "2")
     assert code == 2 and "--human 2: seats are 0 to 1" in err
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_play_lying_pirates_for_every_player_count(capsys, players):
+    code, out, err = run(capsys, "play", "lying-pirates", "-p", str(players), "-s", "3")
+    assert code == 0, err
+    assert out.startswith(f"Lying Pirates (lying-pirates): {players} players, seed 3")
+    assert re.search(r"^(Winners?( \(tied\))?: seat|No winner)", out, re.M)
+
+
+def test_validate_lying_pirates_is_valid(capsys):
+    code, out, _ = run(capsys, "validate", "lying-pirates")
+    assert code == 0 and out.strip() == "lying-pirates: valid"
+
+
+def test_a_match_won_by_no_seat_says_so(capsys):
+    from playa_rules.cli import Narrator
+    Narrator(hands=1, humans=set(), quiet=True).event({"event": "end", "scores": [0, 0], "winners": []})
+    assert capsys.readouterr().out.splitlines()[-1] == "No winner"

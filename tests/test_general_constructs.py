@@ -1,4 +1,5 @@
-"""The engine runs a game that is not Playa Pirata: dice, numbers, seats, win, end."""
+"""The engine runs games that are not Playa Pirata: dice, numbers, seats, win, end; phases that
+repeat (next), turns for a list of seats, take, win with a list or none."""
 import random
 from pathlib import Path
 
@@ -168,3 +169,130 @@ def test_random_matches_end(rules, players):
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
         assert game.is_over
+
+
+# ---------------------------------------------------------------- flow: next, seats, take, win
+ROLL_OFF = Path(__file__).parent / "games" / "roll-off.yaml"
+
+
+@pytest.fixture(scope="module")
+def roll_off():
+    return pr.load(ROLL_OFF)
+
+
+def _variant(tmp_path, **changes):
+    text = ROLL_OFF.read_text()
+    for old, new in changes.items():
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "roll-off.yaml"
+    path.write_text(text)
+    return pr.load(path)
+
+
+def _phases(game):
+    return [e["phase"] for e in game.log if e["event"] == "phase"]
+
+
+def test_roll_off_validates_clean(roll_off):
+    assert pr.validate(ROLL_OFF) == []
+
+
+def test_next_repeats_a_contest_until_one_is_left(roll_off):
+    """'resolve' goes back to 'roll_off' while several tie for the best roll."""
+    for seed in range(30):
+        game = roll_off.new_game(4, seed=seed)
+        phases = _phases(game)
+        first = phases[:phases.index("decide")]
+        if first.count("roll_off") > 1:
+            assert first == ["start_round"] + ["roll_off", "resolve"] * first.count("roll_off")
+            break
+    else:
+        pytest.fail("no seed tied on the first roll")
+    pool = game.g.zones[game.m.zone_index("pool")]
+    left = [t for t in pool if game.g.cvars["in_contest"][t]]
+    assert len(left) == 1
+    assert game.current_player == game.m.owner[left[0]]
+
+
+def test_seats_turns_give_one_turn_to_each_listed_seat(roll_off):
+    game = roll_off.new_game(3, seed=2)
+    turns = [e for e in game.log if e["event"] == "turn"]
+    assert len(turns) == 1 and turns[0]["seat"] == game.current_player
+    game.apply("collect")
+    # the 'decide' phase had one listed seat: next come 'check', then 'start_round' again
+    assert _phases(game).count("check") == 1 and _phases(game).count("start_round") == 2
+
+
+def test_an_empty_seat_list_takes_no_turn(tmp_path):
+    rules = _variant(tmp_path, **{'turns: {seats: "[t.owner for t in pool where t.in_contest]"}':
+                                  'turns: {seats: "[t.owner for t in pool where t.in_contest and false]"}'})
+    game = rules.new_game(2, seed=0)
+    assert game.is_over and game.winners() == []      # no decision ever: rounds run to the limit
+    assert _phases(game).count("decide") == 40
+
+
+def test_take_returns_the_first_n_elements(roll_off):
+    game = roll_off.new_game(2, seed=1)
+    seat = game.current_player
+    bank = game.g.zones[game.m.zone_index("bank")]
+    bottom = bank[0]
+    game.apply("collect")
+    assert game.g.zones[game.m.zone_index("won", seat=seat)] == [bottom]
+
+
+def test_win_with_a_list_of_seats(roll_off):
+    game = roll_off.new_game(2, seed=3)
+    while not game.is_over:
+        game.apply("collect")
+    assert game.winners() and all(len(game.g.zones[game.m.zone_index("won", seat=s)]) >= 3
+                                  for s in game.winners())
+    assert game.log[-1]["winners"] == game.winners()
+
+
+def test_win_none_ends_the_match_with_no_winner(roll_off):
+    game = roll_off.new_game(3, seed=4)
+    while not game.is_over:
+        game.apply("pass")
+    assert game.winners() == [] and game.log[-1]["winners"] == []
+
+
+def test_a_roll_hides_a_face_seen_before(roll_off):
+    """Dice revealed to all at the end of a round are rolled again: only the owner knows the new face."""
+    game = roll_off.new_game(2, seed=5)
+    g, m = game.g, game.m
+    die = g.zones[m.zone_index("hidden_dice", seat=0)][0]
+    assert g.known[die] == 0b01
+    game.apply("pass")                # round 1 ends: every die shown to all; round 2 rolls again
+    assert g.known[die] == 0b01
+    assert game.view(1)["seats"][0]["zones"]["hidden_dice"] == [{"type": "secret", "hidden": True}]
+
+
+def test_next_naming_no_phase_is_an_error(tmp_path):
+    with pytest.raises(pr.SpecError) as info:
+        _variant(tmp_path, **{"next: \"'start_round'\"": "next: \"'start_rund'\""})
+    d = info.value.diagnostic
+    assert d.code == "unknown-phase" and d.path == "/phases/4/next" and d.hint == "did you mean 'start_round'?"
+
+
+def test_a_filter_on_type_narrows_the_elements(tmp_path):
+    """[x in z where x.type == 'secret'] holds only that type: it may move to a zone of secrets."""
+    text = ROLL_OFF.read_text().replace(
+        "    effect: set me.passed = true",
+        "    effect: |\n      set me.passed = true\n"
+        "      move [x in me.hidden_dice where x.type == 'secret' and x.face > 0] to me.hidden_dice")
+    path = tmp_path / "narrow.yaml"
+    path.write_text(text)
+    assert pr.load(path).new_game(2, seed=0) is not None
+    bad = text.replace("x.type == 'secret' and ", "")
+    path.write_text(bad.replace("to me.hidden_dice\n", "to pool\n", 1))
+    with pytest.raises(pr.SpecError, match="zone holds token, not secret"):
+        pr.load(path)
+
+
+def test_a_computed_next_naming_no_phase_stops_the_game(tmp_path):
+    rules = _variant(tmp_path, **{"next: \"'start_round'\"": "next: \"if hand.rounds > 0 then 'nowhere' else none\""})
+    game = rules.new_game(2, seed=0)
+    with pytest.raises(pr.GameRuntimeError, match="phase 'check' continues with 'nowhere', which is not a phase id"):
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])

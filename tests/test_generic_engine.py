@@ -6,7 +6,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "playa_rules"
 # Words of the bundled games' rulebooks; they belong in spec/, never in the engine.
 GAME_WORDS = re.compile(
     r"\b(treasures?|towels?|pirates?|skulls?|umbrellas?|telescope|map cards?|parrot|beach|"
-    r"sand ?castle|lifeguard|crew|liar|cursed|kraken|maui|gold cards?|doubloons?)\b",
+    r"sand ?castle|lifeguard|crew|liar|cursed|kraken|maui|gold cards?|doubloons?|"
+    r"bids?|bidding|liars|sail(s|ing)?|cups?|coins?|tiles?|battles?|captains?|phantoms?|mermaid|"
+    r"throne|skull)\b",
     re.IGNORECASE)
 # Words of Piece Craft's pirate gold card game (spec/games/pirate-gold-cards.yaml).
 GOLD_GAME_WORDS = re.compile(

@@ -92,7 +92,7 @@ BASE = (CASES / "minimal.yaml").read_text(encoding="utf-8")
     ("game: minimal", "game: Minimal Game", "'game' is not a valid id: 'Minimal Game'"),
     ("  draw:\n", "  draw it:\n", "'draw it' is not a valid action name"),
     ("{from: start_player, rounds: 1}", "{from: start_player}",
-     "'turns' of phase 'main' must have exactly one of: from + rounds, from + until, seat (it has from)"),
+     "'turns' of phase 'main' must have exactly one of: from + rounds, from + until, seat, seats (it has from)"),
     ("{from: start_player, rounds: 1}", "{seat: start_player, rounds: 1}", "must have exactly one of"),
     ("    text: draw\n", "    text: draw\n    params: {card: {one_of: deck, position_in: deck}}\n",
      "parameter 'card' of action 'draw' must have exactly one of: one_of, position_in, group_of + by"),

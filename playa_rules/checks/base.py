@@ -73,6 +73,8 @@ def dsl_texts(data) -> Iterator[DslText]:
         for k in ("on_start", "on_turn_start"):
             if k in phase:
                 yield DslText(f"{ptr}/{k}", phase[k], True)
+        if "next" in phase:
+            yield DslText(f"{ptr}/next", phase["next"], False)
         for j, step in enumerate(_list(phase.get("steps"))):
             for k in ("effect", "on_blocked"):
                 if isinstance(step, dict) and k in step:

@@ -194,6 +194,18 @@ def unknown_phase_references(ctx: Context):
                               hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}")
 
 
+@check("unknown-phase", needs_program=True)
+def unknown_next_phase(ctx: Context):
+    """A phase's ``next`` that is a constant naming no phase."""
+    ids = [x for x in ctx.phase_ids if isinstance(x, str)]
+    for i, ph in enumerate(_list(ctx.data.get("phases"))):
+        if isinstance(ph, dict) and "next" in ph:
+            target = ctx.constant(ph["next"])
+            if isinstance(target, str) and target not in ids:
+                yield ctx.at(f"/phases/{i}/next", "unknown-phase", f"no phase has the id {target!r}",
+                             hint=did_you_mean(target, ids) or f"the phases are {', '.join(ids)}")
+
+
 def _is_phase_id(node) -> bool:
     return isinstance(node, A.Attr) and node.name == "id" and isinstance(node.obj, A.Name) \
         and node.obj.id == "phase"

@@ -270,7 +270,7 @@ class Compiler:
 
     def comprehension(self, comp: A.Comprehension, scope: Scope):
         """Compile the parts of ``[expr for x in coll where cond]``: (coll, key, where, expr)."""
-        coll = self.collection(comp.coll, scope, "what follows 'in'")
+        coll = _narrowed(self.collection(comp.coll, scope, "what follows 'in'"), comp.var, comp.where)
         key = self.fresh(comp.var)
         inner = scope.bind(comp.var, key, coll.t.element())
         where = self.expr(comp.where, inner) if comp.where is not None else None
@@ -398,6 +398,21 @@ class Compiler:
 
 def _nothing(g, e):
     return None
+
+
+def _narrowed(coll: C, var: str, where) -> C:
+    """``[d in z where d.type == 'die' and ...]``: the elements are of that one component type."""
+    elem = coll.t.element()
+    if elem.kind != "comp" or where is None:
+        return coll
+    parts = where.values if isinstance(where, A.BoolOp) and where.op == "and" else (where,)
+    for p in parts:
+        if isinstance(p, A.Compare) and p.op == "==":
+            for a, b in ((p.left, p.right), (p.right, p.left)):
+                if isinstance(a, A.Attr) and a.name == "type" and isinstance(a.obj, A.Name) \
+                        and a.obj.id == var and isinstance(b, A.Str) and b.value in elem.types:
+                    return C(coll.fn, T.list_of(T.comp({b.value})))
+    return coll
 
 
 from . import names  # noqa: E402  (names imports C from this module)

@@ -206,7 +206,7 @@ def _deal(cp, node: A.Deal, scope):
 
 
 @effect(A.Roll, "roll", "Each component shows a random one of its 'faces' (read it as x.face).",
-        "roll me.cup")
+        "roll me.dice")
 def _roll(cp, node: A.Roll, scope):
     what, _ = _components(cp, node.what, scope, "what 'roll' rolls")
     if "faces" not in cp.m.props:
@@ -258,12 +258,19 @@ def _end(cp, node: A.End, scope):
     return end
 
 
-@effect(A.Win, "win", "The seat wins the match at once (the match ends).", "win me")
+@effect(A.Win, "win", "The seat wins the match at once (the match ends); a list of seats win "
+        "together; 'win none' ends the match with no winning seat.", "win me")
 def _win(cp, node: A.Win, scope):
     wf = cp.expr(node.who, scope)
-    if wf.t.kind not in ("seat", "any"):
-        cp.error(node.who, "type-error", f"'win' needs a seat, but this is {wf.t}")
     f = wf.fn
+    if wf.t.kind == "list" and (wf.t.elem is None or wf.t.elem.kind in ("seat", "int", "any")):
+        def win_all(g, e):
+            g.won.extend(f(g, e))
+            g.won.append(None)  # decided, even when the list is empty
+            g.end = "match"
+        return win_all
+    if wf.t.kind not in ("seat", "any", "none"):
+        cp.error(node.who, "type-error", f"'win' needs a seat, a list of seats or none, but this is {wf.t}")
 
     def win(g, e):
         g.won.append(f(g, e))

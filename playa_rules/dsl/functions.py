@@ -283,3 +283,12 @@ def _knows(cp, node, args):
     s = cp.expect(args[0], "seat", node, "the first argument of 'knows'").fn
     c = cp.expect(args[1], "comp", node, "the second argument of 'knows'").fn
     return C(lambda g, e: bool(g.known[c(g, e)] >> s(g, e) & 1), T.BOOL)
+
+
+@function("take", "The first N elements of a zone (from the bottom) or a list; all of them if there are fewer.",
+          "take(supply, 2)")
+def _take(cp, node, args):
+    _arity(cp, node, args, 2)
+    f = _coll(cp, node, args[0])
+    n = cp.expect(args[1], "int", node, "how many 'take' takes").fn
+    return C(lambda g, e: list(f(g, e)[:max(n(g, e), 0)]), T.list_of(args[0].t.element()))

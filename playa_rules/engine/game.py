@@ -137,8 +137,8 @@ class Game:
     def winners(self) -> list[int]:
         """The seats leading (the winners once the match is over): most points, then tie-breaks."""
         g = self.g
-        if g.won:
-            return sorted(set(g.won))
+        if g.won:  # 'win none' records None: the match ended with no winning seat
+            return sorted({s for s in g.won if s is not None})
         totals = self.scores()
         able = [s for s in range(g.n) if g.auto[s] is None or g.auto[s].can_win]
         best = max(totals[s] for s in able)
@@ -287,8 +287,7 @@ class Game:
             g.turn_k += 1
             g.mode = TURN_START
         elif what == "phase":
-            g.phase_i += 1
-            g.mode = PHASE_START
+            self._next_phase()
         elif what == "hand":
             g.mode = HAND_END
         else:
@@ -381,7 +380,12 @@ class Game:
         if phase.on_start is not None:
             phase.on_start(g, e)
         if phase.turns is None:
-            g.phase_i += 1
+            self._next_phase()
+            return
+        if phase.turns == "seats":
+            g.turn_order = [s % g.n for s in phase.seats(g, e)]
+            g.plet["$turns"] = len(g.turn_order)
+            g.mode = TURN_START
             return
         first = phase.start(g, e) % g.n
         g.turn_order = [(first + phase.direction * k) % g.n for k in range(g.n)]
@@ -398,12 +402,10 @@ class Game:
         if phase.turns == "until":
             seat = g.turn_order[k % g.n]
             if phase.until(g, {"me": seat}):
-                g.phase_i += 1
-                g.mode = PHASE_START
+                self._next_phase()
                 return
         elif k >= g.plet["$turns"]:
-            g.phase_i += 1
-            g.mode = PHASE_START
+            self._next_phase()
             return
         order = g.turn_order
         g.seat = order[k % len(order)]
@@ -415,6 +417,18 @@ class Game:
             phase.on_turn_start(g, {"me": g.seat})
         g.step_i = 0
         g.mode = STEP_ENTER
+
+    def _next_phase(self) -> None:
+        """Leave the current phase for the one its ``next`` names, or else the next in order."""
+        g, phases = self.g, self.program.phases
+        nxt = phases[g.phase_i].next
+        target = nxt(g, {"me": g.start}) if nxt is not None else None
+        index = self.program.extras.get("phase_index") or \
+            self.program.extras.setdefault("phase_index", {p.id: i for i, p in enumerate(phases)})
+        if target is not None and target not in index:
+            raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id")
+        g.phase_i = g.phase_i + 1 if target is None else index[target]
+        g.mode = PHASE_START
 
     def _reset_turn_marks(self) -> None:
         turn_vars = self.m.turn_cvars

@@ -86,9 +86,16 @@ class State:
                 self.known[c] = bit
 
     def roll(self, c: int) -> None:
-        """Component ``c`` shows a random one of its faces."""
+        """Component ``c`` shows a random one of its faces, known to the seats its zone shows it to.
+
+        A new face is news: seats that knew the old one (a die revealed earlier) do not
+        know this one unless its zone is public or theirs.
+        """
         faces = self.m.props["faces"][c]
         self.cvars["face"][c] = faces[self.rng.randrange(len(faces))] if faces else None
+        z = self.loc[c]
+        vis = self.vis[z] if z >= 0 else "hidden"
+        self.known[c] = self.all_seats if vis == "public" else (1 << self.zowner[z] if vis == "owner" else 0)
 
     def reset_components(self) -> None:
         """Put every component of the seats in play back where it starts a hand."""
