@@ -378,3 +378,14 @@ def test_the_guides_python_example_runs(monkeypatch):
     monkeypatch.chdir(ROOT)
     namespace: dict = {}
     exec(compile(code, "<docs/authoring.md>", "exec"), namespace)
+
+
+@pytest.mark.parametrize("variant", BUNDLED)
+def test_every_bundled_variant_has_its_italian_texts(variant):
+    from playa_rules.load import load_file
+    from playa_rules.render.catalogue import check_catalogue, load_catalogue, missing_translations
+    rules = pr.load("playa-pirata", variants=[variant])
+    catalogue = load_catalogue("playa-pirata", rules.variants, "it")
+    assert missing_translations(catalogue, rules.spec) == []
+    path = ROOT / "spec" / "lang" / "it" / "playa-pirata" / f"{variant}.yaml"
+    assert check_catalogue(load_file(path), rules.spec, variant=True) == []
