@@ -24,9 +24,11 @@ SECTIONS: dict[str, str] = {
     "assumptions": "assumption", "rulings": "ruling", "parameters": "parameter",
     "components": "component", "zones": "zone", "variables": "variable", "define": "definition",
     "setup": "setup", "actions": "action", "phases": "phase", "scoring": "scoring rule", "match": "match",
+    "automata": "automaton",
 }
 SECTION_ORDER: tuple[str, ...] = ("game", "assumption", "ruling", "parameter", "component", "zone", "variable",
-                                  "definition", "setup", "action", "phase", "step", "scoring rule", "match")
+                                  "definition", "setup", "action", "phase", "step", "automaton", "scoring rule",
+                                  "match")
 # Not rules: the schema pointer and a variant file's own header.
 IGNORED: frozenset[str] = frozenset({"$schema", "extends", "variant"})
 # Texts for people: shown in quotes, not as code.
@@ -36,7 +38,7 @@ _SKIPPED = (("rulings", "*", "default"), ("assumptions", "*", "default"))
 # Values compared whole, however deep: a parameter's table, an action's parameter, a variable.
 _WHOLE = (("parameters", "*"), ("define", "*"), ("variables", "*"), ("actions", "*", "params", "*"),
           ("actions", "*", "let", "*"), ("components", "*", "vars", "*"), ("rulings", "*", "alternatives"),
-          ("assumptions", "*", "alternatives"))
+          ("assumptions", "*", "alternatives"), ("automata", "*", "seats"), ("automata", "*", "plays"))
 _MISSING = object()
 
 
@@ -189,13 +191,12 @@ def _name(path) -> tuple[str, list]:
             else:
                 parts.append((label, rest.pop(0)))
         else:
-            parts.append((field.replace("_", " ") if field in ("tie_breaks", "on_start", "on_turn_start",
-                                                                "on_blocked", "per_player") else field, None))
+            parts.append((field.replace("_", " ") if isinstance(field, str) else field, None))
     return section, parts
 
 
 def _plural(section: str) -> str:
-    return {"match": "match", "setup": "setup", "game": "game"}.get(section, section + "s")
+    return {"match": "match", "setup": "setup", "game": "game", "automaton": "automata"}.get(section, section + "s")
 
 
 def _what(parts, markdown: bool) -> str:

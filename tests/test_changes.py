@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -152,6 +153,12 @@ def test_the_default_a_merged_ruling_remembers_is_no_change_of_its_own():
      "Variable `turn.parrot` added: `false`"),
     (lambda s: s.update(setup="shuffle supply\n"), "setup", "setup", "Setup added: `shuffle supply`"),
     (lambda s: s.update(players=[2, 3, 4]), "game", "players", "Players: now `[2, 3, 4]` (was `[2, 3]`)"),
+    (lambda s: s["match"].update(next_start="current_player.left"), "match", "match, next start",
+     "Match, next start added: `current_player.left`"),
+    (lambda s: s["match"].update(points="me.tokens"), "match", "match, points", "Match, points added: `me.tokens`"),
+    (lambda s: s.update(automata={"bot": {"rule": "A third seat that always passes.", "seats": {2: 1},
+                                          "plays": [{"action": "done"}]}}),
+     "automaton", "automaton bot", "Automaton `bot` added: A third seat that always passes."),
     (lambda s: s.update(variant="house", extends="x"), None, None, None),
 ])
 def test_each_section_in_words(edit, section, what, sentence):
@@ -161,6 +168,21 @@ def test_each_section_in_words(edit, section, what, sentence):
         return
     c = only(changes)
     assert (c.section, c.what, c.sentence) == (section, what, sentence)
+
+
+def test_an_automaton_changed_entry_by_entry():
+    bot = {"rule": "A third seat.", "seats": {2: 1}, "can_win": False,
+           "plays": [{"action": "done", "when": "true"}]}
+    base = changed(lambda s: s.update(automata={"bot": bot}))
+    new = copy.deepcopy(base)
+    new["automata"]["bot"].update(can_win=True, seats={2: 1, 3: 1})
+    new["automata"]["bot"]["plays"].append({"action": "place_towels"})
+    assert [c.sentence for c in describe_changes(base, new)] == [
+        "Automaton `bot`, seats: now `{2: 1, 3: 1}` (was `{2: 1}`)",
+        "Automaton `bot`, can win: now `true` (was `false`)",
+        "Automaton `bot`, plays: now `[{action: done, when: true}, {action: place_towels}]` "
+        "(was `[{action: done, when: true}]`)"]
+    assert "## Automata" in changes_markdown(describe_changes(base, new))
 
 
 def test_markdown_groups_changes_by_section_in_rule_order():
@@ -183,17 +205,8 @@ def test_the_bundled_game_against_itself_changes_nothing():
 
 
 # ------------------------------------------------------------------ the command
-def variants_supported() -> bool:
-    """Whether pr.load applies variants yet; the diff command needs them."""
-    try:
-        pr.load(GAME, variants=["special-cards"])
-    except pr.PlayaRulesError as exc:
-        if "not supported yet" in str(exc):
-            return False
-    return True
-
-
-needs_variants = pytest.mark.skipif(not variants_supported(), reason="variants are not supported yet")
+VARIANTS = Path(__file__).resolve().parent / "variants"
+SKULLS = VARIANTS / "two-skulls-twelve.yaml"
 
 HOUSE = """\
 extends: playa-pirata
@@ -207,7 +220,6 @@ rulings:
 """
 
 
-@needs_variants
 def test_cli_diff_lists_the_changed_ruling(capsys, tmp_path):
     path = tmp_path / "two-groups.yaml"
     path.write_text(HOUSE, encoding="utf-8")
@@ -219,7 +231,6 @@ def test_cli_diff_lists_the_changed_ruling(capsys, tmp_path):
             "of towels on the same treasure in one turn?") in out
 
 
-@needs_variants
 def test_cli_rules_with_a_variant_marks_what_it_changed(capsys, tmp_path):
     path = tmp_path / "two-groups.yaml"
     path.write_text(HOUSE, encoding="utf-8")
@@ -227,6 +238,45 @@ def test_cli_rules_with_a_variant_marks_what_it_changed(capsys, tmp_path):
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "- **In force:** `true` (changed by a variant; the default is `false`)" in out
+
+
+def test_a_real_variant_changing_a_ruling_is_one_change_not_its_remembered_default(tmp_path):
+    path = tmp_path / "two-groups.yaml"
+    path.write_text("extends: playa-pirata\nvariant: two-groups\n"
+                    "rulings: {second_group_same_treasure: {value: true}}\n", encoding="utf-8")
+    merged = pr.load(GAME, variants=[str(path)]).spec
+    assert merged["rulings"]["second_group_same_treasure"]["default"] is False
+    assert [c.what for c in describe_changes(pr.load(GAME).spec, merged)] == ["ruling second_group_same_treasure"]
+
+
+def test_cli_diff_of_a_variant_file(capsys):
+    assert main(["diff", GAME, str(SKULLS)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ("# `two-skulls-twelve` on Playa Pirata (`playa-pirata`)\n\n## Parameters\n\n"
+                   "- Parameter `skull_points`: now `[0, 0, 12, 18, 18]` (was `[0, 0, 10, 18, 18]`)\n")
+
+
+def test_cli_diff_of_two_variants_lists_what_they_change_together(capsys, tmp_path):
+    path = tmp_path / "two-groups.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    assert main(["diff", GAME, str(SKULLS), "--variant", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# `two-skulls-twelve`, `two-groups` on Playa Pirata")
+    assert out.index("## Rulings") < out.index("## Parameters")
+    assert "- Parameter `skull_points`: now `[0, 0, 12, 18, 18]`" in out
+
+
+@pytest.mark.parametrize("lang, title, variants", [
+    ("en", "# Playa Pirata (Two skulls are worth 12)\n", "- **Variants:** `two-skulls-twelve`"),
+    ("it", "# Playa Pirata (Two skulls are worth 12)\n", "- **Varianti:** `two-skulls-twelve`"),
+])
+def test_cli_rules_with_a_variant_file(capsys, lang, title, variants):
+    assert main(["rules", GAME, "--variant", str(SKULLS), "--lang", lang]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(title) and variants in out
+    assert "  - `two-skulls-twelve`: Two skulls are worth 12. Two Skulls together score 12 points" in out
+    assert "- `skull_points`: `[0, 0, 12, 18, 18]`" in out
+    assert "`[0, 0, 10, 18, 18]`" not in out
 
 
 @pytest.mark.parametrize("argv, code, fragment", [

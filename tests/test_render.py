@@ -122,12 +122,68 @@ def test_a_game_without_translations_renders_in_english_words_and_italian_headin
         assert squash(english) in squash(text)
 
 
+def schema_objects(node, part):
+    """(part, keys) of every object with properties in a schema node: in ``then``, and inline in its
+    properties' ``items`` (named ``part/property``), ``$ref``s left to their own ``$defs`` entry."""
+    for shape in (node, node.get("then") or {}):
+        props = shape.get("properties") or {}
+        if props:
+            yield part, set(props)
+        for name, prop in props.items():
+            for inner in (prop, prop.get("items") or {}):
+                if inner is not prop or "properties" in inner:
+                    yield from schema_objects(inner, f"{part}/{name}".lstrip("/"))
+
+
 def test_every_key_of_the_format_is_rendered():
     """A key the schema allows and the renderer does not know would silently vanish from printed rules."""
     schema = json.loads((ROOT / "spec" / "schema" / "playa-rules.schema.json").read_text(encoding="utf-8"))
-    assert set(schema["properties"]) <= RENDERED[""]
-    for part in RENDERED.keys() - {""}:
-        assert set(schema["$defs"][part].get("properties", {})) <= RENDERED[part], part
+    found = dict(schema_objects(schema, ""))
+    for name, node in schema["$defs"].items():
+        found.update(schema_objects(node, name))
+    assert {"", "automaton", "automaton/plays", "component_var", "match"} <= found.keys()
+    for part, keys in found.items():
+        assert part in RENDERED, f"the renderer does not know the part {part!r} of the format"
+        assert keys <= RENDERED[part], part
+
+
+def test_every_variable_scope_has_its_words():
+    for scope in RENDERED["variables"]:
+        assert f"reset_{scope}" in WORDS["en"], scope
+
+
+GOLD = "pirate-gold-cards"
+
+
+def test_automata_seats_and_a_match_won_on_a_running_count():
+    text = rules_markdown(pr.load(GOLD))
+    assert "- **Players:** 2, 3, 4, 5, 6 or 7 (with 2, one more seat played by the rules: `dummy`)" in text
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    assert headings.index("Actions") + 1 == headings.index("Seats played by the rules")
+    section = text[text.index("## Seats played by the rules"):text.index("## Scoring")]
+    assert "2 Players Rule: add a dummy player" in section
+    assert "- **Seats:** 1 with 2 players; none with other player counts. They sit after" in section
+    assert ("- **Can win:** no (`dummy_can_win`). The winners are the people with the most points, "
+            "whatever these seats score.") in section
+    assert ("  1. `give`: the first legal one for which "
+            "`target.index == (me.index + turn.given + dummy_offset) % players` holds") in section
+    assert "- A decision none of these fits stops the game with an error." in section
+    assert "- Each next hand is started by `current_player.left`, worked out when a hand ends" in text
+    assert "- A player's points for the match: `me.tokens`, read from the game when it ends" in text
+    assert "starting player moves" not in text  # next_start replaces the rotation
+
+
+@pytest.mark.parametrize("automaton, can_win, stuck", [
+    ({"seats": {2: 1, 3: 0}, "plays": [{"action": "draw", "when": "true"}, {"action": "draw"}]},
+     "- **Can win:** no (the default). The winners are", False),
+    ({"seats": {2: 2}, "can_win": True, "plays": [{"action": "draw", "when": "true"}]},
+     "- **Can win:** yes\n", True),
+])
+def test_automata_by_hand(automaton, can_win, stuck):
+    text = rules_markdown(small_rules(players=[2, 3], automata={"bot": automaton}), catalogue=Catalogue("en"))
+    assert can_win in text
+    assert ("none of these fits" in text) is stuck
+    assert "  2. `draw`: the first legal one" in text or stuck
 
 
 def small_rules(**changes):
@@ -138,7 +194,7 @@ def small_rules(**changes):
                         "steps": [{"id": "play", "actions": ["draw"], "free": ["look", "talk"]}]}],
             "rulings": {"r": {"value": True, "default": False, "question": "Q?"}}}
     spec.update(changes)
-    return SimpleNamespace(spec=spec, id="g", title="G", player_counts=[2], variants=["v"])
+    return SimpleNamespace(spec=spec, id="g", title="G", player_counts=spec["players"], variants=["v"])
 
 
 def test_named_requirements_phase_conditions_free_actions_and_merged_defaults():
@@ -193,6 +249,18 @@ def test_italian_cites_quote_the_italian_rulebook():
     assert set(RULEBOOK_IT) == set(pr.load(GAME).spec["rulings"])
     for name, passage in RULEBOOK_IT.items():
         assert squash(cat.data["rulings"][name]["cites"]) in passage, name
+
+
+def test_italian_of_a_game_without_an_italian_rulebook():
+    text = rules_markdown(pr.load(GOLD), lang="it")
+    cat = load_catalogue(GOLD, lang="it")
+    assert "## Posti giocati dalle regole" in text
+    assert "(con 2 si aggiunge un posto giocato dalle regole: `dummy`)" in text
+    assert "Regola per 2 giocatori: aggiungi un giocatore fittizio" in text
+    assert "> Il testo dice: “Vince il giocatore che ottiene più segnalini tesoro.”" in text
+    comment = " ".join(w for w in cat.files[0].text.split() if w != "#")
+    assert "The `cites` are our translation of the English quotes" in comment
+    assert "- **Può vincere:** no (`dummy_can_win`)." in text
 
 
 def test_a_missing_italian_text_falls_back_to_english():

@@ -42,6 +42,7 @@ TEXT_FIELDS: tuple[tuple[str, ...], ...] = (
     ("phases", "*", "rule"),
     ("scoring", "*", "rule"),
     ("match", "rule"), ("match", "tie_breaks", "*", "rule"),
+    ("automata", "*", "rule"),
 )
 
 # In a variant's catalogue, as in a variant file, these describe the variant itself.

@@ -3,50 +3,26 @@
 Printed house rules made this way always match the engine: every condition, effect
 and score is shown as the DSL text the engine compiled, next to the rule text written
 for people. Fixed phrases come from :mod:`.words`; the game's own texts from the rule
-data (English) or its catalogue (:mod:`.catalogue`).
+data (English) or its catalogue (:mod:`.catalogue`). The sections about play (phases,
+actions, automata) are in :mod:`.flow`, the building blocks in :mod:`.markup`.
 """
 from __future__ import annotations
 
-import json
 import math
-import re
 
 from ..errors import PlayaRulesError
 from .catalogue import Catalogue, load_catalogue, value_key
-from .words import LANGUAGES, joined, phrase
+from .flow import FlowSections
+from .markup import block, code, value_text
+from .words import LANGUAGES, joined
 
-
-def code(text) -> str:
-    """``text`` as inline code, whatever backticks it holds (line breaks become spaces)."""
-    text = " ".join(str(text).split()) if "\n" in str(text) else str(text)
-    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
-def block(text, indent: str = "") -> list[str]:
-    """``text`` as a fenced code block, its lines indented by ``indent``."""
-    text = str(text).strip("\n")
-    fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
-    return [indent + fence] + [(indent + line).rstrip() for line in text.splitlines()] + [indent + fence]
-
-
-def value_text(value) -> str:
-    """A value as the rule file writes it (``true``, ``[1, 2]``, ``own``)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list):
-        return "[" + ", ".join(value_text(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{value_text(k)}: {value_text(v)}" for k, v in value.items()) + "}"
-    return json.dumps(value, ensure_ascii=False)
-
+__all__ = ["RENDERED", "block", "code", "rules_markdown", "value_text"]
 
 # The keys of each part of a rule file the renderer prints (a test checks the schema's
 # keys are all here, so a new key of the format cannot be silently left out).
 RENDERED: dict[str, set[str]] = {
     "": {"game", "title", "source", "players", "assumptions", "rulings", "parameters", "components", "zones",
-         "variables", "define", "setup", "actions", "phases", "scoring", "match",
+         "variables", "define", "setup", "actions", "phases", "scoring", "match", "automata",
          "$schema", "extends", "variant"},  # the last three name files, not rules
     "assumption": {"value", "default", "about", "source", "alternatives"},
     "ruling": {"value", "default", "question", "cites", "alternatives"},
@@ -54,6 +30,7 @@ RENDERED: dict[str, set[str]] = {
     "component": {"start", "per_player", "label", "vars", "items"},
     "item": {"count", "each", "label"},
     "component_var": {"value", "reset"},
+    "variables": {"turn", "hand", "match", "player", "player_match"},  # the scopes (words.py: reset_<scope>)
     "zone": {"per", "visibility", "holds", "about"},
     "action": {"text", "rule", "params", "let", "require", "effect"},
     "param": {"one_of", "position_in", "group_of", "by", "seat_in", "number_in"},
@@ -61,50 +38,16 @@ RENDERED: dict[str, set[str]] = {
     "turns": {"from", "rounds", "until", "seat", "order"},
     "step": {"id", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
     "scoring_rule": {"id", "rule", "points"},
-    "match": {"rule", "hands", "rotate_start", "first_start", "tie_breaks", "end_when"},
+    "match": {"rule", "hands", "rotate_start", "first_start", "tie_breaks", "end_when", "next_start", "points"},
     "tie_break": {"id", "rule", "value"},
+    "automaton": {"rule", "seats", "can_win", "plays"},
+    "automaton/plays": {"action", "when"},  # the entries of an automaton's plays
 }
 
 
-class _Renderer:
+class _Renderer(FlowSections):
     """Builds the Markdown of one rule set in one language, section by section."""
 
-    def __init__(self, rules, lang: str, catalogue: Catalogue, base_spec: dict | None):
-        self.rules = rules
-        self.spec = rules.spec
-        self.lang = lang
-        self.cat = catalogue
-        self.base = base_spec
-        self.out: list[str] = []
-        program = getattr(rules, "program", None)
-        self.constants = dict(getattr(getattr(program, "model", None), "constants", None) or {})
-
-    # ------------------------------------------------------------ helpers
-    def w(self, key: str, **fields) -> str:
-        return phrase(self.lang, key, **fields)
-
-    def t(self, path, english):
-        """The game's text at ``path`` in the renderer's language."""
-        return self.cat.text(tuple(path), english) if english is not None else None
-
-    def emit(self, *lines: str) -> None:
-        self.out.extend(lines)
-
-    def heading(self, level: int, text: str) -> None:
-        if self.out and self.out[-1] != "":
-            self.out.append("")
-        self.emit("#" * level + " " + text, "")
-
-    def para(self, text) -> None:
-        if text:
-            self.emit(" ".join(str(text).split()), "")
-
-    def dsl(self, text, indent: str = "") -> list[str]:
-        """An expression inline, or a multi-line text as a block (one list of lines)."""
-        text = str(text)
-        return block(text, indent) if "\n" in text.strip("\n") else [code(text)]
-
-    # ------------------------------------------------------------ the document
     def render(self) -> str:
         s = self.spec
         self.heading(1, self.title())
@@ -113,13 +56,37 @@ class _Renderer:
         counts = joined(self.lang, self.rules.player_counts)
         if s.get("source"):
             self.emit(f"- **{self.w('source')}:** {' '.join(self.t(['source'], s['source']).split())}")
-        self.emit(f"- **{self.w('players')}:** {counts}",
+        self.emit(f"- **{self.w('players')}:** {counts}{self.automaton_seats()}",
                   f"- **{self.w('variants')}:** " + (", ".join(map(code, variants)) or self.w("no_variants")))
+        self.emit(*self.variant_notes())
         for section in (self.components, self.zones, self.parameters, self.variables, self.definitions,
-                        self.setup, self.phases, self.actions, self.scoring, self.match,
+                        self.setup, self.phases, self.actions, self.automata, self.scoring, self.match,
                         self.assumptions, self.rulings):
             section()
         return "\n".join(self.out).rstrip() + "\n"
+
+    def variant_notes(self) -> list[str]:
+        """One line per applied variant that describes itself (its ``title`` and ``about``)."""
+        lines = []
+        for layer in getattr(getattr(self.rules, "doc", None), "layers", None) or []:
+            own = layer.doc.data if isinstance(layer.doc.data, dict) else {}
+            texts = self.cat.variants.get(layer.id, {})
+            words = [" ".join(str(texts.get(k) or own.get(k) or "").split()) for k in ("title", "about")]
+            words = [w if w.endswith((".", "!", "?")) else w + "." for w in words if w]
+            if words:
+                lines.append(f"  - {code(layer.id)}: " + " ".join(words))
+        return lines
+
+    def automaton_seats(self) -> str:
+        """`` (with 2, one more seat played by the rules: `bot`)`` after the player counts, if any."""
+        automata = {name: self.seats_of(a) for name, a in (self.spec.get("automata") or {}).items()}
+        parts = []
+        for n in self.rules.player_counts:
+            k = sum(seats.get(n, 0) for seats in automata.values())
+            if k:
+                names = ", ".join(code(name) for name, seats in automata.items() if seats.get(n))
+                parts.append(self.w("players_automaton" if k == 1 else "players_automata", n=n, k=k, names=names))
+        return f" ({'; '.join(parts)})" if parts else ""
 
     def title(self) -> str:
         """The game's title, then the variants' titles as the rules name them (translated if all are)."""
@@ -178,18 +145,6 @@ class _Renderer:
         extra = parts + ([self.w("item_label", label=item["label"])] if "label" in item else [])
         return ", ".join([text] + extra), made or 0
 
-    def constant(self, text: str):
-        """The value of a constant expression, as the engine computed it when the rules loaded."""
-        try:
-            from ..dsl.compile import Compiler, Scope
-            from ..dsl.parse import parse_expr
-            from ..model import Model
-            c = Compiler(Model(game_id="", max_players=1, constants=self.constants), {}).expr(
-                parse_expr(text), Scope())
-            return c.const if c.is_const else None
-        except PlayaRulesError:
-            return None
-
     def var(self, name: str, init, scope: str = "") -> str:
         reset = init.get("reset", "hand") if isinstance(init, dict) else "hand"
         value = init.get("value") if isinstance(init, dict) else init
@@ -244,93 +199,6 @@ class _Renderer:
             self.para(self.w("setup_intro"))
             self.emit(*block(self.spec["setup"]), "")
 
-    def phases(self) -> None:
-        phases = self.spec.get("phases") or []
-        if phases:
-            self.heading(2, self.w("phases"))
-        for number, ph in enumerate(phases, 1):
-            pid = ph.get("id")
-            self.heading(3, f"{number}. {code(pid)}")
-            self.para(self.t(["phases", pid, "rule"], ph.get("rule")))
-            if "when" in ph:
-                self.para(self.w("phase_when", cond=code(ph["when"])))
-            self.para(self.turns(ph.get("turns")))
-            if ph.get("let"):
-                lets = ", ".join(f"{code('phase.' + k)} = {code(value_text(v))}" for k, v in ph["let"].items())
-                self.para(self.w("phase_let", lets=lets))
-            for hook in ("on_start", "on_turn_start"):
-                if ph.get(hook):
-                    self.para(self.w(hook))
-                    self.emit(*block(ph[hook]), "")
-            steps = ph.get("steps") or []
-            if steps:
-                self.para(self.w("steps"))
-            for i, st in enumerate(steps, 1):
-                self.step(i, st)
-            if steps:
-                self.emit("")
-
-    def turns(self, turns) -> str | None:
-        if not turns:
-            return self.w("phase_none")
-        order = self.w(turns.get("order", "clockwise"))
-        if "seat" in turns:
-            return self.w("phase_seat", seat=code(turns["seat"]))
-        if "until" in turns:
-            return self.w("phase_until", order=order, start=code(turns.get("from")), until=code(turns["until"]))
-        return self.w("phase_rounds", rounds=code(turns.get("rounds")), order=order, start=code(turns.get("from")))
-
-    def step(self, number: int, st: dict) -> None:
-        parts = []
-        if st.get("actions"):
-            one = len(st["actions"]) == 1
-            parts.append(self.w("step_action" if one else "step_actions",
-                                actions=joined(self.lang, [code(a) for a in st["actions"]])))
-        if st.get("fallback"):
-            parts.append(self.w("step_fallback", actions=joined(self.lang, [code(a) for a in st["fallback"]])))
-        if st.get("free"):
-            parts.append(self.w("step_free", actions=joined(self.lang, [code(a) for a in st["free"]], "and")))
-        if st.get("repeat"):
-            parts.append(self.w("step_repeat"))
-        self.emit(f"{number}. {code(st.get('id'))}: " + "; ".join(parts) if parts else f"{number}. {code(st.get('id'))}")
-        for key, label in (("effect", "step_effect"), ("on_blocked", "step_blocked")):
-            if st.get(key):
-                lines = self.dsl(st[key], "   ")
-                if len(lines) == 1:
-                    self.emit(f"   - {self.w(label)} {lines[0]}")
-                else:
-                    self.emit(f"   - {self.w(label)}", "", *["  " + ln for ln in lines], "")
-
-    def actions(self) -> None:
-        actions = self.spec.get("actions") or {}
-        if actions:
-            self.heading(2, self.w("actions"))
-        for name, a in actions.items():
-            self.heading(3, code(name))
-            self.para(self.t(["actions", name, "rule"], a.get("rule")))
-            self.emit(f"- **{self.w('text_form')}:** {code(a.get('text', name))}")
-            for key, value in (a.get("let") or {}).items():
-                self.emit(f"- **{self.w('let')}:** {code(key)} = {code(value)}")
-            params = [f"  - {code(p)}: {self.param(d)}" for p, d in (a.get("params") or {}).items()]
-            self.emit(f"- **{self.w('params')}:**" + ("" if params else f" {self.w('no_params')}"), *params)
-            require = a.get("require") or []
-            named = require.items() if isinstance(require, dict) else ((None, r) for r in require)
-            if require:
-                self.emit(f"- **{self.w('require')}:**", *(f"  {i}. " + (f"{code(n)}: " if n else "") + code(r)
-                                                           for i, (n, r) in enumerate(named, 1)))
-            effect = self.dsl(a.get("effect", ""), "  ")
-            if len(effect) == 1:
-                self.emit(f"- **{self.w('effect')}:** {effect[0]}", "")
-            else:
-                self.emit(f"- **{self.w('effect')}:**", "", *effect, "")
-
-    def param(self, d: dict) -> str:
-        for kind in ("one_of", "position_in", "group_of", "seat_in"):
-            if kind in d:
-                return self.w(kind, d=code(d[kind]), by=d.get("by", ""))
-        low, high = (d.get("number_in") or [None, None])[:2]
-        return self.w("number_in", low=code(low), high=code(high))
-
     def scoring(self) -> None:
         rules = self.spec.get("scoring") or []
         if rules:
@@ -355,9 +223,16 @@ class _Renderer:
         self.para(self.t(["match", "rule"], m.get("rule")))
         self.emit(f"- **{self.w('hands')}:** {code(m.get('hands', 1))}",
                   f"- {self.w('first_start', seat=code(m.get('first_start', 0)))}",
-                  f"- {self.w('rotate', n=code(m.get('rotate_start', 1)))}")
+                  f"- {self.w('next_start', seat=code(m['next_start']))}" if "next_start" in m
+                  else f"- {self.w('rotate', n=code(m.get('rotate_start', 1)))}")
         if "end_when" in m:
             self.emit(f"- {self.w('end_when', cond=code(m['end_when']))}")
+        if "points" in m:
+            points = self.dsl(m["points"], "  ")
+            if len(points) == 1:
+                self.emit(f"- {self.w('match_points', expr=points[0])}")
+            else:
+                self.emit(f"- {self.w('match_points', expr='')}", "", *points, "")
         ties = m.get("tie_breaks") or []
         self.emit(f"- {self.w('tie_breaks' if ties else 'no_tie_breaks')}")
         for i, tb in enumerate(ties, 1):

@@ -65,6 +65,24 @@ WORDS: dict[str, dict[str, str]] = {
         "value": "Value", "about": "About", "alternatives": "Alternatives", "in_force": "In force",
         "default": "the default", "changed": "changed by a variant; the default is {value}",
         "question": "Question", "cites": "The text says",
+        "automata": "Seats played by the rules",
+        "players_automata": "with {n}, {k} more seats played by the rules: {names}",
+        "players_automaton": "with {n}, one more seat played by the rules: {names}",
+        "seats": "Seats", "automaton_count": "{k} with {n} players",
+        "seats_none_else": "none with other player counts",
+        "seats_note": "They sit after the people's seats and count as players everywhere: in turn order, "
+                      "in `seats` and in `players`.",
+        "can_win": "Can win", "yes": "yes", "no": "no",
+        "cannot_win_note": "The winners are the people with the most points, whatever these seats score.",
+        "plays": "Plays",
+        "plays_intro": "at each of its decisions, without asking anyone, the first of these that has a legal action:",
+        "play_when": "{action}: the first legal one for which {cond} holds",
+        "play_any": "{action}: the first legal one",
+        "plays_stuck": "A decision none of these fits stops the game with an error.",
+        "next_start": "Each next hand is started by {seat}, worked out when a hand ends (`current_player` is "
+                      "then the player whose turn ended it).",
+        "match_points": "A player's points for the match: {expr}, read from the game when it ends, instead of "
+                        "the sum of the hands' scores (which the rules can still read as `me.hand_scores`).",
     },
     "it": {
         "intro": "Queste regole sono generate dai dati `{id}`, esattamente ciò che esegue il motore. "
@@ -122,6 +140,26 @@ WORDS: dict[str, dict[str, str]] = {
         "value": "Valore", "about": "Descrizione", "alternatives": "Alternative", "in_force": "In vigore",
         "default": "il valore predefinito", "changed": "cambiato da una variante; il predefinito è {value}",
         "question": "Domanda", "cites": "Il testo dice",
+        "automata": "Posti giocati dalle regole",
+        "players_automata": "con {n} si aggiungono {k} posti giocati dalle regole: {names}",
+        "players_automaton": "con {n} si aggiunge un posto giocato dalle regole: {names}",
+        "seats": "Posti", "automaton_count": "{k} con {n} giocatori",
+        "seats_none_else": "nessuno con un altro numero di giocatori",
+        "seats_note": "Siedono dopo i posti delle persone e contano come giocatori ovunque: nell'ordine dei "
+                      "turni, in `seats` e in `players`.",
+        "can_win": "Può vincere", "yes": "sì", "no": "no",
+        "cannot_win_note": "Vincono le persone con più punti, qualunque punteggio facciano questi posti.",
+        "plays": "Gioca",
+        "plays_intro": "a ogni sua decisione, senza chiedere a nessuno, la prima di queste voci che ha "
+                       "un'azione consentita:",
+        "play_when": "{action}: la prima consentita per cui vale {cond}",
+        "play_any": "{action}: la prima consentita",
+        "plays_stuck": "Una decisione a cui nessuna voce si applica ferma la partita con un errore.",
+        "next_start": "Ogni mano successiva la inizia {seat}, calcolato alla fine della mano (`current_player` "
+                      "è allora il giocatore il cui turno l'ha chiusa).",
+        "match_points": "I punti di un giocatore per la partita: {expr}, letti dal gioco alla fine, invece della "
+                        "somma dei punteggi delle mani (che le regole possono comunque leggere come "
+                        "`me.hand_scores`).",
     },
 }
 

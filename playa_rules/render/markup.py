@@ -1,0 +1,90 @@
+"""The renderer's building blocks: Markdown for code and values, and the page being written.
+
+:class:`Writer` holds what every section of :mod:`.markdown` and :mod:`.flow` needs:
+the language, the catalogue, the lines written so far and the constants of the rules.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from ..errors import PlayaRulesError
+from .catalogue import Catalogue
+from .words import phrase
+
+
+def code(text) -> str:
+    """``text`` as inline code, whatever backticks it holds (line breaks become spaces)."""
+    text = " ".join(str(text).split()) if "\n" in str(text) else str(text)
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def block(text, indent: str = "") -> list[str]:
+    """``text`` as a fenced code block, its lines indented by ``indent``."""
+    text = str(text).strip("\n")
+    fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    return [indent + fence] + [(indent + line).rstrip() for line in text.splitlines()] + [indent + fence]
+
+
+def value_text(value) -> str:
+    """A value as the rule file writes it (``true``, ``[1, 2]``, ``own``)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "[" + ", ".join(value_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{value_text(k)}: {value_text(v)}" for k, v in value.items()) + "}"
+    return json.dumps(value, ensure_ascii=False)
+
+
+class Writer:
+    """The page of one rule set in one language, and the helpers its sections share."""
+
+    def __init__(self, rules, lang: str, catalogue: Catalogue, base_spec: dict | None):
+        self.rules = rules
+        self.spec = rules.spec
+        self.lang = lang
+        self.cat = catalogue
+        self.base = base_spec
+        self.out: list[str] = []
+        program = getattr(rules, "program", None)
+        self.constants = dict(getattr(getattr(program, "model", None), "constants", None) or {})
+
+    def w(self, key: str, **fields) -> str:
+        return phrase(self.lang, key, **fields)
+
+    def t(self, path, english):
+        """The game's text at ``path`` in the renderer's language."""
+        return self.cat.text(tuple(path), english) if english is not None else None
+
+    def emit(self, *lines: str) -> None:
+        self.out.extend(lines)
+
+    def heading(self, level: int, text: str) -> None:
+        if self.out and self.out[-1] != "":
+            self.out.append("")
+        self.emit("#" * level + " " + text, "")
+
+    def para(self, text) -> None:
+        if text:
+            self.emit(" ".join(str(text).split()), "")
+
+    def dsl(self, text, indent: str = "") -> list[str]:
+        """An expression inline, or a multi-line text as a block (one list of lines)."""
+        text = str(text)
+        return block(text, indent) if "\n" in text.strip("\n") else [code(text)]
+
+    def constant(self, text: str):
+        """The value of a constant expression, as the engine computed it when the rules loaded."""
+        try:
+            from ..dsl.compile import Compiler, Scope
+            from ..dsl.parse import parse_expr
+            from ..model import Model
+            c = Compiler(Model(game_id="", max_players=1, constants=self.constants), {}).expr(
+                parse_expr(text), Scope())
+            return c.const if c.is_const else None
+        except PlayaRulesError:
+            return None
+
