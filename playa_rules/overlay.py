@@ -159,7 +159,7 @@ class _Merger:
                 self.record(path + (k,), kp, "set", ov)
             else:
                 if k == "value" and len(path) == 2 and path[0] in CHOICES and "default" not in m \
-                        and m[k] != ov:
+                        and m[k] != ov and "alternatives" not in o:  # (new alternatives: a new ruling)
                     m["default"] = copy.deepcopy(m[k])  # what the game says, for the reader and the checks
                     kids["default"] = kids[str(k)]
                 self.merge_value(m, k, kids, ov, kp, path + (k,))

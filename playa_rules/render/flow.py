@@ -34,6 +34,8 @@ class FlowSections(Writer):
                 self.step(i, st)
             if steps:
                 self.emit("")
+            if "next" in ph:
+                self.para(self.w("phase_next", next=code(ph["next"])))
 
     def turns(self, turns) -> str | None:
         if not turns:
@@ -41,6 +43,8 @@ class FlowSections(Writer):
         order = self.w(turns.get("order", "clockwise"))
         if "seat" in turns:
             return self.w("phase_seat", seat=code(turns["seat"]))
+        if "seats" in turns:
+            return self.w("phase_seats", seats=code(turns["seats"]))
         if "until" in turns:
             return self.w("phase_until", order=order, start=code(turns.get("from")), until=code(turns["until"]))
         return self.w("phase_rounds", rounds=code(turns.get("rounds")), order=order, start=code(turns.get("from")))
