@@ -38,6 +38,9 @@ def attribute(cp, n: A.Attr, scope) -> C:
         z = m.zones.get(name)
         if z is not None and z.per == "player":
             base = z.base
+            if o.local is not None:  # me.hand: a table by seat, so zone readers fuse the lookup
+                lk, table = o.local, [base + s for s in range(m.max_players)]
+                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table))
             return C(lambda g, e: base + of(g, e), T.zone(z.holds))
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in m.variables.get(scope_name, {}):

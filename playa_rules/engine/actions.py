@@ -239,11 +239,12 @@ _ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le
 
 
 def _prepare_join(p: ParamDef, joins, items, g, e):
-    """The inner side of the joins for each domain element, ready to filter with.
+    """A filter ``fn(g, e) -> items`` keeping the domain elements that pass the joins.
 
-    One ordering comparison over whole numbers (``sum(...) > top``) is kept sorted, so
-    each binding of the outer parameters filters with a binary search; the result is
-    remembered across decisions when the inner side reads only fixed data.
+    The inner side of the joins is computed once for each domain element. One ordering
+    comparison over whole numbers (``sum(...) > top``) is kept sorted, so each binding of
+    the outer parameters filters with a binary search; the filter is remembered across
+    decisions when the inner side reads only fixed data.
     """
     static = p.kind == "group_of" and all(j[3] for j in joins)
     hit = None
@@ -258,39 +259,46 @@ def _prepare_join(p: ParamDef, joins, items, g, e):
     for v, _ in items:
         e[pk] = v
         inner.append(tuple(f(g, e) for f in fns))
-    prepared = ("plain", inner)
     if len(joins) == 1 and joins[0][1] in _ORDERED and all(type(x) is int for (x,) in inner):
         order = sorted(range(len(items)), key=lambda j: inner[j][0])
-        prepared = ("sorted", [items[j] for j in order], [inner[j][0] for j in order])
+        cut = _sorted_cut(_ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order],
+                          [inner[j][0] for j in order])
+    else:
+        cut = _plain_cut(joins, items, inner)
     if hit is not None:
-        hit[1][id(joins)] = prepared
-    return prepared
+        hit[1][id(joins)] = cut
+    return cut
 
 
-def _filter_join(prepared, joins, items, g, e):
-    if prepared[0] == "sorted":
-        _, sitems, svals = prepared
-        _, op, outer, _ = joins[0]
-        r = outer(g, e)
-        how = _ORDERED[op]
-        if how == "gt":
-            return sitems[bisect_right(svals, r):]
-        if how == "ge":
-            return sitems[bisect_left(svals, r):]
-        if how == "lt":
-            return sitems[:bisect_left(svals, r)]
-        return sitems[:bisect_right(svals, r)]
-    inner = prepared[1]
+def _sorted_cut(how, outer, sitems, svals):
+    """The filter for one ordering comparison: a binary search in the sorted inner values."""
+    if how == "gt":
+        return lambda g, e: sitems[bisect_right(svals, outer(g, e)):]
+    if how == "ge":
+        return lambda g, e: sitems[bisect_left(svals, outer(g, e)):]
+    if how == "lt":
+        return lambda g, e: sitems[:bisect_left(svals, outer(g, e))]
+    return lambda g, e: sitems[:bisect_right(svals, outer(g, e))]
+
+
+def _plain_cut(joins, items, inner):
+    """The filter for any other joins: each comparison tested for each element."""
     if len(joins) == 1:
         _, op, outer, _ = joins[0]
-        r = outer(g, e)
-        return [it for it, (x,) in zip(items, inner) if op(x, r)]
-    rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
-    return [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+
+        def cut1(g, e):
+            r = outer(g, e)
+            return [it for it, (x,) in zip(items, inner) if op(x, r)]
+        return cut1
+
+    def cut(g, e):
+        rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
+        return [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+    return cut
 
 
-def _domain(d, g, e, i, cache):
-    """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
+def _source(d, g, e, i, cache):
+    """Parameter ``i``'s (value, key) pairs, and the filter of its joins (None without joins)."""
     p = d.params[i]
     if p.independent:
         items = cache.get(i)
@@ -298,13 +306,18 @@ def _domain(d, g, e, i, cache):
             items = cache[i] = _items(p, g, e)
     else:
         items = _items(p, g, e)
-    joins = d.joins[i + 1]
-    if joins:
-        prepared = cache.get(("join", i))
-        if prepared is None:
-            prepared = cache[("join", i)] = _prepare_join(p, joins, items, g, e)
-        items = _filter_join(prepared, joins, items, g, e)
-    return items
+    if not d.joins[i + 1]:
+        return items, None
+    cut = cache.get(("join", i))
+    if cut is None:
+        cut = cache[("join", i)] = _prepare_join(p, d.joins[i + 1], items, g, e)
+    return items, cut
+
+
+def _domain(d, g, e, i, cache):
+    """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
+    items, cut = _source(d, g, e, i, cache)
+    return items if cut is None else cut(g, e)
 
 
 def _nested(d, g, e, i, vals, keys, out, cache):
@@ -328,6 +341,14 @@ def _nested(d, g, e, i, vals, keys, out, cache):
     j = i + 1
     if j == len(d.params) - 1 and not d.checks[j + 1]:
         # the last parameter has no checks of its own: add its runs without recursing
+        if d.params[j].independent:  # its domain and join filter are the same for every binding
+            if not items:
+                return
+            last, cut = _source(d, g, e, j, cache)
+            for v, k in items:
+                e[pk] = v
+                out.add(d, vals + (v,), keys + (k,), last if cut is None else cut(g, e))
+            return
         for v, k in items:
             e[pk] = v
             out.add(d, vals + (v,), keys + (k,), _domain(d, g, e, j, cache))
