@@ -41,6 +41,7 @@ class C:
     top_of: Any = None          # (env key, table) when this is the top of such a zone
     count_test: Any = None      # (op, env key, table, constant) for count(x.zone) OP constant
     is_bool: bool = False       # the callable always returns True or False
+    negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
 
     @property
     def is_const(self) -> bool:
@@ -341,7 +342,10 @@ class Compiler:
         return C(lambda g, e: any(p(g, e) for p in parts), T.BOOL, is_bool=True)
 
     def _Not(self, n: A.Not, scope: Scope) -> C:
-        f = self.expr(n.operand, scope).fn
+        c = self.expr(n.operand, scope)
+        if c.negated is not None:
+            return C(c.negated, T.BOOL, is_bool=True)
+        f = c.fn
         return C(lambda g, e: not f(g, e), T.BOOL, is_bool=True)
 
     def _Compare(self, n: A.Compare, scope: Scope) -> C:

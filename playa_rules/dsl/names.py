@@ -65,7 +65,8 @@ def attribute(cp, n: A.Attr, scope) -> C:
             store_name = name
             vt = T.of_value(m.cvars[name][1]) if m.cvars[name][1] is not None else T.ANY
             if lk is not None:
-                return C(lambda g, e: g.cvars[store_name][e[lk]], vt)
+                return C(lambda g, e: g.cvars[store_name][e[lk]], vt,
+                         negated=lambda g, e: not g.cvars[store_name][e[lk]])
             return C(lambda g, e: g.cvars[store_name][of(g, e)], vt)
         if name == "owner":
             owners = m.owner
@@ -114,6 +115,10 @@ def _seat_var(store, name, of):
 
 
 def _ns_var(store, name):
+    if store == "tvars":
+        return lambda g, e: g.tvars[name]
+    if store == "hvars":
+        return lambda g, e: g.hvars[name]
     return lambda g, e: getattr(g, store)[name]
 
 

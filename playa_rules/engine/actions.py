@@ -173,20 +173,29 @@ class Legal(Sequence):
     __slots__ = ("_runs", "_ends", "_made", "stamp")
 
     def __init__(self, stamp=None):
-        self._runs: list = []   # (defn, values prefix, keys prefix, [(value, key)] or None)
-        self._ends: list = []   # cumulative lengths
+        self._runs: list = []   # (defn, values prefix, keys prefix, [(value, key)] or None, first index used)
+        self._ends: list = [0]  # cumulative lengths, after a leading 0
         self._made: dict = {}
         self.stamp = stamp
 
-    def add(self, d, vals, keys, items) -> None:
-        """Record a run: one action per (value, key) of the last parameter (None: one action)."""
-        n = 1 if items is None else len(items)
-        if n:
-            self._runs.append((d, vals, keys, items))
-            self._ends.append((self._ends[-1] if self._ends else 0) + n)
+    def add(self, d, vals, keys, items, lo: int = 0, hi: int | None = None) -> None:
+        """Record a run: one action per (value, key) of ``items[lo:hi]`` for the last parameter.
+
+        ``items`` None records one action, the values and keys given.
+        """
+        if items is None:
+            n = 1
+        else:
+            n = (len(items) if hi is None else hi) - lo
+        if n > 0:
+            self._runs.append((d, vals, keys, items, lo))
+            self._ends.append(self._ends[-1] + n)
 
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        return self._ends[-1]
+
+    def __bool__(self) -> bool:
+        return self._ends[-1] > 0
 
     def __getitem__(self, i):
         if isinstance(i, slice):
@@ -198,12 +207,12 @@ class Legal(Sequence):
             raise IndexError("legal action index out of range")
         a = self._made.get(i)
         if a is None:
-            r = bisect_right(self._ends, i)
-            d, vals, keys, items = self._runs[r]
+            r = bisect_right(self._ends, i) - 1
+            d, vals, keys, items, lo = self._runs[r]
             if items is None:
                 a = Action(d, vals, keys, self.stamp)
             else:
-                v, k = items[i - (self._ends[r - 1] if r else 0)]
+                v, k = items[lo + i - self._ends[r]]
                 a = Action(d, vals + (v,), keys + (k,), self.stamp)
             self._made[i] = a
         return a
@@ -239,7 +248,7 @@ _ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le
 
 
 def _prepare_join(p: ParamDef, joins, items, g, e):
-    """A filter ``fn(g, e) -> items`` keeping the domain elements that pass the joins.
+    """A filter ``fn(g, e) -> (items, lo, hi)``: the domain elements ``items[lo:hi]`` pass the joins.
 
     The inner side of the joins is computed once for each domain element. One ordering
     comparison over whole numbers (``sum(...) > top``) is kept sorted, so each binding of
@@ -272,13 +281,14 @@ def _prepare_join(p: ParamDef, joins, items, g, e):
 
 def _sorted_cut(how, outer, sitems, svals):
     """The filter for one ordering comparison: a binary search in the sorted inner values."""
+    n = len(sitems)
     if how == "gt":
-        return lambda g, e: sitems[bisect_right(svals, outer(g, e)):]
+        return lambda g, e: (sitems, bisect_right(svals, outer(g, e)), n)
     if how == "ge":
-        return lambda g, e: sitems[bisect_left(svals, outer(g, e)):]
+        return lambda g, e: (sitems, bisect_left(svals, outer(g, e)), n)
     if how == "lt":
-        return lambda g, e: sitems[:bisect_left(svals, outer(g, e))]
-    return lambda g, e: sitems[:bisect_right(svals, outer(g, e))]
+        return lambda g, e: (sitems, 0, bisect_left(svals, outer(g, e)))
+    return lambda g, e: (sitems, 0, bisect_right(svals, outer(g, e)))
 
 
 def _plain_cut(joins, items, inner):
@@ -288,12 +298,14 @@ def _plain_cut(joins, items, inner):
 
         def cut1(g, e):
             r = outer(g, e)
-            return [it for it, (x,) in zip(items, inner) if op(x, r)]
+            kept = [it for it, (x,) in zip(items, inner) if op(x, r)]
+            return kept, 0, len(kept)
         return cut1
 
     def cut(g, e):
         rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
-        return [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+        kept = [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+        return kept, 0, len(kept)
     return cut
 
 
@@ -317,27 +329,62 @@ def _source(d, g, e, i, cache):
 def _domain(d, g, e, i, cache):
     """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
     items, cut = _source(d, g, e, i, cache)
-    return items if cut is None else cut(g, e)
+    if cut is None:
+        return items
+    items, lo, hi = cut(g, e)
+    return items if lo == 0 and hi == len(items) else items[lo:hi]
+
+
+def _checked(p: ParamDef, checks, items, g, e):
+    """The (value, key) pairs passing every check, the parameter bound to each in turn."""
+    pk = p.key
+    kept = []
+    if items is None:  # a position in a zone: pairs made only for the positions kept
+        for k, c in enumerate(p.domain(g, e)):
+            e[pk] = c
+            for chk in checks:
+                if not chk(g, e):
+                    break
+            else:
+                kept.append((c, k))
+        return kept
+    for it in items:
+        e[pk] = it[0]
+        for chk in checks:
+            if not chk(g, e):
+                break
+        else:
+            kept.append(it)
+    return kept
+
+
+def generate(d: ActionDef, g, me: int, out: Legal) -> None:
+    """Record every legal action of kind ``d`` for seat ``me`` in ``out``."""
+    e = {"me": me}
+    for key, f in d.lets:
+        e[key] = f(g, e)
+    for chk in d.checks[0]:
+        if not chk(g, e):
+            return
+    if not d.params:
+        out.add(d, (), (), None)
+        return
+    _nested(d, g, e, 0, (), (), out, {})
 
 
 def _nested(d, g, e, i, vals, keys, out, cache):
     p = d.params[i]
     checks = d.checks[i + 1]
-    items = _domain(d, g, e, i, cache)
-    pk = p.key
-    if checks:
-        kept = []
-        for it in items:
-            e[pk] = it[0]
-            for chk in checks:
-                if not chk(g, e):
-                    break
-            else:
-                kept.append(it)
-        items = kept
+    if not checks:
+        items = _domain(d, g, e, i, cache)
+    elif p.kind == "position_in" and not d.joins[i + 1]:
+        items = _checked(p, checks, None, g, e)
+    else:
+        items = _checked(p, checks, _domain(d, g, e, i, cache), g, e)
     if i == len(d.params) - 1:
         out.add(d, vals, keys, items)
         return
+    pk = p.key
     j = i + 1
     if j == len(d.params) - 1 and not d.checks[j + 1]:
         # the last parameter has no checks of its own: add its runs without recursing
@@ -345,9 +392,16 @@ def _nested(d, g, e, i, vals, keys, out, cache):
             if not items:
                 return
             last, cut = _source(d, g, e, j, cache)
+            add = out.add
+            if cut is None:
+                for v, k in items:
+                    add(d, vals + (v,), keys + (k,), last)
+                return
             for v, k in items:
                 e[pk] = v
-                out.add(d, vals + (v,), keys + (k,), last if cut is None else cut(g, e))
+                its, lo, hi = cut(g, e)
+                if lo < hi:
+                    add(d, vals + (v,), keys + (k,), its, lo, hi)
             return
         for v, k in items:
             e[pk] = v
