@@ -25,6 +25,7 @@ _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "//": operator.floordiv, "%": operator.mod}
 _NO = object()
+_NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class C:
     count_test: Any = None      # (op, env key, table, constant) for count(x.zone) OP constant
     is_bool: bool = False       # the callable always returns True or False
     negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
+    top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
 
     @property
     def is_const(self) -> bool:
@@ -308,6 +310,21 @@ class Compiler:
         out_t = T.join(a.t, b.t)
         if t.count_test is not None:  # if count(x.zone) OP k then ... : the test inline
             op, key, table, k = t.count_test
+            if a.top_prop is not None and a.top_prop[0] == key and a.top_prop[1] is table and (op, k) in _NONEMPTY:
+                ptable = a.top_prop[2]  # if count(x.zone) > 0 then top(x.zone).prop else ...: one read
+
+                if b.is_const:
+                    bv = b.const
+
+                    def top_or_const(g, e):
+                        z = g.zones[table[e[key]]]
+                        return ptable[z[-1]] if z else bv
+                    return C(top_or_const, out_t)
+
+                def top_or(g, e):
+                    z = g.zones[table[e[key]]]
+                    return ptable[z[-1]] if z else bf(g, e)
+                return C(top_or, out_t)
             if b.is_const:
                 bv = b.const
                 return C(lambda g, e: af(g, e) if op(len(g.zones[table[e[key]]]), k) else bv, out_t)

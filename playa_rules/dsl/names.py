@@ -33,7 +33,7 @@ def attribute(cp, n: A.Attr, scope) -> C:
         def top_attr(g, e):
             z = g.zones[ztable[e[key]]]
             return table[z[-1]] if z else table[None]
-        return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample))
+        return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample), top_prop=(key, ztable, table))
     if o.t.kind == "seat":
         z = m.zones.get(name)
         if z is not None and z.per == "player":

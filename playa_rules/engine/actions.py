@@ -200,7 +200,7 @@ class Legal(Sequence):
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self)
+        n = self._ends[-1]
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -255,10 +255,9 @@ def _prepare_join(p: ParamDef, joins, items, g, e):
     the outer parameters filters with a binary search; the filter is remembered across
     decisions when the inner side reads only fixed data.
     """
-    static = p.kind == "group_of" and all(j[3] for j in joins)
     hit = None
-    if static and p.last_entry is not None and p.last_entry[0] is items:
-        hit = p.last_entry
+    if p.last_entry is not None and p.last_entry[0] is items and all(j[3] for j in joins):
+        hit = p.last_entry  # a group_of domain, and every inner side reads fixed data only
         found = hit[1].get(id(joins))
         if found is not None:
             return found

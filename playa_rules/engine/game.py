@@ -18,6 +18,7 @@ _RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionErro
                    RecursionError)
 _TOKENS = itertools.count()
 MAX_STEPS = 1_000_000  # flow transitions without a decision before the engine gives up
+_NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 
 
 class Game:
@@ -84,7 +85,7 @@ class Game:
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
         if d.hides:  # who knew the faces named by the action, just after it: for log_for(seat)
-            entry[3] = tuple(_mask(g.known, p, v) for p, v in zip(d.params, a.values))
+            entry[3] = _masks(g.known, d.params, a.values)
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard
@@ -262,7 +263,7 @@ class Game:
     def _flow(self) -> None:
         g = self.g
         prog = self.program
-        self._legal = Legal()
+        self._legal = _NO_ACTIONS
         for _ in range(MAX_STEPS):
             mode = g.mode
             if g.end is not None:
@@ -394,19 +395,24 @@ class Game:
         g = self.g
         g.mode = OVER
         g.seat = None
-        self._legal = Legal()
+        self._legal = _NO_ACTIONS
         self._log.append(("end", self.scores(), self.winners()))
 
 
-def _mask(known, p, value) -> int:
-    if p.kind == "one_of":
-        return known[value]
-    if p.kind == "group_of":
-        mask = -1
-        for c in value:
-            mask &= known[c]
-        return mask
-    return -1
+def _masks(known, params, values) -> tuple:
+    out = []
+    for p, value in zip(params, values):
+        kind = p.kind
+        if kind == "one_of":
+            out.append(known[value])
+        elif kind == "group_of":
+            mask = -1
+            for c in value:
+                mask &= known[c]
+            out.append(mask)
+        else:
+            out.append(-1)
+    return tuple(out)
 
 
 def _event(game: Game, ev, seat=None) -> dict:
