@@ -255,12 +255,15 @@ def _prepare_join(p: ParamDef, joins, items, g, e):
     the outer parameters filters with a binary search; the filter is remembered across
     decisions when the inner side reads only fixed data.
     """
-    hit = None
-    if p.last_entry is not None and p.last_entry[0] is items and all(j[3] for j in joins):
-        hit = p.last_entry  # a group_of domain, and every inner side reads fixed data only
+    hit = p.last_entry  # the memo entry of a group_of domain (see _items)
+    if hit is not None and hit[0] is items:
         found = hit[1].get(id(joins))
         if found is not None:
             return found
+        if not all(j[3] for j in joins):  # an inner side reads the state: not remembered
+            hit = None
+    else:
+        hit = None
     pk = p.key
     fns = [j[0] for j in joins]
     inner = []
@@ -339,6 +342,13 @@ def _checked(p: ParamDef, checks, items, g, e):
     pk = p.key
     kept = []
     if items is None:  # a position in a zone: pairs made only for the positions kept
+        if len(checks) == 1:
+            chk = checks[0]
+            for k, c in enumerate(p.domain(g, e)):
+                e[pk] = c
+                if chk(g, e):
+                    kept.append((c, k))
+            return kept
         for k, c in enumerate(p.domain(g, e)):
             e[pk] = c
             for chk in checks:
@@ -368,7 +378,74 @@ def generate(d: ActionDef, g, me: int, out: Legal) -> None:
     if not d.params:
         out.add(d, (), (), None)
         return
-    _nested(d, g, e, 0, (), (), out, {})
+    plan = d.plan
+    if plan is None:
+        plan = d.plan = _plan(d)
+    plan(g, e, out)
+
+
+def _plan(d: ActionDef):
+    """``fn(g, e, out)`` listing the actions of kind ``d``, its lets and first checks passed.
+
+    One or two parameters, the last without checks of its own (one component, a position, or a
+    position then a group), get a loop made for them; other kinds go through :func:`_nested`.
+    """
+    params = d.params
+    if len(params) > 2 or (len(params) == 2 and (d.checks[2] or not params[1].independent)):
+        return lambda g, e, out: _nested(d, g, e, 0, (), (), out, {})
+    first = _first_level(d)
+    if len(params) == 1:
+        def one(g, e, out):
+            items = first(g, e)
+            if items:
+                out.add(d, (), (), items)
+        return one
+    pk = params[0].key
+
+    def two(g, e, out):
+        items = first(g, e)
+        if not items:
+            return
+        last, cut = _source(d, g, e, 1, {})
+        add = out.add
+        if cut is None:
+            for v, k in items:
+                add(d, (v,), (k,), last)
+            return
+        for v, k in items:
+            e[pk] = v
+            its, lo, hi = cut(g, e)
+            if lo < hi:
+                add(d, (v,), (k,), its, lo, hi)
+    return two
+
+
+def _first_level(d: ActionDef):
+    """``fn(g, e)``: the (value, key) pairs of the first parameter that pass its checks."""
+    p = d.params[0]
+    checks = d.checks[1]
+    if p.kind != "position_in" or d.joins[1]:
+        if not checks:
+            return lambda g, e: _domain(d, g, e, 0, {})
+        return lambda g, e: _checked(p, checks, _domain(d, g, e, 0, {}), g, e)
+    dom, pk = p.domain, p.key
+    if not checks:
+        def positions(g, e):
+            z = dom(g, e)
+            return list(zip(z, range(len(z))))
+        return positions
+    if len(checks) != 2:
+        return lambda g, e: _checked(p, checks, None, g, e)
+    c1, c2 = checks  # two checks (a common case): tested without a loop over the checks
+
+    def checked_positions(g, e):
+        kept = []
+        for k, c in enumerate(dom(g, e)):
+            e[pk] = c
+            if c1(g, e) and c2(g, e):
+                kept.append((c, k))
+        return kept
+    return checked_positions
 
 
 def _nested(d, g, e, i, vals, keys, out, cache):
