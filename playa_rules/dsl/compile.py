@@ -44,6 +44,7 @@ class C:
     is_bool: bool = False       # the callable always returns True or False
     negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
     top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
+    prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
 
     @property
     def is_const(self) -> bool:
@@ -377,25 +378,26 @@ class Compiler:
         if a.is_const and b.is_const:
             return const(op(a.const, b.const), T.BOOL)
         af, bf = a.fn, b.fn
-        if a.is_const and n.op in ("==", "!="):  # constant on the left: the same test mirrored
-            a, b, af, bf = b, a, bf, af
-        ak, bk = a.local, b.local
+        eq = op is operator.eq  # the commonest test, written out: no call to operator.eq
         if b.is_const:
             bv = b.const
             if a.count_of is not None:  # count(x.zone) OP constant, fused
                 key, table = a.count_of
-                return C(lambda g, e: op(len(g.zones[table[e[key]]]), bv), T.BOOL,
+                return C((lambda g, e: len(g.zones[table[e[key]]]) == bv) if eq else
+                         (lambda g, e: op(len(g.zones[table[e[key]]]), bv)), T.BOOL,
                          count_test=(op, key, table, bv), is_bool=True)
             if a.prop is not None:  # x.prop OP constant
                 key, table = a.prop
-                return C(lambda g, e: op(table[e[key]], bv), T.BOOL, is_bool=True)
-            if ak is not None:
+                return C(lambda g, e: op(table[e[key]], bv), T.BOOL, is_bool=True,
+                         prop_test=(key, table, op, bv))
+            if a.local is not None:
+                ak = a.local
                 return C(lambda g, e: op(e[ak], bv), T.BOOL, is_bool=True)
             return C(lambda g, e: op(af(g, e), bv), T.BOOL, is_bool=True)
-        if bk is not None:
-            if ak is not None:
-                return C(lambda g, e: op(e[ak], e[bk]), T.BOOL, is_bool=True)
-            return C(lambda g, e: op(af(g, e), e[bk]), T.BOOL, is_bool=True)
+        if b.local is not None:
+            bk = b.local
+            return C((lambda g, e: af(g, e) == e[bk]) if eq else (lambda g, e: op(af(g, e), e[bk])),
+                     T.BOOL, is_bool=True)
         return C(lambda g, e: op(af(g, e), bf(g, e)), T.BOOL, is_bool=True)
 
     def _BinOp(self, n: A.BinOp, scope: Scope) -> C:

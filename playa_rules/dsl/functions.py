@@ -200,6 +200,15 @@ def _first_over(cp, node, coll, key, where, expr):
     t = expr.t if expr is not None else coll.t.element()
     if expr is None and where is not None:  # first(x in coll where test): a plain loop
         cf, wf = coll.fn, where.fn
+        if where.prop_test is not None and where.prop_test[0] == key:
+            _, table, op, v = where.prop_test  # where x.prop OP constant: x need not be bound
+
+            def first_with(g, e):
+                for x in cf(g, e):
+                    if op(table[x], v):
+                        return x
+                return None
+            return C(first_with, t)
 
         def first(g, e):
             for x in cf(g, e):

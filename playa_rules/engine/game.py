@@ -231,7 +231,8 @@ class Game:
 
     def _step_legal(self, step) -> Legal:
         """A step's legal actions; its fallback actions only when none of the others is legal."""
-        return self._generate(step.actions) or self._generate(step.fallback)
+        legal = self._generate(step.actions)
+        return legal if legal or not step.fallback else self._generate(step.fallback)
 
     def _current_legal(self) -> Legal:
         return self._step_legal(self.program.phases[self.g.phase_i].steps[self.g.step_i])
