@@ -248,7 +248,10 @@ _ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le
 
 
 def _prepare_join(p: ParamDef, joins, items, g, e):
-    """A filter ``fn(g, e) -> (items, lo, hi)``: the domain elements ``items[lo:hi]`` pass the joins.
+    """``(cut, search)``: ``cut(g, e) -> (items, lo, hi)``, the elements ``items[lo:hi]`` pass the joins.
+
+    ``search`` is None, or for a sorted cut ``(items, values, outer, bisect, suffix)`` so a
+    loop can do the binary search itself.
 
     The inner side of the joins is computed once for each domain element. One ordering
     comparison over whole numbers (``sum(...) > top``) is kept sorted, so each binding of
@@ -275,7 +278,7 @@ def _prepare_join(p: ParamDef, joins, items, g, e):
         cut = _sorted_cut(_ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order],
                           [inner[j][0] for j in order])
     else:
-        cut = _plain_cut(joins, items, inner)
+        cut = _plain_cut(joins, items, inner), None
     if hit is not None:
         hit[1][id(joins)] = cut
     return cut
@@ -284,13 +287,10 @@ def _prepare_join(p: ParamDef, joins, items, g, e):
 def _sorted_cut(how, outer, sitems, svals):
     """The filter for one ordering comparison: a binary search in the sorted inner values."""
     n = len(sitems)
-    if how == "gt":
-        return lambda g, e: (sitems, bisect_right(svals, outer(g, e)), n)
-    if how == "ge":
-        return lambda g, e: (sitems, bisect_left(svals, outer(g, e)), n)
-    if how == "lt":
-        return lambda g, e: (sitems, 0, bisect_left(svals, outer(g, e)))
-    return lambda g, e: (sitems, 0, bisect_right(svals, outer(g, e)))
+    find = bisect_right if how in ("gt", "le") else bisect_left
+    if how in ("gt", "ge"):  # the values above (or from) the outer side: a suffix
+        return (lambda g, e: (sitems, find(svals, outer(g, e)), n)), (sitems, svals, outer, find, True)
+    return (lambda g, e: (sitems, 0, find(svals, outer(g, e)))), (sitems, svals, outer, find, False)
 
 
 def _plain_cut(joins, items, inner):
@@ -312,7 +312,7 @@ def _plain_cut(joins, items, inner):
 
 
 def _source(d, g, e, i, cache):
-    """Parameter ``i``'s (value, key) pairs, and the filter of its joins (None without joins)."""
+    """Parameter ``i``'s (value, key) pairs, and the (cut, search) of its joins (None without joins)."""
     p = d.params[i]
     if p.independent:
         items = cache.get(i)
@@ -330,10 +330,10 @@ def _source(d, g, e, i, cache):
 
 def _domain(d, g, e, i, cache):
     """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
-    items, cut = _source(d, g, e, i, cache)
-    if cut is None:
+    items, join = _source(d, g, e, i, cache)
+    if join is None:
         return items
-    items, lo, hi = cut(g, e)
+    items, lo, hi = join[0](g, e)
     return items if lo == 0 and hi == len(items) else items[lo:hi]
 
 
@@ -406,17 +406,32 @@ def _plan(d: ActionDef):
         items = first(g, e)
         if not items:
             return
-        last, cut = _source(d, g, e, 1, {})
+        last, join = _source(d, g, e, 1, {})
         add = out.add
-        if cut is None:
+        if join is None:
             for v, k in items:
                 add(d, (v,), (k,), last)
             return
+        cut, search = join
+        if search is None:
+            for v, k in items:
+                e[pk] = v
+                its, lo, hi = cut(g, e)
+                if lo < hi:
+                    add(d, (v,), (k,), its, lo, hi)
+            return
+        sitems, svals, outer, find, suffix = search  # the binary search of the sorted cut, inline
+        n = len(sitems)
+        runs, ends = out._runs, out._ends  # Legal.add, inline
+        total = ends[-1]
         for v, k in items:
             e[pk] = v
-            its, lo, hi = cut(g, e)
+            at = find(svals, outer(g, e))
+            lo, hi = (at, n) if suffix else (0, at)
             if lo < hi:
-                add(d, (v,), (k,), its, lo, hi)
+                runs.append((d, (v,), (k,), sitems, lo))
+                total += hi - lo
+                ends.append(total)
     return two
 
 
@@ -462,27 +477,6 @@ def _nested(d, g, e, i, vals, keys, out, cache):
         return
     pk = p.key
     j = i + 1
-    if j == len(d.params) - 1 and not d.checks[j + 1]:
-        # the last parameter has no checks of its own: add its runs without recursing
-        if d.params[j].independent:  # its domain and join filter are the same for every binding
-            if not items:
-                return
-            last, cut = _source(d, g, e, j, cache)
-            add = out.add
-            if cut is None:
-                for v, k in items:
-                    add(d, vals + (v,), keys + (k,), last)
-                return
-            for v, k in items:
-                e[pk] = v
-                its, lo, hi = cut(g, e)
-                if lo < hi:
-                    add(d, vals + (v,), keys + (k,), its, lo, hi)
-            return
-        for v, k in items:
-            e[pk] = v
-            out.add(d, vals + (v,), keys + (k,), _domain(d, g, e, j, cache))
-        return
     for v, k in items:
         e[pk] = v
         _nested(d, g, e, j, vals + (v,), keys + (k,), out, cache)
