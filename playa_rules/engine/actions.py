@@ -232,16 +232,8 @@ class Legal(Sequence):
 
 def generate(d: ActionDef, g, me: int, out: Legal) -> None:
     """Record every legal action of kind ``d`` for seat ``me`` in ``out``."""
-    e = {"me": me}
-    for key, f in d.lets:
-        e[key] = f(g, e)
-    for chk in d.checks[0]:
-        if not chk(g, e):
-            return
-    if not d.params:
-        out.add(d, (), (), None)
-        return
-    _nested(d, g, e, 0, (), (), out, {})
+    from .plans import plan_of  # plans builds on the helpers here
+    plan_of(d)(g, me, out)
 
 
 _ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le: "le"}
@@ -365,102 +357,6 @@ def _checked(p: ParamDef, checks, items, g, e):
         else:
             kept.append(it)
     return kept
-
-
-def generate(d: ActionDef, g, me: int, out: Legal) -> None:
-    """Record every legal action of kind ``d`` for seat ``me`` in ``out``."""
-    e = {"me": me}
-    for key, f in d.lets:
-        e[key] = f(g, e)
-    for chk in d.checks[0]:
-        if not chk(g, e):
-            return
-    if not d.params:
-        out.add(d, (), (), None)
-        return
-    plan = d.plan
-    if plan is None:
-        plan = d.plan = _plan(d)
-    plan(g, e, out)
-
-
-def _plan(d: ActionDef):
-    """``fn(g, e, out)`` listing the actions of kind ``d``, its lets and first checks passed.
-
-    One or two parameters, the last without checks of its own (one component, a position, or a
-    position then a group), get a loop made for them; other kinds go through :func:`_nested`.
-    """
-    params = d.params
-    if len(params) > 2 or (len(params) == 2 and (d.checks[2] or not params[1].independent)):
-        return lambda g, e, out: _nested(d, g, e, 0, (), (), out, {})
-    first = _first_level(d)
-    if len(params) == 1:
-        def one(g, e, out):
-            items = first(g, e)
-            if items:
-                out.add(d, (), (), items)
-        return one
-    pk = params[0].key
-
-    def two(g, e, out):
-        items = first(g, e)
-        if not items:
-            return
-        last, join = _source(d, g, e, 1, {})
-        add = out.add
-        if join is None:
-            for v, k in items:
-                add(d, (v,), (k,), last)
-            return
-        cut, search = join
-        if search is None:
-            for v, k in items:
-                e[pk] = v
-                its, lo, hi = cut(g, e)
-                if lo < hi:
-                    add(d, (v,), (k,), its, lo, hi)
-            return
-        sitems, svals, outer, find, suffix = search  # the binary search of the sorted cut, inline
-        n = len(sitems)
-        runs, ends = out._runs, out._ends  # Legal.add, inline
-        total = ends[-1]
-        for v, k in items:
-            e[pk] = v
-            at = find(svals, outer(g, e))
-            lo, hi = (at, n) if suffix else (0, at)
-            if lo < hi:
-                runs.append((d, (v,), (k,), sitems, lo))
-                total += hi - lo
-                ends.append(total)
-    return two
-
-
-def _first_level(d: ActionDef):
-    """``fn(g, e)``: the (value, key) pairs of the first parameter that pass its checks."""
-    p = d.params[0]
-    checks = d.checks[1]
-    if p.kind != "position_in" or d.joins[1]:
-        if not checks:
-            return lambda g, e: _domain(d, g, e, 0, {})
-        return lambda g, e: _checked(p, checks, _domain(d, g, e, 0, {}), g, e)
-    dom, pk = p.domain, p.key
-    if not checks:
-        def positions(g, e):
-            z = dom(g, e)
-            return list(zip(z, range(len(z))))
-        return positions
-    if len(checks) != 2:
-        return lambda g, e: _checked(p, checks, None, g, e)
-    c1, c2 = checks  # two checks (a common case): tested without a loop over the checks
-
-    def checked_positions(g, e):
-        kept = []
-        for k, c in enumerate(dom(g, e)):
-            e[pk] = c
-            if c1(g, e) and c2(g, e):
-                kept.append((c, k))
-        return kept
-    return checked_positions
 
 
 def _nested(d, g, e, i, vals, keys, out, cache):

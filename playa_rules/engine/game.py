@@ -11,7 +11,8 @@ import itertools
 from ..errors import GameRuntimeError, IllegalAction
 from ..program import Program
 from . import view as _view
-from .actions import Action, Legal, decode, generate
+from .actions import Action, Legal, decode
+from .plans import plan_of
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START, State
 
 _RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
@@ -215,9 +216,10 @@ class Game:
     def _generate(self, defs) -> Legal:
         g = self.g
         out = Legal((self._token, self._stamp + 1))
+        seat = g.seat
         try:
             for d in defs:
-                generate(d, g, g.seat, out)
+                (d.plan or plan_of(d))(g, seat, out)
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"could not list the legal actions (step "
                                    f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
