@@ -12,7 +12,7 @@ from typing import Callable
 
 from .dsl import ast as A
 from .dsl import types as T
-from .dsl.compile import Compiler, Define, Scope
+from .dsl.compile import Compiler, Define, Scope, zone_list
 from .dsl.parse import Origin, parse_block, parse_expr
 from .checks import semantic_diagnostics, sort_diagnostics
 from .checks.base import requirements
@@ -291,8 +291,7 @@ class _Stage:
         if not c.t.is_collection:
             self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
             return None, scope
-        zf = c.fn
-        domain = (lambda g, e: g.zones[zf(g, e)]) if c.t.kind == "zone" else zf
+        domain = zone_list(c) if c.t.kind == "zone" else c.fn
         types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
         types = types or frozenset(m.types)
         members = [x for t in sorted(types) for x in m.type_members.get(t, [])]

@@ -54,6 +54,7 @@ class ActionDef:
     hides: bool = False         # a parameter names a component's face (log_for must check knowledge)
     base: int = 0               # first integer id of this kind
     size: int = 1               # how many integer ids it spans
+    plan: Any = field(default=None, repr=False, compare=False)  # how the engine lists them (engine.actions)
 
 
 @dataclass

@@ -25,6 +25,7 @@ _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "//": operator.floordiv, "%": operator.mod}
 _NO = object()
+_NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,11 @@ class C:
     zone_of: Any = None         # (env key, table) when this is a zone attached to a bound name
     count_of: Any = None        # (env key, table) when this counts such a zone
     top_of: Any = None          # (env key, table) when this is the top of such a zone
+    count_test: Any = None      # (op, env key, table, constant) for count(x.zone) OP constant
+    is_bool: bool = False       # the callable always returns True or False
+    negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
+    top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
+    prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
 
     @property
     def is_const(self) -> bool:
@@ -130,8 +136,7 @@ class Compiler:
         c = self.expr(node, scope)
         self.expect(c, "collection", node, what)
         if c.t.kind == "zone":
-            zf = c.fn
-            return C(lambda g, e: g.zones[zf(g, e)], T.list_of(c.t.element()))
+            return C(zone_list(c), T.list_of(c.t.element()))
         return c
 
     def _Num(self, n, s):
@@ -155,7 +160,7 @@ class Compiler:
             key, t = entry
             return C(lambda g, e: e[key], t, local=key)
         if name == "me":
-            return C(lambda g, e: e["me"], T.SEAT)
+            return C(lambda g, e: e["me"], T.SEAT, local="me")
         builtin = names.BUILTIN_NAMES.get(name)
         if builtin is not None:
             return C(builtin[0], builtin[1])
@@ -303,7 +308,32 @@ class Compiler:
     def _Conditional(self, n: A.Conditional, scope: Scope) -> C:
         t, a, b = self.expr(n.test, scope), self.expr(n.then, scope), self.expr(n.orelse, scope)
         tf, af, bf = t.fn, a.fn, b.fn
-        return C(lambda g, e: af(g, e) if tf(g, e) else bf(g, e), T.join(a.t, b.t))
+        out_t = T.join(a.t, b.t)
+        if t.count_test is not None:  # if count(x.zone) OP k then ... : the test inline
+            op, key, table, k = t.count_test
+            if a.top_prop is not None and a.top_prop[0] == key and a.top_prop[1] is table and (op, k) in _NONEMPTY:
+                ptable = a.top_prop[2]  # if count(x.zone) > 0 then top(x.zone).prop else ...: one read
+
+                if b.is_const:
+                    bv = b.const
+
+                    def top_or_const(g, e):
+                        z = g.zones[table[e[key]]]
+                        return ptable[z[-1]] if z else bv
+                    return C(top_or_const, out_t)
+
+                def top_or(g, e):
+                    z = g.zones[table[e[key]]]
+                    return ptable[z[-1]] if z else bf(g, e)
+                return C(top_or, out_t)
+            if b.is_const:
+                bv = b.const
+                return C(lambda g, e: af(g, e) if op(len(g.zones[table[e[key]]]), k) else bv, out_t)
+            return C(lambda g, e: af(g, e) if op(len(g.zones[table[e[key]]]), k) else bf(g, e), out_t)
+        if b.is_const:
+            bv = b.const
+            return C(lambda g, e: af(g, e) if tf(g, e) else bv, out_t)
+        return C(lambda g, e: af(g, e) if tf(g, e) else bf(g, e), out_t)
 
     def _BoolOp(self, n: A.BoolOp, scope: Scope) -> C:
         compiled = [self.expr(v, scope) for v in n.values]
@@ -314,22 +344,27 @@ class Compiler:
         if not compiled:
             return const(not absorbing, T.BOOL)
         if len(compiled) == 1:
+            if compiled[0].is_bool:
+                return compiled[0]
             f = compiled[0].fn
-            return C(lambda g, e: bool(f(g, e)), T.BOOL)
+            return C(lambda g, e: bool(f(g, e)), T.BOOL, is_bool=True)
         parts = [c.fn for c in compiled]
         if n.op == "and":
             if len(parts) == 2:
                 a, b = parts
-                return C(lambda g, e: bool(a(g, e) and b(g, e)), T.BOOL)
-            return C(lambda g, e: all(p(g, e) for p in parts), T.BOOL)
+                return C(lambda g, e: bool(a(g, e) and b(g, e)), T.BOOL, is_bool=True)
+            return C(lambda g, e: all(p(g, e) for p in parts), T.BOOL, is_bool=True)
         if len(parts) == 2:
             a, b = parts
-            return C(lambda g, e: bool(a(g, e) or b(g, e)), T.BOOL)
-        return C(lambda g, e: any(p(g, e) for p in parts), T.BOOL)
+            return C(lambda g, e: bool(a(g, e) or b(g, e)), T.BOOL, is_bool=True)
+        return C(lambda g, e: any(p(g, e) for p in parts), T.BOOL, is_bool=True)
 
     def _Not(self, n: A.Not, scope: Scope) -> C:
-        f = self.expr(n.operand, scope).fn
-        return C(lambda g, e: not f(g, e), T.BOOL)
+        c = self.expr(n.operand, scope)
+        if c.negated is not None:
+            return C(c.negated, T.BOOL, is_bool=True)
+        f = c.fn
+        return C(lambda g, e: not f(g, e), T.BOOL, is_bool=True)
 
     def _Compare(self, n: A.Compare, scope: Scope) -> C:
         a, b = self.expr(n.left, scope), self.expr(n.right, scope)
@@ -343,14 +378,27 @@ class Compiler:
         if a.is_const and b.is_const:
             return const(op(a.const, b.const), T.BOOL)
         af, bf = a.fn, b.fn
-        if b.is_const and a.count_of is not None:  # count(x.zone) OP constant, fused
-            key, table = a.count_of
-            bv = b.const
-            return C(lambda g, e: op(len(g.zones[table[e[key]]]), bv), T.BOOL)
+        eq = op is operator.eq  # the commonest test, written out: no call to operator.eq
         if b.is_const:
             bv = b.const
-            return C(lambda g, e: op(af(g, e), bv), T.BOOL)
-        return C(lambda g, e: op(af(g, e), bf(g, e)), T.BOOL)
+            if a.count_of is not None:  # count(x.zone) OP constant, fused
+                key, table = a.count_of
+                return C((lambda g, e: len(g.zones[table[e[key]]]) == bv) if eq else
+                         (lambda g, e: op(len(g.zones[table[e[key]]]), bv)), T.BOOL,
+                         count_test=(op, key, table, bv), is_bool=True)
+            if a.prop is not None:  # x.prop OP constant
+                key, table = a.prop
+                return C(lambda g, e: op(table[e[key]], bv), T.BOOL, is_bool=True,
+                         prop_test=(key, table, op, bv))
+            if a.local is not None:
+                ak = a.local
+                return C(lambda g, e: op(e[ak], bv), T.BOOL, is_bool=True)
+            return C(lambda g, e: op(af(g, e), bv), T.BOOL, is_bool=True)
+        if b.local is not None:
+            bk = b.local
+            return C((lambda g, e: af(g, e) == e[bk]) if eq else (lambda g, e: op(af(g, e), e[bk])),
+                     T.BOOL, is_bool=True)
+        return C(lambda g, e: op(af(g, e), bf(g, e)), T.BOOL, is_bool=True)
 
     def _BinOp(self, n: A.BinOp, scope: Scope) -> C:
         a, b = self.expr(n.left, scope), self.expr(n.right, scope)
@@ -413,6 +461,18 @@ def _narrowed(coll: C, var: str, where) -> C:
                         and a.obj.id == var and isinstance(b, A.Str) and b.value in elem.types:
                     return C(coll.fn, T.list_of(T.comp({b.value})))
     return coll
+
+
+def zone_list(c: C) -> Callable:
+    """``fn(g, e)`` giving the components of the zone ``c`` names (c has the type zone)."""
+    if c.is_const:
+        z = c.const
+        return lambda g, e: g.zones[z]
+    if c.zone_of is not None:  # a zone of a bound name: one lookup less
+        key, table = c.zone_of
+        return lambda g, e: g.zones[table[e[key]]]
+    zf = c.fn
+    return lambda g, e: g.zones[zf(g, e)]
 
 
 from . import names  # noqa: E402  (names imports C from this module)

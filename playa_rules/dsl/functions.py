@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from . import types as T
-from .compile import C, const
+from .compile import C, const, zone_list
 
 
 @dataclass(frozen=True)
@@ -55,11 +55,7 @@ def _arity(cp, node, args, n):
 def _coll(cp, node, c: C) -> Callable:
     cp.expect(c, "collection", node, f"the argument of '{node.func}'")
     if c.t.kind == "zone":
-        if c.zone_of is not None:  # a zone attached to a bound component: one lookup less
-            key, table = c.zone_of
-            return lambda g, e: g.zones[table[e[key]]]
-        zf = c.fn
-        return lambda g, e: g.zones[zf(g, e)]
+        return zone_list(c)
     return c.fn
 
 
@@ -201,8 +197,27 @@ FUNCTIONS["all"] = Function("all", "Whether every element makes the expression t
 
 # ---------------------------------------------------------------- picking components
 def _first_over(cp, node, coll, key, where, expr):
-    gen = _iter(coll, key, where, expr)
     t = expr.t if expr is not None else coll.t.element()
+    if expr is None and where is not None:  # first(x in coll where test): a plain loop
+        cf, wf = coll.fn, where.fn
+        if where.prop_test is not None and where.prop_test[0] == key:
+            _, table, op, v = where.prop_test  # where x.prop OP constant: x need not be bound
+
+            def first_with(g, e):
+                for x in cf(g, e):
+                    if op(table[x], v):
+                        return x
+                return None
+            return C(first_with, t)
+
+        def first(g, e):
+            for x in cf(g, e):
+                e[key] = x
+                if wf(g, e):
+                    return x
+            return None
+        return C(first, t)
+    gen = _iter(coll, key, where, expr)
     return C(lambda g, e: next(iter(gen(g, e)), None), t)
 
 

@@ -33,11 +33,14 @@ def attribute(cp, n: A.Attr, scope) -> C:
         def top_attr(g, e):
             z = g.zones[ztable[e[key]]]
             return table[z[-1]] if z else table[None]
-        return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample))
+        return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample), top_prop=(key, ztable, table))
     if o.t.kind == "seat":
         z = m.zones.get(name)
         if z is not None and z.per == "player":
             base = z.base
+            if o.local is not None:  # me.hand: a table by seat, so zone readers fuse the lookup
+                lk, table = o.local, [base + s for s in range(m.max_players)]
+                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table))
             return C(lambda g, e: base + of(g, e), T.zone(z.holds))
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in m.variables.get(scope_name, {}):
@@ -62,7 +65,8 @@ def attribute(cp, n: A.Attr, scope) -> C:
             store_name = name
             vt = T.of_value(m.cvars[name][1]) if m.cvars[name][1] is not None else T.ANY
             if lk is not None:
-                return C(lambda g, e: g.cvars[store_name][e[lk]], vt)
+                return C(lambda g, e: g.cvars[store_name][e[lk]], vt,
+                         negated=lambda g, e: not g.cvars[store_name][e[lk]])
             return C(lambda g, e: g.cvars[store_name][of(g, e)], vt)
         if name == "owner":
             owners = m.owner
@@ -111,6 +115,10 @@ def _seat_var(store, name, of):
 
 
 def _ns_var(store, name):
+    if store == "tvars":
+        return lambda g, e: g.tvars[name]
+    if store == "hvars":
+        return lambda g, e: g.hvars[name]
     return lambda g, e: getattr(g, store)[name]
 
 

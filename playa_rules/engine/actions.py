@@ -173,37 +173,46 @@ class Legal(Sequence):
     __slots__ = ("_runs", "_ends", "_made", "stamp")
 
     def __init__(self, stamp=None):
-        self._runs: list = []   # (defn, values prefix, keys prefix, [(value, key)] or None)
-        self._ends: list = []   # cumulative lengths
+        self._runs: list = []   # (defn, values prefix, keys prefix, [(value, key)] or None, first index used)
+        self._ends: list = [0]  # cumulative lengths, after a leading 0
         self._made: dict = {}
         self.stamp = stamp
 
-    def add(self, d, vals, keys, items) -> None:
-        """Record a run: one action per (value, key) of the last parameter (None: one action)."""
-        n = 1 if items is None else len(items)
-        if n:
-            self._runs.append((d, vals, keys, items))
-            self._ends.append((self._ends[-1] if self._ends else 0) + n)
+    def add(self, d, vals, keys, items, lo: int = 0, hi: int | None = None) -> None:
+        """Record a run: one action per (value, key) of ``items[lo:hi]`` for the last parameter.
+
+        ``items`` None records one action, the values and keys given.
+        """
+        if items is None:
+            n = 1
+        else:
+            n = (len(items) if hi is None else hi) - lo
+        if n > 0:
+            self._runs.append((d, vals, keys, items, lo))
+            self._ends.append(self._ends[-1] + n)
 
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        return self._ends[-1]
+
+    def __bool__(self) -> bool:
+        return self._ends[-1] > 0
 
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self)
+        n = self._ends[-1]
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("legal action index out of range")
         a = self._made.get(i)
         if a is None:
-            r = bisect_right(self._ends, i)
-            d, vals, keys, items = self._runs[r]
+            r = bisect_right(self._ends, i) - 1
+            d, vals, keys, items, lo = self._runs[r]
             if items is None:
                 a = Action(d, vals, keys, self.stamp)
             else:
-                v, k = items[i - (self._ends[r - 1] if r else 0)]
+                v, k = items[lo + i - self._ends[r]]
                 a = Action(d, vals + (v,), keys + (k,), self.stamp)
             self._made[i] = a
         return a
@@ -223,74 +232,79 @@ class Legal(Sequence):
 
 def generate(d: ActionDef, g, me: int, out: Legal) -> None:
     """Record every legal action of kind ``d`` for seat ``me`` in ``out``."""
-    e = {"me": me}
-    for key, f in d.lets:
-        e[key] = f(g, e)
-    for chk in d.checks[0]:
-        if not chk(g, e):
-            return
-    if not d.params:
-        out.add(d, (), (), None)
-        return
-    _nested(d, g, e, 0, (), (), out, {})
+    from .plans import plan_of  # plans builds on the helpers here
+    plan_of(d)(g, me, out)
 
 
 _ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le: "le"}
 
 
 def _prepare_join(p: ParamDef, joins, items, g, e):
-    """The inner side of the joins for each domain element, ready to filter with.
+    """``(cut, search)``: ``cut(g, e) -> (items, lo, hi)``, the elements ``items[lo:hi]`` pass the joins.
 
-    One ordering comparison over whole numbers (``sum(...) > top``) is kept sorted, so
-    each binding of the outer parameters filters with a binary search; the result is
-    remembered across decisions when the inner side reads only fixed data.
+    ``search`` is None, or for a sorted cut ``(items, values, outer, bisect, suffix)`` so a
+    loop can do the binary search itself.
+
+    The inner side of the joins is computed once for each domain element. One ordering
+    comparison over whole numbers (``sum(...) > top``) is kept sorted, so each binding of
+    the outer parameters filters with a binary search; the filter is remembered across
+    decisions when the inner side reads only fixed data.
     """
-    static = p.kind == "group_of" and all(j[3] for j in joins)
-    hit = None
-    if static and p.last_entry is not None and p.last_entry[0] is items:
-        hit = p.last_entry
+    hit = p.last_entry  # the memo entry of a group_of domain (see _items)
+    if hit is not None and hit[0] is items:
         found = hit[1].get(id(joins))
         if found is not None:
             return found
+        if not all(j[3] for j in joins):  # an inner side reads the state: not remembered
+            hit = None
+    else:
+        hit = None
     pk = p.key
     fns = [j[0] for j in joins]
     inner = []
     for v, _ in items:
         e[pk] = v
         inner.append(tuple(f(g, e) for f in fns))
-    prepared = ("plain", inner)
     if len(joins) == 1 and joins[0][1] in _ORDERED and all(type(x) is int for (x,) in inner):
         order = sorted(range(len(items)), key=lambda j: inner[j][0])
-        prepared = ("sorted", [items[j] for j in order], [inner[j][0] for j in order])
+        cut = _sorted_cut(_ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order],
+                          [inner[j][0] for j in order])
+    else:
+        cut = _plain_cut(joins, items, inner), None
     if hit is not None:
-        hit[1][id(joins)] = prepared
-    return prepared
+        hit[1][id(joins)] = cut
+    return cut
 
 
-def _filter_join(prepared, joins, items, g, e):
-    if prepared[0] == "sorted":
-        _, sitems, svals = prepared
-        _, op, outer, _ = joins[0]
-        r = outer(g, e)
-        how = _ORDERED[op]
-        if how == "gt":
-            return sitems[bisect_right(svals, r):]
-        if how == "ge":
-            return sitems[bisect_left(svals, r):]
-        if how == "lt":
-            return sitems[:bisect_left(svals, r)]
-        return sitems[:bisect_right(svals, r)]
-    inner = prepared[1]
+def _sorted_cut(how, outer, sitems, svals):
+    """The filter for one ordering comparison: a binary search in the sorted inner values."""
+    n = len(sitems)
+    find = bisect_right if how in ("gt", "le") else bisect_left
+    if how in ("gt", "ge"):  # the values above (or from) the outer side: a suffix
+        return (lambda g, e: (sitems, find(svals, outer(g, e)), n)), (sitems, svals, outer, find, True)
+    return (lambda g, e: (sitems, 0, find(svals, outer(g, e)))), (sitems, svals, outer, find, False)
+
+
+def _plain_cut(joins, items, inner):
+    """The filter for any other joins: each comparison tested for each element."""
     if len(joins) == 1:
         _, op, outer, _ = joins[0]
-        r = outer(g, e)
-        return [it for it, (x,) in zip(items, inner) if op(x, r)]
-    rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
-    return [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+
+        def cut1(g, e):
+            r = outer(g, e)
+            kept = [it for it, (x,) in zip(items, inner) if op(x, r)]
+            return kept, 0, len(kept)
+        return cut1
+
+    def cut(g, e):
+        rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
+        kept = [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+        return kept, 0, len(kept)
+    return cut
 
 
-def _domain(d, g, e, i, cache):
-    """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
+def _source(d, g, e, i, cache):
+    """Parameter ``i``'s (value, key) pairs, and the (cut, search) of its joins (None without joins)."""
     p = d.params[i]
     if p.independent:
         items = cache.get(i)
@@ -298,40 +312,67 @@ def _domain(d, g, e, i, cache):
             items = cache[i] = _items(p, g, e)
     else:
         items = _items(p, g, e)
-    joins = d.joins[i + 1]
-    if joins:
-        prepared = cache.get(("join", i))
-        if prepared is None:
-            prepared = cache[("join", i)] = _prepare_join(p, joins, items, g, e)
-        items = _filter_join(prepared, joins, items, g, e)
-    return items
+    if not d.joins[i + 1]:
+        return items, None
+    cut = cache.get(("join", i))
+    if cut is None:
+        cut = cache[("join", i)] = _prepare_join(p, d.joins[i + 1], items, g, e)
+    return items, cut
+
+
+def _domain(d, g, e, i, cache):
+    """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
+    items, join = _source(d, g, e, i, cache)
+    if join is None:
+        return items
+    items, lo, hi = join[0](g, e)
+    return items if lo == 0 and hi == len(items) else items[lo:hi]
+
+
+def _checked(p: ParamDef, checks, items, g, e):
+    """The (value, key) pairs passing every check, the parameter bound to each in turn."""
+    pk = p.key
+    kept = []
+    if items is None:  # a position in a zone: pairs made only for the positions kept
+        if len(checks) == 1:
+            chk = checks[0]
+            for k, c in enumerate(p.domain(g, e)):
+                e[pk] = c
+                if chk(g, e):
+                    kept.append((c, k))
+            return kept
+        for k, c in enumerate(p.domain(g, e)):
+            e[pk] = c
+            for chk in checks:
+                if not chk(g, e):
+                    break
+            else:
+                kept.append((c, k))
+        return kept
+    for it in items:
+        e[pk] = it[0]
+        for chk in checks:
+            if not chk(g, e):
+                break
+        else:
+            kept.append(it)
+    return kept
 
 
 def _nested(d, g, e, i, vals, keys, out, cache):
     p = d.params[i]
     checks = d.checks[i + 1]
-    items = _domain(d, g, e, i, cache)
-    pk = p.key
-    if checks:
-        kept = []
-        for it in items:
-            e[pk] = it[0]
-            for chk in checks:
-                if not chk(g, e):
-                    break
-            else:
-                kept.append(it)
-        items = kept
+    if not checks:
+        items = _domain(d, g, e, i, cache)
+    elif p.kind == "position_in" and not d.joins[i + 1]:
+        items = _checked(p, checks, None, g, e)
+    else:
+        items = _checked(p, checks, _domain(d, g, e, i, cache), g, e)
     if i == len(d.params) - 1:
         out.add(d, vals, keys, items)
         return
+    pk = p.key
     j = i + 1
-    if j == len(d.params) - 1 and not d.checks[j + 1]:
-        # the last parameter has no checks of its own: add its runs without recursing
-        for v, k in items:
-            e[pk] = v
-            out.add(d, vals + (v,), keys + (k,), _domain(d, g, e, j, cache))
-        return
     for v, k in items:
         e[pk] = v
         _nested(d, g, e, j, vals + (v,), keys + (k,), out, cache)

@@ -12,13 +12,15 @@ from ..errors import GameRuntimeError, IllegalAction
 from ..program import Program
 from . import automata as _automata
 from . import view as _view
-from .actions import Action, Legal, decode, generate
+from .actions import Action, Legal, decode
+from .plans import plan_of
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START, State
 
 _RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
                    RecursionError)
 _TOKENS = itertools.count()
 MAX_STEPS = 1_000_000  # flow transitions without a decision before the engine gives up
+_NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 
 
 class Game:
@@ -92,7 +94,7 @@ class Game:
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
         if d.hides:  # who knew the faces named by the action, just after it: for log_for(seat)
-            entry[3] = tuple(_mask(g.known, p, v) for p, v in zip(d.params, a.values))
+            entry[3] = _masks(g.known, d.params, a.values)
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard
@@ -241,9 +243,10 @@ class Game:
         g = self.g
         if out is None:
             out = Legal((self._token, self._stamp + 1))
+        seat = g.seat
         try:
             for d in defs:
-                generate(d, g, g.seat, out)
+                (d.plan or plan_of(d))(g, seat, out)
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"could not list the legal actions (step "
                                    f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
@@ -260,7 +263,9 @@ class Game:
 
         Its free actions join them, unless nothing else is legal (then the step is blocked).
         """
-        legal = self._generate(step.actions) or self._generate(step.fallback)
+        legal = self._generate(step.actions)
+        if not legal and step.fallback:
+            legal = self._generate(step.fallback)
         if legal and step.free:
             self._generate(step.free, legal)
         return legal
@@ -303,7 +308,7 @@ class Game:
     def _flow(self) -> None:
         g = self.g
         prog = self.program
-        self._legal = Legal()
+        self._legal = _NO_ACTIONS
         for _ in range(MAX_STEPS):
             mode = g.mode
             if g.end is not None:
@@ -455,19 +460,24 @@ class Game:
         g = self.g
         g.mode = OVER
         g.seat = None
-        self._legal = Legal()
+        self._legal = _NO_ACTIONS
         self._log.append(("end", self.scores(), self.winners()))
 
 
-def _mask(known, p, value) -> int:
-    if p.kind == "one_of":
-        return known[value]
-    if p.kind == "group_of":
-        mask = -1
-        for c in value:
-            mask &= known[c]
-        return mask
-    return -1
+def _masks(known, params, values) -> tuple:
+    out = []
+    for p, value in zip(params, values):
+        kind = p.kind
+        if kind == "one_of":
+            out.append(known[value])
+        elif kind == "group_of":
+            mask = -1
+            for c in value:
+                mask &= known[c]
+            out.append(mask)
+        else:
+            out.append(-1)
+    return tuple(out)
 
 
 def _event(game: Game, ev, seat=None) -> dict:

@@ -1,0 +1,128 @@
+"""Listing plans: for each action kind, a loop made once for the shape of its parameters.
+
+Listing legal actions is the engine's hot loop: a hand of a card game lists some sixty steps'
+actions, each step several kinds. The general way (:func:`.actions._nested`) recurses over the
+parameters and looks up levels, checks and joins as it goes; a plan looks them up once, when
+the kind is first listed, and keeps the loop it chose on the ``ActionDef``. Kinds without
+parameters, with one, or with a first parameter and an independent last one without checks
+of its own (``put {cards} on #{pile}``) get a loop written for them; every other kind goes
+the general way. Whatever the plan, the actions listed and their order are the same.
+"""
+from __future__ import annotations
+
+from ..program import ActionDef
+from .actions import _checked, _domain, _items, _nested, _prepare_join
+
+
+def plan_of(d: ActionDef):
+    """The plan of kind ``d``: ``fn(g, me, out)`` recording in ``out`` its legal actions for seat ``me``."""
+    plan = d.plan
+    if plan is None:
+        plan = d.plan = _plan(d)
+    return plan
+
+
+def _plan(d: ActionDef):
+    # Each loop starts the same way, written out rather than called: the lets, then the checks
+    # that read no parameter (which can rule the whole kind out).
+    lets, checks0, params = d.lets, d.checks[0], d.params
+    if not params:
+        def no_params(g, me, out):
+            e = {"me": me}
+            for key, f in lets:
+                e[key] = f(g, e)
+            for chk in checks0:
+                if not chk(g, e):
+                    return
+            out.add(d, (), (), None)
+        return no_params
+    if len(params) > 2 or (len(params) == 2 and (d.checks[2] or not params[1].independent)):
+        def nested(g, me, out):
+            e = {"me": me}
+            for key, f in lets:
+                e[key] = f(g, e)
+            for chk in checks0:
+                if not chk(g, e):
+                    return
+            _nested(d, g, e, 0, (), (), out, {})
+        return nested
+    first = _first_level(d)
+    if len(params) == 1:
+        def one(g, me, out):
+            e = {"me": me}
+            for key, f in lets:
+                e[key] = f(g, e)
+            for chk in checks0:
+                if not chk(g, e):
+                    return
+            items = first(g, e)
+            if items:
+                out.add(d, (), (), items)
+        return one
+    last_param, joins, pk = params[1], d.joins[2], params[0].key
+
+    def two(g, me, out):
+        e = {"me": me}
+        for key, f in lets:
+            e[key] = f(g, e)
+        for chk in checks0:
+            if not chk(g, e):
+                return
+        items = first(g, e)
+        if not items:
+            return
+        last = _items(last_param, g, e)  # the same for every value of the first parameter
+        add = out.add
+        if not joins:
+            for v, k in items:
+                add(d, (v,), (k,), last)
+            return
+        cut, search = _prepare_join(last_param, joins, last, g, e)
+        if search is None:
+            for v, k in items:
+                e[pk] = v
+                its, lo, hi = cut(g, e)
+                if lo < hi:
+                    add(d, (v,), (k,), its, lo, hi)
+            return
+        sitems, svals, outer, find, suffix = search  # the binary search of the sorted cut, inline
+        n = len(sitems)
+        runs, ends = out._runs, out._ends  # Legal.add, inline
+        total = ends[-1]
+        for v, k in items:
+            e[pk] = v
+            at = find(svals, outer(g, e))
+            lo, hi = (at, n) if suffix else (0, at)
+            if lo < hi:
+                runs.append((d, (v,), (k,), sitems, lo))
+                total += hi - lo
+                ends.append(total)
+    return two
+
+
+def _first_level(d: ActionDef):
+    """``fn(g, e)``: the (value, key) pairs of the first parameter that pass its checks."""
+    p = d.params[0]
+    checks = d.checks[1]
+    if p.kind != "position_in" or d.joins[1]:
+        if not checks:
+            return lambda g, e: _domain(d, g, e, 0, {})
+        return lambda g, e: _checked(p, checks, _domain(d, g, e, 0, {}), g, e)
+    dom, pk = p.domain, p.key
+    if not checks:
+        def positions(g, e):
+            z = dom(g, e)
+            return list(zip(z, range(len(z))))
+        return positions
+    if len(checks) != 2:
+        return lambda g, e: _checked(p, checks, None, g, e)
+    c1, c2 = checks  # two checks (a common case): tested without a loop over the checks
+
+    def checked_positions(g, e):
+        kept = []
+        for k, c in enumerate(dom(g, e)):
+            e[pk] = c
+            if c1(g, e) and c2(g, e):
+                kept.append((c, k))
+        return kept
+    return checked_positions

@@ -1,0 +1,61 @@
+"""Listing legal actions: the engine's loops agree with trying every combination of values."""
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.engine.actions import _items
+
+GAMES = Path(__file__).parent / "games"
+
+
+def brute_force(game) -> set:
+    """Every (kind, keys) whose conditions all hold, trying each combination of parameter values."""
+    g = game.g
+    step = game.program.phases[g.phase_i].steps[g.step_i]
+    found = set()
+    for defs in (step.actions, step.fallback):
+        for d in defs:
+            e = {"me": g.seat}
+            for key, f in d.lets:
+                e[key] = f(g, e)
+            found |= _combinations(d, g, e, 0, ())
+        if found:
+            return found
+    return found
+
+
+def _combinations(d, g, e, i, keys) -> set:
+    if i == len(d.params):
+        checks = itertools.chain.from_iterable(d.checks)
+        joins = itertools.chain.from_iterable(d.joins)
+        ok = all(chk(g, e) for chk in checks) and all(op(inner(g, e), outer(g, e))
+                                                      for inner, op, outer, _ in joins)
+        return {(d.name, keys)} if ok else set()
+    p = d.params[i]
+    out = set()
+    for value, key in list(_items(p, g, e)):
+        e[p.key] = value
+        out |= _combinations(d, g, e, i + 1, keys + (key,))
+    return out
+
+
+@pytest.mark.parametrize("path, players", [
+    (GAMES / "param-shapes.yaml", 2), (GAMES / "param-shapes.yaml", 3), ("playa-pirata", 3),
+    ("playa-pirata", 4)])
+def test_listed_actions_are_exactly_the_combinations_that_pass(path, players):
+    rules = pr.load(path)
+    rng = random.Random(players)
+    decisions = 0
+    for seed in range(6):
+        game = rules.new_game(players, seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            listed = [(a.name, a.keys) for a in legal]
+            assert len(set(listed)) == len(listed)
+            assert set(listed) == brute_force(game)
+            game.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+    assert decisions > 40
