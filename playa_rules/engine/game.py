@@ -86,7 +86,7 @@ class Game:
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
         if d.hides:  # who knew the faces named by the action, just after it: for log_for(seat)
-            entry[3] = _masks(g.known, d.params, a.values)
+            entry[3] = tuple([_mask(g.known, p, v) for p, v in zip(d.params, a.values)])
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard
@@ -216,10 +216,9 @@ class Game:
     def _generate(self, defs) -> Legal:
         g = self.g
         out = Legal((self._token, self._stamp + 1))
-        seat = g.seat
         try:
             for d in defs:
-                (d.plan or plan_of(d))(g, seat, out)
+                (d.plan or plan_of(d))(g, g.seat, out)
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"could not list the legal actions (step "
                                    f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
@@ -402,20 +401,15 @@ class Game:
         self._log.append(("end", self.scores(), self.winners()))
 
 
-def _masks(known, params, values) -> tuple:
-    out = []
-    for p, value in zip(params, values):
-        kind = p.kind
-        if kind == "one_of":
-            out.append(known[value])
-        elif kind == "group_of":
-            mask = -1
-            for c in value:
-                mask &= known[c]
-            out.append(mask)
-        else:
-            out.append(-1)
-    return tuple(out)
+def _mask(known, p, value) -> int:
+    if p.kind == "one_of":
+        return known[value]
+    if p.kind == "group_of":
+        mask = -1
+        for c in value:
+            mask &= known[c]
+        return mask
+    return -1
 
 
 def _event(game: Game, ev, seat=None) -> dict:
