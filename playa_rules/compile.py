@@ -12,7 +12,8 @@ from typing import Callable
 
 from .dsl import ast as A
 from .dsl import types as T
-from .dsl.compile import Compiler, Define, Scope, zone_list
+from .dsl.compile import Compiler, Define, Scope
+from .dsl.names import zone_list
 from .dsl.parse import Origin, parse_block, parse_expr
 from .checks import semantic_diagnostics, sort_diagnostics
 from .checks.base import requirements

@@ -59,6 +59,7 @@ class Model:
     cvars: dict = field(default_factory=dict)           # var name -> (type ids, initial)
     turn_cvars: list = field(default_factory=list)      # [(var name, initial)] reset every turn
     match_cvars: set = field(default_factory=set)       # var names kept across hands
+    hand_starts: dict = field(default_factory=dict, repr=False, compare=False)  # players -> (engine.state)
 
     @property
     def component_count(self) -> int:

@@ -136,7 +136,7 @@ class Compiler:
         c = self.expr(node, scope)
         self.expect(c, "collection", node, what)
         if c.t.kind == "zone":
-            return C(zone_list(c), T.list_of(c.t.element()))
+            return C(names.zone_list(c), T.list_of(c.t.element()))
         return c
 
     def _Num(self, n, s):
@@ -461,18 +461,6 @@ def _narrowed(coll: C, var: str, where) -> C:
                         and a.obj.id == var and isinstance(b, A.Str) and b.value in elem.types:
                     return C(coll.fn, T.list_of(T.comp({b.value})))
     return coll
-
-
-def zone_list(c: C) -> Callable:
-    """``fn(g, e)`` giving the components of the zone ``c`` names (c has the type zone)."""
-    if c.is_const:
-        z = c.const
-        return lambda g, e: g.zones[z]
-    if c.zone_of is not None:  # a zone of a bound name: one lookup less
-        key, table = c.zone_of
-        return lambda g, e: g.zones[table[e[key]]]
-    zf = c.fn
-    return lambda g, e: g.zones[zf(g, e)]
 
 
 from . import names  # noqa: E402  (names imports C from this module)

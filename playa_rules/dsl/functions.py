@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from . import types as T
-from .compile import C, const, zone_list
+from .compile import C, const
+from .names import zone_list
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ state's lists; a name that means nothing is a located error with a "did you mean
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..model import did_you_mean
 from . import ast as A
 from . import types as T
@@ -92,6 +94,19 @@ def attribute(cp, n: A.Attr, scope) -> C:
         cp.error(n, "unknown-attribute", f"{what} has no property, variable or zone '{name}'",
                    did_you_mean(name, sorted(choices)))
     cp.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
+
+def zone_list(c: C) -> Callable:
+    """``fn(g, e)`` giving the components of the zone ``c`` names (c has the type zone)."""
+    if c.is_const:
+        z = c.const
+        return lambda g, e: g.zones[z]
+    if c.zone_of is not None:  # a zone of a bound name: one lookup less
+        key, table = c.zone_of
+        return lambda g, e: g.zones[table[e[key]]]
+    zf = c.fn
+    return lambda g, e: g.zones[zf(g, e)]
+
+
 
 def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
     """``turn.x``, ``hand.x``, ``match.x``, ``phase.x``."""

@@ -12,6 +12,8 @@ from ..errors import GameRuntimeError, IllegalAction
 from ..program import Program
 from . import automata as _automata
 from . import view as _view
+from .log import event as _event
+from .log import mask as _mask
 from .actions import Action, Legal, decode
 from .plans import plan_of
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START, State
@@ -94,7 +96,7 @@ class Game:
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
         if d.hides:  # who knew the faces named by the action, just after it: for log_for(seat)
-            entry[3] = _masks(g.known, d.params, a.values)
+            entry[3] = tuple([_mask(g.known, p, v) for p, v in zip(d.params, a.values)])
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard
@@ -243,10 +245,9 @@ class Game:
         g = self.g
         if out is None:
             out = Legal((self._token, self._stamp + 1))
-        seat = g.seat
         try:
             for d in defs:
-                (d.plan or plan_of(d))(g, seat, out)
+                (d.plan or plan_of(d))(g, g.seat, out)
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"could not list the legal actions (step "
                                    f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
@@ -462,62 +463,3 @@ class Game:
         g.seat = None
         self._legal = _NO_ACTIONS
         self._log.append(("end", self.scores(), self.winners()))
-
-
-def _masks(known, params, values) -> tuple:
-    out = []
-    for p, value in zip(params, values):
-        kind = p.kind
-        if kind == "one_of":
-            out.append(known[value])
-        elif kind == "group_of":
-            mask = -1
-            for c in value:
-                mask &= known[c]
-            out.append(mask)
-        else:
-            out.append(-1)
-    return tuple(out)
-
-
-def _event(game: Game, ev, seat=None) -> dict:
-    kind = ev[0]
-    if kind == "start":
-        out = {"event": "start", "game": ev[1], "players": ev[2]}
-        if seat is None:
-            out["seed"] = ev[3]
-        return out
-    if kind == "hand":
-        return {"event": "hand", "hand": ev[1], "start_player": ev[2]}
-    if kind == "phase":
-        return {"event": "phase", "phase": ev[1]}
-    if kind == "turn":
-        return {"event": "turn", "seat": ev[1], "round": ev[2]}
-    if kind == "act":
-        a = ev[2]
-        masks = ev[3]
-        if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
-            return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
-        return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}
-    if kind == "blocked":
-        return {"event": "blocked", "seat": ev[1], "step": ev[2]}
-    if kind == "score":
-        return {"event": "score", "hand": ev[1] + 1, "scores": list(ev[2]),
-                "detail": [dict(d) for d in ev[3]]}
-    return {"event": "end", "scores": list(ev[1]), "winners": list(ev[2])}
-
-
-def _redacted(game: Game, a, masks, seat: int) -> str:
-    """An action's text with the faces ``seat`` did not know replaced by their type."""
-    from ..model import fill
-    from .actions import _render
-    m = game.m
-    parts = {}
-    for p, v, k, mk in zip(a.defn.params, a.values, a.keys, masks):
-        if mk >> seat & 1:
-            parts[p.name] = _render(p, v, k, m)
-        elif p.kind == "one_of":
-            parts[p.name] = m.ctype[v]
-        else:
-            parts[p.name] = "+".join(m.ctype[c] for c in v)
-    return fill(a.defn.text, parts)

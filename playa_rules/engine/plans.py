@@ -104,10 +104,14 @@ def _first_level(d: ActionDef):
     """``fn(g, e)``: the (value, key) pairs of the first parameter that pass its checks."""
     p = d.params[0]
     checks = d.checks[1]
-    if p.kind != "position_in" or d.joins[1]:
+    if d.joins[1]:
         if not checks:
             return lambda g, e: _domain(d, g, e, 0, {})
         return lambda g, e: _checked(p, checks, _domain(d, g, e, 0, {}), g, e)
+    if p.kind != "position_in":
+        if not checks:
+            return lambda g, e: _items(p, g, e)
+        return lambda g, e: _checked(p, checks, _items(p, g, e), g, e)
     dom, pk = p.domain, p.key
     if not checks:
         def positions(g, e):

@@ -100,22 +100,17 @@ class State:
     def reset_components(self) -> None:
         """Put every component of the seats in play back where it starts a hand."""
         m = self.m
+        n = self.n
+        start = m.hand_starts.get(n)
+        if start is None:
+            start = m.hand_starts[n] = self._hand_start()
         for z in self.zones:
             z.clear()
-        n = self.n
-        loc, known, zones, vis, zowner = self.loc, self.known, self.zones, self.vis, self.zowner
-        full = self.all_seats
-        for c in range(m.component_count):
-            owner = m.owner[c]
-            z = m.start_zone[c]
-            if (owner is not None and owner >= n) or z < 0:
-                loc[c] = -1
-                known[c] = 0
-                continue
-            zones[z].append(c)
-            loc[c] = z
-            v = vis[z]
-            known[c] = full if v == "public" else (1 << zowner[z] if v == "owner" else 0)
+        zones = self.zones
+        for z, comps in start[0]:
+            zones[z].extend(comps)
+        self.loc[:] = start[1]
+        self.known[:] = start[2]
         for name, (_, init) in m.cvars.items():
             if name in m.match_cvars and self.hand > 0:
                 continue
@@ -124,6 +119,22 @@ class State:
         for k, v in m.variables.get("player", {}).items():
             self.pvars[k] = [v] * n
         self.hvars = dict(m.variables.get("hand", {}))
+
+    def _hand_start(self) -> tuple:
+        """Where every component starts a hand with this many players: (zone contents, loc, known)."""
+        m, n, vis, zowner, full = self.m, self.n, self.vis, self.zowner, self.all_seats
+        contents: dict = {}
+        loc, known = [-1] * m.component_count, [0] * m.component_count
+        for c in range(m.component_count):
+            owner = m.owner[c]
+            z = m.start_zone[c]
+            if (owner is not None and owner >= n) or z < 0:
+                continue
+            contents.setdefault(z, []).append(c)
+            loc[c] = z
+            v = vis[z]
+            known[c] = full if v == "public" else (1 << zowner[z] if v == "owner" else 0)
+        return list(contents.items()), loc, known
 
     def copy(self) -> "State":
         """An independent copy (the random generator included)."""

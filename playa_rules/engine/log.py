@@ -1,0 +1,64 @@
+"""The game log: internal entries turned into JSON events, whole or as one seat saw them.
+
+``Game`` appends compact tuples while it runs; :func:`event` converts one when the log
+is read. An action that names a face a seat did not know is shown to that seat with the
+face replaced by its type (:func:`_redacted`), using the knowledge masks recorded when
+the action was applied (:func:`mask`).
+"""
+from __future__ import annotations
+
+
+def mask(known, p, value) -> int:
+    """Which seats knew the faces a parameter's value names, just after the action (a bitmask)."""
+    if p.kind == "one_of":
+        return known[value]
+    if p.kind == "group_of":
+        seen = -1
+        for c in value:
+            seen &= known[c]
+        return seen
+    return -1
+
+
+def event(game, ev, seat=None) -> dict:
+    """One internal log entry as a JSON-serialisable event, as ``seat`` saw it (None: everything)."""
+    kind = ev[0]
+    if kind == "start":
+        out = {"event": "start", "game": ev[1], "players": ev[2]}
+        if seat is None:
+            out["seed"] = ev[3]
+        return out
+    if kind == "hand":
+        return {"event": "hand", "hand": ev[1], "start_player": ev[2]}
+    if kind == "phase":
+        return {"event": "phase", "phase": ev[1]}
+    if kind == "turn":
+        return {"event": "turn", "seat": ev[1], "round": ev[2]}
+    if kind == "act":
+        a = ev[2]
+        masks = ev[3]
+        if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
+            return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
+        return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}
+    if kind == "blocked":
+        return {"event": "blocked", "seat": ev[1], "step": ev[2]}
+    if kind == "score":
+        return {"event": "score", "hand": ev[1] + 1, "scores": list(ev[2]),
+                "detail": [dict(d) for d in ev[3]]}
+    return {"event": "end", "scores": list(ev[1]), "winners": list(ev[2])}
+
+
+def _redacted(game, a, masks, seat: int) -> str:
+    """An action's text with the faces ``seat`` did not know replaced by their type."""
+    from ..model import fill
+    from .actions import _render
+    m = game.m
+    parts = {}
+    for p, v, k, mk in zip(a.defn.params, a.values, a.keys, masks):
+        if mk >> seat & 1:
+            parts[p.name] = _render(p, v, k, m)
+        elif p.kind == "one_of":
+            parts[p.name] = m.ctype[v]
+        else:
+            parts[p.name] = "+".join(m.ctype[c] for c in v)
+    return fill(a.defn.text, parts)
