@@ -12,6 +12,7 @@ from typing import Callable
 
 from .dsl import ast as A
 from .dsl import types as T
+from .dsl.analysis import is_static, names_in
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.names import zone_list
 from .dsl.parse import Origin, parse_block, parse_expr
@@ -19,6 +20,7 @@ from .checks import semantic_diagnostics, sort_diagnostics
 from .checks.base import requirements
 from .compile_automata import compile_automata
 from .errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
+from .document import escape_pointer_segment
 from .model import ModelBuilder, did_you_mean
 from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
 
@@ -167,7 +169,7 @@ class _Stage:
     def defines(self) -> dict:
         out = {}
         for key, text in (self.data.get("define") or {}).items():
-            pointer = f"/define/{_escape(key)}"
+            pointer = f"/define/{escape_pointer_segment(key)}"
             name, params = key, ()
             if "(" in key:
                 name, _, rest = key.partition("(")
@@ -198,7 +200,7 @@ class _Stage:
             p, scope = self.param(k, pspec, f"{ptr}/params/{k}", scope)
             if p is not None:
                 domain_text = next((pspec[x] for x in PARAM_KINDS if x in pspec), None)
-                p.independent = not (_names_in(domain_text) & {q.name for q in params})
+                p.independent = not (names_in(domain_text) & {q.name for q in params})
                 params.append(p)
         checks = [[] for _ in range(len(params) + 1)]
         joins = [[] for _ in range(len(params) + 1)]
@@ -208,7 +210,7 @@ class _Stage:
             c = self.expr(text, rptr, scope, "bool")
             if c is None:
                 continue
-            used = _names_in(text) & set(order)
+            used = names_in(text) & set(order)
             level = max((order.index(n) + 1 for n in used), default=0)
             if c.is_const and not c.const:
                 self.diags.append(replace(self.diag(
@@ -260,7 +262,7 @@ class _Stage:
             return None
         origin = self.origin(ptr)
         cp = self.cp.with_origin(origin, text)
-        static = _is_static(inner_node, inner, self.model)
+        static = is_static(inner_node, inner, self.model)
         return cp.expr(inner_node, scope).fn, _OPS[op], cp.expr(outer_node, scope).fn, static
 
     def param(self, name: str, pspec: dict, ptr: str, scope: Scope):
@@ -400,37 +402,6 @@ _OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
         ">": operator.gt, ">=": operator.ge}
 
 
-_STATIC_FUNCS = {"sum", "count", "min", "max", "abs", "any", "all"}
-
-
-def _is_static(node, param: str, model) -> bool:
-    """Whether ``node`` reads only ``param`` and fixed properties (so its value may be remembered)."""
-    bound = {param}
-    for n in A.walk(node):
-        if isinstance(n, A.Comprehension):
-            bound.add(n.var)
-    for n in A.walk(node):
-        if isinstance(n, (A.Num, A.Str, A.Bool, A.NoneLit, A.BinOp, A.Compare, A.Neg, A.Not,
-                          A.BoolOp, A.Conditional, A.Comprehension, A.ListLit)):
-            continue
-        if isinstance(n, A.Name):
-            if n.id in bound or (n.id in model.constants and n.id not in model.zones):
-                continue
-            return False
-        if isinstance(n, A.Attr):
-            if n.name in model.props and n.name not in model.cvars and n.name not in model.zones:
-                continue
-            return False
-        if isinstance(n, (A.Call, A.CallOver)) and n.func in _STATIC_FUNCS:
-            continue
-        return False
-    return True
-
-
-def _escape(key) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
-
-
 def _sort_key(v):
     return (0, v, "") if isinstance(v, (int, float)) and not isinstance(v, bool) else (1, 0, str(v))
 
@@ -438,16 +409,6 @@ def _sort_key(v):
 def _fields(text: str) -> list[str]:
     import re
     return re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", str(text))
-
-
-def _names_in(text) -> set[str]:
-    if not isinstance(text, str):
-        return set()
-    try:
-        node = parse_expr(text)
-    except SpecError:
-        return set()
-    return {n.id for n in A.walk(node) if isinstance(n, A.Name)}
 
 
 def compile_document(doc) -> Program:

@@ -10,75 +10,23 @@ from __future__ import annotations
 
 import itertools
 import operator
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
 from ..errors import Diagnostic, RuleError
 from ..model import Model, did_you_mean
 from . import ast as A
+from . import names
 from . import types as T
+from .analysis import narrowed_type
 from .parse import Origin
+from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
 
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
         ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "//": operator.floordiv, "%": operator.mod}
-_NO = object()
 _NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
-
-
-@dataclass(frozen=True)
-class C:
-    """A compiled expression: its callable, its static type, and its value if constant."""
-
-    fn: Callable
-    t: T.T
-    const: Any = _NO
-    local: str | None = None    # the env key, when this is a plain read of a bound name
-    prop: Any = None            # (env key, table) when this reads a property of a bound name
-    zone_of: Any = None         # (env key, table) when this is a zone attached to a bound name
-    count_of: Any = None        # (env key, table) when this counts such a zone
-    top_of: Any = None          # (env key, table) when this is the top of such a zone
-    count_test: Any = None      # (op, env key, table, constant) for count(x.zone) OP constant
-    is_bool: bool = False       # the callable always returns True or False
-    negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
-    top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
-    prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
-
-    @property
-    def is_const(self) -> bool:
-        """Whether the value is known at compile time."""
-        return self.const is not _NO
-
-
-def const(value, t: T.T | None = None) -> C:
-    """A compiled constant."""
-    return C(lambda g, e, v=value: v, t or T.of_value(value), value)
-
-
-@dataclass
-class Define:
-    """A named expression from the rule file's ``define`` section."""
-
-    name: str
-    params: tuple
-    body: A.Node
-    origin: Origin
-    text: str
-
-
-class Scope:
-    """The names one piece of DSL can see besides the global ones: name -> (env key, type)."""
-
-    def __init__(self, names: dict | None = None):
-        self.names = dict(names or {})
-
-    def bind(self, name: str, key: str, t: T.T) -> "Scope":
-        """A child scope with one more name."""
-        s = Scope(self.names)
-        s.names[name] = (key, t)
-        return s
 
 
 class Compiler:
@@ -275,7 +223,10 @@ class Compiler:
 
     def comprehension(self, comp: A.Comprehension, scope: Scope):
         """Compile the parts of ``[expr for x in coll where cond]``: (coll, key, where, expr)."""
-        coll = _narrowed(self.collection(comp.coll, scope, "what follows 'in'"), comp.var, comp.where)
+        coll = self.collection(comp.coll, scope, "what follows 'in'")
+        narrow = narrowed_type(coll.t.element(), comp.var, comp.where)
+        if narrow is not None:
+            coll = C(coll.fn, T.list_of(narrow))
         key = self.fresh(comp.var)
         inner = scope.bind(comp.var, key, coll.t.element())
         where = self.expr(comp.where, inner) if comp.where is not None else None
@@ -446,21 +397,3 @@ class Compiler:
 
 def _nothing(g, e):
     return None
-
-
-def _narrowed(coll: C, var: str, where) -> C:
-    """``[d in z where d.type == 'die' and ...]``: the elements are of that one component type."""
-    elem = coll.t.element()
-    if elem.kind != "comp" or where is None:
-        return coll
-    parts = where.values if isinstance(where, A.BoolOp) and where.op == "and" else (where,)
-    for p in parts:
-        if isinstance(p, A.Compare) and p.op == "==":
-            for a, b in ((p.left, p.right), (p.right, p.left)):
-                if isinstance(a, A.Attr) and a.name == "type" and isinstance(a.obj, A.Name) \
-                        and a.obj.id == var and isinstance(b, A.Str) and b.value in elem.types:
-                    return C(coll.fn, T.list_of(T.comp({b.value})))
-    return coll
-
-
-from . import names  # noqa: E402  (names imports C from this module)

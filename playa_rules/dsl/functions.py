@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from . import types as T
-from .compile import C, const
+from .values import C, const
 from .names import zone_list
 
 

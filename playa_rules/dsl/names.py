@@ -10,7 +10,7 @@ from typing import Callable
 from ..model import did_you_mean
 from . import ast as A
 from . import types as T
-from .compile import C
+from .values import C
 
 NAMESPACES = ("turn", "hand", "match", "phase")
 SEAT_BUILTINS = ("hand_scores", "score", "left", "right", "index")

@@ -13,8 +13,9 @@ from ..program import Program
 from . import automata as _automata
 from . import view as _view
 from .log import event as _event
+from .resolve import resolve
 from .log import mask as _mask
-from .actions import Action, Legal, decode
+from .actions import Legal
 from .plans import plan_of
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START, State
 
@@ -76,7 +77,7 @@ class Game:
 
     def apply(self, action) -> None:
         """Apply an action, its text or its integer id; raises IllegalAction if not legal now."""
-        a = self._resolve(action)
+        a = resolve(self, action)
         if not self._perform(a):
             self._run()
 
@@ -200,45 +201,6 @@ class Game:
         if other.g.mode == DECIDE:
             other._set_legal(other._current_legal())
         return other
-
-    # ------------------------------------------------------------ resolving actions
-    def _resolve(self, action) -> Action:
-        if self.g.mode == OVER:
-            raise IllegalAction("the game is over: no action is legal", action=action)
-        if isinstance(action, Action):
-            if action.stamp is not None and action.stamp == (self._token, self._stamp):
-                return action
-            for a in self._legal:
-                if a == action:
-                    return a
-            raise IllegalAction(self._illegal_message(action), action=action, legal=self._texts())
-        if isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not an action", action=action, legal=self._texts())
-        if isinstance(action, int):
-            for a in self._legal:
-                if a.id == action:
-                    return a
-            known = decode(list(self.program.actions.values()), action)
-            what = f"id {action} ({known[0].name})" if known else f"id {action} (no such action id)"
-            raise IllegalAction(f"{what} is not legal now", action=action, legal=self._texts())
-        if isinstance(action, str):
-            if self._by_text is None:
-                self._by_text = {a.text_with(self.m): a for a in self._legal}
-            a = self._by_text.get(action.strip())
-            if a is not None:
-                return a
-            raise IllegalAction(self._illegal_message(action), action=action, legal=self._texts())
-        raise IllegalAction(f"{action!r} is not an action, its text or its id", action=action, legal=self._texts())
-
-    def _texts(self) -> list[str]:
-        return [a.text_with(self.m) for a in self._legal]
-
-    def _illegal_message(self, action) -> str:
-        texts = self._texts()
-        import difflib
-        close = difflib.get_close_matches(str(action), texts, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        return f"'{action}' is not legal now for seat {self.g.seat}{hint} (legal: {len(texts)} actions)"
 
     # ------------------------------------------------------------ flow
     def _generate(self, defs, out: Legal | None = None) -> Legal:

@@ -1,0 +1,65 @@
+"""Questions asked of DSL text and trees before they are compiled.
+
+``names_in`` lists the names an expression reads (to order an action's conditions by
+the parameters they need); ``is_static`` tells whether a condition reads only one
+parameter and fixed properties (so its value may be remembered); ``narrowed_type``
+reads ``x.type == 'T'`` in a filter to type its elements as T.
+"""
+from __future__ import annotations
+
+from ..errors import SpecError
+from . import ast as A
+from . import types as T
+from .parse import parse_expr
+
+
+def names_in(text) -> set[str]:
+    """The names an expression text reads (empty if it is no text or does not parse)."""
+    if not isinstance(text, str):
+        return set()
+    try:
+        node = parse_expr(text)
+    except SpecError:
+        return set()
+    return {n.id for n in A.walk(node) if isinstance(n, A.Name)}
+
+
+_STATIC_FUNCS = {"sum", "count", "min", "max", "abs", "any", "all"}
+
+
+def is_static(node, param: str, model) -> bool:
+    """Whether ``node`` reads only ``param`` and fixed properties (so its value may be remembered)."""
+    bound = {param}
+    for n in A.walk(node):
+        if isinstance(n, A.Comprehension):
+            bound.add(n.var)
+    for n in A.walk(node):
+        if isinstance(n, (A.Num, A.Str, A.Bool, A.NoneLit, A.BinOp, A.Compare, A.Neg, A.Not,
+                          A.BoolOp, A.Conditional, A.Comprehension, A.ListLit)):
+            continue
+        if isinstance(n, A.Name):
+            if n.id in bound or (n.id in model.constants and n.id not in model.zones):
+                continue
+            return False
+        if isinstance(n, A.Attr):
+            if n.name in model.props and n.name not in model.cvars and n.name not in model.zones:
+                continue
+            return False
+        if isinstance(n, (A.Call, A.CallOver)) and n.func in _STATIC_FUNCS:
+            continue
+        return False
+    return True
+
+
+def narrowed_type(elem: T.T, var: str, where):
+    """``[d in z where d.type == 'die' and ...]``: the one component type of the elements, or None."""
+    if elem.kind != "comp" or where is None:
+        return None
+    parts = where.values if isinstance(where, A.BoolOp) and where.op == "and" else (where,)
+    for p in parts:
+        if isinstance(p, A.Compare) and p.op == "==":
+            for a, b in ((p.left, p.right), (p.right, p.left)):
+                if isinstance(a, A.Attr) and a.name == "type" and isinstance(a.obj, A.Name) \
+                        and a.obj.id == var and isinstance(b, A.Str) and b.value in elem.types:
+                    return T.comp({b.value})
+    return None

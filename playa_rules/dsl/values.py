@@ -1,0 +1,69 @@
+"""What the compiler hands around: a compiled expression (:class:`C`), a define, a scope.
+
+``C`` carries a callable ``fn(g, e)``, its static type, its value when constant, and the
+shape facts (a property of a bound name, a count of its zone, ...) that let the
+compiler and the engine fuse common expressions into one call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import ast as A
+from . import types as T
+from .parse import Origin
+
+_NO = object()
+
+
+@dataclass(frozen=True)
+class C:
+    """A compiled expression: its callable, its static type, and its value if constant."""
+
+    fn: Callable
+    t: T.T
+    const: Any = _NO
+    local: str | None = None    # the env key, when this is a plain read of a bound name
+    prop: Any = None            # (env key, table) when this reads a property of a bound name
+    zone_of: Any = None         # (env key, table) when this is a zone attached to a bound name
+    count_of: Any = None        # (env key, table) when this counts such a zone
+    top_of: Any = None          # (env key, table) when this is the top of such a zone
+    count_test: Any = None      # (op, env key, table, constant) for count(x.zone) OP constant
+    is_bool: bool = False       # the callable always returns True or False
+    negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
+    top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
+    prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
+
+    @property
+    def is_const(self) -> bool:
+        """Whether the value is known at compile time."""
+        return self.const is not _NO
+
+
+def const(value, t: T.T | None = None) -> C:
+    """A compiled constant."""
+    return C(lambda g, e, v=value: v, t or T.of_value(value), value)
+
+
+@dataclass
+class Define:
+    """A named expression from the rule file's ``define`` section."""
+
+    name: str
+    params: tuple
+    body: A.Node
+    origin: Origin
+    text: str
+
+
+class Scope:
+    """The names one piece of DSL can see besides the global ones: name -> (env key, type)."""
+
+    def __init__(self, names: dict | None = None):
+        self.names = dict(names or {})
+
+    def bind(self, name: str, key: str, t: T.T) -> "Scope":
+        """A child scope with one more name."""
+        s = Scope(self.names)
+        s.names[name] = (key, t)
+        return s

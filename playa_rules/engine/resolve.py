@@ -1,0 +1,54 @@
+"""Which legal action a caller means: an Action object, its text or its integer id.
+
+An action made for this decision is recognised by its stamp at once; anything else is
+looked up among the legal actions, and what is not legal raises
+:class:`~playa_rules.errors.IllegalAction` with a "did you mean" and the legal texts.
+"""
+from __future__ import annotations
+
+import difflib
+
+from ..errors import IllegalAction
+from .actions import Action, decode
+from .state import OVER
+
+
+def resolve(game, action) -> Action:
+    """The legal action meant by ``action`` (an Action, its text or its integer id); else IllegalAction."""
+    if game.g.mode == OVER:
+        raise IllegalAction("the game is over: no action is legal", action=action)
+    if isinstance(action, Action):
+        if action.stamp is not None and action.stamp == (game._token, game._stamp):
+            return action
+        for a in game._legal:
+            if a == action:
+                return a
+        raise IllegalAction(_illegal_message(game, action), action=action, legal=_texts(game))
+    if isinstance(action, bool):
+        raise IllegalAction(f"{action!r} is not an action", action=action, legal=_texts(game))
+    if isinstance(action, int):
+        for a in game._legal:
+            if a.id == action:
+                return a
+        known = decode(list(game.program.actions.values()), action)
+        what = f"id {action} ({known[0].name})" if known else f"id {action} (no such action id)"
+        raise IllegalAction(f"{what} is not legal now", action=action, legal=_texts(game))
+    if isinstance(action, str):
+        if game._by_text is None:
+            game._by_text = {a.text_with(game.m): a for a in game._legal}
+        a = game._by_text.get(action.strip())
+        if a is not None:
+            return a
+        raise IllegalAction(_illegal_message(game, action), action=action, legal=_texts(game))
+    raise IllegalAction(f"{action!r} is not an action, its text or its id", action=action, legal=_texts(game))
+
+
+def _texts(game) -> list[str]:
+    return [a.text_with(game.m) for a in game._legal]
+
+
+def _illegal_message(game, action) -> str:
+    texts = _texts(game)
+    close = difflib.get_close_matches(str(action), texts, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"'{action}' is not legal now for seat {game.g.seat}{hint} (legal: {len(texts)} actions)"
