@@ -1,4 +1,4 @@
 """``python -m playa_rules`` runs the ``playa-rules`` command."""
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

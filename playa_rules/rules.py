@@ -11,13 +11,13 @@ from pathlib import Path
 
 from . import resources
 from .checks import sort_diagnostics
-from .compile import compile_document
+from .compiler.compile import compile_document
 from .engine.game import Game
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError
-from . import variants as variants_
-from .load import Document
-from .overlay import merge
-from .validate import schema_diagnostics
+from .source import variants as variants_
+from .source.load import Document
+from .source.overlay import merge
+from .checks.schema import schema_diagnostics
 
 
 class Rules:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import playa_rules as pr
-from playa_rules.changes import Change, changes_markdown, describe_changes
+from playa_rules.render.changes import Change, changes_markdown, describe_changes
 from playa_rules.cli import main
 
 GAME = "playa-pirata"

@@ -13,7 +13,7 @@ import pytest
 
 import playa_rules as pr
 from playa_rules.cli import main
-from playa_rules.cli_human import Choices, summary
+from playa_rules.cli.human import Choices, summary
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "cases"

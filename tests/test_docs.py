@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from playa_rules.dsl.effects import EFFECTS
-from playa_rules.dsl.functions import FUNCTIONS
-from playa_rules.dsl.parse import parse_block, parse_expr
+from playa_rules.compiler.dsl.effects import EFFECTS
+from playa_rules.compiler.dsl.functions import FUNCTIONS
+from playa_rules.compiler.dsl.parse import parse_block, parse_expr
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DSL = (DOCS / "dsl.md").read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ def test_grammar_keywords_are_documented():
 
 
 def test_the_reference_is_generated_from_the_schemas_and_registries():
-    """docs/reference.md is exactly what `python -m playa_rules.reference` prints."""
-    from playa_rules.reference import markdown
+    """docs/reference.md is exactly what `python -m playa_rules.render.reference` prints."""
+    from playa_rules.render.reference import markdown
     assert (DOCS / "reference.md").read_text(encoding="utf-8") == markdown(), \
-        "docs/reference.md is out of date: run python -m playa_rules.reference > docs/reference.md"
+        "docs/reference.md is out of date: run python -m playa_rules.render.reference > docs/reference.md"

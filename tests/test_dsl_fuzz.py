@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 import playa_rules as pr
 from playa_rules import resources
 from playa_rules.checks import dsl_texts
-from playa_rules.dsl import types as T
-from playa_rules.dsl.compile import Compiler, Define, Scope
-from playa_rules.dsl.parse import MAX_DSL_LENGTH, Origin, parse_block, parse_expr
+from playa_rules.compiler.dsl import types as T
+from playa_rules.compiler.dsl.compile import Compiler, Define, Scope
+from playa_rules.compiler.dsl.parse import MAX_DSL_LENGTH, Origin, parse_block, parse_expr
 from playa_rules.errors import DSLSyntaxError, PlayaRulesError
 
 LIMIT = 0.5   # seconds, for one call

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from playa_rules import resources
 from playa_rules.errors import LoadError, PlayaRulesError
-from playa_rules.load import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_file, load_text, pointer_of
-from playa_rules.validate import schema_diagnostics
+from playa_rules.source.load import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_file, load_text, pointer_of
+from playa_rules.checks.schema import schema_diagnostics
 
 CASES = Path(__file__).parent / "cases" / "load"
 REFERENCE = resources.games_dir() / "playa-pirata.yaml"

@@ -190,5 +190,5 @@ def test_every_player_count_plays_to_the_end(players):
 
 
 def test_the_simulator_finds_no_dead_end():
-    from playa_rules.simulate import simulate
+    from playa_rules.simulation.smoke import simulate
     assert simulate(rules(), 3, seed=5) == []

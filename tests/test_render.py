@@ -10,7 +10,7 @@ import pytest
 
 import playa_rules as pr
 from playa_rules.cli import main
-from playa_rules.load import load_text
+from playa_rules.source.load import load_text
 from playa_rules.render import (LANGUAGES, Catalogue, check_catalogue, load_catalogue, missing_translations,
                                 rules_markdown, text_fields)
 from playa_rules.render import catalogue as catalogue_module

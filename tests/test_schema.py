@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from playa_rules import resources
-from playa_rules.load import load_file, load_text
-from playa_rules.validate import check_schema_file, schema_diagnostics
+from playa_rules.source.load import load_file, load_text
+from playa_rules.checks.schema import check_schema_file, schema_diagnostics
 
 CASES = Path(__file__).parent / "cases" / "schema"
 REFERENCE = resources.games_dir() / "playa-pirata.yaml"

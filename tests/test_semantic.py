@@ -18,10 +18,10 @@ import pytest
 import playa_rules as pr
 from playa_rules import resources
 from playa_rules.checks import CHECKS, dsl_texts, semantic_diagnostics
-from playa_rules.compile import compile_document
-from playa_rules.dsl.parse import parse_expr
+from playa_rules.compiler.compile import compile_document
+from playa_rules.compiler.dsl.parse import parse_expr
 from playa_rules.errors import DSLSyntaxError, RuleError
-from playa_rules.load import load_file, load_text
+from playa_rules.source.load import load_file, load_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "cases" / "semantic"

@@ -10,7 +10,7 @@ import pytest
 import playa_rules as pr
 from playa_rules.cli import main
 from playa_rules.errors import Diagnostic, GameRuntimeError
-from playa_rules.simulate import CODES, game_argument, play_one, simulate
+from playa_rules.simulation.smoke import CODES, game_argument, play_one, simulate
 
 CASES = Path(__file__).parent / "cases" / "simulate"
 NO_END = CASES / "no-end.yaml"

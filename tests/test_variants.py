@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import playa_rules as pr
-from playa_rules import variants as V
+from playa_rules.source import variants as V
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE_RULE = ROOT / "docs" / "examples" / "two-skulls-twelve.yaml"
@@ -382,7 +382,7 @@ def test_the_guides_python_example_runs(monkeypatch):
 
 @pytest.mark.parametrize("variant", BUNDLED)
 def test_every_bundled_variant_has_its_italian_texts(variant):
-    from playa_rules.load import load_file
+    from playa_rules.source.load import load_file
     from playa_rules.render.catalogue import check_catalogue, load_catalogue, missing_translations
     rules = pr.load("playa-pirata", variants=[variant])
     catalogue = load_catalogue("playa-pirata", rules.variants, "it")

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterable, Iterator
 
-from ..dsl import ast as A
-from ..dsl.compile import Compiler, Define, Scope
-from ..dsl.parse import Origin, parse_block, parse_expr
+from ..compiler.dsl import ast as A
+from ..compiler.dsl.compile import Compiler, Define, Scope
+from ..compiler.dsl.parse import Origin, parse_block, parse_expr
 from ..errors import Diagnostic, SpecError
-from ..load import Document, escape_pointer_segment
+from ..source.load import Document, escape_pointer_segment
 
 PARAM_DOMAINS = ("one_of", "position_in", "group_of", "seat_in")
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")

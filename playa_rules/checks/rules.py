@@ -7,7 +7,7 @@ comparisons with values no component or ruling has. Each check is one small func
 registered with :func:`check`, reading a :class:`Context` and yielding located
 :class:`~playa_rules.errors.Diagnostic`\\ s; :func:`semantic_diagnostics` runs them all.
 
-Checks marked ``needs_program`` read the compiled :class:`~playa_rules.program.Program`
+Checks marked ``needs_program`` read the compiled :class:`~playa_rules.compiler.program.Program`
 (its model of components and zones); the others read only the document, so they also
 run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
 ``unknown-component``, ``misplaced-end`` (errors); ``unused-action``, ``unreachable-phase``,
@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator
 
-from ..dsl import ast as A
+from ..compiler.dsl import ast as A
 from ..errors import Diagnostic
-from ..load import escape_pointer_segment
-from ..model import did_you_mean
+from ..source.load import escape_pointer_segment
+from ..compiler.model import did_you_mean
 from .base import _FIELD, _UNKNOWN, Context, _items, _list, check
 
 

@@ -1,6 +1,6 @@
 """Actions: small value objects with a stable text and a stable integer id, and their generation.
 
-A legal action is one :class:`~playa_rules.program.ActionDef` with each parameter
+A legal action is one :class:`~playa_rules.compiler.program.ActionDef` with each parameter
 bound to a value from its domain. Its integer id is fixed by the rule set (an
 offset per action kind plus a mixed-radix number over its parameters), so
 adapters that need a fixed action numbering (OpenSpiel, PettingZoo) get one.
@@ -12,8 +12,8 @@ import operator
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-from ..model import fill
-from ..program import ActionDef, ParamDef
+from ..compiler.model import fill
+from ..compiler.program import ActionDef, ParamDef
 
 
 class Action:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 from ..errors import GameRuntimeError, IllegalAction
-from ..program import Program
+from ..compiler.program import Program
 from . import automata as _automata
 from . import view as _view
 from .log import event as _event

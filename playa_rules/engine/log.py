@@ -50,7 +50,7 @@ def event(game, ev, seat=None) -> dict:
 
 def _redacted(game, a, masks, seat: int) -> str:
     """An action's text with the faces ``seat`` did not know replaced by their type."""
-    from ..model import fill
+    from ..compiler.model import fill
     from .actions import _render
     m = game.m
     parts = {}

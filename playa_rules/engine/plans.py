@@ -10,7 +10,7 @@ the general way. Whatever the plan, the actions listed and their order are the s
 """
 from __future__ import annotations
 
-from ..program import ActionDef
+from ..compiler.program import ActionDef
 from .actions import _checked, _domain, _items, _nested, _prepare_join
 
 

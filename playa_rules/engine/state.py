@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..model import Model
+from ..compiler.model import Model
 
 # flow modes
 HAND_START, PHASE_START, TURN_START, STEP_ENTER, DECIDE, HAND_END, OVER = range(7)

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from .. import resources
-from ..document import Document, pointer_of
+from ..source.document import Document, pointer_of
 from ..errors import Diagnostic
-from ..load import load_file
+from ..source.load import load_file
 
 # Where the rule data holds text for people: every other string is data or DSL.
 TEXT_FIELDS: tuple[tuple[str, ...], ...] = (

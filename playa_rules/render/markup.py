@@ -79,9 +79,9 @@ class Writer:
     def constant(self, text: str):
         """The value of a constant expression, as the engine computed it when the rules loaded."""
         try:
-            from ..dsl.compile import Compiler, Scope
-            from ..dsl.parse import parse_expr
-            from ..model import Model
+            from ..compiler.dsl.compile import Compiler, Scope
+            from ..compiler.dsl.parse import parse_expr
+            from ..compiler.model import Model
             c = Compiler(Model(game_id="", max_players=1, constants=self.constants), {}).expr(
                 parse_expr(text), Scope())
             return c.const if c.is_const else None

@@ -7,7 +7,7 @@ language has the same keys (a test checks); ``{name}`` fields are filled by
 """
 from __future__ import annotations
 
-from ..model import fill
+from ..compiler.model import fill
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {

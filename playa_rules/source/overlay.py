@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .document import Document, escape_pointer_segment
-from .errors import Diagnostic, SpecError
+from ..errors import Diagnostic, SpecError
 
 META_KEYS = ("$schema", "extends", "variant", "title", "about", "source")
 CHOICES = ("rulings", "assumptions")  # sections whose entries a bare value sets (their `value`)

@@ -1,4 +1,4 @@
-"""The compile stage: a validated rule document -> a :class:`~playa_rules.program.Program`.
+"""The compile stage: a validated rule document -> a :class:`~playa_rules.compiler.program.Program`.
 
 Builds the model (components, zones), parses every DSL text once, type-checks it
 against the model and compiles it to callables. Every problem found is collected;
@@ -16,11 +16,11 @@ from .dsl.analysis import is_static, names_in
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.names import zone_list
 from .dsl.parse import Origin, parse_block, parse_expr
-from .checks import semantic_diagnostics, sort_diagnostics
-from .checks.base import requirements
-from .compile_automata import compile_automata
-from .errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
-from .document import escape_pointer_segment
+from ..checks import semantic_diagnostics, sort_diagnostics
+from ..checks.base import requirements
+from .automata import compile_automata
+from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
+from ..source.document import escape_pointer_segment
 from .model import ModelBuilder, did_you_mean
 from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
 

@@ -6,10 +6,10 @@ rule by rule. Both only read rule data: they never start a game.
 """
 from __future__ import annotations
 
-from .changes import changes_markdown, describe_changes
-from .errors import PlayaRulesError
-from .render import rules_markdown
-from .rules import load
+from ..render.changes import changes_markdown, describe_changes
+from ..errors import PlayaRulesError
+from ..render import rules_markdown
+from ..rules import load
 
 
 def _write(path: str, text: str) -> None:

@@ -1,7 +1,7 @@
 """The reference of every key of the rule-file and variant schemas, and every DSL function
 and effect, generated from the schemas and the DSL registries.
 
-    python -m playa_rules.reference > docs/reference.md
+    python -m playa_rules.render.reference > docs/reference.md
 
 The test suite regenerates it and compares, so docs/reference.md cannot drift from the
 code.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import resources
+from .. import resources
 
 _TYPES = {"object": "mapping", "array": "list", "string": "text", "integer": "whole number",
           "boolean": "true/false", "null": "empty", "number": "number"}
@@ -63,15 +63,15 @@ def _table(schema: dict, defs: dict) -> list[str]:
 
 def markdown() -> str:
     """docs/reference.md."""
-    from .dsl.effects import EFFECTS
-    from .dsl.functions import FUNCTIONS
+    from ..compiler.dsl.effects import EFFECTS
+    from ..compiler.dsl.functions import FUNCTIONS
     rules = _load(resources.schema_path())
     variant = _load(resources.variant_schema_path())
     defs = rules["$defs"]
     out = ["# Reference", "",
            "Generated from `spec/schema/playa-rules.schema.json`, "
            "`spec/schema/playa-rules-variant.schema.json` and the DSL's registries by",
-           "`python -m playa_rules.reference > docs/reference.md`; the test suite checks it is up to date.",
+           "`python -m playa_rules.render.reference > docs/reference.md`; the test suite checks it is up to date.",
            "[format.md](format.md) explains each section with examples; [dsl.md](dsl.md) the DSL.", "",
            "## A rule file", "", _cell(rules.get("description", "")), ""]
     out += _table(rules, defs)

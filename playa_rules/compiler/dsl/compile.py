@@ -12,7 +12,7 @@ import itertools
 import operator
 from typing import Callable
 
-from ..errors import Diagnostic, RuleError
+from ...errors import Diagnostic, RuleError
 from ..model import Model, did_you_mean
 from . import ast as A
 from . import names

@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import PlayaRulesError
-from .rules import load
+from ..errors import PlayaRulesError
+from ..rules import load
 
 
 class _EngineRunner:
@@ -82,7 +82,7 @@ def measure(runners: list, seconds: float, slice_seconds: float = 0.25) -> list[
 
 def find_reference() -> Path | None:
     """The reference file beside the checkout (../shared/bench/), if there is one."""
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]
     for base in (Path.cwd(), here):
         for candidate in (base / "shared" / "bench", base.parent / "shared" / "bench"):
             p = candidate / "playa_reference.py"

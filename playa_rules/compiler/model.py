@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import Diagnostic
+from ..errors import Diagnostic
 
 VISIBILITIES = ("hidden", "owner", "public")
 SCOPES = ("turn", "hand", "match", "player", "player_match")

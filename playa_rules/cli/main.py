@@ -19,13 +19,13 @@ import re
 import sys
 from pathlib import Path
 
-from . import __version__
-from .errors import Diagnostic, PlayaRulesError, SpecError
-from .render.words import LANGUAGES
-from .rules import games as bundled_games
-from .rules import load, validate
-from .variants import bundled_variants
-from .simulate import simulate
+from .. import __version__
+from ..errors import Diagnostic, PlayaRulesError, SpecError
+from ..render.words import LANGUAGES
+from ..rules import games as bundled_games
+from ..rules import load, validate
+from ..source.variants import bundled_variants
+from ..simulation.smoke import simulate
 
 PROG = "playa-rules"
 _COLOURS = {"error": "\033[31;1m", "warning": "\033[33;1m"}
@@ -253,7 +253,7 @@ def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None
 
 
 def cmd_play(args) -> int:
-    from .cli_human import Abandon, HumanSeat
+    from .human import Abandon, HumanSeat
 
     rules = load(_target(args.game), variants=[_variant(v) for v in args.variant or []])
     if not args.quiet:
@@ -402,7 +402,7 @@ def main(argv=None) -> int:
         if args.command == "games":
             return cmd_games(args)
         if args.command in ("rules", "diff"):
-            from .cli_render import cmd_diff, cmd_rules
+            from .show import cmd_diff, cmd_rules
             return (cmd_rules if args.command == "rules" else cmd_diff)(args, _target)
         return cmd_play(args)
     except SystemExit as exc:  # parser.error() inside a command

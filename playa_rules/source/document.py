@@ -2,7 +2,7 @@
 
 Every later stage points at the source through a :class:`Document`: a JSON pointer
 (RFC 6901) to a value gives its line and column, and a spot inside a DSL string maps to
-the file through :mod:`playa_rules.positions`.
+the file through :mod:`playa_rules.source.positions`.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 from yaml.nodes import ScalarNode
 
 from . import positions
-from .errors import Diagnostic
+from ..errors import Diagnostic
 
 _LINE_BREAK = positions.LINE_BREAK
 
@@ -58,7 +58,7 @@ class Document:
 
     def origin(self, pointer: str):
         """Where the DSL text at ``pointer`` lies, to locate errors inside it."""
-        from .dsl.parse import Origin
+        from ..compiler.dsl.parse import Origin
         doc, pointer = self.source(pointer)
         return Origin(file=doc.file, path=pointer,
                       locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),

@@ -4,19 +4,19 @@ A variant is named by a bundled id (``special-cards``: ``spec/variants/<game>/<i
 or by a path. Its ``extends`` names a bundled game, a bundled variant, or a path
 relative to the variant file; following ``extends`` up from a variant ends at a game.
 :func:`compose` turns ``load(game, variants=[...])`` into the base document and the
-ordered layers :func:`playa_rules.overlay.merge` applies.
+ordered layers :func:`playa_rules.source.overlay.merge` applies.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from . import resources
+from .. import resources
 from .document import Document
-from .errors import Diagnostic, LoadError, SpecError
+from ..errors import Diagnostic, LoadError, SpecError
 from .load import load_file
 from .overlay import Layer
-from .validate import schema_diagnostics
+from ..checks.schema import schema_diagnostics
 
 _DOCS: dict = {}
 
@@ -121,7 +121,7 @@ def _parent(doc: Document, path: Path) -> Path:
     target = path.parent / ref
     if target.is_file():
         return target
-    from .rules import games
+    from ..rules import games
     known = ", ".join(games())
     raise SpecError(doc.diagnostic("/extends", "unknown-extends",
                                    f"'{ref}' is neither a bundled game ({known}), a bundled variant, "

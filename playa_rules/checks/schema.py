@@ -17,9 +17,9 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from . import resources
-from .errors import Diagnostic, SpecError
-from .load import Document, pointer_of
+from .. import resources
+from ..errors import Diagnostic, SpecError
+from ..source.load import Document, pointer_of
 
 # Sections whose keys name things (``actions: {draw: ...}``) and lists whose
 # entries have ids (``phases: [{id: ...}]``): how to call one of them in a message.

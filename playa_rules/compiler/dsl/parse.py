@@ -14,8 +14,8 @@ from typing import Callable, Optional
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .. import resources
-from ..errors import Diagnostic, DSLSyntaxError
+from ... import resources
+from ...errors import Diagnostic, DSLSyntaxError
 from . import ast as A
 
 MAX_DSL_LENGTH = 4000

@@ -44,7 +44,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from . import positions
 from .document import Document, escape_pointer_segment, pointer_of
-from .errors import Diagnostic, LoadError
+from ..errors import Diagnostic, LoadError
 
 MAX_BYTES = 2 * 1024 * 1024
 """Largest rule file accepted, in bytes of UTF-8 (checked before parsing)."""

@@ -25,8 +25,8 @@ import random
 import shlex
 from pathlib import Path
 
-from . import resources
-from .errors import Diagnostic, PlayaRulesError
+from .. import resources
+from ..errors import Diagnostic, PlayaRulesError
 
 CODES = ("sim-dead-end", "sim-no-end", "sim-runtime-error", "sim-internal-error")
 

@@ -7,7 +7,7 @@ reads ``x.type == 'T'`` in a filter to type its elements as T.
 """
 from __future__ import annotations
 
-from ..errors import SpecError
+from ...errors import SpecError
 from . import ast as A
 from . import types as T
 from .parse import parse_expr
