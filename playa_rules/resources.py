@@ -45,3 +45,8 @@ def variant_schema_path() -> Path:
 def grammar_path() -> Path:
     """The lark grammar of the effect DSL."""
     return _data_dir("grammar") / "effects.lark"
+
+
+def bundled_games() -> list[str]:
+    """The ids of the bundled games."""
+    return sorted(p.stem for p in games_dir().glob("*.yaml"))

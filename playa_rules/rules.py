@@ -78,7 +78,7 @@ def _counts(counts) -> str:
 
 def games() -> list[str]:
     """The ids of the bundled games."""
-    return sorted(p.stem for p in resources.games_dir().glob("*.yaml"))
+    return resources.bundled_games()
 
 
 def resolve(name_or_path) -> Path:
@@ -99,23 +99,27 @@ def resolve(name_or_path) -> Path:
     return Path(name_or_path)
 
 
-def _merged(path: Path, variants) -> Document:
-    """The document to compile: a game file, or a game merged with its variant layers."""
-    root, layers = variants_.compose(path, variants)
-    base = variants_.read(root)
-    if not layers:
-        return base
-    diags = schema_diagnostics(base)
+def _checked(doc: Document) -> Document:
+    """``doc`` once the JSON Schema has passed it (the result is kept on the document, which
+    the source stage caches per version of the file)."""
+    if doc.schema_checked is None:
+        doc.schema_checked = schema_diagnostics(doc)
+    diags = doc.schema_checked
     if diags:
         raise SpecError(diags)
+    return doc
+
+
+def _merged(root: Path, layers) -> Document:
+    """The document to compile: a game file, or a game merged with its variant layers."""
+    base = _checked(variants_.read(root))
+    if not layers:
+        return base
     name = base.data.get("game", root.stem) if isinstance(base.data, dict) else root.stem
-    return merge(base, layers, name)
+    return _checked(merge(base, layers, name))
 
 
 def _compile(doc: Document) -> Rules:
-    diags = schema_diagnostics(doc)
-    if diags:
-        raise SpecError(diags)
     program = compile_document(doc)  # raises with every error; its warnings include the checks'
     return Rules(program, doc, program.warnings)
 
@@ -138,7 +142,7 @@ def load(name_or_path, variants=None) -> Rules:
     key = variants_.stamp([root] + [Path(layer.key) for layer in layers])
     rules = _CACHE.get(key)
     if rules is None:
-        rules = _CACHE[key] = _compile(_merged(path, variants))
+        rules = _CACHE[key] = _compile(_merged(root, layers))
     return rules
 
 
@@ -146,14 +150,11 @@ def validate(path) -> list[Diagnostic]:
     """Every problem in a rule file (errors and warnings), headline first; empty when valid."""
     try:
         target = resolve(path)
-        doc = _merged(target, ())
+        doc = _merged(*variants_.compose(target, ()))
     except SpecError as exc:
         return list(exc.diagnostics)
     except PlayaRulesError as exc:
         return [Diagnostic("unreadable", str(exc), file=str(path))]
-    diags = schema_diagnostics(doc)
-    if diags:
-        return diags
     try:
         program = compile_document(doc)
     except SpecError as exc:

@@ -39,6 +39,8 @@ class Document:
     _keys: dict = field(default_factory=dict, repr=False, compare=False)
     _line_starts: list | None = field(default=None, repr=False, compare=False)
     _scalar_maps: dict = field(default_factory=dict, repr=False, compare=False)
+    #: the schema stage's diagnostics, once it has run (documents are cached per file version)
+    schema_checked: list | None = field(default=None, repr=False, compare=False)
 
     def source(self, pointer: str) -> tuple["Document", str]:
         """The file document and pointer the value at ``pointer`` comes from (here: itself).

@@ -121,8 +121,7 @@ def _parent(doc: Document, path: Path) -> Path:
     target = path.parent / ref
     if target.is_file():
         return target
-    from ..rules import games
-    known = ", ".join(games())
+    known = ", ".join(resources.bundled_games())
     raise SpecError(doc.diagnostic("/extends", "unknown-extends",
                                    f"'{ref}' is neither a bundled game ({known}), a bundled variant, "
                                    f"nor a file next to {path.name}"))
