@@ -9,6 +9,8 @@ The pipeline, one module per stage: ``load`` (YAML with positions) -> ``validate
 (JSON Schema) -> ``compile`` (DSL -> callables) -> ``engine`` (state, actions, flow).
 """
 from .engine import Action, Game
+from .engine.chance import CHANCE, Outcome
+from .engine.replay import replay
 from .errors import (Diagnostic, DSLSyntaxError, GameRuntimeError, IllegalAction, LoadError,
                      PlayaRulesError, RuleError, SpecError)
 from .rules import Rules, games, load, validate
@@ -16,6 +18,6 @@ from .rules import Rules, games, load, validate
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Diagnostic", "DSLSyntaxError", "Game", "GameRuntimeError", "IllegalAction",
-    "LoadError", "PlayaRulesError", "RuleError", "Rules", "SpecError", "games", "load", "validate",
+    "Action", "CHANCE", "Diagnostic", "Outcome", "DSLSyntaxError", "Game", "GameRuntimeError", "IllegalAction",
+    "LoadError", "PlayaRulesError", "RuleError", "Rules", "SpecError", "games", "load", "replay", "validate",
 ]

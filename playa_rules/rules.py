@@ -12,6 +12,7 @@ from pathlib import Path
 from . import resources
 from .checks import sort_diagnostics
 from .compiler.compile import compile_document
+from .engine.chance import space as chance_space
 from .engine.game import Game
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError
 from .source import variants as variants_
@@ -54,13 +55,28 @@ class Rules:
         """Diagnostics of severity warning found while compiling and by the semantic checks."""
         return list(self._warnings)
 
-    def new_game(self, players: int, seed=None) -> Game:
-        """A new match for ``players`` seats; ``seed`` fixes all chance."""
+    @property
+    def max_chance_outcomes(self) -> int:
+        """How many chance outcome ids the rule set uses (ids are 0 to this - 1; see engine.chance)."""
+        return chance_space(self.program.model).size
+
+    def __reduce__(self):
+        """Rules pickle as what they were loaded from; unpickling loads them again (or hits the cache)."""
+        if self.program.model.source is None:
+            raise PlayaRulesError("these rules were not loaded with playa_rules.load: they cannot be pickled")
+        return (load, self.program.model.source)
+
+    def new_game(self, players: int, seed=None, chance: str = "sample", *, _queue=None) -> Game:
+        """A new match for ``players`` seats; ``seed`` fixes all chance.
+
+        ``chance="explicit"`` stops at every chance event (``game.is_chance``) until an
+        outcome from ``game.chance_outcomes()`` is applied.
+        """
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
             raise PlayaRulesError(f"{self.id} is for {_counts(self.player_counts)} players, not {players!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
-        return Game(self, players, seed)
+        return Game(self, players, seed, chance, _queue=_queue)
 
     def __repr__(self) -> str:
         with_ = "".join(f" +{v}" for v in self.variants)
@@ -143,7 +159,19 @@ def load(name_or_path, variants=None) -> Rules:
     rules = _CACHE.get(key)
     if rules is None:
         rules = _CACHE[key] = _compile(_merged(root, layers))
+        rules.program.model.source = (_source_of(name_or_path, path), [_source_of(v, None) for v in variants])
     return rules
+
+
+def _source_of(ref, path) -> str:
+    """What to load again in another process: a bundled id as it is, a file by its absolute path."""
+    if isinstance(ref, str) and path is not None and path.parent == resources.games_dir() \
+            and ref == path.stem:
+        return ref
+    if isinstance(ref, str) and not isinstance(ref, os.PathLike) and "/" not in ref and "\\" not in ref \
+            and not ref.endswith((".yaml", ".yml")) and not Path(ref).is_file():
+        return ref  # a bundled variant id
+    return str(Path(ref).resolve())
 
 
 def validate(path) -> list[Diagnostic]:

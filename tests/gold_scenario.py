@@ -5,6 +5,7 @@ Reading uses the public API (``view``, ``legal_actions``, ``log``). Arranging a 
 this is the complete list, so that a change to the engine shows up here:
 
 ``game.g.zones`` (lists of component ids, the last on top), ``game.g.move(c, z)``,
+``game.g.settle_all(z)`` (decides the whole order of a shuffled zone, see engine.chance),
 ``game.g.pmvars["tokens"]`` and ``game.g.mvars["deck_tokens"]`` (variables of the rule
 file), ``game.m.zone_index(name, seat=...)``, ``game.m.props["kind"|"gold"][c]``, and
 ``game._set_legal(game._current_legal())`` after changing the state by hand.
@@ -44,9 +45,16 @@ def card_spec(game, c: int) -> str:
     return kind(game, c) if kind(game, c) != "gold" else str(gold_of(game, c))
 
 
+def decide_deck(game) -> None:
+    """Decide the whole order of the shuffled deck now (it is decided card by card as it
+    is drawn otherwise), so that a helper can rearrange it as a plain list."""
+    game.g.settle_all(game.m.zone_index("deck"))
+
+
 def stack_deck(game, top: list[str]) -> None:
     """Put the named cards on top of the deck, ``top[0]`` drawn first: each entry is
     'pirate', 'treasure_box' or a gold value '1', '2', '3'."""
+    decide_deck(game)
     deck_index = game.m.zone_index("deck")
     placed: list[int] = []
     for spec in reversed(top):
@@ -59,6 +67,7 @@ def stack_deck(game, top: list[str]) -> None:
 
 def gold_only_on_top(game, n: int) -> None:
     """The next ``n`` cards drawn are gold (the specials go to the bottom of the deck)."""
+    decide_deck(game)
     deck = zone(game, "deck")
     specials = [c for c in deck if kind(game, c) != "gold"]
     for c in specials:

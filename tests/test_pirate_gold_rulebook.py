@@ -8,6 +8,8 @@ helpers of tests/gold_scenario.py (which lists the engine internals it touches).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from collections import Counter
 
 import pytest
@@ -60,9 +62,16 @@ def test_treasure_tokens_at_the_start(players, each):
 
 def test_the_deck_is_shuffled_face_down():
     """"Shuffle 53 cards all and place face down on the middle of a table.\""""
-    a, b = new(4, seed=1), new(4, seed=2)
-    assert zone(a, "deck") != zone(b, "deck")
+    a = new(4, seed=1)
+    assert len(a.view(0)["zones"]["deck"]) == 53
     assert all(c == {"type": "card", "hidden": True} for c in a.view(0)["zones"]["deck"])
+    # the first card drawn is a chance event over the 53 cards: 33 one-gold, 10 two-gold,
+    # 5 three-gold, 4 pirates and 1 treasure box
+    game = rules().new_game(4, chance="explicit")
+    while game.current_player != pr.CHANCE:
+        game.apply(game.legal_actions()[0])
+    odds = sorted(p for _, p in game.chance_outcomes())
+    assert odds == [Fraction(1, 53), Fraction(4, 53), Fraction(5, 53), Fraction(10, 53), Fraction(33, 53)]
 
 
 # ================================================================ a turn

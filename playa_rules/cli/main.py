@@ -176,6 +176,8 @@ class Narrator:
 
     def event(self, ev: dict) -> None:
         kind = ev["event"]
+        if kind == "chance":
+            return  # the outcome shows in what the rules do with it
         if kind in ("action", "blocked"):
             what = ev["action"] if kind == "action" else f"no legal action in step '{ev['step']}' (skipped)"
             if self.turn is not None and self.turn[0] == ev["seat"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import Diagnostic
 
@@ -60,6 +61,7 @@ class Model:
     turn_cvars: list = field(default_factory=list)      # [(var name, initial)] reset every turn
     match_cvars: set = field(default_factory=set)       # var names kept across hands
     hand_starts: dict = field(default_factory=dict, repr=False, compare=False)  # players -> (engine.state)
+    source: Any = field(default=None, repr=False, compare=False)  # (game, [variants]) as given to load
 
     @property
     def component_count(self) -> int:

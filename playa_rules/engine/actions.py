@@ -66,6 +66,19 @@ class Action:
         """``{"id": ..., "text": ...}``."""
         return {"id": self.id, "text": str(self)}
 
+    def __reduce__(self):
+        """An action pickles as its rule set's source and its kind and values."""
+        source = getattr(self.defn.model, "source", None)
+        if source is None:
+            from ..errors import PlayaRulesError
+            raise PlayaRulesError("this action's rules were not loaded with playa_rules.load: it cannot be pickled")
+        return (_unpickle_action, (source, self.defn.name, self.values, self.keys))
+
+
+def _unpickle_action(source, name, values, keys) -> "Action":
+    from ..rules import load
+    return Action(load(*source).program.actions[name], values, keys)
+
 
 def _local_index(p: ParamDef, k) -> int:
     if p.kind == "one_of":

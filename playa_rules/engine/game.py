@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import itertools
 
-from ..errors import GameRuntimeError, IllegalAction
+from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError
 from ..compiler.program import Program
 from . import automata as _automata
+from . import chance as _chance
 from . import view as _view
+from .chance import CHANCE, NeedChance
 from .log import event as _event
 from .resolve import resolve
 from .log import mask as _mask
@@ -26,10 +28,18 @@ MAX_STEPS = 1_000_000  # flow transitions without a decision before the engine g
 _NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 
 
-class Game:
-    """One match of a rule set for a number of players, from a seed."""
+CHANCE_MODES = ("sample", "explicit")
 
-    def __init__(self, rules, players: int, seed=None, *, _state: State | None = None):
+
+class Game:
+    """One match of a rule set for a number of players, from a seed.
+
+    ``chance="sample"`` draws every chance event from the seeded generator;
+    ``chance="explicit"`` stops at each one (``is_chance``) until an outcome is applied.
+    """
+
+    def __init__(self, rules, players: int, seed=None, chance: str = "sample", *,
+                 _state: State | None = None, _queue: list | None = None):
         self.rules = rules
         self.program: Program = rules.program
         self.m = self.program.model
@@ -37,15 +47,23 @@ class Game:
         self._by_text: dict | None = None
         self._stamp = 0
         self._token = next(_TOKENS)  # unique per game object, never reused
+        self._segment = None   # explicit chance: (state at the segment's start, what it runs, outcomes)
+        self._node = None      # the chance node waiting for an outcome
+        self._masked = 0       # log entries before this have their knowledge masks
+        self._log_json: list = []
         if _state is not None:
             self.g = _state
+            self._log = _state.log
             return
+        if chance not in CHANCE_MODES:
+            raise PlayaRulesError(f"chance is 'sample' or 'explicit', not {chance!r}")
         seats = _automata.seats_of(self.program, players)
-        self.g = State(self.m, len(seats), seed)
+        self.g = State(self.m, len(seats), seed, explicit=chance == "explicit")
         self.g.auto = seats
-        self._log: list = [("start", rules.id, players, seed)]
-        self._log_json: list = []
+        self._log = self.g.log
+        self._log.append(("start", rules.id, players, seed))
         g = self.g
+        g.queue = _queue
         e = {"me": 0}
         try:
             g.hands = self.program.hands(g, e)
@@ -53,7 +71,7 @@ class Game:
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"the match settings could not be evaluated: {exc}") from None
         g.mode = HAND_START
-        self._run()
+        self._begin(None)
 
     # ------------------------------------------------------------ public API
     @property
@@ -63,8 +81,26 @@ class Game:
 
     @property
     def current_player(self):
-        """The seat to act, or None once the match is over."""
+        """The seat to act, ``CHANCE`` (-1) at a chance node, or None once the match is over."""
+        if self._node is not None:
+            return CHANCE
         return None if self.g.mode == OVER else self.g.seat
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the game waits for the outcome of a chance event (explicit chance only)."""
+        return self._node is not None
+
+    @property
+    def chance_mode(self) -> str:
+        """'sample' or 'explicit'."""
+        return "explicit" if self.g.explicit else "sample"
+
+    def chance_outcomes(self) -> list:
+        """At a chance node, ``[(outcome, probability)]``: probabilities are Fractions summing to 1."""
+        if self._node is None:
+            return []
+        return _chance.outcomes(self.m, self._node)
 
     @property
     def is_over(self) -> bool:
@@ -76,10 +112,70 @@ class Game:
         return self._legal
 
     def apply(self, action) -> None:
-        """Apply an action, its text or its integer id; raises IllegalAction if not legal now."""
+        """Apply an action (or at a chance node an outcome), its text or its integer id.
+
+        Raises IllegalAction if it is not legal now.
+        """
+        if self._node is not None:
+            oid = _chance.resolve_outcome(self, action)
+            snap, what, taken = self._segment
+            taken.append(oid)
+            self._resume()
+            return
         a = resolve(self, action)
-        if not self._perform(a):
+        self._begin(a)
+
+    # ------------------------------------------------------------ segments and chance
+    def _begin(self, a) -> None:
+        """Run from a decision (or the start) to the next one: ``a`` the action taken, or None."""
+        if not self.g.explicit:
+            self._segment_run(a)
+            self._mask_chance()
+            return
+        self._segment = (self.g.copy(), a, [])
+        self._resume()
+
+    def _segment_run(self, a) -> None:
+        if a is None or not self._perform(a):
             self._run()
+
+    def _resume(self) -> None:
+        """(Re)run the current segment from its start, taking the outcomes chosen so far.
+
+        The flow cannot stop in the middle of an effect, so a chance event met without an
+        outcome rewinds: the segment runs again from its start with one more outcome queued.
+        """
+        snap, a, taken = self._segment
+        g = self.g = snap.copy()
+        self._log = g.log
+        g.queue = (g.queue[g.qi:] if g.queue else []) + taken  # what a replay still queues comes first
+        g.qi = 0
+        try:
+            self._segment_run(a)
+        except NeedChance as need:
+            self._node = need.node  # the state stays as the segment left it, for views
+            self._legal = _NO_ACTIONS
+            return
+        self._node = None
+        self._segment = None
+        g.queue = g.queue[g.qi:] or None
+        g.qi = 0
+        self._mask_chance()
+
+    def _mask_chance(self) -> None:
+        """Record who knows each chance outcome of the last segment, for log_for."""
+        log, g = self._log, self.g
+        for i in range(self._masked, len(log)):
+            ev = log[i]
+            if ev[0] == "chance" and ev[3] is None:
+                node = ev[1]
+                if node.kind == "draw":
+                    ev[3] = g.known[ev[4]]
+                elif node.kind == "roll":
+                    ev[3] = g.known[node.subject]
+                else:
+                    ev[3] = -1
+        self._masked = len(log)
 
     def _perform(self, a) -> bool:
         """Run an action; True when the same seat decides again (a repeat step), legal actions set."""
@@ -159,10 +255,10 @@ class Game:
             tied = [s for s in tied if vals[s] == top]
         return tied
 
-    def view(self, seat: int) -> dict:
-        """What ``seat`` may know, as JSON-serialisable data."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n:
-            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1}")
+    def view(self, seat) -> dict:
+        """What ``seat`` may know, as JSON-serialisable data; ``view(None)`` shows everything."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n):
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1} (or None for everything)")
         return _view.view(self, seat)
 
     @property
@@ -174,11 +270,13 @@ class Game:
     def log(self) -> list[dict]:
         """Every event so far, as JSON-serialisable dicts (the full, omniscient record).
 
-        Events: ``start``, ``hand``, ``phase``, ``turn``, ``action``, ``blocked``,
-        ``score`` and ``end``. The list returned is a copy; reading it again only
-        converts the events added since.
+        Events: ``start``, ``hand``, ``phase``, ``turn``, ``chance`` (a chance event and
+        its outcome), ``action``, ``blocked``, ``score`` and ``end``. The list returned is
+        a copy; reading it again only converts the events added since.
         """
         done = self._log_json
+        if len(done) > len(self._log):  # rewound to the start of a segment (explicit chance)
+            del done[len(self._log):]
         for ev in self._log[len(done):]:
             done.append(_event(self, ev))
         return list(done)
@@ -193,14 +291,46 @@ class Game:
             raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1}")
         return [_event(self, ev, seat) for ev in self._log]
 
+    def sample_world(self, seat: int, rng=None, chance: str = "sample") -> "Game":
+        """An independent game consistent with all ``seat`` knows, the rest redrawn (engine.worlds).
+
+        ``rng`` is a ``random.Random`` (or a seed); the world draws its own future chance
+        from it (``chance="sample"``) or stops at chance nodes (``"explicit"``).
+        """
+        from .worlds import sample_world
+        return sample_world(self, seat, rng, chance)
+
     def clone(self) -> "Game":
         """An independent copy of this game (cheap: for search agents)."""
         other = Game(self.rules, self.g.n, _state=self.g.copy())
-        other._log = list(self._log)
         other._log_json = list(self._log_json)
-        if other.g.mode == DECIDE:
+        other._masked = self._masked
+        if self._node is not None:
+            snap, a, taken = self._segment
+            other._segment = (snap, a, list(taken))
+            other._node = self._node
+            other._legal = _NO_ACTIONS
+        elif other.g.mode == DECIDE:
             other._set_legal(other._current_legal())
         return other
+
+    # ------------------------------------------------------------ pickling
+    def __getstate__(self) -> dict:
+        """A game pickles as its rule set (by source), its state and its log; it continues identically."""
+        seg = self._segment
+        return {"rules": self.rules, "g": self.g, "node": self._node, "masked": self._masked,
+                "segment": None if seg is None else (seg[0], seg[1], list(seg[2]))}
+
+    def __setstate__(self, data: dict) -> None:
+        rules = data["rules"]
+        self.__init__(rules, data["g"].n, _state=data["g"].attach(rules.program))
+        self._masked = data["masked"]
+        if data["segment"] is not None:
+            snap, a, taken = data["segment"]
+            self._segment = (snap.attach(rules.program), a, taken)
+        self._node = data["node"]
+        if self._node is None and self.g.mode == DECIDE:
+            self._set_legal(self._current_legal())
 
     # ------------------------------------------------------------ flow
     def _generate(self, defs, out: Legal | None = None) -> Legal:

@@ -27,6 +27,8 @@ def event(game, ev, seat=None) -> dict:
         out = {"event": "start", "game": ev[1], "players": ev[2]}
         if seat is None:
             out["seed"] = ev[3]
+        if game.g.explicit:
+            out["chance"] = "explicit"
         return out
     if kind == "hand":
         return {"event": "hand", "hand": ev[1], "start_player": ev[2]}
@@ -40,6 +42,11 @@ def event(game, ev, seat=None) -> dict:
         if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
             return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
         return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}
+    if kind == "world":
+        return {"event": "world", "seat": ev[1]}
+    if kind == "chance":
+        from .chance import event as chance_event
+        return chance_event(game, ev, seat)
     if kind == "blocked":
         return {"event": "blocked", "seat": ev[1], "step": ev[2]}
     if kind == "score":

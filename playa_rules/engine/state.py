@@ -4,12 +4,19 @@ Plain lists indexed by integers, so that compiled rules run fast and a copy (for
 search agents) is a handful of list copies. Only four primitives change where
 components are and who knows them: :meth:`move`, :meth:`reveal` (done inline by the
 effect), :meth:`shuffle` and :meth:`roll`.
+
+Chance goes through one door, :meth:`decide` (see :mod:`.chance`): an outcome queued by
+the caller (explicit chance, a replay), else the seeded generator, else (explicit mode)
+the flow stops with :class:`~.chance.NeedChance`. A shuffled hidden zone keeps its order
+undecided (``mix``: zone -> [lo, hi), the undecided slice of its list) until a position
+in it is read: :meth:`settle_top`, :meth:`settle_bottom`, :meth:`settle_all`.
 """
 from __future__ import annotations
 
 import random
 
 from ..compiler.model import Model
+from .chance import NeedChance, choice_node, draw_node, roll_node
 
 # flow modes
 HAND_START, PHASE_START, TURN_START, STEP_ENTER, DECIDE, HAND_END, OVER = range(7)
@@ -21,9 +28,10 @@ class State:
     __slots__ = ("m", "n", "all_seats", "zones", "loc", "known", "cvars", "pvars", "pmvars", "tvars",
                  "hvars", "mvars", "rng", "seed", "hand", "hands", "start", "phase_i", "phase_id",
                  "plet", "turn_k", "round", "seat", "step_i", "mode", "end", "won", "hand_scores",
-                 "score_detail", "vis", "zowner", "turn_order", "auto")
+                 "score_detail", "vis", "zowner", "turn_order", "auto", "mix", "explicit", "queue",
+                 "qi", "log")
 
-    def __init__(self, model: Model, players: int, seed):
+    def __init__(self, model: Model, players: int, seed, explicit: bool = False):
         m = self.m = model
         self.n = players
         self.all_seats = (1 << players) - 1
@@ -57,13 +65,93 @@ class State:
         self.zowner = m.zone_owner
         self.turn_order = None
         self.auto = (None,) * players   # per seat: None for a person, or the automaton playing it
+        self.mix = {}          # zone -> [lo, hi): the slice of its list whose order is undecided
+        self.explicit = explicit
+        self.queue = None      # outcome ids to take before anything else (explicit chance, replays)
+        self.qi = 0
+        self.log = []          # the game's internal log (see engine.log)
+
+    # ------------------------------------------------------------ chance
+    def decide(self, node):
+        """The pick of a chance node: a queued outcome, else the generator, else (explicit) stop."""
+        options = node.options
+        if len(options) == 1:
+            return options[0][2]  # nothing to decide: not a chance event
+        q = self.queue
+        if q is not None and self.qi < len(q):
+            oid = q[self.qi]
+            self.qi += 1
+            for opt in options:
+                if opt[0] == oid:
+                    break
+            else:
+                raise ValueError(f"chance outcome {oid} is not possible here")
+        elif self.explicit:
+            raise NeedChance(node)
+        else:
+            r = self.rng.randrange(node.total)
+            for opt in options:
+                r -= opt[1]
+                if r < 0:
+                    break
+        self.log.append(["chance", node, opt[0], None, opt[2]])  # the mask is filled in by the game
+        return opt[2]
+
+    def chance_choice(self, texts: list) -> int:
+        """A random one of ``len(texts)`` options, each equally likely (a chance event)."""
+        return self.decide(choice_node(self.m, texts))
+
+    def settle_top(self, z: int) -> None:
+        """Decide which component is on top of zone ``z`` if that is still undecided."""
+        if self.mix[z][1] == len(self.zones[z]):  # else the top was put there after the shuffle
+            self._settle_high(z)
+
+    def settle_bottom(self, z: int, k: int = 1) -> None:
+        """Decide which components are in the bottom ``k`` places of zone ``z`` where still undecided."""
+        items = self.zones[z]
+        while z in self.mix and self.mix[z][0] < k:
+            lo, hi = self.mix[z]
+            c = self.decide(draw_node(self.m, z, items, lo, hi, "bottom"))
+            i = items.index(c, lo, hi)
+            items[i], items[lo] = items[lo], c
+            self._shrink(z, lo + 1, hi)
+
+    def settle_all(self, z: int) -> None:
+        """Decide the whole order of zone ``z`` (something reads more than its ends)."""
+        while z in self.mix:
+            self._settle_high(z)
+
+    def _settle_high(self, z: int) -> None:
+        """Decide the highest undecided position of zone ``z``."""
+        lo, hi = self.mix[z]
+        items = self.zones[z]
+        c = self.decide(draw_node(self.m, z, items, lo, hi, "top"))
+        i = items.index(c, lo, hi)
+        items[i], items[hi - 1] = items[hi - 1], c
+        self._shrink(z, lo, hi - 1)
+
+    def _shrink(self, z: int, lo: int, hi: int) -> None:
+        if hi - lo > 1:
+            self.mix[z] = [lo, hi]
+        else:
+            self.mix.pop(z, None)
 
     # ------------------------------------------------------------ primitives
     def move(self, c: int, z: int) -> None:
         """Move component ``c`` on top of zone ``z``; seats that can see ``z`` learn its face."""
         src = self.loc[c]
         if src >= 0:
-            self.zones[src].remove(c)
+            if self.mix and src in self.mix:
+                items = self.zones[src]
+                i = items.index(c)
+                del items[i]
+                lo, hi = self.mix[src]
+                if i < lo:
+                    self._shrink(src, lo - 1, hi - 1)
+                elif i < hi:
+                    self._shrink(src, lo, hi - 1)
+            else:
+                self.zones[src].remove(c)
         self.zones[z].append(c)
         self.loc[c] = z
         vis = self.vis[z]
@@ -73,9 +161,13 @@ class State:
             self.known[c] |= 1 << self.zowner[z]
 
     def shuffle(self, z: int) -> None:
-        """Shuffle zone ``z``; faces hidden in it are forgotten by everyone."""
+        """Shuffle zone ``z``; faces hidden in it are forgotten by everyone.
+
+        Nothing is decided yet: the order becomes undecided, and each position is decided
+        (a chance event) when something reads it. The order of a zone someone can see is
+        decided at once, position by position from the top.
+        """
         items = self.zones[z]
-        self.rng.shuffle(items)
         vis = self.vis[z]
         if vis == "hidden":
             for c in items:
@@ -84,6 +176,10 @@ class State:
             bit = 1 << self.zowner[z]
             for c in items:
                 self.known[c] = bit
+        items.sort()  # the undecided part is kept in a canonical order: nothing in it tells where a card was
+        self._shrink(z, 0, len(items))
+        if vis != "hidden":
+            self.settle_all(z)
 
     def roll(self, c: int) -> None:
         """Component ``c`` shows a random one of its faces, known to the seats its zone shows it to.
@@ -92,7 +188,7 @@ class State:
         know this one unless its zone is public or theirs.
         """
         faces = self.m.props["faces"][c]
-        self.cvars["face"][c] = faces[self.rng.randrange(len(faces))] if faces else None
+        self.cvars["face"][c] = self.decide(roll_node(self.m, c)) if faces else None
         z = self.loc[c]
         vis = self.vis[z] if z >= 0 else "hidden"
         self.known[c] = self.all_seats if vis == "public" else (1 << self.zowner[z] if vis == "owner" else 0)
@@ -106,6 +202,7 @@ class State:
             start = m.hand_starts[n] = self._hand_start()
         for z in self.zones:
             z.clear()
+        self.mix = {}
         zones = self.zones
         for z, comps in start[0]:
             zones[z].extend(comps)
@@ -156,7 +253,30 @@ class State:
         s.score_detail = list(self.score_detail)
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
+        s.mix = {z: r[:] for z, r in self.mix.items()}
+        s.log = list(self.log)
         return s
+
+    # ------------------------------------------------------------ pickling
+    _REBUILT = ("m", "vis", "zowner", "auto")
+
+    def __getstate__(self) -> dict:
+        """Plain data: the model and the automata are the rule set's and come back with it."""
+        out = {k: getattr(self, k) for k in State.__slots__ if k not in State._REBUILT}
+        out["auto"] = tuple(None if a is None else a.id for a in self.auto)
+        return out
+
+    def __setstate__(self, data: dict) -> None:
+        for k, v in data.items():
+            setattr(self, k, v)
+
+    def attach(self, program) -> "State":
+        """Reconnect an unpickled state to its rule set's program."""
+        m = self.m = program.model
+        self.vis, self.zowner = m.zone_vis, m.zone_owner
+        by_id = {a.id: a for a in program.automata}
+        self.auto = tuple(None if a is None else by_id[a] for a in self.auto)
+        return self
 
     def in_play(self) -> list[int]:
         """The components of this game (those of absent seats excluded)."""

@@ -7,10 +7,9 @@ Zones attached to it (a stack on a face-down card) follow their own visibility.
 from __future__ import annotations
 
 
-def _component(game, seat: int, c: int) -> dict:
+def _component(game, seat, c: int) -> dict:
     g, m = game.g, game.m
-    bit = 1 << seat
-    if g.known[c] & bit:
+    if seat is None or g.known[c] >> seat & 1:
         out = {"id": c, "type": m.ctype[c], "label": m.labels[c]}
         for name, table in m.props.items():
             v = table[c]
@@ -33,12 +32,15 @@ def _component(game, seat: int, c: int) -> dict:
     return out
 
 
-def _zone(game, seat: int, zi: int) -> list:
+def _zone(game, seat, zi: int) -> list:
     return [_component(game, seat, c) for c in game.g.zones[zi]]
 
 
-def view(game, seat: int) -> dict:
-    """The view of ``seat``: shared zones, every seat's zones and variables, scores, its legal actions."""
+def view(game, seat) -> dict:
+    """The view of ``seat``: shared zones, every seat's zones and variables, scores, its legal actions.
+
+    ``seat`` None: everything, every face shown (for debugging, logs and tests).
+    """
     g, m = game.g, game.m
     shared = {name: _zone(game, seat, z.base) for name, z in m.zones.items() if z.per is None}
     seats = []
@@ -70,6 +72,10 @@ def view(game, seat: int) -> dict:
     if not game.is_over:
         phase = game.program.phases[g.phase_i]
         out["step"] = phase.steps[g.step_i].id if g.step_i < len(phase.steps) else None
-    if game.current_player == seat:
+    if game.is_chance:  # what could come up tells what is left where nobody sees: not in a seat's view
+        out["chance"] = True
+        if seat is None:
+            out["chance_outcomes"] = [dict(o.to_json(), probability=str(p)) for o, p in game.chance_outcomes()]
+    elif game.current_player is not None and (seat is None or game.current_player == seat):
         out["legal_actions"] = [a.to_json() for a in game.legal_actions()]
     return out

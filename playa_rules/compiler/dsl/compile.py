@@ -84,7 +84,7 @@ class Compiler:
         c = self.expr(node, scope)
         self.expect(c, "collection", node, what)
         if c.t.kind == "zone":
-            return C(names.zone_list(c), T.list_of(c.t.element()))
+            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=names.zone_index(c))
         return c
 
     def _Num(self, n, s):
@@ -269,12 +269,18 @@ class Compiler:
                     bv = b.const
 
                     def top_or_const(g, e):
-                        z = g.zones[table[e[key]]]
+                        zi = table[e[key]]
+                        if g.mix and zi in g.mix:
+                            g.settle_top(zi)
+                        z = g.zones[zi]
                         return ptable[z[-1]] if z else bv
                     return C(top_or_const, out_t)
 
                 def top_or(g, e):
-                    z = g.zones[table[e[key]]]
+                    zi = table[e[key]]
+                    if g.mix and zi in g.mix:
+                        g.settle_top(zi)
+                    z = g.zones[zi]
                     return ptable[z[-1]] if z else bf(g, e)
                 return C(top_or, out_t)
             if b.is_const:

@@ -166,8 +166,9 @@ def _setter(op, store, key, vf):
     return add
 
 
-@effect(A.Shuffle, "shuffle", "Shuffle a zone with the game's seeded random generator; "
-        "its hidden faces are forgotten.", "shuffle supply")
+@effect(A.Shuffle, "shuffle", "Shuffle a zone; its hidden faces are forgotten. Its order is "
+        "decided as it is read: each card dealt or read from the top or bottom is a chance event.",
+        "shuffle supply")
 def _shuffle(cp, node: A.Shuffle, scope):
     zf = _zone(cp, node.zone, scope, "what 'shuffle' shuffles").fn
     return lambda g, e: g.shuffle(zf(g, e))
@@ -184,11 +185,15 @@ def _deal(cp, node: A.Deal, scope):
         to = _zone(cp, node.to, scope, "where 'deal' deals to").fn
 
         def deal_to(g, e):
-            source = g.zones[src(g, e)]
+            zi = src(g, e)
+            source = g.zones[zi]
             target = to(g, e)
             for _ in range(nf(g, e)):
-                if source:
-                    g.move(source[-1], target)
+                if not source:
+                    break
+                if g.mix and zi in g.mix:
+                    g.settle_top(zi)
+                g.move(source[-1], target)
         return deal_to
     z = cp.m.zones.get(node.zone)
     if z is None or z.per != "player":
@@ -197,15 +202,20 @@ def _deal(cp, node: A.Deal, scope):
     base = z.base
 
     def deal(g, e):
-        source = g.zones[src(g, e)]
+        zi = src(g, e)
+        source = g.zones[zi]
         for _ in range(nf(g, e)):
             for k in range(g.n):
-                if source:
-                    g.move(source[-1], base + (g.start + k) % g.n)
+                if not source:
+                    return
+                if g.mix and zi in g.mix:
+                    g.settle_top(zi)
+                g.move(source[-1], base + (g.start + k) % g.n)
     return deal
 
 
-@effect(A.Roll, "roll", "Each component shows a random one of its 'faces' (read it as x.face).",
+@effect(A.Roll, "roll", "Each component shows a random one of its 'faces' (read it as x.face); "
+        "each die rolled is a chance event.",
         "roll me.dice")
 def _roll(cp, node: A.Roll, scope):
     what, _ = _components(cp, node.what, scope, "what 'roll' rolls")

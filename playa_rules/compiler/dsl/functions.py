@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from . import types as T
 from .values import C, const
-from .names import zone_list
+from .names import zone_index, zone_list
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,32 @@ def function(name: str, doc: str, example: str, over: Optional[Callable] = None)
 def _arity(cp, node, args, n):
     if len(args) != n:
         cp.error(node, "wrong-arity", f"'{node.func}' takes {n} argument(s), not {len(args)}")
+
+
+def _ordered(cp, node, c: C, end: str) -> Callable:
+    """Like :func:`_coll`, for readers of a zone's order: an undecided end of a shuffled zone
+    is decided first (a chance event, see engine.chance); ``end`` is 'top', 'bottom' or 'all'."""
+    f = _coll(cp, node, c)
+    if c.t.kind == "zone":
+        zf = zone_index(c)
+        settle = {"top": "settle_top", "bottom": "settle_bottom", "all": "settle_all"}[end]
+
+        def read(g, e):
+            zi = zf(g, e)
+            if g.mix and zi in g.mix:
+                getattr(g, settle)(zi)
+            return g.zones[zi]
+        return read
+    if c.zone_src is not None and end == "all":
+        zf = c.zone_src
+
+        def read_list(g, e):
+            zi = zf(g, e)
+            if g.mix and zi in g.mix:
+                g.settle_all(zi)
+            return f(g, e)
+        return read_list
+    return f
 
 
 def _coll(cp, node, c: C) -> Callable:
@@ -199,6 +225,8 @@ FUNCTIONS["all"] = Function("all", "Whether every element makes the expression t
 # ---------------------------------------------------------------- picking components
 def _first_over(cp, node, coll, key, where, expr):
     t = expr.t if expr is not None else coll.t.element()
+    if coll.zone_src is not None:  # the first of a zone in order: its order must be decided
+        coll = C(_ordered(cp, node, coll, "all"), coll.t)
     if expr is None and where is not None:  # first(x in coll where test): a plain loop
         cf, wf = coll.fn, where.fn
         if where.prop_test is not None and where.prop_test[0] == key:
@@ -226,7 +254,7 @@ def _first_over(cp, node, coll, key, where, expr):
           "first(c in me.hand where c.suit == 'hearts')", over=_first_over)
 def _first(cp, node, args):
     _arity(cp, node, args, 1)
-    f = _coll(cp, node, args[0])
+    f = _ordered(cp, node, args[0], "bottom")
     return C(lambda g, e: next(iter(f(g, e)), None), args[0].t.element())
 
 
@@ -234,12 +262,15 @@ def _first(cp, node, args):
           "top(t.stack).owner")
 def _top(cp, node, args):
     _arity(cp, node, args, 1)
-    f = _coll(cp, node, args[0])
+    f = _ordered(cp, node, args[0], "top")
     if args[0].zone_of is not None:
         key, table = args[0].zone_of
 
         def top_of(g, e):
-            z = g.zones[table[e[key]]]
+            zi = table[e[key]]
+            if g.mix and zi in g.mix:
+                g.settle_top(zi)
+            z = g.zones[zi]
             return z[-1] if z else None
         return C(top_of, args[0].t.element(), top_of=(key, table))
 
@@ -252,7 +283,7 @@ def _top(cp, node, args):
 @function("bottom", "The first component of a zone, or none if it is empty.", "bottom(deck)")
 def _bottom(cp, node, args):
     _arity(cp, node, args, 1)
-    f = _coll(cp, node, args[0])
+    f = _ordered(cp, node, args[0], "bottom")
     return C(lambda g, e: (f(g, e) or [None])[0], args[0].t.element())
 
 
@@ -271,7 +302,10 @@ def _position(cp, node, args):
 
     def pos(g, e):
         c = f(g, e)
-        return g.zones[g.loc[c]].index(c)
+        zi = g.loc[c]
+        if g.mix and zi in g.mix:
+            g.settle_all(zi)
+        return g.zones[zi].index(c)
     return C(pos, T.INT)
 
 
@@ -305,6 +339,15 @@ def _knows(cp, node, args):
           "take(supply, 2)")
 def _take(cp, node, args):
     _arity(cp, node, args, 2)
-    f = _coll(cp, node, args[0])
     n = cp.expect(args[1], "int", node, "how many 'take' takes").fn
+    if args[0].t.kind == "zone":  # the bottom N of a zone: each undecided position is a chance event
+        zf = zone_index(args[0])
+
+        def take_zone(g, e):
+            zi, k = zf(g, e), max(n(g, e), 0)
+            if g.mix and zi in g.mix:
+                g.settle_bottom(zi, k)
+            return g.zones[zi][:k]
+        return C(take_zone, T.list_of(args[0].t.element()))
+    f = _ordered(cp, node, args[0], "all")
     return C(lambda g, e: list(f(g, e)[:max(n(g, e), 0)]), T.list_of(args[0].t.element()))

@@ -33,7 +33,10 @@ def attribute(cp, n: A.Attr, scope) -> C:
         sample = next((v for v in table if v is not None), None)
 
         def top_attr(g, e):
-            z = g.zones[ztable[e[key]]]
+            zi = ztable[e[key]]
+            if g.mix and zi in g.mix:
+                g.settle_top(zi)
+            z = g.zones[zi]
             return table[z[-1]] if z else table[None]
         return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample), top_prop=(key, ztable, table))
     if o.t.kind == "seat":
@@ -94,6 +97,17 @@ def attribute(cp, n: A.Attr, scope) -> C:
         cp.error(n, "unknown-attribute", f"{what} has no property, variable or zone '{name}'",
                    did_you_mean(name, sorted(choices)))
     cp.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
+
+def zone_index(c: C) -> Callable:
+    """``fn(g, e)`` giving the index of the zone ``c`` names (c has the type zone)."""
+    if c.is_const:
+        z = c.const
+        return lambda g, e: z
+    if c.zone_of is not None:
+        key, table = c.zone_of
+        return lambda g, e: table[e[key]]
+    return c.fn
+
 
 def zone_list(c: C) -> Callable:
     """``fn(g, e)`` giving the components of the zone ``c`` names (c has the type zone)."""

@@ -1,0 +1,248 @@
+"""Chance as events: what a chance node offers, its outcomes' stable ids and texts.
+
+Three kinds of chance event exist, and every random thing the rules do is one of them:
+
+``draw``
+    the top (or bottom) of a shuffled zone is read or dealt. A shuffle of a hidden zone
+    decides nothing: its order stays undecided (``State.mix``) until a position is read,
+    and each read position is one event whose outcomes are the distinct faces that could
+    be there, weighted by how many of each are left.
+``roll``
+    a component with ``faces`` is rolled: the outcomes are its distinct faces.
+``choice``
+    the rules pick one of several options at random (a random start player, a random
+    tie-break): ``State.chance_choice``.
+
+Outcome ids share one space per rule set, separate from action ids (as OpenSpiel numbers
+its chance outcomes): ``[0, F)`` the face classes of components (draws), then ``D``
+distinct die faces (rolls), then ``K`` option indices (choices).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+CHANCE = -1  # the seat number of chance, as OpenSpiel numbers its chance player
+
+
+class NeedChance(Exception):
+    """Raised inside the flow, in explicit mode, where a chance event needs an outcome.
+
+    Internal: the game catches it, rewinds to the start of the segment and waits at a
+    chance node. It is deliberately not one of the runtime errors the engine wraps.
+    """
+
+    def __init__(self, node: "Node"):
+        super().__init__("a chance event needs an outcome")
+        self.node = node
+
+
+class Outcome:
+    """One outcome of a chance node: ``str(outcome)`` its stable text, ``outcome.id`` its number."""
+
+    __slots__ = ("id", "text")
+
+    def __init__(self, id: int, text: str):
+        self.id = id
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.text!r}, id={self.id})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Outcome) and other.id == self.id and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(("outcome", self.id))
+
+    def to_json(self) -> dict:
+        """``{"id": ..., "text": ...}``."""
+        return {"id": self.id, "text": self.text}
+
+
+class Node:
+    """A chance event waiting for (or given) an outcome.
+
+    ``options`` are ``(outcome id, weight, pick)``: ``pick`` is what the engine does with
+    the outcome (the component drawn, the face shown, the index chosen).
+    """
+
+    __slots__ = ("kind", "subject", "options", "total")
+
+    def __init__(self, kind: str, subject, options: list):
+        self.kind = kind          # 'draw', 'roll' or 'choice'
+        self.subject = subject    # draw: (zone, 'top'|'bottom'); roll: component; choice: option texts
+        self.options = options
+        self.total = sum(w for _, w, _ in options)
+
+
+class Space:
+    """The chance outcome ids of one rule set, and their texts (cached on the model)."""
+
+    def __init__(self, m):
+        self.faces = len(m.faces)
+        values: dict = {}
+        for fs in m.props.get("faces", []):
+            for v in fs or ():
+                values.setdefault((type(v).__name__, v), len(values))
+        self.die_index = values
+        self.die_values = [v for _, v in values]
+        self.choices = max(m.max_players, m.component_count, 1)
+        self.size = self.faces + len(values) + self.choices
+        names: dict = {}
+        for f, c in enumerate(m.faces):
+            names.setdefault(m.labels[c], []).append(f)
+        self.face_names = [""] * self.faces
+        for label, fs in names.items():
+            by_type = _counts(m.ctype[m.faces[f]] for f in fs)
+            by_owner = _counts((m.ctype[m.faces[f]], m.owner[m.faces[f]]) for f in fs)
+            for f in fs:  # equal labels: told apart by type, then owner, then class number
+                c = m.faces[f]
+                owner = f" of seat {m.owner[c]}" if m.owner[c] is not None else ""
+                if len(fs) == 1:
+                    self.face_names[f] = label
+                elif by_type[m.ctype[c]] == 1:
+                    self.face_names[f] = f"{label} ({m.ctype[c]})"
+                elif by_owner[(m.ctype[c], m.owner[c])] == 1:
+                    self.face_names[f] = f"{label} ({m.ctype[c]}{owner})"
+                else:
+                    self.face_names[f] = f"{label} ({m.ctype[c]}{owner} #{f})"
+
+    def roll_id(self, value) -> int:
+        """The outcome id of a die showing ``value``."""
+        return self.faces + self.die_index[(type(value).__name__, value)]
+
+    def choice_id(self, k: int) -> int:
+        """The outcome id of option ``k`` of a random choice."""
+        return self.faces + len(self.die_index) + k
+
+
+def _counts(items) -> dict:
+    out: dict = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+def space(m) -> Space:
+    """The chance outcome space of a model (built once)."""
+    s = m.__dict__.get("_chance_space")
+    if s is None:
+        s = m.__dict__["_chance_space"] = Space(m)
+    return s
+
+
+def outcome_text(m, node: Node, oid: int) -> str:
+    """The stable text of outcome ``oid`` at ``node``."""
+    sp = space(m)
+    if node.kind == "draw":
+        z, end = node.subject
+        where = m.describe_zone(z)
+        return f"{sp.face_names[oid]} from {where}" if end == "top" else f"{sp.face_names[oid]} from the bottom of {where}"
+    if node.kind == "roll":
+        return f"{m.labels[node.subject]} shows {_spell(sp.die_values[oid - sp.faces])}"
+    return f"choose {node.subject[oid - sp.choice_id(0)]}"
+
+
+def _spell(v) -> str:
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    return str(v)
+
+
+def outcomes(m, node: Node) -> list:
+    """``[(Outcome, Fraction)]`` of a node, probabilities summing to 1."""
+    return [(Outcome(oid, outcome_text(m, node, oid)), Fraction(w, node.total)) for oid, w, _ in node.options]
+
+
+# ---------------------------------------------------------------- building nodes
+def draw_node(m, z: int, items, lo: int, hi: int, end: str) -> Node:
+    """The event 'which face is at the top (or bottom) of the undecided part of zone z'."""
+    face = m.face
+    first: dict = {}
+    count: dict = {}
+    for i in range(lo, hi):
+        c = items[i]
+        f = face[c]
+        if f in count:
+            count[f] += 1
+            if c < first[f]:
+                first[f] = c
+        else:
+            count[f] = 1
+            first[f] = c
+    return Node("draw", (z, end), [(f, count[f], first[f]) for f in sorted(count)])
+
+
+def roll_node(m, c: int) -> Node:
+    """The event 'which face does component c show'."""
+    sp = space(m)
+    counts: dict = {}
+    for v in m.props["faces"][c]:
+        oid = sp.roll_id(v)
+        if oid in counts:
+            counts[oid][1] += 1
+        else:
+            counts[oid] = [oid, 1, v]
+    return Node("roll", c, [tuple(x) for x in counts.values()])  # in the order the faces are listed
+
+
+def choice_node(m, texts: list) -> Node:
+    """The event 'which of these options', each equally likely."""
+    sp = space(m)
+    if len(texts) > sp.choices:
+        raise ValueError(f"a random choice among {len(texts)} options (at most {sp.choices})")
+    return Node("choice", tuple(texts), [(sp.choice_id(k), 1, k) for k in range(len(texts))])
+
+
+def resolve_outcome(game, x) -> int:
+    """The outcome id ``x`` means at the current chance node (an Outcome, its text or its id)."""
+    from ..errors import IllegalAction
+    node = game._node
+    pairs = outcomes(game.m, node)
+    texts = [str(o) for o, _ in pairs]
+    if isinstance(x, Outcome):
+        for o, _ in pairs:
+            if o == x:
+                return o.id
+    elif isinstance(x, int) and not isinstance(x, bool):
+        for o, _ in pairs:
+            if o.id == x:
+                return x
+    elif isinstance(x, str):
+        for o, _ in pairs:
+            if o.text == x.strip():
+                return o.id
+    else:
+        raise IllegalAction(f"{x!r} is not a chance outcome, its text or its id (the game waits for "
+                            f"chance: {_listing(texts)})", action=x, legal=texts)
+    raise IllegalAction(f"'{x}' is not an outcome of this chance event ({node.kind}): "
+                        f"{_listing(texts)}", action=x, legal=texts)
+
+
+def _listing(texts: list) -> str:
+    shown = ", ".join(texts[:8])
+    return shown + (f", ... ({len(texts)} outcomes)" if len(texts) > 8 else "")
+
+
+def event(game, ev, seat=None) -> dict:
+    """A chance log entry as JSON: the outcome, or as ``seat`` saw it when it did not know it."""
+    m = game.m
+    node, oid, mask = ev[1], ev[2], ev[3]
+    w = next(w for o, w, _ in node.options if o == oid)
+    out = {"event": "chance", "kind": node.kind}
+    if node.kind == "draw":
+        out["zone"] = m.describe_zone(node.subject[0])
+    elif node.kind == "roll":
+        out["component"] = m.labels[node.subject]
+    if seat is None or (mask is not None and mask >> seat & 1):
+        out.update(outcome=outcome_text(m, node, oid), id=oid, probability=f"{w}/{node.total}")
+    elif node.kind == "draw":
+        out["outcome"] = f"{m.ctype[ev[4]]} from {out['zone']}"
+    else:
+        out["outcome"] = "unseen"
+    return out
