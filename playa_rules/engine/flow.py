@@ -1,0 +1,246 @@
+"""The flow of a game: the small state machine that runs the rules between decisions.
+
+``hand -> phase -> turn -> step -> decision``: :class:`Flow` is the part of
+:class:`~playa_rules.engine.game.Game` that starts hands, phases and turns, lists a step's
+legal actions, handles blocked steps and early ends, and scores hands; it runs on until a
+seat has a decision to make or the match is over.
+"""
+from __future__ import annotations
+
+from ..errors import GameRuntimeError
+from . import automata as _automata
+from .actions import Legal
+from .plans import plan_of
+from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START
+
+RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
+                  RecursionError)
+MAX_STEPS = 1_000_000  # flow transitions without a decision before the engine gives up
+NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
+
+
+class Flow:
+    """The flow state machine, mixed into Game (which holds ``g``, ``program``, ``_log``)."""
+
+    def _generate(self, defs, out: Legal | None = None) -> Legal:
+        g = self.g
+        if out is None:
+            out = Legal((self._token, self._stamp + 1))
+        try:
+            for d in defs:
+                (d.plan or plan_of(d))(g, g.seat, out)
+        except RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"could not list the legal actions (step "
+                                   f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
+        return out
+
+    def _set_legal(self, legal: Legal) -> None:
+        self._stamp += 1
+        self._legal = legal
+        self._by_text = None
+        self.g.mode = DECIDE
+
+    def _step_legal(self, step) -> Legal:
+        """A step's legal actions; its fallback actions only when none of the others is legal.
+
+        Its free actions join them, unless nothing else is legal (then the step is blocked).
+        """
+        legal = self._generate(step.actions)
+        if not legal and step.fallback:
+            legal = self._generate(step.fallback)
+        if legal and step.free:
+            self._generate(step.free, legal)
+        return legal
+
+    def _blocked(self, step) -> None:
+        """No action of the step is legal: log it, run its on_blocked, go on to the next step."""
+        g = self.g
+        self._log.append(("blocked", g.seat, step.id))
+        if step.on_blocked is not None:
+            step.on_blocked(g, {"me": g.seat})
+        g.step_i += 1
+        g.mode = STEP_ENTER
+
+    def _current_legal(self) -> Legal:
+        return self._step_legal(self.program.phases[self.g.phase_i].steps[self.g.step_i])
+
+    def _handle_end(self) -> None:
+        g = self.g
+        what, g.end = g.end, None
+        if what == "step":
+            g.step_i += 1
+            g.mode = STEP_ENTER
+        elif what == "turn":
+            g.turn_k += 1
+            g.mode = TURN_START
+        elif what == "phase":
+            self._next_phase()
+        elif what == "hand":
+            g.mode = HAND_END
+        else:
+            self._score_hand()
+            self._finish()
+
+    def _run(self) -> None:
+        try:
+            self._flow()
+        except RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"the rules failed in phase '{self.g.phase_id}': {exc}") from None
+
+    def _flow(self) -> None:
+        g = self.g
+        prog = self.program
+        self._legal = NO_ACTIONS
+        for _ in range(MAX_STEPS):
+            mode = g.mode
+            if g.end is not None:
+                self._handle_end()
+                continue
+            if mode == STEP_ENTER:
+                phase = prog.phases[g.phase_i]
+                if g.step_i >= len(phase.steps):
+                    g.turn_k += 1
+                    g.mode = TURN_START
+                    continue
+                step = phase.steps[g.step_i]
+                if step.effect is not None:
+                    step.effect(g, {"me": g.seat})
+                    if g.end is not None:
+                        continue
+                if not step.actions and not step.fallback:
+                    g.step_i += 1
+                    continue
+                legal = self._step_legal(step)
+                if legal:
+                    self._set_legal(legal)
+                    auto = g.auto[g.seat]
+                    if auto is None:
+                        return
+                    while self._perform(_automata.choose(self, auto)):
+                        pass
+                    continue
+                self._blocked(step)
+            elif mode == TURN_START:
+                self._start_turn(prog.phases[g.phase_i])
+            elif mode == PHASE_START:
+                self._start_phase()
+            elif mode == HAND_START:
+                self._start_hand()
+            elif mode == HAND_END:
+                self._score_hand()
+                g.hand += 1
+                if g.hand >= g.hands or (prog.end_when is not None and prog.end_when(g, {"me": g.start})):
+                    self._finish()
+                    return
+                g.start = (prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate) % g.n
+                g.mode = HAND_START
+            elif mode == OVER:
+                return
+            else:
+                return
+        raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
+
+    def _start_hand(self) -> None:
+        g = self.g
+        g.reset_components()
+        g.phase_i = 0
+        self._log.append(("hand", g.hand + 1, g.start))
+        self.program.setup(g, {"me": g.start})
+        g.mode = PHASE_START
+
+    def _start_phase(self) -> None:
+        g = self.g
+        prog = self.program
+        if g.phase_i >= len(prog.phases):
+            g.mode = HAND_END
+            return
+        phase = prog.phases[g.phase_i]
+        e = {"me": g.start}
+        if phase.when is not None and not phase.when(g, e):
+            g.phase_i += 1
+            return
+        g.phase_id = phase.id
+        self._log.append(("phase", phase.id))
+        g.plet = {k: f(g, e) for k, f in phase.lets}
+        g.turn_k = 0
+        g.round = 1
+        if phase.on_start is not None:
+            phase.on_start(g, e)
+        if phase.turns is None:
+            self._next_phase()
+            return
+        if phase.turns == "seats":
+            g.turn_order = [s % g.n for s in phase.seats(g, e)]
+            g.plet["$turns"] = len(g.turn_order)
+            g.mode = TURN_START
+            return
+        first = phase.start(g, e) % g.n
+        g.turn_order = [(first + phase.direction * k) % g.n for k in range(g.n)]
+        if phase.turns == "rounds":
+            g.plet["$turns"] = phase.rounds(g, e) * g.n
+        elif phase.turns == "seat":
+            g.turn_order = [first]
+            g.plet["$turns"] = 1
+        g.mode = TURN_START
+
+    def _start_turn(self, phase) -> None:
+        g = self.g
+        k = g.turn_k
+        if phase.turns == "until":
+            seat = g.turn_order[k % g.n]
+            if phase.until(g, {"me": seat}):
+                self._next_phase()
+                return
+        elif k >= g.plet["$turns"]:
+            self._next_phase()
+            return
+        order = g.turn_order
+        g.seat = order[k % len(order)]
+        g.round = k // len(order) + 1
+        g.tvars = dict(self.m.variables.get("turn", {}))
+        self._log.append(("turn", g.seat, g.round))
+        self._reset_turn_marks()
+        if phase.on_turn_start is not None:
+            phase.on_turn_start(g, {"me": g.seat})
+        g.step_i = 0
+        g.mode = STEP_ENTER
+
+    def _next_phase(self) -> None:
+        """Leave the current phase for the one its ``next`` names, or else the next in order."""
+        g, phases = self.g, self.program.phases
+        nxt = phases[g.phase_i].next
+        target = nxt(g, {"me": g.start}) if nxt is not None else None
+        index = self.program.extras.get("phase_index") or \
+            self.program.extras.setdefault("phase_index", {p.id: i for i, p in enumerate(phases)})
+        if target is not None and target not in index:
+            raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id")
+        g.phase_i = g.phase_i + 1 if target is None else index[target]
+        g.mode = PHASE_START
+
+    def _reset_turn_marks(self) -> None:
+        turn_vars = self.m.turn_cvars
+        if not turn_vars:
+            return
+        g = self.g
+        for name, init in turn_vars:
+            store = g.cvars[name]
+            store[:] = [init] * len(store)
+
+    def _score_hand(self) -> None:
+        g = self.g
+        row, detail = [], []
+        for s in range(g.n):
+            e = {"me": s}
+            parts = {sid: fn(g, e) for sid, _, fn in self.program.scoring}
+            row.append(sum(parts.values()))
+            detail.append(parts)
+        g.hand_scores.append(row)
+        g.score_detail.append(detail)
+        self._log.append(("score", g.hand, row, detail))
+
+    def _finish(self) -> None:
+        g = self.g
+        g.mode = OVER
+        g.seat = None
+        self._legal = NO_ACTIONS
+        self._log.append(("end", self.scores(), self.winners()))
