@@ -199,16 +199,18 @@ def test_roll_off_validates_clean(roll_off):
 
 
 def test_next_repeats_a_contest_until_one_is_left(roll_off):
-    """'resolve' goes back to 'roll_off' while several tie for the best roll."""
-    for seed in range(30):
-        game = roll_off.new_game(4, seed=seed)
-        phases = _phases(game)
-        first = phases[:phases.index("decide")]
-        if first.count("roll_off") > 1:
-            assert first == ["start_round"] + ["roll_off", "resolve"] * first.count("roll_off")
-            break
-    else:
-        pytest.fail("no seed tied on the first roll")
+    """'resolve' goes back to 'roll_off' while several tie for the best roll (the rolls set
+    through explicit chance)."""
+    game = roll_off.new_game(4, chance="explicit")
+    for face in [1, 2, 3, 4]:      # the secret d6 of each seat
+        game.apply(f"d6 shows {face}")
+    for face in [4, 2, 4, 1]:      # the contest: seats 0 and 2 tie on 4
+        game.apply(f"d4 shows {face}")
+    for face in [1, 3]:            # again between the two: seat 2 has the best roll
+        game.apply(f"d4 shows {face}")
+    phases = _phases(game)
+    assert phases[:phases.index("decide")] == ["start_round", "roll_off", "resolve", "roll_off", "resolve"]
+    assert game.current_player == 2
     pool = game.g.zones[game.m.zone_index("pool")]
     left = [t for t in pool if game.g.cvars["in_contest"][t]]
     assert len(left) == 1

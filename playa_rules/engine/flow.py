@@ -92,6 +92,8 @@ class Flow:
         prog = self.program
         self._legal = NO_ACTIONS
         for _ in range(MAX_STEPS):
+            if g.qi and g.explicit:  # outcomes taken since the last checkpoint: a new one here
+                self._checkpoint()
             mode = g.mode
             if g.end is not None:
                 self._handle_end()

@@ -140,7 +140,8 @@ class Game(Flow):
         """(Re)run the current segment from its start, taking the outcomes chosen so far.
 
         The flow cannot stop in the middle of an effect, so a chance event met without an
-        outcome rewinds: the segment runs again from its start with one more outcome queued.
+        outcome rewinds: the segment runs again from its start (or from its last checkpoint
+        between two flow transitions) with one more outcome queued.
         """
         snap, a, taken = self._segment
         g = self.g = snap.copy()
@@ -158,6 +159,13 @@ class Game(Flow):
         g.queue = g.queue[g.qi:] or None
         g.qi = 0
         self._mask_chance()
+
+    def _checkpoint(self) -> None:
+        """Between two transitions of the flow the state is whole: a later chance event
+        rewinds only to here, so a long run of events costs one copy each, not a re-run."""
+        g = self.g
+        g.queue, g.qi = g.queue[g.qi:], 0
+        self._segment = (g.copy(), None, [])
 
     def _mask_chance(self) -> None:
         """Record who knows each chance outcome of the last segment, for log_for."""
