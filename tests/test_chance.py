@@ -378,3 +378,14 @@ def test_a_game_waiting_for_chance_pickles():
 def test_rules_with_variants_pickle_by_source():
     rules = pr.load("playa-pirata", variants=["special-cards", "tests/variants/two-skulls-twelve.yaml"])
     assert pickle.loads(pickle.dumps(rules)) is rules
+
+
+def test_a_query_that_reads_an_undecided_order_says_so(tmp_path):
+    """Match points that read the top of a shuffled pile, asked between decisions in explicit
+    mode, name the problem instead of leaking the engine's internal signal."""
+    text = KUHN.read_text().replace("match:\n  hands: 1", "match:\n  hands: 1\n  points: top(deck).rank")
+    path = tmp_path / "kuhn-top.yaml"
+    path.write_text(text)
+    game = pr.load(path).new_game(2, chance="explicit")
+    with pytest.raises(pr.GameRuntimeError, match="match points read a position of a shuffled zone"):
+        game.scores()

@@ -25,6 +25,8 @@ from .resolve import resolve
 from .state import DECIDE, HAND_START, OVER, STEP_ENTER, State
 
 _TOKENS = itertools.count()
+_UNDECIDED = ("the {} read a position of a shuffled zone that no chance event has decided yet "
+              "(explicit chance decides it only while the rules run)")
 CHANCE_MODES = ("sample", "explicit")
 
 
@@ -228,6 +230,8 @@ class Game(Flow):
                 return [fn(self.g, {"me": s}) for s in range(self.g.n)]
             except _RUNTIME_ERRORS as exc:
                 raise GameRuntimeError(f"match points failed: {exc}") from None
+            except NeedChance:
+                raise GameRuntimeError(_UNDECIDED.format("match points")) from None
         return [sum(h[s] for h in self.g.hand_scores) for s in range(self.g.n)]
 
     @property
@@ -256,6 +260,8 @@ class Game(Flow):
                 vals = {s: fn(g, {"me": s}) for s in tied}
             except _RUNTIME_ERRORS as exc:
                 raise GameRuntimeError(f"tie-break '{tid}' failed: {exc}") from None
+            except NeedChance:
+                raise GameRuntimeError(_UNDECIDED.format(f"tie-break '{tid}'")) from None
             top = max(vals.values())
             tied = [s for s in tied if vals[s] == top]
         return tied
