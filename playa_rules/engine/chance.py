@@ -4,7 +4,7 @@ Three kinds of chance event exist, and every random thing the rules do is one of
 
 ``draw``
     the top (or bottom) of a shuffled zone is read or dealt. A shuffle of a hidden zone
-    decides nothing: its order stays undecided (``State.mix``) until a position is read,
+    decides nothing: its order stays undecided (``State.mix[zone]``) until a position is read,
     and each read position is one event whose outcomes are the distinct faces that could
     be there, weighted by how many of each are left.
 ``roll``
@@ -71,11 +71,11 @@ class Node:
 
     __slots__ = ("kind", "subject", "options", "total")
 
-    def __init__(self, kind: str, subject, options: list):
+    def __init__(self, kind: str, subject, options: list, total: int | None = None):
         self.kind = kind          # 'draw', 'roll' or 'choice'
         self.subject = subject    # draw: (zone, 'top'|'bottom'); roll: component; choice: option texts
-        self.options = options
-        self.total = sum(w for _, w, _ in options)
+        self.options = options    # sampled play logs only the outcome taken (and the total weight)
+        self.total = sum(w for _, w, _ in options) if total is None else total
 
 
 class Space:

@@ -49,6 +49,7 @@ class Game(Flow):
         self._segment = None   # explicit chance: (state at the segment's start, what it runs, outcomes)
         self._node = None      # the chance node waiting for an outcome
         self._masked = 0       # log entries before this have their knowledge masks
+        self._nmasked = 0      # ... and that many chance events
         self._log_json: list = []
         if _state is not None:
             self.g = _state
@@ -122,7 +123,14 @@ class Game(Flow):
             self._resume()
             return
         a = resolve(self, action)
-        self._begin(a)
+        g = self.g
+        if g.explicit:
+            self._begin(a)
+            return
+        if not self._perform(a):  # sampled chance: no segments to keep (see _begin)
+            self._run()
+        if g.nchance != self._nmasked:
+            self._mask_chance()
 
     # ------------------------------------------------------------ segments and chance
     def _begin(self, a) -> None:
@@ -172,6 +180,10 @@ class Game(Flow):
     def _mask_chance(self) -> None:
         """Record who knows each chance outcome of the last segment, for log_for."""
         log, g = self._log, self.g
+        if g.nchance == self._nmasked:
+            self._masked = len(log)
+            return
+        self._nmasked = g.nchance
         for i in range(self._masked, len(log)):
             ev = log[i]
             if ev[0] == "chance" and ev[3] is None:
@@ -315,7 +327,7 @@ class Game(Flow):
         """An independent copy of this game (cheap: for search agents)."""
         other = Game(self.rules, self.g.n, _state=self.g.copy())
         other._log_json = list(self._log_json)
-        other._masked = self._masked
+        other._masked, other._nmasked = self._masked, self._nmasked
         if self._node is not None:
             snap, a, taken = self._segment
             other._segment = (snap, a, list(taken))
@@ -336,6 +348,7 @@ class Game(Flow):
         rules = data["rules"]
         self.__init__(rules, data["g"].n, _state=data["g"].attach(rules.program))
         self._masked = data["masked"]
+        self._nmasked = -1  # unknown: the next segment checks every entry since _masked
         if data["segment"] is not None:
             snap, a, taken = data["segment"]
             self._segment = (snap.attach(rules.program), a, taken)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..compiler.model import Model
-from .chance import NeedChance, choice_node, draw_node, roll_node
+from .chance import Node, NeedChance, choice_node, draw_node, roll_node, space
 
 # flow modes
 HAND_START, PHASE_START, TURN_START, STEP_ENTER, DECIDE, HAND_END, OVER = range(7)
@@ -29,7 +29,7 @@ class State:
                  "hvars", "mvars", "rng", "seed", "hand", "hands", "start", "phase_i", "phase_id",
                  "plet", "turn_k", "round", "seat", "step_i", "mode", "end", "won", "hand_scores",
                  "score_detail", "vis", "zowner", "turn_order", "auto", "mix", "explicit", "queue",
-                 "qi", "log")
+                 "qi", "log", "nchance")
 
     def __init__(self, model: Model, players: int, seed, explicit: bool = False):
         m = self.m = model
@@ -65,11 +65,12 @@ class State:
         self.zowner = m.zone_owner
         self.turn_order = None
         self.auto = (None,) * players   # per seat: None for a person, or the automaton playing it
-        self.mix = {}          # zone -> [lo, hi): the slice of its list whose order is undecided
+        self.mix = [None] * model.zone_count  # per zone: None, or (lo, hi) the slice whose order is undecided
         self.explicit = explicit
         self.queue = None      # outcome ids to take before anything else (explicit chance, replays)
         self.qi = 0
         self.log = []          # the game's internal log (see engine.log)
+        self.nchance = 0       # chance events logged so far
 
     # ------------------------------------------------------------ chance
     def decide(self, node):
@@ -95,7 +96,35 @@ class State:
                 if r < 0:
                     break
         self.log.append(["chance", node, opt[0], None, opt[2]])  # the mask is filled in by the game
+        self.nchance += 1
         return opt[2]
+
+    def _draw(self, z: int, items, lo: int, hi: int, end: str) -> int:
+        """The component drawn at one end of the undecided slice ``items[lo:hi]`` of zone ``z``.
+
+        Sampled play takes the same odds as :meth:`decide` on a ``draw_node`` (a face
+        weighted by its count, then the lowest id of that face) without building the node.
+        """
+        if self.explicit or self.queue is not None:
+            return self.decide(draw_node(self.m, z, items, lo, hi, end))
+        face = self.m.face
+        f = face[items[lo]]
+        for i in range(lo + 1, hi):
+            if face[items[i]] != f:
+                break
+        else:  # every undecided component looks the same: nothing to decide
+            return min(items[lo:hi])
+        f = face[items[lo + self.rng.randrange(hi - lo)]]
+        n, first = 0, None
+        for i in range(lo, hi):
+            x = items[i]
+            if face[x] == f:
+                n += 1
+                if first is None or x < first:
+                    first = x
+        self.log.append(["chance", Node("draw", (z, end), [(f, n, first)], hi - lo), f, None, first])
+        self.nchance += 1
+        return first
 
     def chance_choice(self, texts: list) -> int:
         """A random one of ``len(texts)`` options, each equally likely (a chance event)."""
@@ -109,39 +138,39 @@ class State:
     def settle_bottom(self, z: int, k: int = 1) -> None:
         """Decide which components are in the bottom ``k`` places of zone ``z`` where still undecided."""
         items = self.zones[z]
-        while z in self.mix and self.mix[z][0] < k:
+        while self.mix[z] is not None and self.mix[z][0] < k:
             lo, hi = self.mix[z]
-            c = self.decide(draw_node(self.m, z, items, lo, hi, "bottom"))
+            c = self._draw(z, items, lo, hi, "bottom")
             i = items.index(c, lo, hi)
             items[i], items[lo] = items[lo], c
             self._shrink(z, lo + 1, hi)
 
     def settle_all(self, z: int) -> None:
         """Decide the whole order of zone ``z`` (something reads more than its ends)."""
-        while z in self.mix:
+        while self.mix[z] is not None:
             self._settle_high(z)
 
     def _settle_high(self, z: int) -> None:
         """Decide the highest undecided position of zone ``z``."""
         lo, hi = self.mix[z]
         items = self.zones[z]
-        c = self.decide(draw_node(self.m, z, items, lo, hi, "top"))
+        c = self._draw(z, items, lo, hi, "top")
         i = items.index(c, lo, hi)
         items[i], items[hi - 1] = items[hi - 1], c
         self._shrink(z, lo, hi - 1)
 
     def _shrink(self, z: int, lo: int, hi: int) -> None:
         if hi - lo > 1:
-            self.mix[z] = [lo, hi]
+            self.mix[z] = (lo, hi)
         else:
-            self.mix.pop(z, None)
+            self.mix[z] = None
 
     # ------------------------------------------------------------ primitives
     def move(self, c: int, z: int) -> None:
         """Move component ``c`` on top of zone ``z``; seats that can see ``z`` learn its face."""
         src = self.loc[c]
         if src >= 0:
-            if self.mix and src in self.mix:
+            if self.mix[src] is not None:
                 items = self.zones[src]
                 i = items.index(c)
                 del items[i]
@@ -188,7 +217,18 @@ class State:
         know this one unless its zone is public or theirs.
         """
         faces = self.m.props["faces"][c]
-        self.cvars["face"][c] = self.decide(roll_node(self.m, c)) if faces else None
+        if not faces:
+            self.cvars["face"][c] = None
+        elif self.explicit or self.queue is not None:
+            self.cvars["face"][c] = self.decide(roll_node(self.m, c))
+        else:  # sampled: a uniform face, logged as the outcome decide would log
+            v = faces[self.rng.randrange(len(faces))]
+            n = faces.count(v)
+            if n < len(faces):
+                oid = space(self.m).roll_id(v)
+                self.log.append(["chance", Node("roll", c, [(oid, n, v)], len(faces)), oid, None, v])
+                self.nchance += 1
+            self.cvars["face"][c] = v
         z = self.loc[c]
         vis = self.vis[z] if z >= 0 else "hidden"
         self.known[c] = self.all_seats if vis == "public" else (1 << self.zowner[z] if vis == "owner" else 0)
@@ -202,7 +242,7 @@ class State:
             start = m.hand_starts[n] = self._hand_start()
         for z in self.zones:
             z.clear()
-        self.mix = {}
+        self.mix = [None] * len(self.zones)
         zones = self.zones
         for z, comps in start[0]:
             zones[z].extend(comps)
@@ -253,7 +293,7 @@ class State:
         s.score_detail = list(self.score_detail)
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
-        s.mix = {z: r[:] for z, r in self.mix.items()}
+        s.mix = self.mix[:]  # its ranges are tuples: shared safely
         s.log = list(self.log)
         return s
 

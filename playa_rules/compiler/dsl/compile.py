@@ -84,7 +84,7 @@ class Compiler:
         c = self.expr(node, scope)
         self.expect(c, "collection", node, what)
         if c.t.kind == "zone":
-            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=names.zone_index(c))
+            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=c)
         return c
 
     def _Num(self, n, s):
@@ -270,7 +270,7 @@ class Compiler:
 
                     def top_or_const(g, e):
                         zi = table[e[key]]
-                        if g.mix and zi in g.mix:
+                        if g.mix[zi] is not None:
                             g.settle_top(zi)
                         z = g.zones[zi]
                         return ptable[z[-1]] if z else bv
@@ -278,7 +278,7 @@ class Compiler:
 
                 def top_or(g, e):
                     zi = table[e[key]]
-                    if g.mix and zi in g.mix:
+                    if g.mix[zi] is not None:
                         g.settle_top(zi)
                     z = g.zones[zi]
                     return ptable[z[-1]] if z else bf(g, e)

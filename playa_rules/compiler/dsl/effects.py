@@ -191,7 +191,7 @@ def _deal(cp, node: A.Deal, scope):
             for _ in range(nf(g, e)):
                 if not source:
                     break
-                if g.mix and zi in g.mix:
+                if g.mix[zi] is not None:
                     g.settle_top(zi)
                 g.move(source[-1], target)
         return deal_to
@@ -208,7 +208,7 @@ def _deal(cp, node: A.Deal, scope):
             for k in range(g.n):
                 if not source:
                     return
-                if g.mix and zi in g.mix:
+                if g.mix[zi] is not None:
                     g.settle_top(zi)
                 g.move(source[-1], base + (g.start + k) % g.n)
     return deal

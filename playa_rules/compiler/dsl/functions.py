@@ -56,27 +56,12 @@ def _arity(cp, node, args, n):
 def _ordered(cp, node, c: C, end: str) -> Callable:
     """Like :func:`_coll`, for readers of a zone's order: an undecided end of a shuffled zone
     is decided first (a chance event, see engine.chance); ``end`` is 'top', 'bottom' or 'all'."""
-    f = _coll(cp, node, c)
+    cp.expect(c, "collection", node, f"the argument of '{node.func}'")
     if c.t.kind == "zone":
-        zf = zone_index(c)
-        settle = {"top": "settle_top", "bottom": "settle_bottom", "all": "settle_all"}[end]
-
-        def read(g, e):
-            zi = zf(g, e)
-            if g.mix and zi in g.mix:
-                getattr(g, settle)(zi)
-            return g.zones[zi]
-        return read
-    if c.zone_src is not None and end == "all":
-        zf = c.zone_src
-
-        def read_list(g, e):
-            zi = zf(g, e)
-            if g.mix and zi in g.mix:
-                g.settle_all(zi)
-            return f(g, e)
-        return read_list
-    return f
+        return zone_list(c, end)
+    if c.zone_src is not None and end == "all":  # a zone's components, read as a list
+        return zone_list(c.zone_src, "all")
+    return c.fn
 
 
 def _coll(cp, node, c: C) -> Callable:
@@ -268,7 +253,7 @@ def _top(cp, node, args):
 
         def top_of(g, e):
             zi = table[e[key]]
-            if g.mix and zi in g.mix:
+            if g.mix[zi] is not None:
                 g.settle_top(zi)
             z = g.zones[zi]
             return z[-1] if z else None
@@ -303,7 +288,7 @@ def _position(cp, node, args):
     def pos(g, e):
         c = f(g, e)
         zi = g.loc[c]
-        if g.mix and zi in g.mix:
+        if g.mix[zi] is not None:
             g.settle_all(zi)
         return g.zones[zi].index(c)
     return C(pos, T.INT)
@@ -345,7 +330,7 @@ def _take(cp, node, args):
 
         def take_zone(g, e):
             zi, k = zf(g, e), max(n(g, e), 0)
-            if g.mix and zi in g.mix:
+            if g.mix[zi] is not None:
                 g.settle_bottom(zi, k)
             return g.zones[zi][:k]
         return C(take_zone, T.list_of(args[0].t.element()))

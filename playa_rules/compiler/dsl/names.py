@@ -34,7 +34,7 @@ def attribute(cp, n: A.Attr, scope) -> C:
 
         def top_attr(g, e):
             zi = ztable[e[key]]
-            if g.mix and zi in g.mix:
+            if g.mix[zi] is not None:
                 g.settle_top(zi)
             z = g.zones[zi]
             return table[z[-1]] if z else table[None]
@@ -109,17 +109,47 @@ def zone_index(c: C) -> Callable:
     return c.fn
 
 
-def zone_list(c: C) -> Callable:
-    """``fn(g, e)`` giving the components of the zone ``c`` names (c has the type zone)."""
+def zone_list(c: C, settle: str | None = None) -> Callable:
+    """``fn(g, e)`` giving the components of the zone ``c`` names (c has the type zone).
+
+    ``settle`` ('top', 'bottom' or 'all'): the reader depends on that part of the zone's
+    order, which a shuffle may have left undecided: decide it first (engine.chance).
+    """
+    if settle is None:
+        if c.is_const:
+            z = c.const
+            return lambda g, e: g.zones[z]
+        if c.zone_of is not None:  # a zone of a bound name: one lookup less
+            key, table = c.zone_of
+            return lambda g, e: g.zones[table[e[key]]]
+        zf = c.fn
+        return lambda g, e: g.zones[zf(g, e)]
+    method = "settle_" + settle
     if c.is_const:
         z = c.const
-        return lambda g, e: g.zones[z]
-    if c.zone_of is not None:  # a zone of a bound name: one lookup less
-        key, table = c.zone_of
-        return lambda g, e: g.zones[table[e[key]]]
-    zf = c.fn
-    return lambda g, e: g.zones[zf(g, e)]
 
+        def read_const(g, e):
+            if g.mix[z] is not None:
+                getattr(g, method)(z)
+            return g.zones[z]
+        return read_const
+    if c.zone_of is not None:
+        key, table = c.zone_of
+
+        def read_of(g, e):
+            zi = table[e[key]]
+            if g.mix[zi] is not None:
+                getattr(g, method)(zi)
+            return g.zones[zi]
+        return read_of
+    zf = c.fn
+
+    def read(g, e):
+        zi = zf(g, e)
+        if g.mix[zi] is not None:
+            getattr(g, method)(zi)
+        return g.zones[zi]
+    return read
 
 
 def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:

@@ -33,7 +33,7 @@ class C:
     negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
     top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
     prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
-    zone_src: Any = None        # fn(g, e) -> zone index, when this list is a zone's components in order
+    zone_src: Any = None        # the zone (a C), when this list is a zone's components in order
 
     @property
     def is_const(self) -> bool:
