@@ -38,6 +38,7 @@ class Flow:
         self._stamp += 1
         self._legal = legal
         self._by_text = None
+        self._by_id = None
         self.g.mode = DECIDE
 
     def _step_legal(self, step) -> Legal:

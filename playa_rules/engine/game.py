@@ -44,6 +44,7 @@ class Game(Flow):
         self.m = self.program.model
         self._legal = Legal()
         self._by_text: dict | None = None
+        self._by_id: dict | None = None   # the legal actions by integer id, built when first asked
         self._stamp = 0
         self._token = next(_TOKENS)  # unique per game object, never reused
         self._segment = None   # explicit chance: (state at the segment's start, what it runs, outcomes)
@@ -110,6 +111,16 @@ class Game(Flow):
     def legal_actions(self) -> Legal:
         """The legal actions of the seat to act, a read-only list (empty once over)."""
         return self._legal
+
+    def legal_action_ids(self) -> list[int]:
+        """The integer ids of the legal actions, ascending (an action mask's ones)."""
+        return sorted(self._actions_by_id())
+
+    def _actions_by_id(self) -> dict:
+        by_id = self._by_id
+        if by_id is None or self._legal is _NO_ACTIONS:
+            by_id = self._by_id = {a.id: a for a in self._legal}
+        return by_id
 
     def apply(self, action) -> None:
         """Apply an action (or at a chance node an outcome), its text or its integer id.
@@ -322,6 +333,10 @@ class Game(Flow):
         """
         from .worlds import sample_world
         return sample_world(self, seat, rng, chance)
+
+    def __deepcopy__(self, memo) -> "Game":
+        """``copy.deepcopy`` is :meth:`clone` (the rules are shared, never copied)."""
+        return self.clone()
 
     def clone(self) -> "Game":
         """An independent copy of this game (cheap: for search agents)."""

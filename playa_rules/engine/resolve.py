@@ -27,9 +27,9 @@ def resolve(game, action) -> Action:
     if isinstance(action, bool):
         raise IllegalAction(f"{action!r} is not an action", action=action, legal=_texts(game))
     if isinstance(action, int):
-        for a in game._legal:
-            if a.id == action:
-                return a
+        a = game._actions_by_id().get(action)
+        if a is not None:
+            return a
         known = decode(list(game.program.actions.values()), action)
         what = f"id {action} ({known[0].name})" if known else f"id {action} (no such action id)"
         raise IllegalAction(f"{what} is not legal now", action=action, legal=_texts(game))

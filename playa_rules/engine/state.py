@@ -291,7 +291,7 @@ class State:
         s.won = list(self.won)
         s.hand_scores = [h[:] for h in self.hand_scores]
         s.score_detail = list(self.score_detail)
-        s.rng = random.Random()
+        s.rng = random.Random.__new__(random.Random)  # not Random(): that seeds from the OS first
         s.rng.setstate(self.rng.getstate())
         s.mix = self.mix[:]  # its ranges are tuples: shared safely
         s.log = list(self.log)

@@ -93,7 +93,9 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
         doc = read(current)
         if not is_variant(doc):
             break
-        diags = schema_diagnostics(doc, variant=True)
+        if doc.schema_checked is None:  # once per version of the file (documents are cached)
+            doc.schema_checked = schema_diagnostics(doc, variant=True)
+        diags = doc.schema_checked
         if diags:
             raise SpecError(diags)
         key = str(current.resolve())

@@ -1,0 +1,181 @@
+"""Every rule set as an OpenSpiel game: ``pyspiel.load_game("playa_rules", {...})``.
+
+Parameters: ``rules`` (a bundled id or a path), ``players`` (-1: the smallest count),
+``variants`` (comma-separated), ``returns`` (``win``, ``relative`` or ``scores``, see
+:func:`~playa_rules.adapters.common.returns_of`), ``max_abs_score`` (the utility bound
+declared for score returns). Chance is explicit: OpenSpiel's chance player (-1) is the
+engine's ``CHANCE``, its outcomes the engine's, with exact probabilities. Seats the rules
+play themselves are not OpenSpiel players: their moves happen inside ``apply_action``.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+from ..engine.chance import CHANCE
+from ..errors import PlayaRulesError
+from . import common
+from .observation import Layout
+
+_PARAMS = {"rules": "playa-pirata", "players": -1, "variants": "", "returns": "win", "max_abs_score": 1000}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="playa_rules",
+    long_name="playa-rules: a rule set given as data",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=16,
+    min_num_players=1,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMS)
+
+
+def _game_type(utility) -> pyspiel.GameType:
+    t = GAME_TYPE
+    return pyspiel.GameType(
+        short_name=t.short_name, long_name=t.long_name, dynamics=t.dynamics, chance_mode=t.chance_mode,
+        information=t.information, utility=utility, reward_model=t.reward_model,
+        max_num_players=t.max_num_players, min_num_players=t.min_num_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=_PARAMS)
+
+
+class PlayaGame(pyspiel.Game):
+    """A playa-rules rule set (with its variants) for a number of players."""
+
+    def __init__(self, params=None):
+        params = {**_PARAMS, **(params or {})}
+        self.rules = common.rules_from(params["rules"], params["variants"])
+        # OpenSpiel writes a game as "playa_rules(k=v,...)": commas inside a value would not
+        # read back, so variants are kept joined by '+' (both separators are accepted)
+        params["variants"] = "+".join(common.variant_list(params["variants"]))
+        self.people = common.people(self.rules, params["players"])
+        self.returns_mapping = params["returns"]
+        if self.returns_mapping not in common.RETURNS:
+            raise PlayaRulesError(f"returns is one of {', '.join(common.RETURNS)}, not {self.returns_mapping!r}")
+        low, high = common.utility_bounds(self.returns_mapping, self.people, float(params["max_abs_score"]))
+        zero_sum = self.returns_mapping in ("win", "relative")
+        source = self.rules.program.model.source
+        self.length = common.length_bound((source[0], tuple(source[1])), self.people)
+        self.layout = Layout(self.rules.program)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.rules.num_distinct_actions,
+            max_chance_outcomes=self.rules.max_chance_outcomes,
+            num_players=self.people,
+            min_utility=low, max_utility=high,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=self.length)
+        utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+        super().__init__(_game_type(utility), info, params)
+
+    def new_initial_state(self):
+        """The start of a match (before its first chance event)."""
+        return PlayaState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """An observer: observation (or, with perfect recall, information state) tensors and strings."""
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return PlayaObserver(self, recall)
+
+
+class PlayaState(pyspiel.State):
+    """A match in progress, played with explicit chance."""
+
+    def __init__(self, game: PlayaGame):
+        super().__init__(game)
+        self._people = game.people
+        self._mapping = game.returns_mapping
+        self._limit = game.length
+        self._moves = 0
+        self.game = game.rules.new_game(game.people, chance="explicit")
+
+    # ---------------------------------------------------------------- the OpenSpiel API
+    def current_player(self):
+        """The person to act, chance (-1), or terminal."""
+        g = self.game
+        if g.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return pyspiel.PlayerId.CHANCE if g.current_player == CHANCE else g.current_player
+
+    def _legal_actions(self, player):
+        return self.game.legal_action_ids()
+
+    def chance_outcomes(self):
+        """(outcome id, probability) pairs, sorted by id."""
+        return sorted((o.id, float(p)) for o, p in self.game.chance_outcomes())
+
+    def _apply_action(self, action):
+        self._moves += 1
+        if self._moves > self._limit:
+            raise PlayaRulesError(f"the match went past {self._limit} moves, the game's declared bound")
+        self.game.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            for o, _ in self.game.chance_outcomes():
+                if o.id == action:
+                    return o.text
+            return common.chance_text(self.game.rules, action)
+        a = self.game._actions_by_id().get(action)
+        return str(a) if a is not None else common.action_text(self.game.rules, action)
+
+    def is_terminal(self):
+        """Whether the match is over."""
+        return self.game.is_over
+
+    def returns(self):
+        """Per person, from the final scores (0 until the end)."""
+        if not self.game.is_over:
+            return [0.0] * self._people
+        return common.returns_of(self.game, self._people, self._mapping)
+
+    def __str__(self):
+        return json.dumps(self.game.view(None), sort_keys=True)
+
+
+class PlayaObserver:
+    """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    The tensor is the rule set's :class:`~playa_rules.adapters.observation.Layout`; with
+    perfect recall it also counts, per seat, the actions the observer saw it take (by id).
+    The strings are the seat's view (observation) and the seat's log plus view (information
+    state), as JSON: equal exactly when the seat cannot tell two states apart.
+    """
+
+    def __init__(self, game: PlayaGame, perfect_recall: bool):
+        self.layout = game.layout
+        self.recall = perfect_recall
+        size = self.layout.size + (game.people * game.rules.num_distinct_actions if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = self.layout.views(self.tensor[:self.layout.size])
+        if perfect_recall:
+            self.dict["played"] = self.tensor[self.layout.size:].reshape(game.people, game.rules.num_distinct_actions)
+
+    def set_from(self, state: PlayaState, player: int) -> None:
+        """Fill the tensor with what ``player`` may know of ``state``."""
+        self.layout.fill(state.game, player, self.dict)
+        if self.recall:
+            played = self.dict["played"]
+            played.fill(0)
+            for ev in state.game.log_for(player):
+                if ev["event"] == "action" and "id" in ev and ev["seat"] < played.shape[0]:
+                    played[ev["seat"], ev["id"]] += 1
+
+    def string_from(self, state: PlayaState, player: int) -> str:
+        """The seat's view (and, with perfect recall, its log) as JSON."""
+        view = state.game.view(player)
+        if not self.recall:
+            return json.dumps(view, sort_keys=True)
+        return json.dumps({"log": state.game.log_for(player), "view": view}, sort_keys=True)
+
+
+pyspiel.register_game(GAME_TYPE, PlayaGame)

@@ -1,0 +1,171 @@
+"""Every rule set is an OpenSpiel game: OpenSpiel's own checks, and an algorithm on Kuhn poker.
+
+``pyspiel.random_sim_test`` plays random matches with serialization, checking the API's
+consistency (legal actions, chance outcomes summing to 1, clones, observation and
+information state tensors and strings, returns) at every state. Kuhn poker written as a
+rule file must then behave as the literature says: the uniform random policy is exactly
+11/24 exploitable, and CFR drives the exploitability towards 0 with the game value -1/18.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'openspiel'")
+np = pytest.importorskip("numpy")
+
+import playa_rules as pr  # noqa: E402
+import playa_rules.openspiel  # noqa: E402,F401  (registers the game)
+
+KUHN = str(Path(__file__).resolve().parent / "games" / "kuhn-poker.yaml")
+CASES = [
+    {"rules": "playa-pirata", "players": 2},
+    {"rules": "playa-pirata", "players": 3, "variants": "special-cards"},
+    {"rules": "playa-pirata", "players": 4, "variants": "short-game"},
+    {"rules": "playa-pirata", "players": 2, "variants": "short-game-two-hands"},
+    {"rules": "playa-pirata", "players": 3, "variants": "special-cards,short-game"},
+    {"rules": "playa-pirata", "players": 4, "variants": "special-cards,short-game-two-hands"},
+    {"rules": "pirate-gold-cards", "players": 2},
+    {"rules": "pirate-gold-cards", "players": 5},
+    {"rules": "lying-pirates", "players": 2},
+    {"rules": "lying-pirates", "players": 4},
+    {"rules": KUHN, "players": 2, "returns": "relative"},
+]
+
+
+@pytest.mark.parametrize("params", CASES, ids=lambda p: f"{Path(p['rules']).stem}-{p['players']}-{p.get('variants', '')}")
+def test_openspiels_random_simulation_test_with_serialization(params):
+    game = pyspiel.load_game("playa_rules", params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_the_game_declares_what_the_rules_say():
+    game = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "players": 3, "variants": "special-cards"})
+    rules = pr.load("playa-pirata", variants=["special-cards"])
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == rules.num_distinct_actions
+    assert game.max_chance_outcomes() == rules.max_chance_outcomes
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM       # returns 'win'
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    scores = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "players": 3, "returns": "scores"})
+    assert scores.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM  # honest: scores need not sum to 0
+    assert str(game) == ("playa_rules(max_abs_score=1000,players=3,returns=win,rules=playa-pirata,"
+                         "variants=special-cards)")
+
+
+def test_a_rule_file_path_and_its_variants_load():
+    game = pyspiel.load_game("playa_rules", {"rules": KUHN, "players": 2})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in state.chance_outcomes()] == \
+        ["J from deck", "Q from deck", "K from deck"]
+
+
+def test_max_game_length_bounds_random_matches():
+    for params in CASES[:3] + CASES[6:9]:
+        game = pyspiel.load_game("playa_rules", params)
+        rng = random.Random(3)
+        for _ in range(3):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+            assert len(state.history()) <= game.max_game_length()
+
+
+def _random_state(game, seed: int, steps: int):
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("rules,players", [("playa-pirata", 3), ("pirate-gold-cards", 4), ("lying-pirates", 3)])
+def test_observations_do_not_depend_on_what_the_player_cannot_see(rules, players):
+    """Swap two components the observer has not seen: its tensors and strings stay the same."""
+    from test_chance import _swapped, _unseen_pairs
+    game = pyspiel.load_game("playa_rules", {"rules": rules, "players": players})
+    checked = 0
+    for seed in range(6):
+        state = _random_state(game, seed, 40)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        for player in range(players):
+            changed = [_swapped(state.game, a, b) for a, b in list(_unseen_pairs(state.game, player))[:2]]
+            changed += _rerolled(state.game, player)
+            for changed_game in changed:
+                other = state.clone()
+                other.game = changed_game
+                assert other.game.view(None) != state.game.view(None)
+                assert other.observation_tensor(player) == state.observation_tensor(player)
+                assert other.information_state_tensor(player) == state.information_state_tensor(player)
+                assert other.observation_string(player) == state.observation_string(player)
+                checked += 1
+    assert checked > 0
+
+
+def _rerolled(game, player: int) -> list:
+    """Copies of the game where one die the player has not seen shows another face."""
+    g, m = game.g, game.m
+    faces = m.props.get("faces")
+    out = []
+    for c in range(m.component_count):
+        if faces and faces[c] and g.loc[c] >= 0 and not g.known[c] >> player & 1 \
+                and g.cvars["face"][c] is not None:
+            other_face = next((f for f in faces[c] if f != g.cvars["face"][c]), None)
+            if other_face is not None:
+                copy = game.clone()
+                copy.g.cvars["face"][c] = other_face
+                out.append(copy)
+        if len(out) == 2:
+            break
+    return out
+
+
+def test_the_tensor_layout_is_the_same_for_every_state():
+    game = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "players": 2})
+    shapes = {len(_random_state(game, s, k).observation_tensor(0)) for s in range(3) for k in (0, 15, 60)}
+    assert shapes == {game.observation_tensor_size()}
+
+
+def test_uniform_random_play_of_kuhn_poker_is_eleven_twentyfourths_exploitable():
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import exploitability
+    game = pyspiel.load_game("playa_rules", {"rules": KUHN, "players": 2, "returns": "relative"})
+    assert exploitability.exploitability(game, policy.UniformRandomPolicy(game)) == pytest.approx(11 / 24)
+
+
+def test_cfr_on_kuhn_poker_approaches_the_nash_equilibrium():
+    from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
+    game = pyspiel.load_game("playa_rules", {"rules": KUHN, "players": 2, "returns": "relative"})
+    solver = cfr.CFRSolver(game)
+    for _ in range(50):
+        solver.evaluate_and_update_policy()
+    average = solver.average_policy()
+    assert exploitability.exploitability(game, average) < 0.03   # 0.46 for uniform play
+    value = expected_game_score.policy_value(game.new_initial_state(), [average, average])
+    assert value[0] == pytest.approx(-1 / 18, abs=0.01)   # Kuhn (1950): the first player loses 1/18
+
+
+def test_the_adapters_page_examples_run(monkeypatch, capsys):
+    """Every ```python block of docs/adapters.md runs as written (from the checkout)."""
+    from test_docs_examples import ROOT, _blocks
+    blocks = _blocks("adapters.md", "python")
+    assert len(blocks) == 3
+    monkeypatch.chdir(ROOT)
+    for code in blocks:
+        exec(compile(code.values[0], "<docs/adapters.md>", "exec"), {"__name__": "__docs_example__"})
+    assert "0.458" in capsys.readouterr().out
