@@ -1,0 +1,85 @@
+"""The simulation statistics on synthetic data with a known truth (playa_rules.simulation.stats)."""
+import random
+
+import pytest
+
+from playa_rules.simulation import stats
+
+
+@pytest.mark.parametrize("p,n", [(0.5, 40), (0.2, 100), (0.05, 200), (0.9, 30)])
+def test_wilson_interval_covers_the_true_rate_about_95_percent_of_the_time(p, n):
+    rng = random.Random(1)
+    trials = 2000
+    covered = 0
+    for _ in range(trials):
+        k = sum(rng.random() < p for _ in range(n))
+        lo, hi = stats.wilson(k, n)
+        covered += lo <= p <= hi
+    assert 0.925 <= covered / trials <= 0.985
+
+
+def test_mean_interval_covers_the_true_mean_about_95_percent_of_the_time():
+    rng = random.Random(2)
+    covered = sum(lo <= 10 <= hi for lo, hi in
+                  (stats.mean_interval([rng.gauss(10, 3) for _ in range(15)]) for _ in range(2000)))
+    assert 0.93 <= covered / 2000 <= 0.97
+
+
+def test_student_t_matches_published_table_values():
+    assert stats.t_quantile(0.975, 10) == pytest.approx(2.228, abs=1e-3)
+    assert stats.t_quantile(0.975, 3) == pytest.approx(3.182, abs=1e-3)
+    assert stats.t_sf(2.0, 10) == pytest.approx(0.03669, abs=1e-5)
+    assert stats.t_sf(1.0, 1) == pytest.approx(0.25)
+
+
+def _rates(rng, p, n):
+    return sum(rng.random() < p for _ in range(n))
+
+
+def test_two_proportion_test_finds_a_real_difference_and_keeps_its_level_on_a_null_one():
+    rng = random.Random(3)
+    trials, n = 500, 400
+    found = sum(stats.two_proportions(_rates(rng, 0.40, n), n, _rates(rng, 0.52, n), n)["p_value"] < 0.05
+                for _ in range(trials))
+    false = sum(stats.two_proportions(_rates(rng, 0.45, n), n, _rates(rng, 0.45, n), n)["p_value"] < 0.05
+                for _ in range(trials))
+    assert found / trials > 0.85          # power of about 0.93 for 0.40 vs 0.52 at n=400
+    assert false / trials < 0.08          # about 0.05 under the null
+
+
+def test_difference_interval_of_two_rates_covers_the_true_difference():
+    rng = random.Random(4)
+    covered = 0
+    for _ in range(1000):
+        r = stats.two_proportions(_rates(rng, 0.3, 150), 150, _rates(rng, 0.5, 150), 150)
+        covered += r["ci"][0] <= 0.2 <= r["ci"][1]
+    assert 0.93 <= covered / 1000 <= 0.98
+
+
+def test_welch_finds_a_shift_in_means_and_not_a_null_one():
+    rng = random.Random(5)
+    shifted = sum(stats.welch([rng.gauss(10, 4) for _ in range(60)],
+                              [rng.gauss(13.5, 6) for _ in range(60)])["p_value"] < 0.05 for _ in range(300))
+    null = sum(stats.welch([rng.gauss(10, 4) for _ in range(60)],
+                           [rng.gauss(10, 6) for _ in range(60)])["p_value"] < 0.05 for _ in range(300))
+    assert shifted / 300 > 0.8
+    assert null / 300 < 0.09
+
+
+def test_holm_adjusts_in_step_down_order_and_controls_family_wise_errors():
+    assert stats.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert stats.holm([0.5]) == [0.5]
+    rng = random.Random(6)
+    families_with_a_false_positive = 0
+    for _ in range(300):
+        ps = [stats.two_proportions(_rates(rng, 0.5, 100), 100, _rates(rng, 0.5, 100), 100)["p_value"]
+              for _ in range(8)]
+        families_with_a_false_positive += any(p < 0.05 for p in stats.holm(ps))
+    assert families_with_a_false_positive / 300 < 0.08
+
+
+def test_degenerate_inputs_give_defined_answers():
+    assert stats.wilson(0, 0) == (0.0, 1.0)
+    assert stats.welch([3, 3, 3], [3, 3, 3])["p_value"] == 1.0
+    assert stats.two_proportions(0, 10, 0, 10)["p_value"] == 1.0
+    assert stats.mean_sd([]) == (0.0, 0.0)
