@@ -83,3 +83,16 @@ def test_degenerate_inputs_give_defined_answers():
     assert stats.welch([3, 3, 3], [3, 3, 3])["p_value"] == 1.0
     assert stats.two_proportions(0, 10, 0, 10)["p_value"] == 1.0
     assert stats.mean_sd([]) == (0.0, 0.0)
+
+
+def test_paired_t_test_uses_the_pairing_and_keeps_its_level():
+    rng = random.Random(7)
+    found = null = 0
+    for _ in range(300):
+        luck = [rng.gauss(0, 10) for _ in range(50)]          # shared by both sides of a pair
+        a = [x + rng.gauss(0, 1) for x in luck]
+        found += stats.paired(a, [x + 0.8 + rng.gauss(0, 1) for x in luck])["p_value"] < 0.05
+        null += stats.paired(a, [x + rng.gauss(0, 1) for x in luck])["p_value"] < 0.05
+    assert found / 300 > 0.85      # Welch would see 0.8 against a spread of 10: almost never
+    assert null / 300 < 0.09
+    assert stats.paired([1, 2, 3], [1, 2, 3]) == {"difference": 0.0, "ci": [0.0, 0.0], "p_value": 1.0}

@@ -6,6 +6,8 @@
   and the p-value of a two-sided two-proportion z test (pooled);
 * :func:`welch` - the difference of two means with its Welch interval and the p-value
   of a two-sided Welch t test;
+* :func:`paired` - the mean of paired differences with its t interval and the p-value of
+  a two-sided paired t test (games played on the same seeds on both sides);
 * :func:`holm` - Holm's step-down correction of many p-values at once.
 
     >>> lo, hi = wilson(60, 100)
@@ -90,6 +92,18 @@ def welch(a, b, level: float = 0.95) -> dict:
     p = 2 * t_sf(abs(t), df)
     half = t_quantile(0.5 + level / 2, df) * se
     return {"difference": d, "ci": [d - half, d + half], "p_value": min(1.0, p)}
+
+
+def paired(a, b, level: float = 0.95) -> dict:
+    """Mean of ``b[i] - a[i]``: the difference, its t interval, a two-sided paired t-test p-value."""
+    diffs = [y - x for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    d, sd = mean_sd(diffs)
+    if n < 2 or sd == 0:
+        return {"difference": d, "ci": [d, d], "p_value": 1.0 if d == 0 else 0.0}
+    se = sd / math.sqrt(n)
+    half = t_quantile(0.5 + level / 2, n - 1) * se
+    return {"difference": d, "ci": [d - half, d + half], "p_value": min(1.0, 2 * t_sf(abs(d) / se, n - 1))}
 
 
 def holm(pvalues: list[float]) -> list[float]:

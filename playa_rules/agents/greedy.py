@@ -1,0 +1,47 @@
+"""The greedy agent: one step of lookahead on a sampled world, judged by the rule file's scoring.
+
+For each legal action it samples a world the seat cannot tell from the real one, applies
+the action, finishes the hand under way with random play and scores the result with
+:func:`~playa_rules.agents.protocol.evaluate` (the game's own ``scores()``: half for
+leading, half for rank). It keeps the best actions, averaged over ``samples`` worlds,
+and breaks ties at random. With more than ``width`` legal actions (64 by default) it
+looks at ``width`` of them drawn at random, which keeps a turn with hundreds of choices cheap.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from .protocol import evaluate, finish_hand
+
+
+class GreedyAgent:
+    """Best action after one step and a random finish of the hand, on ``samples`` sampled worlds."""
+
+    name = "greedy"
+
+    def __init__(self, rng, samples: int = 1, width: int = 64):
+        self.rng = rng
+        self.samples = max(1, int(samples))
+        self.width = max(1, int(width))
+
+    def act(self, view, legal, log, worlds):
+        """The legal action with the best mean reward for this seat (ties at random)."""
+        if len(legal) == 1:
+            return legal[0]
+        seat = worlds.seat
+        if len(legal) > self.width:
+            legal = self.rng.sample(list(legal), self.width)
+        value = [0.0] * len(legal)
+        for _ in range(self.samples):
+            world = worlds()
+            seats = world.players
+            for i, action in enumerate(legal):
+                trial = world.clone()
+                try:
+                    trial.apply(action.id)
+                except IllegalAction:
+                    continue
+                finish_hand(trial, self.rng, len(world.hand_scores))
+                value[i] += evaluate(trial, seats)[seat]
+        top = max(value)
+        best = [a for a, v in zip(legal, value) if v == top]
+        return best[self.rng.randrange(len(best))]

@@ -1,0 +1,106 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley and Whitehouse 2012).
+
+Each iteration samples a world from the seat's knowledge (``worlds()``, never the real
+hidden state), walks one shared tree in it and backs the result up. A node is reached
+by an action id; its statistics count from the point of view of the seat that chose it.
+Selection is UCB1 over the actions legal *in this world*, each arm's exploration term
+using how often it was available (not how often its parent was visited). The playout
+is random until the hand under way is scored (``horizon="hand"``, the default) or the
+match ends (``"match"``); the reward is :func:`~playa_rules.agents.protocol.evaluate`.
+The action played is the most visited at the root. The budget is ``playouts``
+iterations (reproducible for a seed), or ``seconds`` of search if that is given.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from ..errors import PlayaRulesError
+from .protocol import evaluate
+
+DEFAULT_PLAYOUTS = 100
+
+
+class _Node:
+    __slots__ = ("player", "visits", "total", "children", "avail")
+
+    def __init__(self, player):
+        self.player = player
+        self.visits = 0
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}
+        self.avail: dict[int, int] = {}
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS with a budget of ``playouts`` iterations or ``seconds``."""
+
+    name = "ismcts"
+
+    def __init__(self, rng, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None,
+                 c: float = 0.7, horizon: str = "hand"):
+        if horizon not in ("hand", "match"):
+            raise PlayaRulesError(f"ismcts horizon must be 'hand' or 'match', not {horizon!r}")
+        self.rng = rng
+        self.playouts = max(1, int(playouts))
+        self.seconds = None if seconds is None else float(seconds)
+        self.c = float(c)
+        self.horizon = horizon
+
+    def act(self, view, legal, log, worlds):
+        """The most visited legal action at the root after the search."""
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(None)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.playouts) if deadline is None else (done == 0 or time.perf_counter() < deadline):
+            self._iterate(root, worlds())
+            done += 1
+        ids = {a.id: a for a in legal}
+        ranked = [(n.visits, n.total / n.visits, i) for i, n in root.children.items() if i in ids]
+        if not ranked:  # no world allowed any of the real legal actions
+            return legal[self.rng.randrange(len(legal))]
+        return ids[max(ranked)[2]]
+
+    def _iterate(self, root: _Node, world) -> None:
+        rng = self.rng
+        hands = len(world.hand_scores)
+        node, path = root, []
+        expanded = False
+        while not self._stop(world, hands):
+            legal = world.legal_actions()
+            player = world.current_player
+            if not expanded:
+                for a in legal:
+                    node.avail[a.id] = node.avail.get(a.id, 0) + 1
+                untried = [a for a in legal if a.id not in node.children]
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = node.children[action.id] = _Node(player)
+                    expanded = True
+                else:
+                    action = self._select(node, legal)
+                    child = node.children[action.id]
+                path.append(child)
+                node = child
+            else:  # the playout
+                action = legal[rng.randrange(len(legal))]
+            world.apply(action)
+        rewards = evaluate(world, world.players)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.player]
+
+    def _select(self, node: _Node, legal):
+        c = self.c
+        best, best_value = None, -math.inf
+        for a in legal:
+            child = node.children[a.id]
+            value = child.total / child.visits + c * math.sqrt(math.log(node.avail[a.id]) / child.visits)
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _stop(self, world, hands: int) -> bool:
+        return world.is_over or (self.horizon == "hand" and len(world.hand_scores) != hands)

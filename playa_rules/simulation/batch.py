@@ -1,0 +1,80 @@
+"""``pr.simulate``: many seeded games between agents, summarized (the ``simulate`` command).
+
+    >>> import playa_rules as pr
+    >>> result = pr.simulate("playa-pirata", players=2, games=4, workers=1)
+    >>> result["games"], len(result["seats"]), result["agents"]
+    (4, 2, ['random'])
+"""
+from __future__ import annotations
+
+import os
+
+from ..agents import agent_name, make_agent
+from ..errors import PlayaRulesError
+from ..rules import Rules, load
+from .play import Unit
+from .runner import run
+from .summary import summarize
+
+MAX_GAMES = 10_000_000
+
+
+def resolve_rules(game, variants=()) -> Rules:
+    """A ``Rules`` from a ``Rules``, a bundled id or a path, with ``variants`` applied."""
+    if isinstance(game, Rules):
+        if variants:
+            raise PlayaRulesError("give variants with a game id or path, not with loaded Rules")
+        return game
+    return load(game, variants=list(variants or ()))
+
+
+def check_agents(agents) -> tuple:
+    """The agent specs as a tuple, each checked now (a bad name fails before any game starts)."""
+    if isinstance(agents, (str, type)) or callable(agents):
+        agents = (agents,)
+    agents = tuple(agents)
+    if not agents:
+        raise PlayaRulesError("no agents: give at least one")
+    import random
+    for spec in agents:
+        make_agent(spec, random.Random(0))
+    return agents
+
+
+def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, rotate: bool) -> list[Unit]:
+    """The work units of a batch: game ``i`` has the seed ``seed + i``."""
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
+    if players not in rules.player_counts:
+        raise PlayaRulesError(f"{rules.id} is played by {', '.join(map(str, rules.player_counts))} players, "
+                              f"not {players!r}")
+    deciding = len([s for s in range(rules.new_game(players, seed=0).players)
+                    if s not in rules.new_game(players, seed=0).automata])
+    if len(agents) not in (1, deciding):
+        raise PlayaRulesError(f"{len(agents)} agents for {deciding} seats: give one agent, or one per seat")
+    return [Unit(i, rules, players, seed + i, agents, rotate) for i in range(games)]
+
+
+def simulate(game, variants=(), *, players: int | None = None, games: int = 100, agents=("random",),
+             seed: int = 0, workers: int | None = None, backend: str = "process", address: str | None = None,
+             rotate: bool = True, on_done=None) -> dict:
+    """Play ``games`` seeded games of ``game`` (with ``variants``) between ``agents``; the summary as plain data.
+
+    ``players`` defaults to the smallest count; ``agents`` is one spec for every seat or one
+    per seat (rotated over the seats from game to game unless ``rotate=False``);
+    ``workers`` defaults to the CPU count; ``on_done(records)`` is called as games finish.
+    The result is the ``--json`` document of ``playa-rules simulate`` (docs/simulation.md).
+    """
+    rules = resolve_rules(game, variants)
+    players = rules.player_counts[0] if players is None else players
+    agents = check_agents(agents)
+    units = units_for(rules, players, games, agents, seed, rotate)
+    records, interrupted = run(units, workers or os.cpu_count() or 1, backend, address, on_done)
+    return summarize(records, meta_of(rules, players, games, agents, seed, rotate, interrupted))
+
+
+def meta_of(rules, players, games, agents, seed, rotate, interrupted) -> dict:
+    """The settings a summary starts with (never the worker count: it does not change results)."""
+    return {"game": rules.id, "title": rules.title, "variants": list(rules.variants), "players": players,
+            "requested": games, "seed": seed, "agents": [agent_name(a) for a in agents], "rotate": rotate,
+            "interrupted": interrupted}

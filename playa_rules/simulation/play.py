@@ -1,0 +1,95 @@
+"""One game between agents, as plain data: the work unit of every batch.
+
+:func:`play_game` gives each agent only its seat's view, its ``log_for(seat)``, the
+legal actions and a world sampler (see :mod:`playa_rules.agents.protocol`). Seeds are
+derived from the game's seed alone: the game uses ``seed``, the agent of seat ``s`` a
+``random.Random("agent:{seed}:{s}")``, so a game's record depends on nothing but its
+unit, whichever process plays it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..agents import LazyLog, LazyView, Worlds, agent_name, make_agent
+from ..errors import IllegalAction, PlayaRulesError
+
+MAX_DECISIONS = 100_000
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One game to play: the rules (picklable), the player count, the seed, the agents (one, or one per deciding seat)."""
+
+    index: int
+    rules: object
+    players: int
+    seed: int
+    agents: tuple
+    rotate: bool = True
+
+
+def seats_order(agents: tuple, deciding: int, index: int, rotate: bool) -> tuple:
+    """The agent of each deciding seat in game ``index``: game i shifts them i places when rotating."""
+    if len(agents) == 1:
+        return tuple(agents) * deciding
+    if len(agents) != deciding:
+        raise PlayaRulesError(f"{len(agents)} agents for {deciding} seats: give one agent, or one per seat")
+    if not rotate:
+        return tuple(agents)
+    shift = index % deciding
+    return tuple(agents[(j - shift) % deciding] for j in range(deciding))
+
+
+def _resolve(choice, legal):
+    if choice in legal:
+        for a in legal:
+            if a == choice:
+                return a
+    for a in legal:
+        if choice == a.id or choice == str(a):
+            return a
+    raise IllegalAction(f"an agent chose {choice!r}, which is not legal now")
+
+
+def play_game(unit: Unit) -> dict:
+    """Play one game of ``unit`` to the end and describe it as plain data (module doc)."""
+    game = unit.rules.new_game(unit.players, seed=unit.seed)
+    deciding = [s for s in range(game.players) if s not in game.automata]
+    order = seats_order(unit.agents, len(deciding), unit.index, unit.rotate)
+    agents = {}
+    for seat, spec in zip(deciding, order):
+        rng = random.Random(f"agent:{unit.seed}:{seat}")
+        agents[seat] = (make_agent(spec, rng), rng)
+    actions: dict[str, int] = {}
+    first = game.current_player
+    decisions = 0
+    while not game.is_over:
+        if decisions >= MAX_DECISIONS:
+            raise PlayaRulesError(f"game {unit.index} (seed {unit.seed}) did not end within {MAX_DECISIONS} decisions")
+        seat = game.current_player
+        legal = game.legal_actions()
+        agent, rng = agents[seat]
+        view = LazyView(lambda: game.view(seat))
+        log = LazyLog(lambda: game.log_for(seat))
+        worlds = Worlds(lambda r, seat=seat: game.sample_world(seat, r), seat, rng)
+        choice = _resolve(agent.act(view, legal, log, worlds), legal)
+        view.close()
+        log.close()
+        actions[choice.name] = actions.get(choice.name, 0) + 1
+        game.apply(choice)
+        decisions += 1
+    rules: dict[str, list[int]] = {}
+    for event in game.log:
+        if event["event"] == "score":
+            for seat, parts in enumerate(event["detail"]):
+                for rid, points in parts.items():
+                    rules.setdefault(rid, [0] * game.players)[seat] += points
+    return {"index": unit.index, "seed": unit.seed, "agents": [agent_name(a) for a in order],
+            "seats": deciding, "first": first, "scores": game.scores(), "winners": game.winners(),
+            "decisions": decisions, "actions": dict(sorted(actions.items())), "rules": rules}
+
+
+def play_chunk(units: list) -> list[dict]:
+    """Play several units in order (what one worker task does)."""
+    return [play_game(u) for u in units]
