@@ -14,10 +14,13 @@ from .engine.replay import replay
 from .errors import (Diagnostic, DSLSyntaxError, GameRuntimeError, IllegalAction, LoadError,
                      PlayaRulesError, RuleError, SpecError)
 from .rules import Rules, games, load, validate
+from .simulation.batch import simulate
+from .simulation.compare import compare
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action", "CHANCE", "Diagnostic", "Outcome", "DSLSyntaxError", "Game", "GameRuntimeError", "IllegalAction",
-    "LoadError", "PlayaRulesError", "RuleError", "Rules", "SpecError", "games", "load", "replay", "validate",
+    "LoadError", "PlayaRulesError", "RuleError", "Rules", "SpecError", "compare", "games", "load", "replay", "simulate",
+    "validate",
 ]

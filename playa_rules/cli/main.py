@@ -380,6 +380,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", metavar="VARIANT", help="a bundled variant id, or a path to a variant file")
     p.add_argument("--variant", dest="more", action="append", metavar="V",
                    help="also apply this variant, after VARIANT; repeatable")
+    from .simulate import register
+    register(sub)
     return parser
 
 
@@ -406,6 +408,8 @@ def main(argv=None) -> int:
         if args.command in ("rules", "diff"):
             from .show import cmd_diff, cmd_rules
             return (cmd_rules if args.command == "rules" else cmd_diff)(args, _target)
+        if hasattr(args, "run_command"):  # simulate, compare (cli/simulate.py)
+            return args.run_command(args)
         return cmd_play(args)
     except SystemExit as exc:  # parser.error() inside a command
         return exc.code if isinstance(exc.code, int) else 1

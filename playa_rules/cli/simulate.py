@@ -1,0 +1,204 @@
+"""``playa-rules simulate`` and ``playa-rules compare``: batches of games between agents, as tables.
+
+    playa-rules simulate GAME [--variant V]... [--players N[,M...]] [--games K] [--agents A,B,...]
+                         [--seed S] [--workers W] [--backend process|ray [--address A]] [--no-rotate]
+                         [--json] [--report DIR]
+    playa-rules compare GAME --variant V [--variant W]... [--against X]... (the same options) [--alpha A]
+
+The numbers come from :func:`playa_rules.simulate` and :func:`playa_rules.compare`; this
+module only parses options, shows progress (rich, on standard error) and prints tables.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..agents import parse_spec
+from ..errors import PlayaRulesError
+
+INTERRUPTED = 130
+
+
+def _whole(what: str, low: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{what} is at least {low}, not {value}")
+        return value
+    return parse
+
+
+def _player_counts(text: str) -> list[int]:
+    try:
+        return [int(p) for p in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"players is a whole number or a list such as 2,3,4, not {text!r}") from None
+
+
+def _agents(text: str) -> list[str]:
+    specs = _split_agents(text)
+    for spec in specs:
+        try:
+            parse_spec(spec)
+        except PlayaRulesError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return specs
+
+
+def _split_agents(text: str) -> list[str]:
+    """``ismcts:playouts=50,c=1,random`` -> two specs: a part ``key=value`` continues the agent before it."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += ("," if ":" in specs[-1] else ":") + part
+        else:
+            specs.append(part)
+    return specs
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help="a bundled game id, or a path to a rule file")
+    p.add_argument("--players", "-p", type=_player_counts, metavar="N",
+                   help="the player count, or several (2,3,4): one result per count (default: the smallest)")
+    p.add_argument("--games", "-n", type=_whole("--games", 1), default=100, metavar="K",
+                   help="games per player count (default 100)")
+    p.add_argument("--agents", "-a", type=_agents, default=["random"], metavar="A,B,...",
+                   help="one agent for every seat, or one per seat: random, greedy, ismcts, with options "
+                        "as in ismcts:playouts=200 (default random)")
+    p.add_argument("--no-rotate", dest="rotate", action="store_false",
+                   help="keep each agent on its seat (default: game i shifts the agents i seats, so each "
+                        "agent plays every seat equally often when K is a multiple of the seats)")
+    p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
+                   help="game i uses the seed S + i, as 'playa-rules play --seed' (default 0)")
+    p.add_argument("--workers", "-w", type=_whole("--workers", 1), default=None, metavar="W",
+                   help="processes (or Ray CPUs) playing at once (default: the CPU count); results do not depend on it")
+    p.add_argument("--backend", choices=["process", "ray"], default="process",
+                   help="process: a local process pool (default); ray: a Ray cluster (the extra 'ray')")
+    p.add_argument("--address", metavar="A", help="with --backend ray: the cluster to join (default: a local Ray)")
+    p.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
+    p.add_argument("--report", metavar="DIR", help="also write an HTML report with plots to DIR (the extra 'report')")
+
+
+def register(sub) -> None:
+    """Add ``simulate`` and ``compare`` to the ``playa-rules`` subcommands."""
+    p = sub.add_parser("simulate", help="play many games between agents and report the statistics",
+                       description="Play seeded games between agents (random, greedy, ismcts) and report win "
+                                   "rates with 95%% intervals, scores, game length, ties, the first player's "
+                                   "advantage and how often each action and scoring rule mattered.")
+    _common(p)
+    p.add_argument("--variant", action="append", metavar="V", help="apply a variant (id or path); repeatable")
+    p.set_defaults(run_command=cmd_simulate)
+    p = sub.add_parser("compare", help="compare a game with variants against the game as published",
+                       description="Play the same seeds and agents on the game with --variant and on the game "
+                                   "as published (or with --against), and list which statistics differ "
+                                   "significantly (paired t tests, Holm-corrected), below the rule changes.")
+    _common(p)
+    p.add_argument("--variant", action="append", required=True, metavar="V",
+                   help="a variant of the compared side (id or path); repeatable")
+    p.add_argument("--against", action="append", metavar="X",
+                   help="a variant of the base side (default: none, the game as published); repeatable")
+    p.add_argument("--alpha", type=float, default=0.05, metavar="A",
+                   help="the family-wise significance level (default 0.05)")
+    p.set_defaults(run_command=cmd_compare)
+
+
+def _target(arg: str):
+    return Path(arg) if (arg.endswith((".yaml", ".yml")) or os.sep in arg) and os.path.exists(arg) else arg
+
+
+class _Progress:
+    """A rich progress bar on standard error (nothing when it is not a terminal)."""
+
+    def __init__(self, quiet: bool):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        console = Console(stderr=True)
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=console, transient=True,
+                            disable=quiet or not console.is_terminal)
+        self.task = None
+
+    def start(self, what: str, total: int):
+        if self.task is not None:
+            self.bar.remove_task(self.task)
+        self.task = self.bar.add_task(what, total=total)
+
+    def advance(self, records):
+        self.bar.advance(self.task, len(records))
+
+
+def _console():
+    from rich.console import Console
+    return Console(width=None if sys.stdout.isatty() else 110, highlight=False)
+
+
+def cmd_simulate(args) -> int:
+    """Run ``simulate`` for each player count; print a table as each finishes (or one JSON document)."""
+    from ..rules import load
+    from ..simulation.batch import simulate
+    from . import simulate_tables as tables
+    rules = load(_target(args.game), variants=[_target(v) for v in args.variant or []])
+    counts = args.players or [rules.player_counts[0]]
+    progress = _Progress(quiet=False)
+    results = []
+    with progress.bar:
+        for n in counts:
+            progress.start(f"{rules.id}, {n} players", args.games)
+            result = simulate(rules, players=n, games=args.games, agents=args.agents, seed=args.seed,
+                              workers=args.workers, backend=args.backend, address=args.address,
+                              rotate=args.rotate, on_done=progress.advance)
+            results.append(result)
+            if not args.json:
+                tables.print_summary(_console(), result)
+            if result["interrupted"]:
+                break
+    if args.report:
+        from ..simulation.report import write_report
+        path = write_report(args.report, results)
+        print(f"report written to {path}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(results[0] if len(results) == 1 else {"runs": results}, indent=2))
+    return INTERRUPTED if results[-1]["interrupted"] else 0
+
+
+def cmd_compare(args) -> int:
+    """Run ``compare`` for each player count; the rule changes above each table (or one JSON document)."""
+    from ..rules import load
+    from ..simulation.compare import compare
+    from . import simulate_tables as tables
+    variants = [_target(v) for v in args.variant]
+    against = [_target(v) for v in args.against or []]
+    rules = load(_target(args.game), variants=against)
+    counts = args.players or [rules.player_counts[0]]
+    progress = _Progress(quiet=False)
+    results = []
+    with progress.bar:
+        for n in counts:
+            started = set()
+
+            def on_done(side, records, n=n):
+                if side not in started:
+                    started.add(side)
+                    progress.start(f"{side}, {n} players", args.games)
+                progress.advance(records)
+            result = compare(_target(args.game), variants, against, players=n, games=args.games,
+                             agents=args.agents, seed=args.seed, workers=args.workers, backend=args.backend,
+                             address=args.address, rotate=args.rotate, alpha=args.alpha, on_done=on_done)
+            results.append(result)
+            if not args.json:
+                tables.print_comparison(_console(), result)
+            if result["interrupted"]:
+                break
+    if args.report:
+        from ..simulation.report import write_report
+        path = write_report(args.report, results)
+        print(f"report written to {path}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(results[0] if len(results) == 1 else {"runs": results}, indent=2))
+    return INTERRUPTED if results[-1]["interrupted"] else 0
