@@ -1,0 +1,93 @@
+"""The generic agents: they see only their seat's knowledge, follow the protocol, and search well."""
+import random
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.agents import AGENTS, LazyLog, LazyView, Worlds, make_agent, parse_spec
+from playa_rules.simulation.play import Unit, play_game
+
+
+def _positions(game_id, players, seed, count):
+    """Decision points of a random game of ``game_id``: (game, seat) pairs."""
+    game = pr.load(game_id).new_game(players, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not game.is_over and len(out) < count:
+        if rng.random() < 0.3:
+            out.append((game.clone(), game.current_player))
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+def _decide(spec, game, seat, agent_seed):
+    rng = random.Random(agent_seed)
+    agent = make_agent(spec, rng)
+    worlds = Worlds(lambda r: game.sample_world(seat, r), seat, rng)
+    return str(agent.act(LazyView(lambda: game.view(seat)), game.legal_actions(),
+                         LazyLog(lambda: game.log_for(seat)), worlds))
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy:width=16", "ismcts:playouts=12"])
+@pytest.mark.parametrize("game_id,players", [("playa-pirata", 3), ("lying-pirates", 3)])
+def test_agents_decide_the_same_in_games_that_differ_only_in_cards_they_cannot_see(spec, game_id, players):
+    differing = 0
+    for k, (real, seat) in enumerate(_positions(game_id, players, seed=11, count=6)):
+        other = real.sample_world(seat, random.Random(100 + k))   # the unseen cards dealt again
+        assert other.view(seat) == real.view(seat)
+        differing += other.view(None) != real.view(None)
+        assert _decide(spec, real, seat, agent_seed=k) == _decide(spec, other, seat, agent_seed=k)
+    assert differing >= 3   # the check compared games that really differ
+
+
+def test_an_agent_cannot_keep_its_view_past_the_decision():
+    view = LazyView(lambda: {"a": 1})
+    view.close()
+    with pytest.raises(pr.PlayaRulesError, match="kept a view"):
+        view["a"]
+
+
+class FirstLegal:
+    """A user's agent class: always the first legal action."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def act(self, view, legal, log, worlds):
+        assert view["seat"] == worlds.seat and log[0]["event"] == "start"
+        return legal[0].id
+
+
+def last_legal(view, legal, log, worlds):
+    """A user's agent function: always the last legal action, by its text."""
+    return str(legal[-1])
+
+
+def test_user_agents_as_a_class_and_as_a_function_play_whole_games():
+    rules = pr.load("playa-pirata")
+    record = play_game(Unit(0, rules, 2, 5, (FirstLegal, last_legal)))
+    assert record["agents"] == ["FirstLegal", "last_legal"] and record["decisions"] > 0
+    again = play_game(Unit(0, rules, 2, 5, (FirstLegal, last_legal)))
+    assert again == record
+
+
+def test_agent_specs_are_checked_with_clear_messages():
+    assert parse_spec("ismcts:playouts=50,c=1") == ("ismcts", {"playouts": 50, "c": 1.0})
+    assert sorted(AGENTS) == ["greedy", "ismcts", "random"]
+    with pytest.raises(pr.PlayaRulesError, match="unknown agent 'minimax'"):
+        parse_spec("minimax")
+    with pytest.raises(pr.PlayaRulesError, match="bad option 'depth=3'"):
+        parse_spec("greedy:depth=3")
+    with pytest.raises(pr.PlayaRulesError, match="playouts must be a int, not 'many'"):
+        parse_spec("ismcts:playouts=many")
+    with pytest.raises(pr.PlayaRulesError, match="horizon must be 'hand' or 'match'"):
+        make_agent("ismcts:horizon=turn", random.Random(0))
+
+
+def test_ismcts_beats_random_in_a_seeded_seat_balanced_match():
+    result = pr.simulate("playa-pirata", ["short-game"], players=2, games=6, agents=["ismcts", "random"],
+                         seed=3, workers=1)
+    ismcts, rnd = result["by_agent"]["ismcts"], result["by_agent"]["random"]
+    assert ismcts["seat_games"] == rnd["seat_games"] == 6        # rotated: each agent 3 games per seat
+    assert ismcts["wins"] >= 5 and ismcts["mean_score"] > rnd["mean_score"] + 5

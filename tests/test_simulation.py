@@ -1,0 +1,114 @@
+"""Batch simulation and comparison: reproducible whatever the workers, honest numbers, clear errors."""
+import json
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.cli.main import main
+from playa_rules.simulation.summary import measures
+
+SKULLS = "tests/variants/two-skulls-twelve.yaml"
+
+
+def test_the_same_seed_gives_the_same_json_whatever_the_number_of_workers():
+    one = pr.simulate("playa-pirata", players=3, games=12, seed=5, workers=1)
+    two = pr.simulate("playa-pirata", players=3, games=12, seed=5, workers=2)
+    assert json.dumps(one) == json.dumps(two)
+    assert json.dumps(one) == json.dumps(pr.simulate("playa-pirata", players=3, games=12, seed=5, workers=1))
+    assert one != pr.simulate("playa-pirata", players=3, games=12, seed=6, workers=1)
+
+
+def test_the_summary_has_the_documented_fields_and_consistent_counts():
+    r = pr.simulate("lying-pirates", players=3, games=9, agents=["random", "greedy:width=8", "random"],
+                    seed=2, workers=1)
+    assert (r["game"], r["players"], r["games"], r["requested"]) == ("lying-pirates", 3, 9, 9)
+    assert r["agents"] == ["random", "greedy:width=8", "random"] and r["rotate"] is True
+    for seat in r["seats"]:
+        assert seat["agents"] == {"random": 6, "greedy:width=8": 3}     # rotated over the seats
+        lo, hi = seat["win_rate_ci"]
+        assert lo <= seat["win_rate"] <= hi
+    assert r["by_agent"]["greedy:width=8"]["seat_games"] == 9
+    assert r["by_agent"]["random"]["seat_games"] == 18
+    assert sum(s["wins"] for s in r["seats"]) >= r["games"]             # ties count for each winner
+    assert r["length"]["min"] <= r["length"]["mean"] <= r["length"]["max"]
+    assert set(r["ties"]) == {"games", "rate", "rate_ci"}
+    assert r["first_player"]["expected"] == pytest.approx(1 / 3)
+    assert sum(a["total"] for a in r["actions"].values()) == pytest.approx(r["length"]["mean"] * 9)
+
+
+def test_a_scoring_rule_is_decisive_when_its_points_change_the_leaders():
+    record = {"seats": [0, 1], "agents": ["a", "a"], "scores": [10, 8], "winners": [0], "first": 0,
+              "decisions": 4, "actions": {"x": 4}, "rules": {"big": [2, 8], "small": [8, 0]}}
+    m = measures([record])
+    assert m["rules[big].decisive"] == ("rate", [0])          # 8 vs 0: seat 0 still leads
+    assert m["rules[small].decisive"] == ("rate", [1])        # 2 vs 8: seat 1 would lead
+    assert m["rules[big].scored"] == ("rate", [1, 1])
+    odd = dict(record, rules={"big": [1, 1]})                  # points that do not add up to the scores
+    assert "rules[big].decisive" not in measures([odd])
+
+
+def test_compare_finds_the_two_skulls_change_in_the_skull_points_and_nowhere_else_with_random_agents():
+    r = pr.compare("playa-pirata", [SKULLS], players=3, games=80, seed=0, workers=1)
+    assert [c["sentence"] for c in r["changes"]] == [
+        "Parameter `skull_points`: now `[0, 0, 12, 18, 18]` (was `[0, 0, 10, 18, 18]`)"]
+    stats = {s["statistic"]: s for s in r["statistics"]}
+    skulls = stats["rules[skulls].mean"]
+    assert skulls["significant"] and skulls["difference"] > 0 and skulls["ci"][0] > 0
+    assert set(skulls) >= {"base", "variant", "difference", "ci", "p_value", "p_adjusted", "significant"}
+    # random agents ignore scoring: the same seeds give the same games, so play is unchanged
+    assert not stats["length.mean"]["significant"] and stats["length.mean"]["difference"] == 0
+    assert not any(s["significant"] for name, s in stats.items() if "win_rate" in name)
+
+
+def test_ctrl_c_returns_what_is_done():
+    seen = []
+
+    def interrupt_after_the_first(records):
+        seen.extend(records)
+        if len(seen) >= 2:
+            raise KeyboardInterrupt
+    r = pr.simulate("playa-pirata", players=2, games=40, workers=1, on_done=interrupt_after_the_first)
+    assert r["interrupted"] and 2 <= r["games"] < 40 and r["requested"] == 40
+
+
+def test_cli_simulate_json_and_tables(capsys):
+    assert main(["simulate", "playa-pirata", "-p", "2", "-n", "4", "-w", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 4 and data["players"] == 2 and len(data["seats"]) == 2
+    assert main(["simulate", "pirate-gold-cards", "-p", "2,3", "-n", "3", "-w", "1", "--json"]) == 0
+    assert [run["players"] for run in json.loads(capsys.readouterr().out)["runs"]] == [2, 3]
+    assert main(["simulate", "playa-pirata", "-p", "2", "-n", "4", "-w", "1",
+                 "--agents", "ismcts:playouts=3,c=1,random"]) == 0
+    out = capsys.readouterr().out
+    assert "By seat" in out and "ismcts:playouts=3,c=1" in out and "Scoring rules" in out
+
+
+def test_cli_compare_prints_the_rule_changes_above_the_play_changes(capsys):
+    assert main(["compare", "playa-pirata", "--variant", SKULLS, "-p", "3", "-n", "30", "-w", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("What changed in the rules") < out.index("skull_points") < out.index("What changed in play")
+    assert "rules[skulls].mean" in out
+
+
+@pytest.mark.parametrize("argv,code,message", [
+    (["simulate", "playa-pirata", "--agents", "minimax"], 2, "unknown agent 'minimax'"),
+    (["simulate", "playa-pirata", "-n", "0"], 2, "--games is at least 1"),
+    (["simulate", "playa-pirata", "-p", "9", "-n", "1"], 1, "played by 2, 3, 4 players, not 9"),
+    (["simulate", "playa-pirata", "-p", "3", "-n", "1", "--agents", "random,random"], 1, "2 agents for 3 seats"),
+    (["simulate", "no-such-game", "-n", "1"], 1, "no-such-game"),
+    (["compare", "playa-pirata", "-n", "1"], 2, "--variant"),
+])
+def test_cli_errors_are_one_clear_line(capsys, argv, code, message):
+    assert main(argv) == code
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_ray_backend_gives_the_same_results_as_the_process_pool():
+    ray = pytest.importorskip("ray", reason="the ray backend needs the optional extra 'ray'")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        by_ray = pr.simulate("playa-pirata", players=2, games=6, seed=4, workers=2, backend="ray")
+    finally:
+        ray.shutdown()
+    assert by_ray == pr.simulate("playa-pirata", players=2, games=6, seed=4, workers=2)
