@@ -38,7 +38,7 @@ def print_summary(console, result: dict) -> None:
                   f"{s['mean_score']:.2f}", f"{s['sd_score']:.2f}")
     console.print(t)
     t = Table(title="By agent", title_justify="left")
-    for col in ("agent", "seat-games", "wins", "win rate", "95% CI", "mean score", "sd"):
+    for col in ("agent", "seat games", "wins", "win rate", "95% CI", "mean score", "sd"):
         t.add_column(col, justify="left" if col == "agent" else "right")
     for name, a in result["by_agent"].items():
         t.add_row(Text(name), str(a["seat_games"]), str(a["wins"]), _pct(a["win_rate"]), _ci(a["win_rate_ci"]),
