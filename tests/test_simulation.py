@@ -112,3 +112,15 @@ def test_ray_backend_gives_the_same_results_as_the_process_pool():
     finally:
         ray.shutdown()
     assert by_ray == pr.simulate("playa-pirata", players=2, games=6, seed=4, workers=2)
+
+
+def test_report_writes_an_offline_page_with_its_plots(tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="--report needs the optional extra 'report'")
+    assert main(["compare", "playa-pirata", "--variant", SKULLS, "-p", "2", "-n", "6", "-w", "1",
+                 "--report", str(tmp_path), "--json"]) == 0
+    assert "significant" in json.loads(capsys.readouterr().out)["statistics"][0]
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "What changed in the rules" in page and "skull_points" in page and "http" not in page
+    for name in ("scores", "win-rates", "rules"):
+        assert f'src="run0-{name}.png"' in page
+        assert (tmp_path / f"run0-{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

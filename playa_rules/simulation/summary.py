@@ -102,7 +102,8 @@ def summarize(records: list[dict], meta: dict) -> dict:
             "ties": {"games": ties["count"], "rate": ties["rate"], "rate_ci": ties["ci"]},
             "first_player": {"win_rate": first["rate"], "win_rate_ci": first["ci"], "expected": expected,
                              "advantage": first["rate"] - expected},
-            "actions": actions, "rules": rules}
+            "actions": actions, "rules": rules,
+            "game_scores": [[r["scores"][s] for s in r["seats"]] for r in records]}
 
 
 def _count(names) -> dict:

@@ -1,0 +1,189 @@
+"""``--report DIR``: an HTML page with plots of a ``simulate`` or ``compare`` result, readable offline.
+
+``DIR/index.html`` shows the tables and three PNG plots per result (next to it in
+``DIR``): the score distribution per seat, the win rate per seat with its 95% interval,
+and the mean points of each scoring rule. A comparison draws both sides in each plot and
+adds the table of compared statistics under the rule changes. matplotlib (the extra
+``report``) is imported here only, and only its object API is used (no ``pyplot``, no
+global backend switch).
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from ..errors import PlayaRulesError
+
+COLOURS = ("#3b6ea8", "#d08c2f")
+CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
+td:first-child,th:first-child{text-align:left}tr.sig td{font-weight:bold;background:#fff3d6}
+img{max-width:100%;border:1px solid #eee;margin:.3em 0}.plots{display:flex;flex-wrap:wrap;gap:1em}
+.plots img{width:48%}h2{border-bottom:2px solid #3b6ea8}code{background:#f3f3f3;padding:0 .2em}"""
+
+
+def _figure():
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PlayaRulesError('--report needs matplotlib: pip install "playa-rules[report]"') from None
+    return Figure(figsize=(6.4, 4), dpi=100, layout="constrained")
+
+
+def _label(summary: dict) -> str:
+    return " + ".join([summary["game"]] + summary["variants"])
+
+
+def plot_scores(sides: list[dict], path: Path) -> None:
+    """Box plots of the final scores per seat, one box per side and seat."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    seats = len(sides[0]["seats"])
+    width = 0.8 / len(sides)
+    for k, side in enumerate(sides):
+        data = [[g[pos] for g in side["game_scores"]] for pos in range(seats)]
+        where = [pos + (k - (len(sides) - 1) / 2) * width for pos in range(seats)]
+        ax.boxplot(data, positions=where, widths=width * 0.9, patch_artist=True,
+                   boxprops={"facecolor": COLOURS[k], "alpha": 0.6}, medianprops={"color": "black"})
+        ax.plot([], [], color=COLOURS[k], linewidth=8, alpha=0.6, label=_label(side))
+    ax.set_xticks(range(seats), [f"seat {s['seat']}" for s in sides[0]["seats"]])
+    ax.set_ylabel("final score")
+    ax.set_title("Score distribution per seat")
+    ax.legend(fontsize=8)
+    fig.savefig(path)
+
+
+def plot_win_rates(sides: list[dict], path: Path) -> None:
+    """Win rate per seat with 95% Wilson intervals, the even share dashed."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    seats = len(sides[0]["seats"])
+    width = 0.8 / len(sides)
+    for k, side in enumerate(sides):
+        rates = [s["win_rate"] for s in side["seats"]]
+        errors = [[r - s["win_rate_ci"][0] for r, s in zip(rates, side["seats"])],
+                  [s["win_rate_ci"][1] - r for r, s in zip(rates, side["seats"])]]
+        where = [pos + (k - (len(sides) - 1) / 2) * width for pos in range(seats)]
+        ax.bar(where, rates, width * 0.9, yerr=errors, capsize=4, color=COLOURS[k], alpha=0.8, label=_label(side))
+    ax.axhline(1 / seats, color="grey", linestyle="--", linewidth=1, label="even share")
+    ax.set_xticks(range(seats), [f"seat {s['seat']}" for s in sides[0]["seats"]])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95% interval)")
+    ax.set_title("Win rate by seat")
+    ax.legend(fontsize=8)
+    fig.savefig(path)
+
+
+def plot_rules(sides: list[dict], path: Path) -> None:
+    """Mean points per seat and game of each scoring rule."""
+    fig = _figure()
+    ax = fig.add_subplot()
+    names = list(dict.fromkeys(r for side in sides for r in side["rules"]))
+    height = 0.8 / len(sides)
+    for k, side in enumerate(sides):
+        values = [side["rules"].get(r, {}).get("mean") or 0 for r in names]
+        where = [i + (k - (len(sides) - 1) / 2) * height for i in range(len(names))]
+        ax.barh(where, values, height * 0.9, color=COLOURS[k], alpha=0.8, label=_label(side))
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xlabel("mean points per seat and game")
+    ax.set_title("Score by rule")
+    ax.legend(fontsize=8)
+    fig.savefig(path)
+
+
+def _table(head: list[str], rows: list[list], classes=None) -> str:
+    out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for i, row in enumerate(rows):
+        cls = f' class="{classes[i]}"' if classes and classes[i] else ""
+        out.append(f"<tr{cls}>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>")
+    return "\n".join(out) + "</table>"
+
+
+def _pct(x):
+    return f"{100 * x:.1f}%"
+
+
+def _ci(pair):
+    return f"{_pct(pair[0])} - {_pct(pair[1])}"
+
+
+def summary_html(s: dict) -> str:
+    """The tables of one ``simulate`` summary."""
+    parts = [f"<p>{s['games']} games ({'interrupted, ' if s['interrupted'] else ''}seeds {s['seed']} to "
+             f"{s['seed'] + s['requested'] - 1}), {s['players']} players, agents "
+             f"<code>{html.escape(', '.join(s['agents']))}</code>{' rotated over the seats' if s['rotate'] else ''}.</p>"]
+    parts.append(_table(["seat", "agents", "wins", "win rate", "95% CI", "mean score", "sd"],
+                        [[x["seat"], ", ".join(f"{a} x{k}" for a, k in x["agents"].items()), x["wins"],
+                          _pct(x["win_rate"]), _ci(x["win_rate_ci"]), f"{x['mean_score']:.2f}",
+                          f"{x['sd_score']:.2f}"] for x in s["seats"]]))
+    parts.append(_table(["agent", "seat games", "wins", "win rate", "95% CI", "mean score", "sd"],
+                        [[name, a["seat_games"], a["wins"], _pct(a["win_rate"]), _ci(a["win_rate_ci"]),
+                          f"{a['mean_score']:.2f}", f"{a['sd_score']:.2f}"] for name, a in s["by_agent"].items()]))
+    length, ties, first = s["length"], s["ties"], s["first_player"]
+    parts.append(_table(["per game", "value"], [
+        ["length (decisions)", f"{length['mean']:.1f} (sd {length['sd']:.1f}, {length['min']} to {length['max']})"],
+        ["ties", f"{ties['games']} games, {_pct(ties['rate'])} ({_ci(ties['rate_ci'])})"],
+        ["first player wins", f"{_pct(first['win_rate'])} ({_ci(first['win_rate_ci'])}), "
+                              f"even share {_pct(first['expected'])}"]]))
+    parts.append(_table(["action", "per game", "sd", "total"],
+                        [[k, f"{a['per_game']:.2f}", f"{a['sd']:.2f}", a["total"]] for k, a in s["actions"].items()]))
+    parts.append(_table(["scoring rule", "points", "scored", "decisive"],
+                        [[k, f"{r['mean']:.2f}", _pct(r["scored"]), "-" if r["decisive"] is None else _pct(r["decisive"])]
+                         for k, r in s["rules"].items()]))
+    return "\n".join(parts)
+
+
+def _plots(sides: list[dict], out: Path, stem: str) -> str:
+    tags = []
+    for name, draw in (("scores", plot_scores), ("win-rates", plot_win_rates), ("rules", plot_rules)):
+        file = f"{stem}-{name}.png"
+        draw(sides, out / file)
+        tags.append(f'<img src="{file}" alt="{name}">')
+    return '<div class="plots">' + "".join(tags) + "</div>"
+
+
+def _comparison_html(c: dict) -> str:
+    changes = "".join(f"<li>{html.escape(ch['sentence'])}</li>" for ch in c["changes"]) or "<li>no rule changes</li>"
+    rows = sorted(c["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"]))
+
+    def value(kind, x):
+        return _pct(x) if kind == "rate" else f"{x:.2f}"
+    table = _table(["statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", "significant"],
+                   [[r["statistic"], value(r["kind"], r["base"]), value(r["kind"], r["variant"]),
+                     value(r["kind"], r["difference"]), f"{value(r['kind'], r['ci'][0])} - {value(r['kind'], r['ci'][1])}",
+                     f"{r['p_value']:.3g}", f"{r['p_adjusted']:.3g}", "yes" if r["significant"] else ""]
+                    for r in rows], ["sig" if r["significant"] else "" for r in rows])
+    return (f"<h3>What changed in the rules</h3><ul>{changes}</ul><h3>What changed in play</h3>"
+            f"<p>Paired t tests on the same seeds, Holm-adjusted over all {len(rows)} statistics, "
+            f"alpha {c['alpha']}.</p>{table}")
+
+
+def write_report(directory, results: list[dict]) -> Path:
+    """Write ``index.html`` and its plots for ``simulate`` summaries or ``compare`` results; its path."""
+    out = Path(directory)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PlayaRulesError(f"cannot write the report to {directory}: {exc.strerror}") from None
+    body = []
+    for i, result in enumerate(results):
+        if "statistics" in result:
+            sides = [s for s in (result["base"], result["variant"]) if s]
+            body.append(f"<h2>{html.escape(_label(sides[-1]))} against {html.escape(_label(sides[0]))}, "
+                        f"{sides[0]['players']} players</h2>")
+            body.append(_comparison_html(result) if result["variant"] else "<p>interrupted</p>")
+            body.append(_plots(sides, out, f"run{i}"))
+            for side, name in zip(sides, ("Base", "Variant")):
+                body.append(f"<h3>{name}: {html.escape(_label(side))}</h3>" + summary_html(side))
+        else:
+            body.append(f"<h2>{html.escape(result['title'])} ({html.escape(_label(result))}), "
+                        f"{result['players']} players</h2>")
+            body.append(_plots([result], out, f"run{i}"))
+            body.append(summary_html(result))
+    page = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>playa-rules report</title>"
+            f"<style>{CSS}</style></head><body><h1>playa-rules simulation report</h1>{''.join(body)}"
+            f"<p><small>Definitions: docs/simulation.md of playa-rules.</small></p></body></html>")
+    index = out / "index.html"
+    index.write_text(page, encoding="utf-8")
+    return index
