@@ -121,6 +121,6 @@ def test_report_writes_an_offline_page_with_its_plots(tmp_path, capsys):
     assert "significant" in json.loads(capsys.readouterr().out)["statistics"][0]
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "What changed in the rules" in page and "skull_points" in page and "http" not in page
-    for name in ("scores", "win-rates", "rules"):
+    for name in ("scores", "wins", "rules"):
         assert f'src="run0-{name}.png"' in page
         assert (tmp_path / f"run0-{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -136,7 +136,7 @@ def summary_html(s: dict) -> str:
 
 def _plots(sides: list[dict], out: Path, stem: str) -> str:
     tags = []
-    for name, draw in (("scores", plot_scores), ("win-rates", plot_win_rates), ("rules", plot_rules)):
+    for name, draw in (("scores", plot_scores), ("wins", plot_win_rates), ("rules", plot_rules)):
         file = f"{stem}-{name}.png"
         draw(sides, out / file)
         tags.append(f'<img src="{file}" alt="{name}">')
