@@ -135,7 +135,7 @@ class _Progress:
 
 def _console():
     from rich.console import Console
-    return Console(width=None if sys.stdout.isatty() else 110, highlight=False)
+    return Console(width=None if sys.stdout.isatty() else 130, highlight=False)
 
 
 def cmd_simulate(args) -> int:

@@ -85,9 +85,9 @@ def print_comparison(console, result: dict) -> None:
     console.print(Text("variant: " + _title(variant), style="bold"))
     t = Table(title=f"What changed in play (paired tests, Holm-adjusted, alpha {result['alpha']})",
               title_justify="left")
-    for col in ("statistic", "base", "variant", "difference", "95% CI", "p (adj.)", ""):
-        t.add_column(col, justify="left" if col == "statistic" else "right")
-    rows = sorted(result["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"]))
+    for col in ("statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", ""):
+        t.add_column(col, justify="left" if col == "statistic" else "right", no_wrap=col == "statistic")
+    rows = sorted(result["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"], r["p_value"]))
     same = [r for r in rows if r["base"] == r["variant"] and r["ci"][0] == r["ci"][1]]
     for r in rows:
         if r in same:
@@ -96,7 +96,7 @@ def print_comparison(console, result: dict) -> None:
         diff = f"{100 * r['difference']:+.1f} pts" if pct else f"{r['difference']:+.2f}"
         style = "bold" if r["significant"] else None
         t.add_row(Text(r["statistic"]), _value(r["kind"], r["base"]), _value(r["kind"], r["variant"]), diff,
-                  _ci(r["ci"], pct), f"{r['p_adjusted']:.3g}", "significant" if r["significant"] else "",
+                  _ci(r["ci"], pct), f"{r['p_value']:.3g}", f"{r['p_adjusted']:.3g}", "significant" if r["significant"] else "",
                   style=style)
     console.print(t)
     if same:

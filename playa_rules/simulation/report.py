@@ -145,7 +145,7 @@ def _plots(sides: list[dict], out: Path, stem: str) -> str:
 
 def _comparison_html(c: dict) -> str:
     changes = "".join(f"<li>{html.escape(ch['sentence'])}</li>" for ch in c["changes"]) or "<li>no rule changes</li>"
-    rows = sorted(c["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"]))
+    rows = sorted(c["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"], r["p_value"]))
 
     def value(kind, x):
         return _pct(x) if kind == "rate" else f"{x:.2f}"
