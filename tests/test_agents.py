@@ -91,3 +91,13 @@ def test_ismcts_beats_random_in_a_seeded_seat_balanced_match():
     ismcts, rnd = result["by_agent"]["ismcts"], result["by_agent"]["random"]
     assert ismcts["seat_games"] == rnd["seat_games"] == 6        # rotated: each agent 3 games per seat
     assert ismcts["wins"] >= 5 and ismcts["mean_score"] > rnd["mean_score"] + 5
+
+
+def test_an_agent_choosing_an_illegal_action_is_a_clear_error_even_from_a_worker():
+    with pytest.raises(pr.IllegalAction, match=r"game [01] \(seed [01]\): the agent 'bad_agent' of seat 0 chose 'fly away'"):
+        pr.simulate("playa-pirata", players=2, games=2, agents=[bad_agent], workers=2)
+
+
+def bad_agent(view, legal, log, worlds):
+    """Answers with an action that does not exist."""
+    return "fly away"

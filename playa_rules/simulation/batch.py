@@ -48,8 +48,8 @@ def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, 
     if players not in rules.player_counts:
         raise PlayaRulesError(f"{rules.id} is played by {', '.join(map(str, rules.player_counts))} players, "
                               f"not {players!r}")
-    deciding = len([s for s in range(rules.new_game(players, seed=0).players)
-                    if s not in rules.new_game(players, seed=0).automata])
+    probe = rules.new_game(players, seed=0)
+    deciding = probe.players - len(probe.automata)
     if len(agents) not in (1, deciding):
         raise PlayaRulesError(f"{len(agents)} agents for {deciding} seats: give one agent, or one per seat")
     return [Unit(i, rules, players, seed + i, agents, rotate) for i in range(games)]

@@ -41,15 +41,13 @@ def seats_order(agents: tuple, deciding: int, index: int, rotate: bool) -> tuple
     return tuple(agents[(j - shift) % deciding] for j in range(deciding))
 
 
-def _resolve(choice, legal):
-    if choice in legal:
-        for a in legal:
-            if a == choice:
-                return a
+def _resolve(choice, legal, unit: Unit, seat: int, name: str):
+    """The legal ``Action`` an agent's answer (an Action, an id or a text) names."""
     for a in legal:
-        if choice == a.id or choice == str(a):
+        if a is choice or a == choice or choice == a.id or choice == str(a):
             return a
-    raise IllegalAction(f"an agent chose {choice!r}, which is not legal now")
+    raise IllegalAction(f"game {unit.index} (seed {unit.seed}): the agent {name!r} of seat {seat} chose "
+                        f"{choice!r}, which is not legal now")
 
 
 def play_game(unit: Unit) -> dict:
@@ -58,6 +56,7 @@ def play_game(unit: Unit) -> dict:
     deciding = [s for s in range(game.players) if s not in game.automata]
     order = seats_order(unit.agents, len(deciding), unit.index, unit.rotate)
     agents = {}
+    names = {seat: agent_name(spec) for seat, spec in zip(deciding, order)}
     for seat, spec in zip(deciding, order):
         rng = random.Random(f"agent:{unit.seed}:{seat}")
         agents[seat] = (make_agent(spec, rng), rng)
@@ -73,7 +72,7 @@ def play_game(unit: Unit) -> dict:
         view = LazyView(lambda: game.view(seat))
         log = LazyLog(lambda: game.log_for(seat))
         worlds = Worlds(lambda r, seat=seat: game.sample_world(seat, r), seat, rng)
-        choice = _resolve(agent.act(view, legal, log, worlds), legal)
+        choice = _resolve(agent.act(view, legal, log, worlds), legal, unit, seat, names[seat])
         view.close()
         log.close()
         actions[choice.name] = actions.get(choice.name, 0) + 1
