@@ -94,7 +94,7 @@ def test_ismcts_beats_random_in_a_seeded_seat_balanced_match():
 
 
 def test_an_agent_choosing_an_illegal_action_is_a_clear_error_even_from_a_worker():
-    with pytest.raises(pr.IllegalAction, match=r"game [01] \(seed [01]\): the agent 'bad_agent' of seat 0 chose 'fly away'"):
+    with pytest.raises(pr.IllegalAction, match=r"game [01] \(seed [01]\): the agent 'bad_agent' of seat [01] chose 'fly away'"):
         pr.simulate("playa-pirata", players=2, games=2, agents=[bad_agent], workers=2)
 
 
