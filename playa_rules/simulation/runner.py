@@ -8,6 +8,7 @@ of workers or the backend. Ctrl-C stops the workers and returns what is done
 from __future__ import annotations
 
 import multiprocessing
+import signal
 
 from ..errors import PlayaRulesError
 from .play import play_chunk
@@ -19,6 +20,11 @@ def chunks(units: list, workers: int) -> list[list]:
     """Tasks of a few games each: about eight per worker, so progress moves and work balances."""
     size = max(1, len(units) // max(1, workers * 8))
     return [units[i:i + size] for i in range(0, len(units), size)]
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool), not a traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run(units: list, workers: int = 1, backend: str = "process", address: str | None = None,
@@ -42,7 +48,7 @@ def run(units: list, workers: int = 1, backend: str = "process", address: str | 
             for task in tasks:
                 collect(play_chunk(task))
         else:
-            with multiprocessing.get_context().Pool(workers) as pool:
+            with multiprocessing.get_context().Pool(workers, _ignore_interrupts) as pool:
                 try:
                     for records in pool.imap_unordered(play_chunk, tasks):
                         collect(records)
