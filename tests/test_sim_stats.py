@@ -96,3 +96,29 @@ def test_paired_t_test_uses_the_pairing_and_keeps_its_level():
     assert found / 300 > 0.85      # Welch would see 0.8 against a spread of 10: almost never
     assert null / 300 < 0.09
     assert stats.paired([1, 2, 3], [1, 2, 3]) == {"difference": 0.0, "ci": [0.0, 0.0], "p_value": 1.0}
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.integers(0, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_interval_is_inside_0_1_and_holds_the_observed_rate(kn):
+    k, n = kn
+    lo, hi = stats.wilson(k, n)
+    assert 0 <= lo <= hi <= 1
+    if n:
+        assert lo - 1e-12 <= k / n <= hi + 1e-12
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=30))
+def test_holm_never_lowers_a_p_value_and_keeps_their_order(ps):
+    adjusted = stats.holm(ps)
+    assert all(a >= p and a <= 1 for a, p in zip(adjusted, ps))
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    assert all(adjusted[i] <= adjusted[j] for i, j in zip(order, order[1:]))
+
+
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=40), st.integers(-5, 5))
+def test_a_shift_of_every_pair_is_the_paired_difference(values, shift):
+    result = stats.paired(values, [v + shift for v in values])
+    assert result["difference"] == shift and result["ci"] == [shift, shift]
