@@ -89,7 +89,7 @@ def register(sub) -> None:
     """Add ``simulate`` and ``compare`` to the ``playa-rules`` subcommands."""
     p = sub.add_parser("simulate", help="play many games between agents and report the statistics",
                        description="Play seeded games between agents (random, greedy, ismcts) and report win "
-                                   "rates with 95%% intervals, scores, game length, ties, the first player's "
+                                   "rates with 95% intervals, scores, game length, ties, the first player's "
                                    "advantage and how often each action and scoring rule mattered.")
     _common(p)
     p.add_argument("--variant", action="append", metavar="V", help="apply a variant (id or path); repeatable")
