@@ -27,6 +27,14 @@ from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
 PARAM_KINDS = ("one_of", "position_in", "group_of", "seat_in", "number_in")
 
 
+def _too_deep(origin: Origin, text) -> DSLSyntaxError:
+    """The error for DSL text whose compiled form nests too deeply (a long chain of
+    operators, or defines that nest through each other)."""
+    return DSLSyntaxError(origin.diagnostic(
+        "dsl-too-deep", "the text nests too deeply to compile (a very long chain of operators, "
+        "or defines that nest through each other)", text if isinstance(text, str) else str(text)))
+
+
 class _Stage:
     """One compile run over one document; collects diagnostics."""
 
@@ -62,7 +70,10 @@ class _Stage:
         def go():
             origin = self.origin(pointer)
             node = parse_expr(text, origin)
-            c = self.cp.with_origin(origin, text if isinstance(text, str) else str(text)).expr(node, scope)
+            try:
+                c = self.cp.with_origin(origin, text if isinstance(text, str) else str(text)).expr(node, scope)
+            except RecursionError:
+                raise _too_deep(origin, text) from None
             if kind is not None:
                 self.cp.expect(c, kind, node, "this")
             return c
@@ -76,7 +87,10 @@ class _Stage:
         def go():
             origin = self.origin(pointer)
             node = parse_block(text, origin)
-            return self.cp.with_origin(origin, text).block(node, scope)
+            try:
+                return self.cp.with_origin(origin, text).block(node, scope)
+            except RecursionError:
+                raise _too_deep(origin, text) from None
         return self.guard(go)
 
     # ------------------------------------------------------------ the run

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Diagnostic
+from ..limits import MAX_COUNT, MAX_PLAYERS
 
 VISIBILITIES = ("hidden", "owner", "public")
 SCOPES = ("turn", "hand", "match", "player", "player_match")
@@ -100,10 +101,23 @@ class ModelBuilder:
         """Record a located diagnostic."""
         self.diags.append(self.locate(pointer, code, message, hint))
 
+    def _bounded_players(self, d: dict) -> list:
+        """The player counts within ``MAX_PLAYERS`` seats; each one beyond is an error."""
+        kept = []
+        for i, n in enumerate(d.get("players") or [2]):
+            seats = seat_count(d, n)
+            if seats > MAX_PLAYERS:
+                what = f"{n} players" if seats == n else f"{n} players with automata ({seats} seats)"
+                self.error(f"/players/{i}", "too-many-players",
+                           f"{what} is over the limit of {MAX_PLAYERS} seats")
+            else:
+                kept.append(n)
+        return kept or [2]
+
     def build(self) -> Model:
         """The Model; problems are left in ``self.diags``."""
         d = self.data
-        players = d.get("players") or [2]
+        players = self._bounded_players(d)
         m = Model(game_id=d.get("game", "?"), max_players=max(seat_count(d, p) for p in players))
         self._constants(m)
         m.types = dict(d.get("components") or {})
@@ -250,8 +264,8 @@ class ModelBuilder:
                 except Exception as exc:  # noqa: BLE001 - reported as a diagnostic
                     self.diags.extend(getattr(exc, "diagnostics", []))
                     count = 0
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > 10000:
-                self.error(ptr + "/count", "bad-count", f"count must be a whole number from 0 to 10000, not {count!r}")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > MAX_COUNT:
+                self.error(ptr + "/count", "bad-count", f"count must be a whole number from 0 to {MAX_COUNT}, not {count!r}")
                 count = 0
             each = item.get("each") or {}
             variants = [dict(base)]

@@ -15,7 +15,7 @@ from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, 
 
 RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
                   RecursionError)
-MAX_STEPS = 1_000_000  # flow transitions without a decision before the engine gives up
+from ..limits import MAX_STEPS  # noqa: F401 - flow transitions without a decision before giving up
 NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 
 

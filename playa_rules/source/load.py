@@ -46,14 +46,7 @@ from . import positions
 from .document import Document, escape_pointer_segment, pointer_of
 from ..errors import Diagnostic, LoadError
 
-MAX_BYTES = 2 * 1024 * 1024
-"""Largest rule file accepted, in bytes of UTF-8 (checked before parsing)."""
-MAX_DEPTH = 64
-"""Deepest nesting of mappings and lists accepted."""
-MAX_NODES = 100_000
-"""Most values a file may compose into or expand to (alias expansions count)."""
-MAX_ALIASES = 1_000
-"""Most alias uses (``*name``) in one file."""
+from ..limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES  # noqa: F401 - re-exported
 
 _CORE = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL = (_CORE + t for t in ("str", "int", "float", "bool", "null"))

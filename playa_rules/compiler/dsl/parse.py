@@ -18,7 +18,7 @@ from ... import resources
 from ...errors import Diagnostic, DSLSyntaxError
 from . import ast as A
 
-MAX_DSL_LENGTH = 4000
+from ...limits import MAX_DSL_LENGTH
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,35 @@
+"""The safety limits on untrusted rule files, in one place (docs/validation.md lists them).
+
+Each limit has its own diagnostic code and sits far above any real game, so a hostile
+or mistyped file fails fast with a located error instead of exhausting time or memory.
+"""
+from __future__ import annotations
+
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest rule file accepted, in bytes of UTF-8 (checked before parsing); ``too-large``."""
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and lists accepted; ``too-deep``."""
+MAX_NODES = 100_000
+"""Most values a file may compose into or expand to (alias expansions count); ``too-large``."""
+MAX_ALIASES = 1_000
+"""Most alias uses (``*name``) in one file; ``alias-limit``."""
+MAX_DSL_LENGTH = 4000
+"""Longest DSL text, in characters; ``dsl-too-long``."""
+MAX_COUNT = 10_000
+"""Most copies of one component (``count``); ``bad-count``."""
+MAX_PLAYERS = 64
+"""Largest player count a rule file may allow (real games: 2 to 10); ``too-many-players``."""
+MAX_STEPS = 1_000_000
+"""Flow transitions without a decision before the engine gives up (a runtime error)."""
+
+LIMITS = (
+    ("file size, in bytes", MAX_BYTES, "too-large"),
+    ("values in a file, alias expansions included", MAX_NODES, "too-large"),
+    ("nesting of mappings and lists", MAX_DEPTH, "too-deep"),
+    ("alias uses", MAX_ALIASES, "alias-limit"),
+    ("characters in one DSL text", MAX_DSL_LENGTH, "dsl-too-long"),
+    ("copies of one component", MAX_COUNT, "bad-count"),
+    ("players", MAX_PLAYERS, "too-many-players"),
+    ("flow steps without a decision", MAX_STEPS, "sim-runtime-error"),
+)
+"""(what, limit, diagnostic code) for each limit, as docs/validation.md shows them."""

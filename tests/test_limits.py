@@ -1,0 +1,51 @@
+"""Reproducers for issue 13: hostile sizes end in located library errors, fast."""
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules import limits
+from playa_rules.errors import SpecError
+
+BASE = (Path(__file__).resolve().parent.parent / "spec/games/pirate-gold-cards.yaml").read_text()
+
+
+def _write(tmp_path, text):
+    path = tmp_path / "hostile.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _errors(path):
+    diags = [d for d in pr.validate(path) if d.severity == "error"]
+    with pytest.raises(SpecError) as info:
+        pr.load(path)
+    assert [d.code for d in info.value.diagnostics] == [d.code for d in diags]
+    return diags
+
+
+def test_player_count_over_the_limit_is_located_and_fast(tmp_path):
+    path = _write(tmp_path, BASE.replace("players: [2, 3, 4, 5, 6, 7]", "players: [2, 10000000]"))
+    (d,) = _errors(path)
+    assert (d.code, d.file, d.line, d.column, d.path) == ("too-many-players", str(path), 12, 14, "/players/1")
+    assert d.message == f"10000000 players is over the limit of {limits.MAX_PLAYERS} seats"
+
+
+def test_long_operator_chain_through_a_define_is_dsl_too_deep(tmp_path):
+    chain = "+".join(["1"] * 1990)  # under the length limit, deeper than the stack
+    text = BASE.replace("define:\n", f'define:\n  chain: "{chain}"\n', 1)
+    text = text.replace('specials_out: "', 'specials_out: "0*chain+', 1)
+    path = _write(tmp_path, text)
+    diags = _errors(path)
+    assert diags and {d.code for d in diags} == {"dsl-too-deep"}
+    assert all(d.file == str(path) and d.line is not None and d.column is not None for d in diags)
+    assert diags[0].message.startswith("the text nests too deeply to compile")
+
+
+def test_every_limit_is_declared_once_with_its_code():
+    codes = [code for _, _, code in limits.LIMITS]
+    assert "too-many-players" in codes and "dsl-too-long" in codes
+    assert all(isinstance(value, int) and value > 0 for _, value, _ in limits.LIMITS)
+    for game in pr.games():  # every real game stays far inside the limits
+        assert max(pr.load(game).player_counts) * 4 <= limits.MAX_PLAYERS
+
