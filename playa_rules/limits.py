@@ -15,6 +15,8 @@ MAX_ALIASES = 1_000
 """Most alias uses (``*name``) in one file; ``alias-limit``."""
 MAX_DSL_LENGTH = 4000
 """Longest DSL text, in characters; ``dsl-too-long``."""
+MAX_INLINES = 10_000
+"""Most define calls inlined into one DSL text, nested ones included; ``define-too-large``."""
 MAX_COUNT = 10_000
 """Most copies of one component (``count``); ``bad-count``."""
 MAX_PLAYERS = 64
@@ -28,6 +30,7 @@ LIMITS = (
     ("nesting of mappings and lists", MAX_DEPTH, "too-deep"),
     ("alias uses", MAX_ALIASES, "alias-limit"),
     ("characters in one DSL text", MAX_DSL_LENGTH, "dsl-too-long"),
+    ("define calls inlined into one DSL text", MAX_INLINES, "define-too-large"),
     ("copies of one component", MAX_COUNT, "bad-count"),
     ("players", MAX_PLAYERS, "too-many-players"),
     ("flow steps without a decision", MAX_STEPS, "sim-runtime-error"),

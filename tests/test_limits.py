@@ -49,3 +49,16 @@ def test_every_limit_is_declared_once_with_its_code():
     for game in pr.games():  # every real game stays far inside the limits
         assert max(pr.load(game).player_counts) * 4 <= limits.MAX_PLAYERS
 
+
+
+def test_doubling_defines_stop_at_the_inline_limit(tmp_path):
+    levels = "".join(f'  d{i}: "d{i - 1}+d{i - 1}"\n' for i in range(1, 19)).replace("d0", "1")
+    text = BASE.replace("define:\n", "define:\n" + levels, 1)
+    text = text.replace('specials_out: "', 'specials_out: "0*d18+', 1)
+    path = _write(tmp_path, text)  # 2**18 inlined calls: used to take about 5 s
+    diags = _errors(path)
+    assert {d.code for d in diags} == {"define-too-large"}
+    first = diags[0]
+    assert (first.file, first.line, first.column) == (str(path), 153, 11)  # d3: "d2+d2", at its first d2
+    assert first.message == (f"using 'd2' here expands the defines to over {limits.MAX_INLINES} calls in "
+                             "one text (defines that use each other several times double at each level)")

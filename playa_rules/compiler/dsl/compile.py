@@ -13,6 +13,7 @@ import operator
 from typing import Callable
 
 from ...errors import Diagnostic, RuleError
+from ...limits import MAX_INLINES
 from ..model import Model, did_you_mean
 from . import ast as A
 from . import names
@@ -39,6 +40,7 @@ class Compiler:
         self.text = ""
         self._fresh = itertools.count()
         self._inlining: list[str] = []
+        self._inlined = 0   # define calls inlined into the current text (bounded: MAX_INLINES)
         self.phase_lets: set[str] = set()
         self.memo_defines = False   # set while compiling pure contexts (scoring, tie-breaks)
         from . import effects, functions  # registries, imported late: they import this module
@@ -69,6 +71,7 @@ class Compiler:
     def with_origin(self, origin: Origin, text: str):
         """Compile the next texts as coming from ``origin``."""
         self.origin, self.text = origin, text
+        self._inlined = 0
         return self
 
     # ------------------------------------------------------------ expressions
@@ -149,6 +152,11 @@ class Compiler:
             self.error(node, "wrong-arity", f"'{d.name}' takes {len(d.params)} argument(s), not {len(args)}")
         if d.name in self._inlining:
             self.error(node, "recursive-define", f"'{d.name}' refers to itself; defines cannot recurse")
+        self._inlined += 1
+        if self._inlined > MAX_INLINES:
+            self.error(node, "define-too-large", f"using '{d.name}' here expands the defines to over "
+                       f"{MAX_INLINES} calls in one text (defines that use each other several times "
+                       "double at each level)")
         inner = Scope()  # a define sees its parameters and the global names, not the caller's
         binds = []
         for pname, a in zip(d.params, args):
