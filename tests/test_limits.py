@@ -62,3 +62,10 @@ def test_doubling_defines_stop_at_the_inline_limit(tmp_path):
     assert (first.file, first.line, first.column) == (str(path), 153, 11)  # d3: "d2+d2", at its first d2
     assert first.message == (f"using 'd2' here expands the defines to over {limits.MAX_INLINES} calls in "
                              "one text (defines that use each other several times double at each level)")
+
+
+def test_each_missing_key_is_named_once(tmp_path):
+    path = _write(tmp_path, "game: x\n")
+    got = [(d.code, d.message, d.file, d.line, d.column) for d in pr.validate(path)]
+    assert got == [("schema", f"the rule file is missing required key '{key}'", str(path), 1, 1)
+                   for key in ("title", "players", "actions", "phases")]

@@ -213,6 +213,9 @@ class _Explainer:
         return f"{self.name_of(self.parts)} is missing required key '{missing}'"
 
     def missing(self) -> str:
+        for key in self.error.validator_value:  # one error per missing key: the one this names
+            if isinstance(key, str) and self.error.message.startswith(f"{key!r} "):
+                return key
         for key in self.error.validator_value:
             if isinstance(self.error.instance, dict) and key not in self.error.instance:
                 return key
