@@ -69,3 +69,10 @@ def test_each_missing_key_is_named_once(tmp_path):
     got = [(d.code, d.message, d.file, d.line, d.column) for d in pr.validate(path)]
     assert got == [("schema", f"the rule file is missing required key '{key}'", str(path), 1, 1)
                    for key in ("title", "players", "actions", "phases")]
+
+
+def test_an_extends_name_too_long_for_the_system_is_unknown_extends(tmp_path):
+    path = _write(tmp_path, "variant: v\nextends: " + "a" * 5000 + "\n")  # was a raw OSError
+    (d,) = _errors(path)
+    assert (d.code, d.file, d.line, d.column, d.path) == ("unknown-extends", str(path), 2, 10, "/extends")
+    assert d.message.startswith("'aaaa") and "neither a bundled game" in d.message

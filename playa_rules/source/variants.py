@@ -111,17 +111,25 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
     return current, layers
 
 
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long, bad bytes) is not."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _parent(doc: Document, path: Path) -> Path:
     ref = doc.data["extends"]
     if not _path_like(ref):
         game = resources.games_dir() / f"{ref}.yaml"
-        if game.is_file():
+        if _is_file(game):
             return game
         for owner, ids in bundled_variants().items():
             if ref in ids:
                 return resources.variants_dir() / owner / f"{ref}.yaml"
     target = path.parent / ref
-    if target.is_file():
+    if _is_file(target):
         return target
     known = ", ".join(resources.bundled_games())
     raise SpecError(doc.diagnostic("/extends", "unknown-extends",
