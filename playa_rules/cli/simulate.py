@@ -18,20 +18,9 @@ from pathlib import Path
 
 from ..agents import parse_spec
 from ..errors import PlayaRulesError
+from .main import _whole
 
 INTERRUPTED = 130
-
-
-def _whole(what: str, low: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{what} is at least {low}, not {value}")
-        return value
-    return parse
 
 
 def _player_counts(text: str) -> list[int]:
@@ -158,13 +147,7 @@ def cmd_simulate(args) -> int:
                 tables.print_summary(_console(), result)
             if result["interrupted"]:
                 break
-    if args.report:
-        from ..simulation.report import write_report
-        path = write_report(args.report, results)
-        print(f"report written to {path}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(results[0] if len(results) == 1 else {"runs": results}, indent=2))
-    return INTERRUPTED if results[-1]["interrupted"] else 0
+    return _finish(args, results)
 
 
 def cmd_compare(args) -> int:
@@ -195,6 +178,11 @@ def cmd_compare(args) -> int:
                 tables.print_comparison(_console(), result)
             if result["interrupted"]:
                 break
+    return _finish(args, results)
+
+
+def _finish(args, results: list) -> int:
+    """The report and the JSON document of a run of simulate or compare; its exit code."""
     if args.report:
         from ..simulation.report import write_report
         path = write_report(args.report, results)
