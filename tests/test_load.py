@@ -292,3 +292,15 @@ def test_fuzz_random_text(text):
 @given(text=mutated_reference())
 def test_fuzz_mutated_reference(text):
     _load_and_validate(text)
+
+
+def test_a_file_is_named_as_each_caller_spells_it(tmp_path, monkeypatch):
+    """Documents are cached per file version; the name in messages is still the caller's."""
+    import playa_rules as pr
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: x\ntitle: X\nplayers: two\nactions: {}\nphases: []\n", encoding="utf-8")
+    first = pr.validate(str(bad))
+    monkeypatch.chdir(tmp_path)
+    second = pr.validate("bad.yaml")
+    assert first[0].file == str(bad)
+    assert second[0].file == "bad.yaml"

@@ -43,7 +43,8 @@ def read(path: Path) -> Document:
         stat = path.stat()
     except OSError as exc:
         raise LoadError(Diagnostic("unreadable", f"cannot read {path}: {exc.strerror or exc}", file=str(path)))
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    # the path as given is part of the key: diagnostics name the file as the caller spelled it
+    key = (str(path), str(path.resolve()), stat.st_mtime_ns, stat.st_size)
     doc = _DOCS.get(key)
     if doc is None:
         doc = _DOCS[key] = load_file(path)
@@ -55,7 +56,7 @@ def stamp(paths) -> tuple:
     out = []
     for path in paths:
         stat = path.stat()
-        out.append((str(path.resolve()), stat.st_mtime_ns, stat.st_size))
+        out.append((str(path), str(path.resolve()), stat.st_mtime_ns, stat.st_size))
     return tuple(out)
 
 
