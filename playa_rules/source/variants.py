@@ -56,7 +56,7 @@ def stamp(paths) -> tuple:
     out = []
     for path in paths:
         stat = path.stat()
-        out.append((str(path), str(path.resolve()), stat.st_mtime_ns, stat.st_size))
+        out.append((str(path.resolve()), stat.st_mtime_ns, stat.st_size))
     return tuple(out)
 
 
