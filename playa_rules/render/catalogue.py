@@ -22,6 +22,7 @@ game's, in the order the variants are applied. A text the catalogue lacks stays 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -38,12 +39,16 @@ TEXT_FIELDS: tuple[tuple[str, ...], ...] = (
     ("rulings", "*", "question"), ("rulings", "*", "cites"),
     ("rulings", "*", "alternatives", "*", "means"),
     ("zones", "*", "about"),
-    ("actions", "*", "rule"),
+    ("components", "*", "label"),
+    ("actions", "*", "rule"), ("actions", "*", "text"),
     ("phases", "*", "rule"),
     ("scoring", "*", "rule"),
     ("match", "rule"), ("match", "tie_breaks", "*", "rule"),
     ("automata", "*", "rule"),
 )
+
+# Texts that are forms with ``{name}`` fields: a translation must keep the same fields.
+FORM_FIELDS: tuple[tuple[str, ...], ...] = (("components", "*", "label"), ("actions", "*", "text"))
 
 # In a variant's catalogue, as in a variant file, these describe the variant itself.
 VARIANT_TEXTS: tuple[str, ...] = ("title", "about", "source")
@@ -82,9 +87,36 @@ def lookup(data, path) -> object:
 
 
 def text_fields(spec: dict) -> Iterator[tuple[tuple[str, ...], str]]:
-    """Every (path, English text) of the rule data a catalogue may translate, section by section."""
+    """Every (path, English text) of the rule data a catalogue may translate, section by section.
+
+    Item labels have no id to be found by; they are translated by their English text,
+    under ``labels`` (``labels: {skull: teschio}``).
+    """
     for pattern in TEXT_FIELDS:
         yield from _expand(spec, pattern, ())
+    for label in item_labels(spec):
+        yield ("labels", label), label
+
+
+def item_labels(spec: dict) -> list[str]:
+    """The labels written on component items (``{kind: skull, label: skull}``), in file order."""
+    out: list[str] = []
+    for _, ctype in entries(spec.get("components") if isinstance(spec, dict) else None):
+        for item in (ctype.get("items") if isinstance(ctype, dict) else None) or []:
+            label = item.get("label") if isinstance(item, dict) else None
+            if isinstance(label, str) and label not in out:
+                out.append(label)
+    return out
+
+
+def fields_of(form: str) -> list[str]:
+    """The ``{name}`` fields of a form text, sorted."""
+    return sorted(re.findall(r"\{(\w+)\}", form))
+
+
+def needs_words(text: str) -> bool:
+    """Whether a text has anything to translate besides its ``{fields}`` (``{value}`` has not)."""
+    return bool(re.search(r"[^\W\d_]", re.sub(r"\{\w+\}", "", text)))
 
 
 def _expand(node, pattern, path):
@@ -98,9 +130,13 @@ def _expand(node, pattern, path):
             yield from _expand(child, rest, path + (key,))
 
 
+def _shaped(path, patterns) -> bool:
+    return any(len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path)) for p in patterns)
+
+
 def is_text_field(path) -> bool:
     """Whether ``path`` has the shape of a translatable text field."""
-    return any(len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path)) for p in TEXT_FIELDS)
+    return _shaped(path, TEXT_FIELDS) or (len(path) == 2 and path[0] == "labels")
 
 
 @dataclass
@@ -118,6 +154,10 @@ class Catalogue:
         for key in path:
             node = node.get(key) if isinstance(node, dict) else None
         return node if isinstance(node, str) and node.strip() else english
+
+    def label(self, english: str) -> str:
+        """An item label in this language (``labels`` of the catalogue), or the English one."""
+        return self.text(("labels", english), english)
 
     def has(self, path) -> bool:
         """Whether the catalogue translates the text at ``path``."""
@@ -192,8 +232,15 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
                 report(here, f"a translation is a text, not {type(child).__name__}")
             elif not is_text_field(here):
                 report(here, f"'{pointer_of(here)}' is not a text field of the rules")
+            elif here[0] == "labels":
+                if here[1] not in item_labels(spec):
+                    report(here, f"no component item is labelled '{here[1]}'")
             elif not isinstance(lookup(spec, here), str):
                 report(here, f"the rules have no text at '{pointer_of(here)}' to translate")
+            elif _shaped(here, FORM_FIELDS) and fields_of(child) != fields_of(lookup(spec, here)):
+                report(here, f"the translation must keep the fields of '{lookup(spec, here)}' "
+                             f"({', '.join('{' + f + '}' for f in fields_of(lookup(spec, here))) or 'none'}), "
+                             f"not {', '.join('{' + f + '}' for f in fields_of(child)) or 'none'}")
 
     if isinstance(doc.data, dict):
         walk(doc.data, ())
@@ -204,4 +251,5 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
 
 def missing_translations(catalogue: Catalogue, spec: dict) -> list[str]:
     """The JSON pointers of the texts of ``spec`` the catalogue does not translate."""
-    return [pointer_of(path) for path, _ in text_fields(spec) if not catalogue.has(path)]
+    return [pointer_of(path) for path, english in text_fields(spec)
+            if needs_words(english) and not catalogue.has(path)]

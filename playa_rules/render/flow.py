@@ -77,7 +77,10 @@ class FlowSections(Writer):
         for name, a in actions.items():
             self.heading(3, code(name))
             self.para(self.t(["actions", name, "rule"], a.get("rule")))
-            self.emit(f"- **{self.w('text_form')}:** {code(a.get('text', name))}")
+            form = a.get("text", name)
+            shown = self.t(["actions", name, "text"], form)
+            self.emit(f"- **{self.w('text_form')}:** {code(shown)}"
+                      + (f" ({self.w('played_as', form=code(form))})" if shown != form else ""))
             for key, value in (a.get("let") or {}).items():
                 self.emit(f"- **{self.w('let')}:** {code(key)} = {code(value)}")
             params = [f"  - {code(p)}: {self.param(d)}" for p, d in (a.get("params") or {}).items()]

@@ -119,7 +119,7 @@ class _Renderer(FlowSections):
                 self.para(self.w("shared_set", n=total, zone=t.get("start")))
             self.emit(*lines, "")
             if t.get("label"):
-                self.para(self.w("shown_as", label=t["label"]))
+                self.para(self.w("shown_as", label=self.t(["components", name, "label"], t["label"])))
             cvars = [self.var(n, v) for n, v in (t.get("vars") or {}).items()]
             if cvars:
                 self.para(self.w("cvars", vars="; ".join(cvars)))
@@ -142,7 +142,7 @@ class _Renderer(FlowSections):
             else str(made)
         props = [code(f"{k}: {value_text(v)}") for k, v in item.items() if k not in ("count", "each", "label")]
         text = self.w("item", n=number, props=", ".join(props)) if props else self.w("item_plain", n=number)
-        extra = parts + ([self.w("item_label", label=item["label"])] if "label" in item else [])
+        extra = parts + ([self.w("item_label", label=self.cat.label(item["label"]))] if "label" in item else [])
         return ", ".join([text] + extra), made or 0
 
     def var(self, name: str, init, scope: str = "") -> str:
