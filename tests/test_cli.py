@@ -373,7 +373,31 @@ def test_play_the_pirate_gold_card_game_for_every_player_count(capsys, tmp_path,
 
 def test_a_person_cannot_take_the_automaton_seat(capsys):
     code, _, err = run(capsys, "play", GOLD, "-p", "2", "--human", "2")
-    assert code == 2 and "--human 2: seats are 0 to 1" in err
+    assert code == 2 and ("--human 2: seat 2 is played by the rules (automaton 'dummy' of pirate-gold-cards "
+                          "with 2 players); people take seats 0 to 1") in err
+
+
+def test_a_seat_given_twice_to_human_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "play", GOLD, "-p", "3", "--human", "0", "--human", "0")
+    assert code == 2 and "--human 0 is given twice" in err
+
+
+@pytest.mark.parametrize("command", [["play", "playa-pirata", "-p", "2", "--seed", "abc"],
+                                     ["validate", "playa-pirata", "--simulate", "1", "--seed", "abc"],
+                                     ["simulate", "playa-pirata", "-p", "2", "-n", "1", "--seed", "abc"]])
+def test_every_command_takes_a_whole_number_seed_and_says_so(capsys, command):
+    code, _, err = run(capsys, *command)
+    assert code == 2 and "a seed is a whole number, not 'abc'" in err
+
+
+def test_bundled_files_are_named_by_their_place_in_the_package_not_the_install_path(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: playa-pirata\nvariant: bad\nphases:\n  - {id: regular, rule: 12}\n",
+                   encoding="utf-8")
+    from playa_rules.source.variants import display_name, read
+    from playa_rules import resources
+    assert display_name(resources.games_dir() / "playa-pirata.yaml") == "spec/games/playa-pirata.yaml"
+    assert read(resources.games_dir() / "playa-pirata.yaml").file == "spec/games/playa-pirata.yaml"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -339,3 +339,15 @@ def test_an_action_of_a_dead_game_is_checked_like_any_other(rules):
     with pytest.raises(pr.IllegalAction):
         victim.apply(stale)
     assert victim.g.zones[victim.m.zone_index("treasures", seat=victim.current_player)] == held
+
+
+def test_an_action_text_is_matched_as_the_command_line_matches_it():
+    """The CLI accepts `BURY 7`; so does apply: case and runs of spaces do not matter."""
+    import playa_rules as pr
+    game = pr.load("playa-pirata").new_game(players=2, seed=1)
+    text = str(game.legal_actions()[0])
+    game.apply("  " + text.upper().replace(" ", "   "))
+    assert game.log[-1]["event"] != "action" or game.log[-1]["action"] == text
+    assert any(e.get("action") == text for e in game.log if e["event"] == "action")
+    with pytest.raises(pr.IllegalAction, match=r"did you mean 'bury"):
+        game.apply("BURRY 9")

@@ -212,8 +212,25 @@ class Narrator:
                 self.say("Winners (tied): " + ", ".join(self.name(s) for s in won), final=True)
 
 
-def _seed(text: str):
-    return int(text) if re.fullmatch(r"[+-]?\d+", text.strip()) else text
+def _seed(text: str) -> int:
+    """A seed on the command line: a whole number, for play as for validate and simulate."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+
+
+def _try_next(game: str, players: int, automata) -> None:
+    """After a match between random seats: what a newcomer can do next."""
+    name = game if " " not in game else repr(game)
+    seat = next(s for s in range(players + len(automata)) if s not in automata)
+    print(f"\nTry next: `{PROG} play {name} -p {players} --human {seat}` to play seat {seat} yourself, "
+          f"`{PROG} rules {name}` to read the rules it runs.")
+
+
+def _span(seats: list[int]) -> str:
+    return f"{seats[0]} to {seats[-1]}" if len(seats) > 1 and seats == list(range(seats[0], seats[-1] + 1)) \
+        else ", ".join(map(str, seats))
 
 
 def _write_log(path: str, log: list) -> None:
@@ -267,11 +284,19 @@ def cmd_play(args) -> int:
             args.parser.error(f"give --players ({rules.id} is for {_counts(rules.player_counts)} players)")
         players = rules.player_counts[0]
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
+    twice = sorted({s for s in args.human or [] if (args.human or []).count(s) > 1})
+    if twice:
+        args.parser.error(f"--human {twice[0]} is given twice: each seat is played by one person")
     humans = set(args.human or [])
-    bad = sorted(s for s in humans if not 0 <= s < players)
-    if bad:
-        args.parser.error(f"--human {bad[0]}: seats are 0 to {players - 1}")
     game = rules.new_game(players=players, seed=seed)
+    people = [s for s in range(len(game.view(None)["seats"])) if s not in game.automata]
+    bad = sorted(s for s in humans if s not in people)
+    if bad:
+        from ..engine.automata import seats_of
+        auto = seats_of(rules.program, players)[bad[0]] if bad[0] in game.automata else None
+        why = (f"seat {bad[0]} is played by the rules (automaton '{auto.id}' of {rules.id} with {players} "
+               f"players)" if auto is not None else f"there is no seat {bad[0]}")
+        args.parser.error(f"--human {bad[0]}: {why}; people take seats {_span(people)}")
     if args.log:
         _write_log(args.log, [])  # fail before the match, not after it
     if not args.quiet:
@@ -285,6 +310,9 @@ def cmd_play(args) -> int:
         narrator.flush()
         print(f"{PROG}: {exc}", file=sys.stderr)
         status = exc.code
+    else:
+        if not humans and not args.quiet:
+            _try_next(args.game, players, game.automata)
     finally:  # also after an engine error: the log up to it is what one needs to debug the rules
         if args.log:
             _write_log(args.log, game.log)
@@ -313,13 +341,6 @@ def _whole(what: str, low: int):
     return parse
 
 
-def _base_seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the simulation seed is a whole number, not {text!r}") from None
-
-
 def _players(text: str) -> int:
     try:
         return int(text)
@@ -343,7 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--simulate", type=_whole("the number of games", 0), default=0, metavar="N",
                    help="also play N random games per player count on each valid file and report dead "
                         "ends, games that do not end and runtime errors, with the seed that replays them")
-    p.add_argument("--seed", type=_base_seed, default=0, metavar="S",
+    p.add_argument("--seed", type=_seed, default=0, metavar="S",
                    help="the seed of the first simulated game; game i uses S + i (default 0)")
     p.add_argument("--max-actions", type=_whole("--max-actions", 1), default=100_000, metavar="M",
                    help="a simulated game not over after M actions does not end (default 100000)")

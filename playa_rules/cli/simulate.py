@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..agents import parse_spec
 from ..errors import PlayaRulesError
-from .main import _whole
+from .main import _seed, _whole
 
 INTERRUPTED = 130
 
@@ -63,7 +63,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-rotate", dest="rotate", action="store_false",
                    help="keep each agent on its seat (default: game i shifts the agents i seats, so each "
                         "agent plays every seat equally often when K is a multiple of the seats)")
-    p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
+    p.add_argument("--seed", "-s", type=_seed, default=0, metavar="S",
                    help="game i uses the seed S + i, as 'playa-rules play --seed' (default 0)")
     p.add_argument("--workers", "-w", type=_whole("--workers", 1), default=None, metavar="W",
                    help="processes (or Ray CPUs) playing at once (default: the CPU count); results do not depend on it")

@@ -37,10 +37,18 @@ def resolve(game, action) -> Action:
         if game._by_text is None:
             game._by_text = {a.text_with(game.m): a for a in game._legal}
         a = game._by_text.get(action.strip())
+        if a is None:  # as the command line: case and runs of spaces do not matter, if unambiguous
+            folded = _fold(action)
+            found = [b for t, b in game._by_text.items() if _fold(t) == folded]
+            a = found[0] if len(found) == 1 else None
         if a is not None:
             return a
         raise IllegalAction(_illegal_message(game, action), action=action, legal=_texts(game))
     raise IllegalAction(f"{action!r} is not an action, its text or its id", action=action, legal=_texts(game))
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def _texts(game) -> list[str]:
@@ -49,6 +57,7 @@ def _texts(game) -> list[str]:
 
 def _illegal_message(game, action) -> str:
     texts = _texts(game)
-    close = difflib.get_close_matches(str(action), texts, n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
+    folded = {_fold(t): t for t in texts}
+    close = difflib.get_close_matches(_fold(str(action)), list(folded), n=1)
+    hint = f"; did you mean '{folded[close[0]]}'?" if close else ""
     return f"'{action}' is not legal now for seat {game.g.seat}{hint} (legal: {len(texts)} actions)"

@@ -90,7 +90,7 @@ def text_fields(spec: dict) -> Iterator[tuple[tuple[str, ...], str]]:
     """Every (path, English text) of the rule data a catalogue may translate, section by section.
 
     Item labels have no id to be found by; they are translated by their English text,
-    under ``labels`` (``labels: {skull: teschio}``).
+    under ``labels`` (``labels: {joker: jolly}``).
     """
     for pattern in TEXT_FIELDS:
         yield from _expand(spec, pattern, ())
@@ -99,7 +99,7 @@ def text_fields(spec: dict) -> Iterator[tuple[tuple[str, ...], str]]:
 
 
 def item_labels(spec: dict) -> list[str]:
-    """The labels written on component items (``{kind: skull, label: skull}``), in file order."""
+    """The labels written on component items (``{kind: wild, label: joker}``), in file order."""
     out: list[str] = []
     for _, ctype in entries(spec.get("components") if isinstance(spec, dict) else None):
         for item in (ctype.get("items") if isinstance(ctype, dict) else None) or []:

@@ -48,7 +48,16 @@ def read(path: Path) -> Document:
     doc = _DOCS.get(key)
     if doc is None:
         doc = _DOCS[key] = load_file(path)
+        doc.file = display_name(path)
     return doc
+
+
+def display_name(path: Path) -> str:
+    """How messages name a file: a bundled one as ``spec/games/x.yaml``, not its installed path."""
+    try:
+        return "spec/" + path.resolve().relative_to(resources.spec_dir().resolve()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def stamp(paths) -> tuple:
