@@ -304,3 +304,21 @@ def test_a_failing_check_is_reported_and_does_not_hide_the_others(monkeypatch):
     assert sorted((d.severity, d.code) for d in diags) == [("warning", "internal-error"), ("warning", "unused-action")]
     (internal,) = [d for d in diags if d.code == "internal-error"]
     assert "the check 'broken' failed: ValueError: boom" in internal.message
+
+
+def _gated(ruling: str) -> str:
+    src = (Path(__file__).resolve().parent / "cases" / "semantic" / "never-legal.yaml").read_text(encoding="utf-8")
+    return src.replace("require: [count(me.hand) == 0, 1 > 2]", "require: [count(me.hand) == 0, may_pass]") + ruling
+
+
+@pytest.mark.parametrize("ruling, warned", [
+    # a ruling with alternatives switches the action on in the other reading: no mistake
+    ("rulings:\n  may_pass:\n    value: false\n    question: May a player pass?\n    alternatives: [true]\n", False),
+    # a plain false parameter is a condition that is always false
+    ("parameters:\n  may_pass: false\n", True),
+])
+def test_an_action_switched_off_by_a_ruling_with_alternatives_is_no_never_legal_warning(tmp_path, ruling, warned):
+    path = tmp_path / "gated.yaml"
+    path.write_text(_gated(ruling), encoding="utf-8")
+    codes = [d.code for d in pr.validate(path)]
+    assert ("never-legal" in codes) is warned

@@ -53,6 +53,16 @@ class _Stage:
         """A diagnostic located at the node at ``pointer``."""
         return self.doc.diagnostic(pointer, code, message, hint=hint)
 
+    def switches(self) -> set:
+        """Rulings and assumptions with alternatives: a condition false only because of their
+        value is how a rule file offers an alternative, not a mistake."""
+        out = set()
+        for section in ("rulings", "assumptions"):
+            for key, entry in ((self.data or {}).get(section) or {}).items():
+                if isinstance(entry, dict) and entry.get("alternatives"):
+                    out.add(key)
+        return out
+
     def error(self, pointer, code, message, hint=None):
         """Record an error at ``pointer``."""
         self.diags.append(self.diag(pointer, code, message, hint))
@@ -226,7 +236,7 @@ class _Stage:
                 continue
             used = names_in(text) & set(order)
             level = max((order.index(n) + 1 for n in used), default=0)
-            if c.is_const and not c.const:
+            if c.is_const and not c.const and not (names_in(text) & self.switches()):
                 self.diags.append(replace(self.diag(
                     rptr, "never-legal",
                     f"action '{name}' can never be taken: this condition is always false"), severity="warning"))
