@@ -362,13 +362,13 @@ def test_play_the_pirate_gold_card_game_for_every_player_count(capsys, tmp_path,
     assert code == 0, err
     assert out.startswith(f"Pirate gold cards (Piece Craft) ({GOLD}): {players} players, seed 3")
     end = json.loads(log.read_text(encoding="utf-8"))[-1]
-    final = out[out.index("Final scores:"):]
+    final = out[out.index("Final scores (the match's points: `me.tokens`, not the hands' sum):"):]
     for seat, points in enumerate(end["scores"]):   # the final scores are the tokens, not a sum of hands
         assert re.search(rf"^  seat {seat}( \(automaton\))?: {points}$", final, re.M)
     assert len(end["scores"]) == max(players, 3)
     if players == 2:
         assert "seat 2: played by the rules" in out
-        assert re.search(r"^  seat 2 \(automaton\): give to 2; give to 0; give to 1", out, re.M)
+        assert re.search(r"^  seat 2 \(automaton\): give to 2 \(\w+( gold)?\); give to 0 \(\w+( gold)?\); give to 1", out, re.M)
 
 
 def test_a_person_cannot_take_the_automaton_seat(capsys):
@@ -417,3 +417,25 @@ def test_a_match_won_by_no_seat_says_so(capsys):
     from playa_rules.cli import Narrator
     Narrator(hands=1, humans=set(), quiet=True).event({"event": "end", "scores": [0, 0], "winners": []})
     assert capsys.readouterr().out.splitlines()[-1] == "No winner"
+
+
+def test_a_random_match_says_what_chance_decided(capsys):
+    """Spectators see each card that came up beside the action that drew it, and what the
+    flow dealt or rolled on a line of its own."""
+    code, out, _ = run(capsys, "play", GOLD, "-p", "3", "-s", "1")
+    assert code == 0
+    assert "  seat 0: give to 0 (1 gold); give to 2 (2 gold); give to 0 (Pirate)\n" in out
+    code, out, _ = run(capsys, "play", "playa-pirata", "-p", "2", "-s", "1")
+    assert "  chance: drawn from supply: 4, 7, skull, 3 (treasure), 5," in out
+
+
+def test_a_person_at_the_table_is_not_told_what_chance_decided(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    code, out, _ = run(capsys, "play", GOLD, "-p", "3", "-s", "1", "--human", "0")
+    assert code == 0 and "chance:" not in out and "(1 gold)" not in out
+
+
+def test_a_game_without_scores_says_how_it_was_won(capsys):
+    code, out, _ = run(capsys, "play", "lying-pirates", "-p", "3", "-s", "1")
+    assert code == 0 and "Final scores" not in out
+    assert "Winner: seat 0 (the rules declared it in phase 'end_game')" in out

@@ -26,6 +26,7 @@ from ..rules import games as bundled_games
 from ..rules import load, validate
 from ..source.variants import bundled_variants
 from ..simulation.smoke import simulate
+from .narrate import Narrator
 
 PROG = "playa-rules"
 _COLOURS = {"error": "\033[31;1m", "warning": "\033[33;1m"}
@@ -139,79 +140,6 @@ def _variant(arg: str):
 
 
 # ------------------------------------------------------------------ play
-class Narrator:
-    """Prints ``game.log`` events as readable lines; a seat's consecutive actions share a line."""
-
-    def __init__(self, hands: int, humans: set[int], quiet: bool):
-        self.hands = hands
-        self.humans = humans
-        self.quiet = quiet
-        self.seen = 0
-        self.hand_scores: list[list[int]] = []
-        self.turn: tuple[int, list[str]] | None = None
-        self.automata: set[int] = set()   # seats the rules play themselves
-
-    def name(self, seat: int) -> str:
-        if seat in self.automata:
-            return f"seat {seat} (automaton)"
-        if seat in self.humans:
-            return f"seat {seat} ({'you' if len(self.humans) == 1 else 'human'})"
-        return f"seat {seat}"
-
-    def say(self, line: str = "", final: bool = False) -> None:
-        if final or not self.quiet:
-            print(line)
-
-    def flush(self) -> None:
-        if self.turn is not None:
-            seat, acts = self.turn
-            self.say(f"  {self.name(seat)}: " + "; ".join(acts))
-            self.turn = None
-
-    def catch_up(self, game) -> None:
-        events = game.log
-        for ev in events[self.seen:]:
-            self.event(ev)
-        self.seen = len(events)
-
-    def event(self, ev: dict) -> None:
-        kind = ev["event"]
-        if kind == "chance":
-            return  # the outcome shows in what the rules do with it
-        if kind in ("action", "blocked"):
-            what = ev["action"] if kind == "action" else f"no legal action in step '{ev['step']}' (skipped)"
-            if self.turn is not None and self.turn[0] == ev["seat"]:
-                self.turn[1].append(what)
-            else:
-                self.flush()
-                self.turn = (ev["seat"], [what])
-            return
-        self.flush()
-        if kind == "hand":
-            self.say()
-            self.say(f"Hand {ev['hand']} of {self.hands} (seat {ev['start_player']} starts)")
-        elif kind == "score":
-            self.hand_scores.append(ev["scores"])
-            self.say(f"Hand {ev['hand']} scores:")
-            for seat, (points, detail) in enumerate(zip(ev["scores"], ev["detail"])):
-                parts = " + ".join(f"{rule} {p}" for rule, p in detail.items() if p)
-                self.say(f"  {self.name(seat)}: {points}" + (f"  ({parts})" if parts else ""))
-        elif kind == "end":
-            self.say()
-            self.say("Final scores:", final=True)
-            for seat, points in enumerate(ev["scores"]):
-                hands = " + ".join(str(row[seat]) for row in self.hand_scores)
-                summed = len(self.hand_scores) > 1 and points == sum(row[seat] for row in self.hand_scores)
-                self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if summed else ""), final=True)
-            won = ev["winners"]
-            if not won:
-                self.say("No winner", final=True)
-            elif len(won) == 1:
-                self.say(f"Winner: {self.name(won[0])}", final=True)
-            else:
-                self.say("Winners (tied): " + ", ".join(self.name(s) for s in won), final=True)
-
-
 def _seed(text: str) -> int:
     """A seed on the command line: a whole number, for play as for validate and simulate."""
     try:
@@ -301,7 +229,7 @@ def cmd_play(args) -> int:
         _write_log(args.log, [])  # fail before the match, not after it
     if not args.quiet:
         _header(rules, players, seed, humans, game.automata)
-    narrator = Narrator(game.view(0)["hands"], humans, args.quiet)
+    narrator = Narrator(game.view(0)["hands"], humans, args.quiet, rules.spec)
     narrator.automata = set(game.automata)
     status = 0
     try:

@@ -1,0 +1,143 @@
+"""The story of a match on the terminal: ``game.log`` as lines a person reads.
+
+A seat's consecutive actions share one line; what chance decided shows beside the action
+that drew or rolled it, or on a line of its own when the flow drew it (a deal, the dice of
+a new round). Chance is narrated only to spectators (no ``--human`` seat): a person at the
+table sees what their own screen shows, never the omniscient log.
+"""
+from __future__ import annotations
+
+MAX_OUTCOMES = 12   # chance outcomes shown on one line; more are counted
+
+
+def outcome_of(ev: dict) -> tuple[str | None, str]:
+    """(group, value) of a chance event: ``("from deck", "7")``, ``("d6 shows", "4")``."""
+    text = ev["outcome"]
+    if ev.get("kind") == "draw" and ev.get("zone") and text.endswith(f" from {ev['zone']}"):
+        return f"from {ev['zone']}", text[: -len(f" from {ev['zone']}")]
+    if ev.get("kind") == "roll" and " shows " in text:
+        head, value = text.rsplit(" shows ", 1)
+        return f"{head} shows", value
+    return None, text
+
+
+def outcomes_text(outcomes: list[tuple[str | None, str]], beside_action: bool = False) -> str:
+    """Outcomes of one group as ``d6 shows 2, 5, 1`` or ``from deck: 4, 7``; draws beside
+    the action that made them just name what came (``7``)."""
+    groups = {g for g, _ in outcomes}
+    values = [v for _, v in outcomes[:MAX_OUTCOMES]]
+    more = f", ... ({len(outcomes)} in all)" if len(outcomes) > MAX_OUTCOMES else ""
+    if len(groups) != 1 or None in groups:
+        return ", ".join(f"{v} {g}" if g and g.startswith("from ") else (f"{g} {v}" if g else v)
+                         for g, v in outcomes[:MAX_OUTCOMES]) + more
+    group = next(iter(groups))
+    if group.startswith("from "):
+        return ", ".join(values) + more if beside_action else f"drawn {group}: " + ", ".join(values) + more
+    return f"{group} " + ", ".join(values) + more
+
+
+class Narrator:
+    """Prints ``game.log`` events as readable lines; a seat's consecutive actions share a line."""
+
+    def __init__(self, hands: int, humans: set[int], quiet: bool, spec: dict | None = None):
+        self.hands = hands
+        self.humans = humans
+        self.quiet = quiet
+        self.seen = 0
+        self.hand_scores: list[list[int]] = []
+        self.turn: tuple[int, list[str]] | None = None
+        self.automata: set[int] = set()   # seats the rules play themselves
+        self.chance: list[str] = []       # outcomes not yet printed
+        self.after_action = False         # whether the pending outcomes follow an action
+        self.phase = None
+        spec = spec or {}
+        self.scored = bool(spec.get("scoring")) or "points" in (spec.get("match") or {})
+        self.match_points = (spec.get("match") or {}).get("points")
+
+    def name(self, seat: int) -> str:
+        if seat in self.automata:
+            return f"seat {seat} (automaton)"
+        if seat in self.humans:
+            return f"seat {seat} ({'you' if len(self.humans) == 1 else 'human'})"
+        return f"seat {seat}"
+
+    def say(self, line: str = "", final: bool = False) -> None:
+        if final or not self.quiet:
+            print(line)
+
+    def settle_chance(self) -> None:
+        """Print the pending chance outcomes: beside the action that met them, or on their own."""
+        if not self.chance:
+            return
+        beside = self.after_action and self.turn is not None
+        text = outcomes_text(self.chance, beside)
+        self.chance = []
+        if beside:
+            self.turn[1][-1] += f" ({text})"
+        else:
+            self.flush()
+            self.say(f"  chance: {text}")
+
+    def flush(self) -> None:
+        if self.chance:
+            self.settle_chance()
+        if self.turn is not None:
+            seat, acts = self.turn
+            self.say(f"  {self.name(seat)}: " + "; ".join(acts))
+            self.turn = None
+
+    def catch_up(self, game) -> None:
+        events = game.log
+        for ev in events[self.seen:]:
+            self.event(ev)
+        self.seen = len(events)
+
+    def event(self, ev: dict) -> None:
+        kind = ev["event"]
+        if kind == "chance":
+            if not self.humans:  # spectators only: a person sees what their own screen shows
+                self.chance.append(outcome_of(ev))
+            return
+        self.settle_chance()
+        self.after_action = kind == "action"
+        if kind in ("action", "blocked"):
+            what = ev["action"] if kind == "action" else f"no legal action in step '{ev['step']}' (skipped)"
+            if self.turn is not None and self.turn[0] == ev["seat"]:
+                self.turn[1].append(what)
+            else:
+                self.flush()
+                self.turn = (ev["seat"], [what])
+            return
+        if kind in ("turn", "phase"):
+            self.phase = ev.get("phase", self.phase)
+            return
+        self.flush()
+        if kind == "hand":
+            self.say()
+            self.say(f"Hand {ev['hand']} of {self.hands} (seat {ev['start_player']} starts)")
+        elif kind == "score" and self.scored:
+            self.hand_scores.append(ev["scores"])
+            self.say(f"Hand {ev['hand']} scores:")
+            for seat, (points, detail) in enumerate(zip(ev["scores"], ev["detail"])):
+                parts = " + ".join(f"{rule} {p}" for rule, p in detail.items() if p)
+                self.say(f"  {self.name(seat)}: {points}" + (f"  ({parts})" if parts else ""))
+        elif kind == "end":
+            self.end(ev)
+
+    def end(self, ev: dict) -> None:
+        self.say()
+        if self.scored:
+            how = f" (the match's points: `{self.match_points}`, not the hands' sum)" if self.match_points else ""
+            self.say(f"Final scores{how}:", final=True)
+            for seat, points in enumerate(ev["scores"]):
+                hands = " + ".join(str(row[seat]) for row in self.hand_scores)
+                summed = len(self.hand_scores) > 1 and points == sum(row[seat] for row in self.hand_scores)
+                self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if summed else ""), final=True)
+        won = ev["winners"]
+        why = "" if self.scored or self.phase is None else f" (the rules declared it in phase '{self.phase}')"
+        if not won:
+            self.say("No winner" + why, final=True)
+        elif len(won) == 1:
+            self.say(f"Winner: {self.name(won[0])}{why}", final=True)
+        else:
+            self.say("Winners (tied): " + ", ".join(self.name(s) for s in won) + why, final=True)
