@@ -275,8 +275,8 @@ def test_human_bad_input_then_always_the_first_action(capsys, monkeypatch):
     assert "'banana' is not a legal action and no legal action matches it" in out
     assert "there is no action 0" in out
     assert "there is no action 99999" in out
-    assert "=== seat 0 to play:" in out
-    assert "seat 0 (you):" in out
+    assert "seat 0 to play · hand 1 of 2 · phase" in out
+    assert re.search(r"^ you \(seat 0\) ", out, re.M)
     assert "Final scores:" in out
     assert_no_traceback(out, err)
 
@@ -285,9 +285,9 @@ def test_human_summary_shows_own_zones_and_hides_others(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", GAME, "-p", "3", "-s", "7", "--human", "0",
                        stdin="q\n", monkeypatch=monkeypatch)
     assert code == 130
-    view = out[out.index("=== seat 0 to play"):]
-    assert "you (seat 0):" in view
-    assert re.search(r"^seat 1: .*hidden", view, re.M)
+    view = out[out.index("seat 0 to play"):]
+    assert re.search(r"^ you \(seat 0\) ", view, re.M)
+    assert re.search(r"^ seat 1 .*hidden", view, re.M)
     assert "legal actions (" in view and "  1. " in view
 
 
@@ -344,7 +344,7 @@ def test_long_action_lists_are_summarised_and_filterable():
     assert all(last.split()[-1] in choices.texts[i] for i in narrowed)
     assert choices.exact(last) == len(choices.texts) - 1
     lines = summary(game.view(game.current_player))
-    assert lines[0].startswith(f"=== seat {game.current_player} to play")
+    assert lines[0].startswith(f"seat {game.current_player} to play")
 
 
 # ------------------------------------------------------------------ the pirate gold card game

@@ -10,7 +10,7 @@ registered with :func:`check`, reading a :class:`Context` and yielding located
 Checks marked ``needs_program`` read the compiled :class:`~playa_rules.compiler.program.Program`
 (its model of components and zones); the others read only the document, so they also
 run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
-``unknown-component``, ``misplaced-end`` (errors); ``unused-action``, ``unreachable-phase``,
+``unknown-component``, ``unknown-display``, ``misplaced-end`` (errors); ``unused-action``, ``unreachable-phase``,
 ``endless-phase``, ``unused-zone``, ``unused-component``, ``unused-variable``,
 ``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``
 (warnings).
@@ -362,3 +362,44 @@ def _show(value) -> str:
     if value is None:
         return "none"
     return repr(value) if isinstance(value, str) else str(value)
+
+
+@check("unknown-display")
+def display_names(ctx: Context):
+    """``display`` hints that name a variable, component template or zone the file does not declare."""
+    display = ctx.data.get("display")
+    if not isinstance(display, dict):
+        return
+    scoped, named = [], []
+    for scope, names in _items(ctx.data.get("variables")):
+        for name, _ in _items(names):
+            scoped.append(f"{scope}.{name}")
+            if scope in ("player", "player_match"):
+                named.append(name)
+    for i, wanted in enumerate(_list(display.get("variables"))):
+        if isinstance(wanted, str) and wanted not in scoped and wanted not in named:
+            yield ctx.at(f"/display/variables/{i}", "unknown-display", f"no variable is named '{wanted}'",
+                         hint=did_you_mean(wanted, scoped + named) or "name a variable as scope.name, e.g. hand.x")
+    types = dict(_items(ctx.data.get("components")))
+    for tname, shown in _items(display.get("components")):
+        ptr = f"/display/components/{escape_pointer_segment(tname)}"
+        comp = types.get(tname)
+        if comp is None:
+            yield ctx.at(ptr, "unknown-display", f"no component template is named '{tname}'",
+                         hint=did_you_mean(str(tname), [str(t) for t in types]), key=True)
+            continue
+        known = ["face", "owner", "label", "type"] + (list(comp.get("vars") or {}) if isinstance(comp, dict) else [])
+        known += [k for item in _list(comp.get("items") if isinstance(comp, dict) else None)
+                  if isinstance(item, dict) for k in item]
+        known += list((comp.get("properties") or {}) if isinstance(comp, dict) and
+                      isinstance(comp.get("properties"), dict) else [])
+        for i, name in enumerate(_list(shown)):
+            if isinstance(name, str) and name not in known:
+                yield ctx.at(f"{ptr}/{i}", "unknown-display",
+                             f"component template '{tname}' has no variable or property '{name}'",
+                             hint=did_you_mean(name, sorted(set(known))))
+    zones = [str(z) for z, _ in _items(ctx.data.get("zones"))]
+    for zname, _ in _items(display.get("zones")):
+        if zname not in zones:
+            yield ctx.at(f"/display/zones/{escape_pointer_segment(zname)}", "unknown-display",
+                         f"no zone is named '{zname}'", hint=did_you_mean(str(zname), zones), key=True)

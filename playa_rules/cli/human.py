@@ -9,6 +9,10 @@ from __future__ import annotations
 import shutil
 import sys
 
+from rich.console import Console
+
+from .screen import Screen
+
 FULL_LIST = 30      # up to this many legal actions are always listed in full
 FULL_KIND = 12      # in a longer list, kinds with up to this many actions are listed in full
 FILTER_LIMIT = 100  # at most this many matches of a filter are listed
@@ -36,72 +40,9 @@ def _width() -> int:
 
 
 # ------------------------------------------------------------------ the view
-def _has_content(c: dict) -> bool:
-    return any(c.get("zones", {}).values())
-
-
-def _component(c: dict) -> str:
-    text = "?" if c.get("hidden") else str(c.get("label", c.get("type", "?")))
-    inner = [f"{name}: {_items(sub)}" for name, sub in c.get("zones", {}).items() if sub]
-    return text + (" [" + "; ".join(inner) + "]" if inner else "")
-
-
-def _runs(parts: list[str]) -> list[str]:
-    """Runs of 3 or more equal items as ``label(xN)``."""
-    out: list[str] = []
-    i = 0
-    while i < len(parts):
-        j = i
-        while j < len(parts) and parts[j] == parts[i]:
-            j += 1
-        out.extend([f"{parts[i]}(x{j - i})"] if j - i >= 3 else parts[i:j])
-        i = j
-    return out
-
-
-def _items(comps: list, positions: bool = False) -> str:
-    if not comps:
-        return "-"
-    if all(c.get("hidden") and not _has_content(c) for c in comps):
-        types = {c.get("type") for c in comps}
-        return f"{len(comps)} hidden" + (f" ({types.pop()})" if len(types) == 1 else "")
-    parts = [_component(c) for c in comps]
-    if positions:
-        return "  ".join(f"#{i} {p}" for i, p in enumerate(parts))
-    return " ".join(_runs(parts))
-
-
-def _vars(values: dict, prefix: str = "") -> str:
-    return ", ".join(f"{prefix}{k}={v}" for k, v in values.items())
-
-
-def summary(view: dict) -> list[str]:
-    """A compact, readable rendering of one seat's view."""
-    me = view["seat"]
-    where = [f"hand {view['hand']} of {view['hands']}", f"phase '{view.get('phase')}'"]
-    if view.get("step"):
-        where.append(f"step '{view['step']}'")
-    where.append(f"round {view.get('round')}")
-    lines = [f"=== seat {me} to play: " + ", ".join(where) + " ==="]
-    if view["zones"]:
-        lines.append("table:")
-        lines += [f"  {name}: {_items(comps, positions=True)}" for name, comps in view["zones"].items()]
-    for entry in sorted(view["seats"], key=lambda e: e["seat"] != me):
-        s = entry["seat"]
-        extra = f" ({_vars(entry['vars'])})" if entry.get("vars") else ""
-        if s == me:
-            lines.append(f"you (seat {s}){extra}:")
-            lines += [f"  {name}: {_items(comps)}" for name, comps in entry["zones"].items()]
-        else:
-            zones = "; ".join(f"{name} {_items(comps)}" for name, comps in entry["zones"].items())
-            lines.append(f"seat {s}{extra}: {zones}")
-    scoped = [_vars(v, f"{scope}.") for scope, v in view.get("vars", {}).items() if v]
-    if scoped:
-        lines.append("variables: " + ", ".join(scoped))
-    scores = ", ".join(f"seat {s}: {p}" for s, p in enumerate(view["scores"]))
-    lines.append(f"scores: {scores}" + (f" after {len(view['hand_scores'])} hand(s)"
-                                        if view.get("hand_scores") else ""))
-    return lines
+def summary(view: dict, display: dict | None = None) -> list[str]:
+    """The seat's screen as plain text lines (see :mod:`.screen`)."""
+    return Screen(display).text(view, _width()).rstrip("\n").splitlines()
 
 
 # ------------------------------------------------------------------ the legal actions
@@ -206,6 +147,7 @@ class HumanSeat:
         self.seat = seat
         self.read = read
         self.echo = (not sys.stdin.isatty()) if echo is None else echo
+        self.screen: Screen | None = None
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -222,7 +164,10 @@ class HumanSeat:
 
     def show(self, game, choices: Choices) -> None:
         print()
-        print("\n".join(summary(game.view(self.seat))))
+        if self.screen is None:
+            self.screen = Screen(game.rules.spec.get("display"))
+        console = Console(width=_width(), highlight=False)
+        console.print(self.screen.render(game.view(self.seat)))
         print("\n".join(choices.overview()))
 
     def choose(self, game):

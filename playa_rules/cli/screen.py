@@ -1,0 +1,221 @@
+"""What one seat sees at the terminal: ``game.view(seat)`` laid out for people with rich.
+
+A header names the decision (seat, hand, phase, step, round); a table lists the shared
+zones; a table has one row per seat with its score, its zones and its variables, the
+seat to play first. Components read as their labels; a die shows the face it shows; a
+component owned by a seat is marked with that seat (and its colour on a colour terminal);
+runs of equal items are counted. A rule file's ``display`` section says which variables
+matter, which component variables to show beside an item, and how each zone reads
+(numbered positions, a count, or left out); without it every variable is shown.
+"""
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
+RUN = 3          # this many equal items in a row are written as one counted item
+
+
+def show_value(value) -> str:
+    """A value as the rule file spells it: true/false, none, text as is."""
+    if value is True or value is False:
+        return str(value).lower()
+    if value is None:
+        return "none"
+    if value == "":
+        return "''"
+    if isinstance(value, list):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
+    return str(value)
+
+
+class Screen:
+    """Renders views of one rule set, following its ``display`` hints."""
+
+    def __init__(self, display: dict | None = None):
+        display = display or {}
+        self.variables = display.get("variables")          # None: every variable
+        self.zones = display.get("zones") or {}
+        self.components = display.get("components") or {}
+
+    # ---------------------------------------------------------------- items
+    def seat_name(self, seat, me: int) -> str:
+        return "you" if seat == me else f"seat {seat}"
+
+    def item(self, c: dict, owner: str | None = None) -> str:
+        """One component's text: its label (``?`` unknown), the face it shows, then in
+        brackets its owner (when given) and the variables the display hints name."""
+        if c.get("hidden"):
+            return "?"
+        text = str(c.get("label", c.get("type", "?")))
+        values = c.get("vars") or {}
+        chosen = self.components.get(c.get("type"), ())
+        shown = [owner] if owner else []
+        for name in chosen:
+            value = values[name] if name in values else c.get(name, "")
+            if value != "":
+                shown.append(f"{name} {show_value(value)}")
+        if values.get("face") is not None and "face" not in chosen:
+            text += f" {show_value(values['face'])}"
+        return text + (f" ({', '.join(shown)})" if shown else "")
+
+    def _markup(self, c: dict, text: str, me: int) -> str:
+        owner = c.get("owner")
+        if not isinstance(owner, int):
+            return escape(text)
+        colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
+        return f"[{colour}]{escape(text)}[/]"
+
+    def _nested(self, c: dict, me: int) -> str:
+        inner = [f"{escape(name)}: {self.items(sub, me)}" for name, sub in (c.get("zones") or {}).items() if sub]
+        return " \\[" + "; ".join(inner) + "]" if inner else ""
+
+    def items(self, comps: list, me: int, numbered: bool = False, home: int | None = None) -> str:
+        """Rich markup for a zone's components, in order (``home``: the seat whose zone it is,
+        whose items need no owner mark)."""
+        if not comps:
+            return "[dim]-[/]"
+        if all(c.get("hidden") and not any((c.get("zones") or {}).values()) for c in comps):
+            types = {c.get("type") for c in comps}
+            return f"{len(comps)} hidden" + (f" ({escape(str(types.pop()))})" if len(types) == 1 else "")
+        if numbered:
+            texts = [self._markup(c, self.item(c, self.seat_name(c["owner"], me) if isinstance(c.get("owner"), int)
+                                               else None), me) + self._nested(c, me) for c in comps]
+            return "  ".join(f"[dim]{where}[/] {t}" for where, t in _ranges(texts))
+        texts = [self._markup(c, self.item(c), me) + self._nested(c, me) for c in comps]
+        faces = [(c.get("vars") or {}).get("face") for c in comps]
+        labels = {c.get("label") for c in comps}
+        if len(comps) >= 2 and None not in faces and len(labels) == 1 and not any(c.get("owner") is not None
+                                                                                  for c in comps):
+            return f"{len(comps)} {escape(str(labels.pop()))}: " + " ".join(show_value(f) for f in faces)
+        return self._owned(comps, texts, me, home)
+
+    def _owned(self, comps: list, texts: list[str], me: int, home: int | None) -> str:
+        """Runs by owner (``seat 1: 3 3 · you: 1``) when items have owners, else counted runs."""
+        owners = [None if c.get("owner") == home else c.get("owner") for c in comps]
+        if all(o is None for o in owners):
+            return " ".join(_runs(texts))
+        out, i = [], 0
+        while i < len(texts):
+            j = i
+            while j < len(texts) and owners[j] == owners[i]:
+                j += 1
+            who = "" if owners[i] is None else f"{self.seat_name(owners[i], me)}: "
+            out.append(who + " ".join(_runs(texts[i:j])))
+            i = j
+        return " · ".join(out)
+
+    def variables_of(self, scoped: dict[str, dict]) -> str:
+        """``name value`` pairs of the variables to show, in the display order."""
+        pairs = []
+        if self.variables is None:
+            for scope, values in scoped.items():
+                pairs += [(name if scope == "player" else f"{scope}.{name}", v) for name, v in values.items()]
+        else:
+            for wanted in self.variables:
+                scope, _, name = wanted.rpartition(".")
+                for s, values in scoped.items():
+                    if name in values and scope in (s, "") or (scope in ("player", "player_match") and
+                                                               s == "player" and name in values):
+                        pairs.append((name if s == "player" else wanted, values[name]))
+                        break
+        return ", ".join(f"{escape(n)} {escape(show_value(v))}" for n, v in pairs)
+
+    # ---------------------------------------------------------------- the screen
+    def render(self, view: dict):
+        """The renderable for one view."""
+        me = view["seat"]
+        where = [f"hand {view['hand']} of {view['hands']}", f"phase {view.get('phase')}"]
+        if view.get("step"):
+            where.append(f"step {view['step']}")
+        where.append(f"round {view.get('round')}")
+        parts = [Rule(Text(f"seat {me} to play · " + " · ".join(where), style="bold"), align="left")]
+        table = Table(box=box.SIMPLE, show_header=False, pad_edge=False, title="on the table",
+                      title_justify="left", title_style="bold")
+        table.add_column("zone", style="bold", no_wrap=True)
+        table.add_column("contents")
+        for name, comps in view["zones"].items():
+            hint = self.zones.get(name) or {}
+            if hint.get("hidden"):
+                continue
+            shown = f"{len(comps)}" if hint.get("count") else self.items(comps, me, hint.get("numbered", True))
+            table.add_row(escape(name), shown)
+        if view.get("vars") and (line := self.variables_of({s: v for s, v in view["vars"].items() if v})):
+            table.add_row("variables", line)
+        if table.row_count:
+            parts.append(table)
+        parts.append(self.seats_table(view, me))
+        return Group(*parts)
+
+    def seats_table(self, view: dict, me: int) -> Table:
+        seats = sorted(view["seats"], key=lambda e: e["seat"] != me)
+        names = [n for n in (seats[0]["zones"] if seats else {}) if not (self.zones.get(n) or {}).get("hidden")]
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="seats", title_justify="left", title_style="bold")
+        table.add_column("seat", no_wrap=True)
+        table.add_column("score", justify="right")
+        for n in names:
+            table.add_column(escape(n))
+        has_vars = any(e.get("vars") for e in seats)
+        if has_vars:
+            table.add_column("variables")
+        for entry in seats:
+            s = entry["seat"]
+            colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+            who = f"[bold {colour}]you (seat {s})[/]" if s == me else f"[{colour}]seat {s}[/]"
+            row = [who, str(view["scores"][s]) if s < len(view["scores"]) else ""]
+            for n in names:
+                hint = self.zones.get(n) or {}
+                comps = entry["zones"].get(n, [])
+                row.append(f"{len(comps)}" if hint.get("count") else self.items(comps, me, hint.get("numbered", False), s))
+            if has_vars:
+                row.append(self.variables_of({"player": entry.get("vars") or {}}))
+            table.add_row(*row)
+        return table
+
+    def text(self, view: dict, width: int = 100) -> str:
+        """The screen as plain text (what a terminal without colour shows)."""
+        console = Console(width=width, record=True, color_system=None, force_terminal=False,
+                          file=_Discard())
+        console.print(self.render(view))
+        return console.export_text()
+
+
+class _Discard:
+    def write(self, _text: str) -> int:
+        return 0
+
+    def flush(self) -> None:
+        pass
+
+
+def _runs(parts: list[str]) -> list[str]:
+    """Runs of RUN or more equal items as ``label(xN)``."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        j = i
+        while j < len(parts) and parts[j] == parts[i]:
+            j += 1
+        out.extend([f"{parts[i]}(x{j - i})"] if j - i >= RUN else parts[i:j])
+        i = j
+    return out
+
+
+def _ranges(texts: list[str]) -> list[tuple[str, str]]:
+    """Positions and texts, runs of RUN or more equal texts as one range (``#1-15``)."""
+    out, i = [], 0
+    while i < len(texts):
+        j = i
+        while j < len(texts) and texts[j] == texts[i]:
+            j += 1
+        if j - i >= RUN:
+            out.append((f"#{i}-{j - 1}", texts[i]))
+        else:
+            out += [(f"#{k}", texts[k]) for k in range(i, j)]
+        i = j
+    return out

@@ -1,0 +1,162 @@
+"""What a person at the terminal sees: each seat's screen (rich tables) shows what a player
+at the table knows, laid out to be read, following the rule file's display hints; golden
+screens are captured from a real terminal session (tmux) and compared line by line."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.cli.human import summary
+from playa_rules.cli.screen import Screen
+
+SCREENS = Path(__file__).parent / "screens"
+
+
+def _screen(game, seat=None, display="rules"):
+    seat = game.current_player if seat is None else seat
+    hints = game.rules.spec.get("display") if display == "rules" else display
+    return Screen(hints).text(game.view(seat), width=120)
+
+
+def test_a_lying_pirates_player_sees_their_own_dice_faces_and_not_the_others():
+    game = pr.load("lying-pirates").new_game(3, seed=1)
+    faces = [d["vars"]["face"] for d in game.view(0)["seats"][0]["zones"]["cup"]]
+    text = _screen(game, 0)
+    row = next(line for line in text.splitlines() if line.startswith(" you (seat 0)"))
+    assert row.split()[-6:] == ["crew:"] + [str(f) for f in faces]
+    assert re.search(r"^ seat 1 .*5 hidden \(crew\)", text, re.M)
+
+
+def test_display_hints_choose_the_variables_and_what_shows_beside_a_component():
+    game = pr.load("lying-pirates").new_game(3, seed=1)
+    text = _screen(game, 0)
+    assert "hand.bid_qty 0" in text and "hand.bet_done" not in text     # internal variables stay off
+    assert "#0 captain (you, pos 0, coins 2)" in text
+    assert re.search(r"^ bag +45 *$", text, re.M)                        # a count, not 45 '?'
+    assert "#1-15 none" in text                                          # equal neighbours as a range
+    everything = _screen(game, 0, display=None)                          # without hints: every variable
+    assert "hand.bet_done false" in everything
+
+
+def test_playa_pirata_stacks_say_whose_towels_they_are():
+    game = pr.load("playa-pirata").new_game(3, seed=1)
+    while not any(c.get("zones", {}).get("stack") for c in game.view(0)["zones"]["beach"]):
+        game.apply(game.legal_actions()[0])
+    view = game.view(0)
+    text = Screen().text(view, width=160)
+    for c in view["zones"]["beach"]:
+        for towel in c["zones"]["stack"]:
+            who = "you" if towel["owner"] == 0 else f"seat {towel['owner']}"
+            assert f"{who}: " in text
+    assert "[stack: " in text
+
+
+def test_values_read_as_the_rule_file_spells_them():
+    game = pr.load("lying-pirates").new_game(2, seed=1)
+    text = _screen(game, 0, display=None)
+    assert "false" in text and "False" not in text and "True" not in text
+
+
+def test_a_display_hint_naming_nothing_is_an_error_at_its_line(tmp_path):
+    base = (Path(pr.__file__).parent / "spec" / "games" / "lying-pirates.yaml")
+    if not base.exists():
+        base = Path(__file__).parents[1] / "spec" / "games" / "lying-pirates.yaml"
+    text = base.read_text(encoding="utf-8").replace(
+        "  variables: [hand.round_no,", "  variables: [hand.bid_qtty, hand.round_no,").replace(
+        "    captain: [pos, coins, status]", "    captain: [pos, coin, status]").replace(
+        "    bag: {count: true}", "    bags: {count: true}")
+    path = tmp_path / "lp.yaml"
+    path.write_text(text, encoding="utf-8")
+    diags = [d for d in pr.validate(path) if d.code == "unknown-display"]
+    messages = sorted(str(d) for d in diags)
+    assert len(diags) == 3, messages
+    assert any("no variable is named 'hand.bid_qtty'" in m and "hand.bid_qty" in m for m in messages)
+    assert any("has no variable or property 'coin'" in m and "coins" in m for m in messages)
+    assert any("no zone is named 'bags'" in m and "bag" in m for m in messages)
+    assert all(d.line and d.file for d in diags)
+
+
+def test_summary_is_the_screen_as_lines():
+    game = pr.load("pirate-gold-cards").new_game(2, seed=1)
+    lines = summary(game.view(0))
+    assert lines[0].startswith("seat 0 to play · hand 1 of 3 · phase turns")
+    assert any(line.startswith(" you (seat 0)") for line in lines)
+
+
+# ------------------------------------------------------------------ golden screens in a real terminal
+GOLDEN = [
+    ("lying-pirates-3p", ["lying-pirates", "-p", "3", "-s", "1", "--human", "0"], "choose 1-15"),
+    ("playa-pirata-2p", ["playa-pirata", "-p", "2", "-s", "1", "--human", "0"], "choose 1-"),
+    ("pirate-gold-cards-2p", ["pirate-gold-cards", "-p", "2", "-s", "1", "--human", "0"], "choose 1-3"),
+]
+
+
+def _tmux(*args, check=True):
+    return subprocess.run(["tmux", "-L", "playa-screens", *args], capture_output=True, text=True, check=check)
+
+
+def _wait(session: str, wanted: str, history: bool = False) -> str:
+    deadline = time.monotonic() + 60
+    pane = ""
+    while time.monotonic() < deadline:
+        pane = _tmux("capture-pane", "-p", "-t", session, *(["-S", "-"] if history else [])).stdout
+        if wanted in pane:
+            return "\n".join(line.rstrip() for line in pane.rstrip().splitlines()) + "\n"
+        time.sleep(0.2)
+    raise AssertionError(f"no '{wanted}' within 60 s; the pane shows:\n{pane}")
+
+
+def _start(args: list[str]) -> str:
+    session = f"screen{os.getpid()}"
+    command = " ".join([sys.executable, "-m", "playa_rules", "play", *args])
+    _tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "60", "env", "TERM=xterm-256color",
+          "COLUMNS=110", "LINES=60", "bash", "--norc", "-c", command + "; echo exit $?; sleep 30")
+    return session
+
+
+def _capture(args: list[str], prompt: str) -> str:
+    session = _start(args)
+    try:
+        return _wait(session, prompt)
+    finally:
+        _tmux("kill-session", "-t", session, check=False)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install tmux)")
+@pytest.mark.parametrize("name,args,prompt", GOLDEN, ids=[g[0] for g in GOLDEN])
+def test_golden_screen_in_a_real_terminal(name, args, prompt):
+    """The first screen of a seat, as a terminal of 110x60 shows it; regenerate with
+    PLAYA_UPDATE_SCREENS=1 after a deliberate change and read the diff."""
+    got = _capture(args, prompt)
+    golden = SCREENS / f"{name}.txt"
+    if os.environ.get("PLAYA_UPDATE_SCREENS"):
+        golden.write_text(got, encoding="utf-8")
+    assert golden.exists(), f"no golden screen {golden.name}: run with PLAYA_UPDATE_SCREENS=1 to write it"
+    assert got == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install tmux)")
+def test_a_person_types_at_the_prompt_in_a_real_terminal():
+    """Keys sent to the terminal: a filter, a number from it, then quit."""
+    session = _start(["lying-pirates", "-p", "3", "-s", "1", "--human", "0"])
+    try:
+        _wait(session, "choose 1-15")
+        _tmux("send-keys", "-t", session, "bid 2", "Enter")
+        listed = _wait(session, "action(s) match 'bid 2'")
+        assert "6. bid 2 x 2" in listed and "4. bid 1 x 5" not in listed.split("match 'bid 2'")[-1]
+        _tmux("send-keys", "-t", session, "7", "Enter")
+        _wait(session, "seat 0 (you): bid 2 x 3", history=True)
+        _wait(session, "(? for help)>", history=True)
+        _tmux("send-keys", "-t", session, "q", "Enter")
+        done = _wait(session, "exit 130", history=True)
+        assert "quit: the game is abandoned" in done and "Traceback" not in done
+    finally:
+        _tmux("kill-session", "-t", session, check=False)
