@@ -316,6 +316,9 @@ def _on_tile(rules, tile, faces, specials=None, coins=2):
     set_var(game, cap, "pos", tile)
     set_var(game, cap, "coins", coins)
     start_battle(game, [1], "winner")
+    while phase(game) == "lose_special":      # the Special Crew Die of their choice: the only one
+        assert len(game.legal_actions()) == 1
+        game.apply(game.legal_actions()[0])
     return game, cap
 
 
@@ -615,3 +618,65 @@ def test_the_phantom_card_spares_a_ship_on_the_start_tile(tmp_path):
     _positions(game, 0, 4)
     jump(game, "phantom_card")
     assert [len(zone(game, "cup", seat=s)) for s in (0, 1)] == [5, 3]
+
+
+def test_desert_takes_a_special_crew_die_of_your_choice_never_the_cursed_die():
+    """"If an event or action card would ever leave your cup without a regular Crew Die,
+    then you must lose a Special Crew Die of your choice instead ... (However, you may
+    not lose the Cursed Die in this manner.)" A desert of 1 hits a cup of one regular die,
+    the Pirate King, the Mermaid and the Cursed Die: the regular die stays, and the
+    player chooses one of King and Mermaid; the Cursed Die is never offered."""
+    from lying_scenario import captain, jump, new, phase, set_cup, set_var, special, texts, zone
+    game = new(players=3, seed=4)
+    set_cup(game, 0, [3], {"king": 6, "mermaid": 4, "cursed": 2})
+    for seat in (1, 2):
+        set_var(game, captain(game, seat), "hit", False)
+    set_var(game, captain(game, 0), "hit", True)
+    game.g.hvars.update(event="desert", amount=1, after_event="sail_end")
+    jump(game, "event")
+    assert phase(game) == "lose_special" and game.current_player == 0
+    assert sorted(texts(game)) == ["lose king", "lose mermaid"]
+    game.apply("lose mermaid")
+    cup = zone(game, "cup", seat=0)
+    assert special(game, "mermaid") in zone(game, "board")
+    assert special(game, "king") in cup and special(game, "cursed") in cup
+    assert sum(game.m.ctype[d] == "crew" for d in cup) == 1
+    assert phase(game) != "lose_special"
+
+
+def test_a_desert_with_no_special_die_to_lose_takes_nothing_more():
+    """"In the case that you do not have an eligible die to lose, no action is taken.\""""
+    from lying_scenario import captain, jump, new, phase, set_cup, set_var, zone
+    game = new(players=3, seed=4)
+    set_cup(game, 0, [3], {"cursed": 2})
+    for seat in (1, 2):
+        set_var(game, captain(game, seat), "hit", False)
+    set_var(game, captain(game, 0), "hit", True)
+    game.g.hvars.update(event="desert", amount=2, after_event="sail_end")
+    jump(game, "event")
+    assert phase(game) != "lose_special"
+    assert len(zone(game, "cup", seat=0)) == 2
+
+
+@pytest.mark.parametrize("ruling,token", [("pilot", 1), ("unchanged", "before")])
+def test_the_phantom_flown_by_a_player_wins_the_bet_and_the_token_follows_the_ruling(tmp_path, ruling, token):
+    """The winner "takes the Starting Captain Token"; the Phantom is no player. Ruling
+    phantom_win_token: the pilot takes it (default), or it stays where it is."""
+    import playa_rules as pr
+    from lying_scenario import phantom
+    variant = tmp_path / "token.yaml"
+    variant.write_text(f"extends: lying-pirates\nvariant: token\nrulings:\n  phantom_win_token: {ruling}\n")
+    game = pr.load("lying-pirates", variants=[variant]).new_game(2, seed=24)
+    set_cup(game, 0, [6, 6, 2, 3, 4])
+    set_cup(game, 1, [2, 2, 3, 4, 5])
+    set_cup(game, None, [2, 3, 4, 5, 5])
+    play(game, "0: bid 2 x 6", "1: exact 4 x 6")     # wrong: seat 1 flies the Phantom next round
+    keep_until(game, "betting")
+    set_cup(game, 0, [3, 3, 2, 2, 2])
+    set_cup(game, None, [3, 3, 4, 5, 5])
+    before = game.g.hvars["token"]
+    assert before != 1                                     # so the two readings differ
+    play(game, "0: bid 2 x 3", "1: bid 3 x 3", "0: liar")   # four threes: the Phantom's bet stands
+    ph = phantom(game)
+    assert var(game, ph, "status") == "winner" and var(game, ph, "coins") == 3
+    assert game.g.hvars["token"] == (before if token == "before" else token)

@@ -16,14 +16,14 @@ from .flow import FlowSections
 from .markup import block, code, value_text
 from .words import LANGUAGES, joined
 
-__all__ = ["RENDERED", "block", "code", "rules_markdown", "value_text"]
+__all__ = ["NOT_RULES", "RENDERED", "block", "code", "rules_markdown", "value_text"]
 
 # The keys of each part of a rule file the renderer prints (a test checks the schema's
 # keys are all here, so a new key of the format cannot be silently left out).
 RENDERED: dict[str, set[str]] = {
     "": {"game", "title", "source", "players", "assumptions", "rulings", "parameters", "components", "zones",
          "variables", "define", "setup", "actions", "phases", "scoring", "match", "automata",
-         "$schema", "extends", "variant"},  # the last three name files, not rules
+         "$schema", "extends", "variant", "display"},  # the last four name files or shape the screen: not rules
     "assumption": {"value", "default", "about", "source", "alternatives"},
     "ruling": {"value", "default", "question", "cites", "alternatives"},
     "alternative": {"value", "means"},
@@ -43,6 +43,8 @@ RENDERED: dict[str, set[str]] = {
     "automaton": {"rule", "seats", "can_win", "plays"},
     "automaton/plays": {"action", "when"},  # the entries of an automaton's plays
 }
+# Parts of the format that are presentation (play --human's screen), never printed as rules.
+NOT_RULES = {"display", "zone_display"}
 
 
 class _Renderer(FlowSections):
