@@ -252,7 +252,13 @@ def impossible_property_values(ctx: Context):
     """``c.kind == 'numbr'`` where no component has that value: the comparison is never true."""
     m = ctx.program.model
     special = set(m.cvars) | set(m.zones) | {"owner", "type", "label", "id"}
+    # a list of words in parameters or assumptions declares a vocabulary (the events a rule
+    # knows, the targets a card may have): comparing with one of its words is not a typo
+    vocabulary = {v for value in m.constants.values() if isinstance(value, list)
+                  for v in value if isinstance(v, str)}
     for dsl, node, subject, lit in ctx.literal_comparisons():
+        if lit.value in vocabulary:
+            continue
         if node.op != "==" or not isinstance(subject, A.Attr) or subject.name in special:
             continue
         if _is_phase_id(subject) or (isinstance(subject.obj, A.Name) and subject.obj.id in
