@@ -8,6 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+SOURCE_WIDTH = 160   # longest source line shown under a message; longer ones are cut around the caret
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem in a rule file, located as precisely as the stage can.
@@ -43,9 +46,10 @@ class Diagnostic:
             head += f" (at {self.path})"
         lines = [head]
         if self.source_line is not None:
-            lines.append("    " + self.source_line)
+            text, caret = self._window()
+            lines.append("    " + text)
             if self.column is not None and self.line is not None:
-                lines.append("    " + " " * max(self._caret_offset(), 0) + "^")
+                lines.append("    " + " " * max(caret, 0) + "^")
         if self.hint:
             lines.append(f"    hint: {self.hint}")
         return "\n".join(lines)
@@ -53,12 +57,25 @@ class Diagnostic:
     def _caret_offset(self) -> int:
         return (self.column or 1) - 1
 
+    def _window(self, width: int = SOURCE_WIDTH) -> tuple[str, int]:
+        """The source line, cut to ``width`` characters around the caret when longer
+        (``...`` marks what is cut), and the caret's offset in it."""
+        text, caret = self.source_line or "", self._caret_offset()
+        if len(text) <= width:
+            return text, caret
+        start = min(max(0, caret - width // 2), len(text) - width)
+        window = text[start: start + width]
+        prefix = "..." if start > 0 else ""
+        suffix = "..." if start + width < len(text) else ""
+        return prefix + window + suffix, caret - start + len(prefix)
+
     def to_json(self) -> dict:
         """A plain dict for ``--format json`` and tools."""
         return {
             "file": self.file, "line": self.line, "column": self.column,
             "path": self.path, "severity": self.severity, "code": self.code,
-            "message": self.message, "source_line": self.source_line, "hint": self.hint,
+            "message": self.message, "source_line": self._window()[0] if self.source_line is not None else None,
+            "hint": self.hint,
         }
 
     def __str__(self) -> str:

@@ -21,6 +21,13 @@ MAX_COUNT = 10_000
 """Most copies of one component (``count``); ``bad-count``."""
 MAX_PLAYERS = 64
 """Largest player count a rule file may allow (real games: 2 to 10); ``too-many-players``."""
+MAX_ACTION_IDS = 100_000
+"""Most distinct actions one action kind can name (the product of its parameters' sizes);
+``too-many-actions``. Playa Pirata's largest, placing towels, names 1,875."""
+MAX_PROBLEMS = 100
+"""Most problems one stage reports in detail; the rest are counted in one ``too-many-problems``."""
+MAX_AUTOMATON_ACTIONS = 100_000
+"""Actions the automata may take in a row, without a person deciding, before the engine gives up."""
 MAX_STEPS = 1_000_000
 """Flow transitions without a decision before the engine gives up (a runtime error)."""
 
@@ -33,6 +40,9 @@ LIMITS = (
     ("define calls inlined into one DSL text", MAX_INLINES, "define-too-large"),
     ("copies of one component", MAX_COUNT, "bad-count"),
     ("players", MAX_PLAYERS, "too-many-players"),
+    ("distinct actions of one action kind", MAX_ACTION_IDS, "too-many-actions"),
+    ("problems reported in detail by one stage", MAX_PROBLEMS, "too-many-problems"),
     ("flow steps without a decision", MAX_STEPS, "sim-runtime-error"),
+    ("automaton actions without a person's decision", MAX_AUTOMATON_ACTIONS, "sim-runtime-error"),
 )
 """(what, limit, diagnostic code) for each limit, as docs/validation.md shows them."""

@@ -76,3 +76,174 @@ def test_an_extends_name_too_long_for_the_system_is_unknown_extends(tmp_path):
     (d,) = _errors(path)
     assert (d.code, d.file, d.line, d.column, d.path) == ("unknown-extends", str(path), 2, 10, "/extends")
     assert d.message.startswith("'aaaa") and "neither a bundled game" in d.message
+
+
+# ------------------------------------------------------------------ issue 13, second round
+PROBE = """\
+game: probe
+title: Probe
+players: [2, 3]
+components:
+  chip:
+    start: bank
+    label: chip
+    items:
+      - {count: 6}
+zones:
+  bank: {visibility: public, holds: [chip]}
+  won: {per: player, visibility: public, holds: [chip]}
+actions:
+  take:
+    text: "take {n}"
+    params:
+      n: {number_in: [1, 2]}
+    require: [n <= count(bank)]
+    effect: move take(bank, n) to me.won
+phases:
+  - id: play
+    turns: {from: start_player, until: "count(bank) == 0"}
+    steps:
+      - {id: t, actions: [take]}
+scoring:
+  - {id: chips, points: "count(me.won)"}
+"""
+
+
+def _timed_validate(path, seconds=2.0):
+    import time
+    t0 = time.perf_counter()
+    diags = pr.validate(path)
+    assert time.perf_counter() - t0 < seconds * 3   # generous on a shared machine; typically far less
+    return diags
+
+
+def test_thousands_of_bad_list_items_are_counted_not_listed(tmp_path):
+    """uniqueItems over thousands of mappings used to take over 15 s; now linear, and the
+    problems past 100 are counted in one line."""
+    holds = "[" + ", ".join("{a: %d}" % i for i in range(6000)) + "]"
+    path = _write(tmp_path, PROBE.replace("holds: [chip]}", f"holds: {holds}}}", 1))
+    diags = _timed_validate(path)
+    assert sum(d.code == "schema" for d in diags) == limits.MAX_PROBLEMS
+    (more,) = [d for d in diags if d.code == "too-many-problems"]
+    assert "5900 more schema problems" in more.message
+    assert all(len(d.format().splitlines()[1]) < 200 for d in diags if d.source_line)   # long lines are cut
+
+
+@pytest.mark.parametrize("param,size", [("{number_in: [0, 100000000]}", "100,000,001"),
+                                        ("{group_of: bank, by: v}", "4,194,304")])
+def test_an_action_naming_too_many_actions_is_an_error_at_its_params(tmp_path, param, size):
+    """number_in over a hundred million values, or group_of over 22 distinct values, would
+    list millions of actions at the first decision."""
+    text = PROBE.replace("n: {number_in: [1, 2]}", f"n: {param}")
+    if "group_of" in param:
+        text = text.replace("      - {count: 6}", "\n".join(f"      - {{v: {i}}}" for i in range(22)))
+        text = text.replace("n <= count(bank)", "count(n) > 0").replace("move take(bank, n)", "move n")
+    path = _write(tmp_path, text)
+    (d,) = _errors(path)
+    assert d.code == "too-many-actions" and d.path == "/actions/take/params"
+    assert d.source_line.strip() == f"n: {param}"
+    assert size in d.message and "100,000" in d.message
+
+
+def test_an_automaton_whose_step_repeats_forever_is_stopped_and_named(tmp_path):
+    text = PROBE.replace("players: [2, 3]", "players: [2]").replace(
+        "    effect: move take(bank, n) to me.won",
+        "    effect: |\n      move take(bank, n) to me.won\n      end turn\n  tick:\n    text: tick\n"
+        "    effect: set hand.x += 1").replace(
+        "phases:", "variables:\n  hand: {x: 0}\nautomata:\n  bot:\n    seats: {2: 1}\n    plays: [{action: tick}]\nphases:"
+    ).replace("actions: [take]}", "actions: [take, tick], repeat: true}")
+    game = pr.load(_write(tmp_path, text)).new_game(2, seed=1)
+    game.apply("take 1")
+    with pytest.raises(pr.GameRuntimeError, match=r"automaton 'bot' \(seat 2\) took 100,000 actions without a "
+                                                  r"person deciding, in step 't' of phase 'play'"):
+        game.apply("take 1")
+
+
+def test_a_runtime_index_error_names_the_file_line_and_values(tmp_path):
+    """A variant that shortens a table the scoring reads past: the error says where the
+    expression is and what it read, not 'list index out of range'."""
+    variant = tmp_path / "short.yaml"
+    variant.write_text("extends: playa-pirata\nvariant: short\nparameters:\n  skull_points: [0, 0]\n")
+    rules = pr.load(variant)
+    import random
+    for seed in range(40):
+        game, rnd = rules.new_game(3, seed=seed), random.Random(seed)
+        try:
+            while not game.is_over:
+                legal = game.legal_actions()
+                game.apply(legal[rnd.randrange(len(legal))])
+        except pr.GameRuntimeError as exc:
+            message = str(exc)
+            break
+    else:
+        pytest.fail("no game scored two skulls")
+    assert "spec/games/playa-pirata.yaml:" in message and "runtime-error" in message
+    assert "index 2 is past the end of [0, 0] (2 items: 0 to 1)" in message
+    assert "/scoring/" in message and "skull_points[" in message
+
+
+def test_a_division_by_zero_names_its_line(tmp_path):
+    path = _write(tmp_path, PROBE.replace("    effect: move take(bank, n) to me.won",
+                                          "    effect: |\n      move take(bank, n) to me.won\n"
+                                          "      set hand.x = 6 // (count(bank) - count(bank))")
+                  .replace("phases:", "variables:\n  hand: {x: 0}\nphases:"))
+    game = pr.load(path).new_game(2, seed=1)
+    with pytest.raises(pr.GameRuntimeError) as info:
+        game.apply("take 1")
+    assert f"{path}:21:22:" in str(info.value) and "division by zero: 6 // 0" in str(info.value)
+    assert "action 'take 1' failed" in str(info.value)
+
+
+@pytest.mark.parametrize("body,noun,wrong,right", [
+    ("parameters:\n  skull_pionts: [0, 0, 10, 18, 18]\n", "parameter", "skull_pionts", "skull_points"),
+    ("actions:\n  umbrela:\n    require: {early: 'true'}\n", "action", "umbrela", "umbrella"),
+])
+def test_a_variant_s_misspelled_name_is_an_error_at_the_variant(tmp_path, body, noun, wrong, right):
+    variant = tmp_path / "typo.yaml"
+    variant.write_text("extends: playa-pirata\nvariant: typo\n" + body)
+    (d,) = pr.validate(variant)
+    assert (d.code, d.file, d.line) == ("unknown-change", str(variant), 4)
+    assert f"adds {noun} '{wrong}', which nothing uses" in d.message and f"did you mean '{right}'" in d.hint
+
+
+def test_a_variant_may_add_a_new_name_that_a_rule_uses(tmp_path):
+    variant = tmp_path / "new.yaml"
+    variant.write_text("extends: playa-pirata\nvariant: new\nparameters:\n  skull_point: 3\n"
+                       "scoring:\n  - {id: bonus, at: end, points: skull_point}\n")
+    assert [d for d in pr.validate(variant) if d.severity == "error"] == []
+
+
+def test_add_or_remove_on_a_mapping_is_an_error_at_the_variant(tmp_path):
+    """Used to report "'require' must be a list, not a mapping" at the installed base file."""
+    variant = tmp_path / "rq.yaml"
+    variant.write_text("extends: playa-pirata\nvariant: rq\nactions:\n  telescope:\n    require: {remove: [x]}\n")
+    (d,) = pr.validate(variant)
+    assert (d.code, d.file, d.line) == ("overlay-shape", str(variant), 5)
+    assert "is a mapping of named entries, not a list" in d.message
+
+
+def test_a_broken_define_is_reported_once_and_other_stages_still_report(tmp_path):
+    text = PROBE.replace("actions:", "define:\n  big(x): \"x >+ 3\"\nactions:", 1).replace(
+        "require: [n <= count(bank)]", "require: [n <= count(bank), \"big(n)\"]").replace(
+        "steps:", "next: \"'plya'\"\n    steps:").replace("count(me.won)", "count(me.wonn)")
+    path = _write(tmp_path, text)
+    codes = [d.code for d in _errors(path)]
+    assert codes == ["dsl-syntax", "unknown-phase", "unknown-attribute"]
+
+
+def test_unused_defines_and_parameters_are_warnings(tmp_path):
+    text = PROBE.replace("actions:", "parameters:\n  limit: 3\ndefine:\n  unused_thing: \"1 + 1\"\nactions:", 1)
+    diags = pr.validate(_write(tmp_path, text))
+    assert sorted((d.code, d.severity) for d in diags) == [("unused-define", "warning"),
+                                                           ("unused-parameter", "warning")]
+
+
+def test_a_variant_adding_thousands_of_phases_merges_in_linear_time(tmp_path):
+    lines = ["extends: playa-pirata", "variant: many", "phases:"]
+    lines += [f"  - {{id: extra{i}, at: end, on_start: 'set turn.groups = 0'}}" for i in range(2000)]
+    variant = tmp_path / "many.yaml"
+    variant.write_text("\n".join(lines) + "\n")
+    import time
+    t0 = time.perf_counter()
+    pr.validate(variant)
+    assert time.perf_counter() - t0 < 10   # the quadratic merge took minutes at this size; now about 1 s

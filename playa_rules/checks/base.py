@@ -14,6 +14,7 @@ from ..compiler.dsl.compile import Compiler, Define, Scope
 from ..compiler.dsl.parse import Origin, parse_block, parse_expr
 from ..errors import Diagnostic, SpecError
 from ..source.load import Document, escape_pointer_segment
+from ..limits import MAX_PROBLEMS
 
 PARAM_DOMAINS = ("one_of", "position_in", "group_of", "seat_in")
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -201,8 +202,14 @@ class Context:
         """The value of an expression if it is known before the game starts, else ``_UNKNOWN``."""
         if isinstance(value, (bool, int)):
             return value
-        if self.program is None or not isinstance(value, str):
+        if not isinstance(value, str):
             return _UNKNOWN
+        if self.program is None:       # the file did not compile: literals are still known
+            try:
+                node = parse_expr(value)
+            except SpecError:
+                return _UNKNOWN
+            return node.value if isinstance(node, (A.Str, A.Num, A.Bool)) else _UNKNOWN
         try:
             compiler = Compiler(self.program.model, self._defines)
             compiled = compiler.expr(parse_expr(value), Scope())
@@ -263,7 +270,20 @@ def semantic_diagnostics(program, doc: Document) -> list[Diagnostic]:
             found.append(Diagnostic("internal-error", f"the check '{registered.fn.__name__}' failed: "
                                                       f"{type(exc).__name__}: {exc} (a bug in playa-rules)",
                                     file=doc.file, severity="warning"))
-    return sort_diagnostics(found)
+    found = sort_diagnostics(found)
+    counts: dict[str, int] = {}
+    kept = []
+    for d in found:
+        counts[d.code] = counts.get(d.code, 0) + 1
+        if counts[d.code] <= MAX_PROBLEMS:
+            kept.append(d)
+    for code, n in counts.items():
+        if n > MAX_PROBLEMS:
+            kept.append(Diagnostic("too-many-problems", f"{n - MAX_PROBLEMS} more '{code}' problems are not shown "
+                                   f"(at most {MAX_PROBLEMS} of a kind are reported in detail)", file=doc.file,
+                                   severity="error" if any(d.code == code and d.severity == "error" for d in kept)
+                                   else "warning"))
+    return kept
 
 
 def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -24,7 +24,7 @@ from ..compiler.dsl import ast as A
 from ..errors import Diagnostic
 from ..source.load import escape_pointer_segment
 from ..compiler.model import did_you_mean
-from .base import _FIELD, _UNKNOWN, Context, _items, _list, check
+from .base import _FIELD, _STRING, _UNKNOWN, _WORD, Context, _items, _list, check
 
 
 def _duplicates(ctx: Context, entries, what: Callable[[object], str], hint: str) -> Iterator[Diagnostic]:
@@ -194,7 +194,7 @@ def unknown_phase_references(ctx: Context):
                               hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}")
 
 
-@check("unknown-phase", needs_program=True)
+@check("unknown-phase")
 def unknown_next_phase(ctx: Context):
     """A phase's ``next`` that is a constant naming no phase."""
     ids = [x for x in ctx.phase_ids if isinstance(x, str)]
@@ -409,3 +409,50 @@ def display_names(ctx: Context):
         if zname not in zones:
             yield ctx.at(f"/display/zones/{escape_pointer_segment(zname)}", "unknown-display",
                          f"no zone is named '{zname}'", hint=did_you_mean(str(zname), zones), key=True)
+
+
+def _constant_names_in_items(data) -> set[str]:
+    """Names of list constants an item's ``each`` reads (``each: {value: towel_values}``)."""
+    found = set()
+    for _, comp in _items(data.get("components")):
+        for item in _list(comp.get("items") if isinstance(comp, dict) else None):
+            each = item.get("each") if isinstance(item, dict) else None
+            for _, value in _items(each):
+                if isinstance(value, str):
+                    found.add(value)
+    return found
+
+
+@check("unused-define", "unused-parameter")
+def unused_defines_and_parameters(ctx: Context):
+    """A define or a parameter nothing reads: a typo in its name, or a rule that was removed.
+    (A misspelled name in a house rule otherwise changes nothing, silently.)"""
+    p = escape_pointer_segment
+    own: dict[str, set[str]] = {}       # words of each define's own text
+    for name, text in _items(ctx.data.get("define")):
+        if isinstance(text, str):
+            own[str(name).split("(")[0]] = set(_WORD.findall(_STRING.sub(" ", text)))
+    read: set[str] = set(_constant_names_in_items(ctx.data)) | ctx.unparsed_words
+    for dsl in ctx.texts:
+        if isinstance(dsl.text, str) and not dsl.pointer.startswith("/define/"):
+            read.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
+    literals = {node.value for _, node in ctx.nodes(A.Str)}
+    # defines read by read defines, transitively
+    pending = [d for d in own if d in read]
+    while pending:
+        for word in own.get(pending.pop(), ()):
+            if word not in read:
+                read.add(word)
+                if word in own:
+                    pending.append(word)
+    for name, _ in _items(ctx.data.get("define")):
+        short = str(name).split("(")[0]
+        if short not in read:
+            yield ctx.at(f"/define/{p(name)}", "unused-define", f"define '{short}' is used nowhere: no rule reads it",
+                         severity="warning", key=True, hint="remove it, or use it in the rules")
+    for name, value in _items(ctx.data.get("parameters")):
+        vocabulary = isinstance(value, list) and any(isinstance(v, str) and v in literals for v in value)
+        if str(name) not in read and not vocabulary:     # a list of the words rules compare with declares them
+            yield ctx.at(f"/parameters/{p(name)}", "unused-parameter",
+                         f"parameter '{name}' is used nowhere: no rule reads it", severity="warning", key=True,
+                         hint="remove it, or use it in the rules")

@@ -19,6 +19,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from .. import resources
 from ..errors import Diagnostic, SpecError
+from ..limits import MAX_PROBLEMS
 from ..source.load import Document, pointer_of
 
 # Sections whose keys name things (``actions: {draw: ...}``) and lists whose
@@ -42,9 +43,39 @@ def _schema(variant: bool = False) -> dict:
         return json.load(handle)
 
 
+def _canonical(value):
+    """A hashable form equal for values JSON Schema calls equal (1 and 1.0; not true and 1)."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return (type(value).__name__, value)
+    if isinstance(value, (int, float)):
+        return ("number", value)
+    if isinstance(value, dict):
+        return ("object", frozenset((k, _canonical(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("array", tuple(_canonical(v) for v in value))
+    return ("other", repr(value))
+
+
+def _unique_items(validator, unique, instance, schema):
+    """``uniqueItems`` in linear time (jsonschema compares unhashable items pairwise: a list
+    of thousands of mappings took seconds)."""
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    seen = set()
+    for item in instance:
+        key = _canonical(item)
+        if key in seen:
+            yield jsonschema.ValidationError(f"{instance!r} has non-unique elements")
+            return
+        seen.add(key)
+
+
+_Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"uniqueItems": _unique_items})
+
+
 @lru_cache(maxsize=2)
 def _validator(variant: bool = False) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(_schema(variant))
+    return _Validator(_schema(variant))
 
 
 def check_schema_file() -> None:
@@ -71,6 +102,12 @@ def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]
     errors = list(_validator(variant).iter_errors(data))
     if not errors:
         return []
+    dropped = 0
+    if len(errors) > MAX_PROBLEMS:     # thousands of bad items: report the first ones in detail
+        kept = sorted(errors, key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p))
+                                             for p in e.absolute_path])[:MAX_PROBLEMS]
+        dropped = len(errors) - len(kept)
+        errors = kept
     headline = best_match(errors)
     while headline.parent is not None:  # best_match may dig into a oneOf/anyOf branch
         headline = headline.parent
@@ -82,6 +119,10 @@ def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]
             first, converted = converted[:1], converted[1:]
         rest.extend(converted)
     rest.sort(key=lambda d: (d.line or 0, d.column or 0, d.path))
+    if dropped:
+        rest.append(Diagnostic("too-many-problems", f"{dropped} more schema problems are not shown "
+                               f"(at most {MAX_PROBLEMS} are reported in detail)", file=doc.file,
+                               hint="fix the ones shown and validate again"))
     return first + rest
 
 

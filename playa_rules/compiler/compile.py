@@ -20,6 +20,7 @@ from ..checks import semantic_diagnostics, sort_diagnostics
 from ..checks.base import requirements
 from .automata import compile_automata
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
+from ..limits import MAX_ACTION_IDS
 from ..source.document import escape_pointer_segment
 from .model import ModelBuilder, did_you_mean
 from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
@@ -109,7 +110,9 @@ class _Stage:
         builder = ModelBuilder(d, self.diag, self.constant)
         self.model = m = builder.build()
         self.diags.extend(builder.diags)
+        self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
+        self.cp.broken = self.broken_defines
         for ph in d.get("phases") or []:
             self.cp.phase_lets.update((ph.get("let") or {}).keys())
         root = Scope()
@@ -206,6 +209,8 @@ class _Stage:
             node = self.guard(parse_expr, text, origin)
             if node is not None:
                 out[name] = Define(name, params, node, origin, text if isinstance(text, str) else str(text))
+            else:
+                self.broken_defines.add(name)
         return out
 
     # ------------------------------------------------------------ actions
@@ -357,6 +362,12 @@ class _Stage:
             size = 1
             for p in a.params:
                 size *= p.radix
+            if size > MAX_ACTION_IDS:
+                sizes = ", ".join(f"{p.name} {p.radix:,}" for p in a.params)
+                self.error(f"{a.pointer}/params", "too-many-actions",
+                           f"action '{a.name}' can name {size:,} different actions (its parameters take "
+                           f"{sizes} values), over the limit of {MAX_ACTION_IDS:,}",
+                           "narrow a number_in range, or split a group_of over fewer distinct values")
             a.base, a.size = base, size
             base += size
 

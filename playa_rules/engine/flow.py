@@ -15,7 +15,7 @@ from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, 
 
 RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
                   RecursionError)
-from ..limits import MAX_STEPS  # noqa: F401 - flow transitions without a decision before giving up
+from ..limits import MAX_AUTOMATON_ACTIONS, MAX_STEPS
 NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 
 
@@ -92,6 +92,7 @@ class Flow:
         g = self.g
         prog = self.program
         self._legal = NO_ACTIONS
+        automatic = 0      # actions the automata took since the last person's decision
         for _ in range(MAX_STEPS):
             if g.qi and g.explicit:  # outcomes taken since the last checkpoint: a new one here
                 self._checkpoint()
@@ -120,7 +121,12 @@ class Flow:
                     if auto is None:
                         return
                     while self._perform(_automata.choose(self, auto)):
-                        pass
+                        automatic += 1
+                        if automatic > MAX_AUTOMATON_ACTIONS:
+                            self._endless_automaton(auto, step)
+                    automatic += 1
+                    if automatic > MAX_AUTOMATON_ACTIONS:
+                        self._endless_automaton(auto, step)
                     continue
                 self._blocked(step)
             elif mode == TURN_START:
@@ -142,6 +148,13 @@ class Flow:
             else:
                 return
         raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
+
+    def _endless_automaton(self, auto, step) -> None:
+        g = self.g
+        raise GameRuntimeError(
+            f"automaton '{auto.id}' (seat {g.seat}) took {MAX_AUTOMATON_ACTIONS:,} actions without a person "
+            f"deciding, in step '{step.id}' of phase '{g.phase_id}': does that step repeat forever "
+            f"(repeat: true with an action always legal)?")
 
     def _start_hand(self) -> None:
         g = self.g

@@ -106,8 +106,11 @@ class Document:
         if not 1 <= line <= len(starts):
             return ""
         begin = starts[line - 1]
-        found = _LINE_BREAK.search(self.text, begin)
-        return self.text[begin: found.start() if found else len(self.text)]
+        if line == len(starts):
+            return self.text[begin:]
+        end = starts[line]
+        found = _LINE_BREAK.search(self.text, max(begin, end - 2), end)   # the break ending this line
+        return self.text[begin: found.start() if found else end]
 
     def _starts(self) -> list[int]:
         if self._line_starts is None:

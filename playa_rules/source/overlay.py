@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +134,7 @@ class _Merger:
         self.errors = errors
         self.base_name = base_name
         self.mine: list[_Change] = []
+        self.added: list[tuple] = []   # (pointer, path, name, the names already there): new named things
 
     def error(self, ptr: str, code: str, message: str, hint: str | None = None, key: bool = False) -> None:
         self.errors.append(self.doc.diagnostic(ptr, code, message, key=key, hint=hint))
@@ -154,6 +156,8 @@ class _Merger:
                 kids.pop(str(k), None)
                 self.record(path + (k,), kp, "set", None)
             elif k not in m:
+                if _names_things(path) and m:
+                    self.added.append((kp, path, k, [str(x) for x in m]))
                 m[k] = copy.deepcopy(ov)
                 kids[str(k)] = _Prov(self.doc, kp)
                 self.record(path + (k,), kp, "set", ov)
@@ -167,7 +171,12 @@ class _Merger:
     def merge_value(self, container, k, kids, ov, kp: str, path: tuple) -> None:
         mv = container[k]
         slot = k if isinstance(container, list) else str(k)
-        if isinstance(mv, dict) and isinstance(ov, dict):
+        if isinstance(mv, dict) and isinstance(ov, dict) and ov and set(ov) <= set(_LIST_OPS) \
+                and not set(ov) & set(mv) and all(isinstance(v, list) for v in ov.values()):
+            self.error(kp, "overlay-shape", f"{describe(path)} is a mapping of named entries, not a list: "
+                       f"'{next(iter(ov))}' would add an entry of that name",
+                       "change or add an entry by its name, remove one with 'name: null'", key=True)
+        elif isinstance(mv, dict) and isinstance(ov, dict):
             self.merge_map(mv, kids[slot], ov, kp, path)
         elif isinstance(mv, list) and isinstance(ov, list) and _has_ids(mv):
             self.merge_ids(mv, kids[slot], ov, kp, path)
@@ -187,6 +196,7 @@ class _Merger:
     # ------------------------------------------------------------ lists of parts with ids
     def merge_ids(self, m: list, prov: _Prov, o: list, optr: str, path: tuple) -> None:
         kids = prov.open(m)
+        ids = [x.get("id") for x in m]      # kept in step with m (in C: no list rebuilt per item)
         for i, item in enumerate(o):
             ip = f"{optr}/{i}"
             if not isinstance(item, dict) or not isinstance(item.get("id"), str):
@@ -194,7 +204,6 @@ class _Merger:
                            f"{_NOUNS.get(path[-1], 'part')} it changes, removes or adds")
                 continue
             ident = item["id"]
-            ids = [x.get("id") for x in m]
             at = ids.index(ident) if ident in ids else None
             noun = _NOUNS.get(path[-1], "part")
             if item.get("remove") is True:
@@ -204,6 +213,7 @@ class _Merger:
                 else:
                     del m[at]
                     del kids[at]
+                    del ids[at]
                     self.record(path + (ident,), ip, "set", None)
                 continue
             body = {k: v for k, v in item.items() if k not in _POSITION_KEYS and k != "remove"}
@@ -215,19 +225,22 @@ class _Merger:
                            "'after: ID' or 'at: start' / 'at: end'")
                 continue
             if wanted:
-                spot = self.position(item, wanted, ip, [x for x in ids if x != ident], noun)
+                others = ids if at is None else [x for x in ids if x != ident]
+                spot = self.position(item, wanted, ip, others, noun)
                 if spot is None:
                     continue
                 if at is not None:  # an existing part moves, then merges
                     moved, moved_prov = m.pop(at), kids.pop(at)
-                    spot = self.position(item, wanted, ip, [x.get("id") for x in m], noun)
+                    del ids[at]
                     m.insert(spot, moved)
                     kids.insert(spot, moved_prov)
+                    ids.insert(spot, ident)
                     self.record(path + (ident, "$position"), ip, "set", (wanted[0], item[wanted[0]]))
                     self.merge_map(moved, moved_prov, body, ip, path + (ident,))
                 else:
                     m.insert(spot, copy.deepcopy(body))
                     kids.insert(spot, _Prov(self.doc, ip))
+                    ids.insert(spot, ident)
                     self.record(path + (ident,), ip, "set", body)
                 continue
             self.merge_map(m[at], kids[at], body, ip, path + (ident,))
@@ -277,12 +290,15 @@ def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
     root = _Prov(base, "")
     changes: list[_Change] = []
     errors: list[Diagnostic] = []
+    added = []
     for layer in layers:
         merger = _Merger(layer, changes, errors, base_name)
         body = {k: v for k, v in layer.doc.data.items() if k not in META_KEYS}
         merger.merge_map(data, root, body, "", ())
         _conflicts(merger.mine, changes, errors)
         changes.extend(merger.mine)
+        added += [(merger, *entry) for entry in merger.added]
+    _typos(data, added, errors, base_name)
     if errors:
         raise SpecError(_sorted(errors))
     return Layered(data, base, root, layers)
@@ -307,6 +323,51 @@ def _conflicts(mine: list[_Change], earlier: list[_Change], errors: list[Diagnos
                 hint=f"'{d.layer.id}' changes it at {where.location()}; use one of them, or make one "
                      f"extend the other so that it overrides it on purpose"))
             break
+
+
+# Sections whose keys name things (a parameter, an action...): a new key there may be a typo.
+_NAMED_SECTIONS = ("parameters", "assumptions", "rulings", "define", "actions", "zones", "components", "automata")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _names_things(path: tuple) -> bool:
+    return (len(path) == 1 and path[0] in _NAMED_SECTIONS) or (len(path) == 2 and path[0] == "variables")
+
+
+def _words(value, out: set) -> set:
+    """Every identifier written in a string value (DSL texts, step action lists...)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.update(_WORD.findall(v))
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
+def _typos(data: dict, added: list, errors: list[Diagnostic], base_name: str) -> None:
+    """A variant that adds a named thing nothing uses, spelled like one the game has:
+    a typo (``skull_pionts`` for ``skull_points``) that would otherwise change nothing."""
+    if not added:
+        return
+    used = _words(data, set())
+    for merger, ptr, path, key, existing in added:
+        name = str(key).split("(")[0].strip()
+        if name in used:
+            continue       # something reads it: it adds something new on purpose
+        shorts = [e.split("(")[0].strip() for e in existing]
+        found = difflib.get_close_matches(name, shorts, n=1, cutoff=0.75)
+        if not found:
+            continue
+        noun = _NOUNS.get(path[0], "entry") if path[0] != "variables" else f"{path[1]} variable"
+        errors.append(merger.doc.diagnostic(
+            ptr, "unknown-change",
+            f"variant '{merger.layer.id}' adds {noun} '{name}', which nothing uses; {base_name} has "
+            f"{noun} '{found[0]}'", key=True,
+            hint=f"did you mean '{found[0]}'? (a new {noun} is fine once a rule uses it)"))
 
 
 def _has_ids(items: list) -> bool:

@@ -36,6 +36,7 @@ class Compiler:
     def __init__(self, model: Model, defines: dict[str, Define]):
         self.m = model
         self.defines = defines
+        self.broken: set[str] = set()   # defines whose text does not parse (already reported)
         self.origin = Origin()
         self.text = ""
         self._fresh = itertools.count()
@@ -67,6 +68,15 @@ class Compiler:
             self.error(node, "type-error", f"{what} must be {T.T(kind) if kind != 'collection' else 'a zone or a list'}, "
                                            f"but this is {c.t}")
         return c
+
+    def fault_site(self, node: A.Node):
+        """A function making the error raised when ``node`` fails while the game runs:
+        located at the node in its file, with the values involved."""
+        origin, text, pos = self.origin, self.text, node.pos
+
+        def fault(message: str) -> RuleFault:
+            return RuleFault(origin.diagnostic("runtime-error", message, text, pos).format())
+        return fault
 
     def with_origin(self, origin: Origin, text: str):
         """Compile the next texts as coming from ``origin``."""
@@ -139,6 +149,8 @@ class Compiler:
             return C(remembered, body.t)
         if name in names.NAMESPACES:
             self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
+        if name in self.broken:
+            raise RuleError([])   # a define whose own text is wrong: reported there, once
         self.error(n, "unknown-name", f"unknown name '{name}'", did_you_mean(name, self.known_names(scope)))
 
     def known_names(self, scope: Scope) -> list[str]:
@@ -210,13 +222,23 @@ class Compiler:
         elem = o.t.elem or T.ANY
         if o.t.kind == "list":
             self.expect(i, "int", n.index, "a list index")
-        return C(lambda g, e: of(g, e)[fi(g, e)], elem)
+        where = self.fault_site(n)
+
+        def index(g, e):
+            obj, key = of(g, e), fi(g, e)
+            try:
+                return obj[key]
+            except (IndexError, KeyError, TypeError):
+                raise where(_index_fault(obj, key)) from None
+        return C(index, elem)
 
     def _Call(self, n: A.Call, scope: Scope) -> C:
         d = self.defines.get(n.func)
         if d is not None:
             return self.inline(d, [self.expr(a, scope) for a in n.args], n, scope)
         f = self.functions.get(n.func)
+        if f is None and n.func in self.broken:
+            raise RuleError([])   # a define whose own text is wrong: reported there, once
         if f is None:
             self.error(n, "unknown-function", f"unknown function '{n.func}'",
                        did_you_mean(n.func, list(self.functions) + list(self.defines)))
@@ -376,6 +398,16 @@ class Compiler:
             except ZeroDivisionError:
                 self.error(n, "division-by-zero", "division by zero")
         af, bf = a.fn, b.fn
+        if n.op in ("//", "%"):
+            where = self.fault_site(n)
+
+            def divide(g, e):
+                left, right = af(g, e), bf(g, e)
+                try:
+                    return op(left, right)
+                except ZeroDivisionError:
+                    raise where(f"division by zero: {_value(left)} {n.op} {_value(right)}") from None
+            return C(divide, T.INT)
         return C(lambda g, e: op(af(g, e), bf(g, e)), T.INT)
 
     def _Neg(self, n: A.Neg, scope: Scope) -> C:
@@ -411,3 +443,25 @@ class Compiler:
 
 def _nothing(g, e):
     return None
+
+
+class RuleFault(ValueError):
+    """A DSL expression failed while the game ran; the message names its file, line and
+    column and the values involved (the engine adds the action or phase it ran in)."""
+
+
+def _value(v) -> str:
+    if v is True or v is False:
+        return str(v).lower()
+    if v is None:
+        return "none"
+    text = repr(v) if isinstance(v, (str, list, tuple, dict)) else str(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _index_fault(obj, key) -> str:
+    if isinstance(obj, (list, tuple)) and isinstance(key, int) and not isinstance(key, bool):
+        return f"index {key} is past the end of {_value(list(obj))} ({len(obj)} items: 0 to {len(obj) - 1})"
+    if isinstance(obj, dict):
+        return f"{_value(key)} is not a key of {_value(obj)}"
+    return f"{_value(obj)} cannot be indexed by {_value(key)}"

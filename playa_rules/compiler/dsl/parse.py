@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ... import resources
 from ...errors import Diagnostic, DSLSyntaxError
@@ -287,6 +287,9 @@ def _parse(text: str, start: str, origin: Optional[Origin]):
     source = text.replace("\r", " ")
     if start == "expr":
         source = source.replace("\n", " ")  # an expression may wrap; offsets stay the same
+    cached = _PARSED.get((source, start))
+    if cached is not None:
+        return cached
     try:
         tree = parser().parse(source, start=start)
     except UnexpectedInput as exc:
@@ -294,9 +297,23 @@ def _parse(text: str, start: str, origin: Optional[Origin]):
     except RecursionError:
         raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
     try:
-        return _TRANSFORMER.transform(tree)
+        node = _TRANSFORMER.transform(tree)
     except RecursionError:
         raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
+    except VisitError as exc:      # lark wraps what a transformer method raised
+        if isinstance(exc.orig_exc, RecursionError):
+            raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
+        raise
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[(source, start)] = node
+    return node
+
+
+# Parsed texts (the AST is immutable): a define is read by every text that calls it, and
+# the compiler and the semantic checks read the same texts.
+_PARSED: dict = {}
+_PARSED_MAX = 20_000
 
 
 def parse_expr(text: str, origin: Optional[Origin] = None) -> A.Node:
