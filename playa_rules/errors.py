@@ -8,6 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def spelled(value) -> str:
+    """A value as a rule file spells it, for messages: ``true``, ``null``, ``'text'``, ``[1, 'a']``."""
+    if value is True or value is False:
+        return str(value).lower()
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(spelled(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {spelled(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
 SOURCE_WIDTH = 160   # longest source line shown under a message; longer ones are cut around the caret
 
 

@@ -21,7 +21,7 @@ import re
 from typing import Callable, Iterator
 
 from ..compiler.dsl import ast as A
-from ..errors import Diagnostic
+from ..errors import Diagnostic, spelled
 from ..source.load import escape_pointer_segment
 from ..compiler.model import did_you_mean
 from .base import _FIELD, _STRING, _UNKNOWN, _WORD, Context, _items, _list, check
@@ -202,7 +202,7 @@ def unknown_next_phase(ctx: Context):
         if isinstance(ph, dict) and "next" in ph:
             target = ctx.constant(ph["next"])
             if isinstance(target, str) and target not in ids:
-                yield ctx.at(f"/phases/{i}/next", "unknown-phase", f"no phase has the id {target!r}",
+                yield ctx.at(f"/phases/{i}/next", "unknown-phase", f"no phase has the id {spelled(target)}",
                              hint=did_you_mean(target, ids) or f"the phases are {', '.join(ids)}")
 
 
@@ -274,7 +274,7 @@ def impossible_property_values(ctx: Context):
             continue
         shown = sorted(map(str, values))
         yield ctx.in_text(dsl, lit, "impossible-value",
-                          f"no component has {subject.name} {lit.value!r}, so this comparison is never true",
+                          f"no component has {subject.name} {spelled(lit.value)}, so this comparison is never true",
                           severity="warning",
                           hint=(did_you_mean(str(lit.value), shown) if isinstance(lit.value, str) else None)
                           or f"the values of '{subject.name}' are {', '.join(shown[:12])}"
@@ -299,7 +299,7 @@ def ruling_alternatives(ctx: Context):
             if lit.value not in values:
                 shown = [str(v) for v in values]
                 yield ctx.in_text(dsl, lit, "unknown-alternative",
-                                  f"{what} '{subject.id}' is never {lit.value!r}: its value and alternatives "
+                                  f"{what} '{subject.id}' is never {spelled(lit.value)}: its value and alternatives "
                                   f"are {', '.join(shown)}", severity="warning",
                                   hint=did_you_mean(str(lit.value), shown))
 
@@ -315,7 +315,7 @@ def ruling_values(ctx: Context):
         if entry.get("value") not in values:
             shown = list(dict.fromkeys(str(v) for v in values))
             yield ctx.at(f"/rulings/{escape_pointer_segment(name)}/value", "not-an-alternative",
-                         f"ruling '{name}' cannot be {entry.get('value')!r}: it is one of {', '.join(shown)}",
+                         f"ruling '{name}' cannot be {spelled(entry.get('value'))}: it is one of {', '.join(shown)}",
                          hint=did_you_mean(str(entry.get("value")), shown))
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Diagnostic
+from ..errors import Diagnostic, spelled
 from ..limits import MAX_COUNT, MAX_PLAYERS
 
 VISIBILITIES = ("hidden", "owner", "public")
@@ -265,7 +265,7 @@ class ModelBuilder:
                     self.diags.extend(getattr(exc, "diagnostics", []))
                     count = 0
             if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > MAX_COUNT:
-                self.error(ptr + "/count", "bad-count", f"count must be a whole number from 0 to {MAX_COUNT}, not {count!r}")
+                self.error(ptr + "/count", "bad-count", f"count must be a whole number from 0 to {MAX_COUNT}, not {spelled(count)}")
                 count = 0
             each = item.get("each") or {}
             variants = [dict(base)]
@@ -275,7 +275,7 @@ class ModelBuilder:
                     if not isinstance(values, list):
                         self.error(f"{ptr}/each/{prop}", "unknown-name",
                                    f"'each' needs a list or the name of a list parameter, "
-                                   f"not {item['each'][prop]!r}",
+                                   f"not {spelled(item['each'][prop])}",
                                    _did_you_mean(item["each"][prop], [k for k, v in m.constants.items()
                                                                       if isinstance(v, list)]))
                         values = []

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .document import Document, escape_pointer_segment
-from ..errors import Diagnostic, SpecError
+from ..errors import Diagnostic, SpecError, spelled
 
 META_KEYS = ("$schema", "extends", "variant", "title", "about", "source")
 CHOICES = ("rulings", "assumptions")  # sections whose entries a bare value sets (their `value`)
@@ -254,7 +254,7 @@ class _Merger:
         anchor = item[key]
         if key == "at":
             if anchor not in ("start", "end"):
-                self.error(ip + "/at", "overlay-shape", f"'at' is 'start' or 'end', not {anchor!r}")
+                self.error(ip + "/at", "overlay-shape", f"'at' is 'start' or 'end', not {spelled(anchor)}")
                 return None
             return 0 if anchor == "start" else len(ids)
         if anchor not in ids:
@@ -269,7 +269,7 @@ class _Merger:
         for j, value in enumerate(_as_list(ops.get("remove"))):
             if value not in m:
                 self.error(f"{optr}/remove" + (f"/{j}" if isinstance(ops.get("remove"), list) else ""),
-                           "overlay-target", f"removes {value!r} from {describe(path)}, which does not hold it",
+                           "overlay-target", f"removes {spelled(value)} from {describe(path)}, which does not hold it",
                            _close(value, m))
                 continue
             at = m.index(value)

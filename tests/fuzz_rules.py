@@ -1,0 +1,223 @@
+"""A structure-aware fuzzer for rule files: mutants of the bundled games and variants.
+
+Each mutant is a bundled file (or a test game) with a few structure-aware mutations:
+keys dropped or misspelled, values of another type or an absurd size, ids duplicated or
+renamed, DSL tokens cut, swapped or duplicated, lists and counts blown up. For each the
+target of issue 13 is checked:
+
+- ``validate`` returns located diagnostics and never raises; ``load`` raises only the
+  library's errors (each diagnostic with a file and, but for a few file-wide codes, a line);
+- validate and load agree (load fails exactly when validate reports an error);
+- both finish within a time bound;
+- a mutant that loads plays a few random games without a raw Python exception.
+
+``tests/test_fuzz_rules.py`` runs a bounded campaign in CI and a long one with
+``python -m pytest -m fuzz``; ``python tests/fuzz_rules.py N`` runs N mutants and
+prints what failed.
+"""
+from __future__ import annotations
+
+import copy
+import random
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted([*ROOT.glob("spec/games/*.yaml"), *ROOT.glob("tests/games/*.yaml")])
+VARIANTS = sorted(ROOT.glob("spec/variants/*/*.yaml"))
+TIME_LIMIT = 4.0          # seconds for validate + load of one mutant (2 s target, doubled for shared CI)
+PLAY_ACTIONS = 300        # random actions played on a mutant that loads
+FILE_WIDE = {"too-many-problems", "unreadable", "yaml-syntax", "too-large", "empty-file", "not-a-mapping",
+             "bad-schema", "unknown-extends", "extends-cycle", "wrong-game", "not-a-variant"}
+
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+|'[^']*'|\"[^\"]*\"|//|==|!=|<=|>=|\S")
+_ODD_TOKENS = ["(", ")", "[", "]", "{", "}", "==", "+", "//", "%", "0", "-1", "10**9", "99999999999999999999",
+               "'x'", "none", "true", "me", "for", "in", "where", "if", "then", "else", "end", "set", "move",
+               "__class__", "__import__", "seats[100000000000]", "'ab' * 1000000000"]
+_ODD_VALUES = [None, True, False, 0, -1, 10 ** 30, 2 ** 63, 1.5, "", "x" * 300, "0", "١٢", [], {}, [[1, [2]]],
+               {"a": {"b": None}}, "{}", "${x}", "..", "true", ["a", "a"], 10 ** 7, "9" * 4400]
+
+
+def _paths(node, path=()):
+    """Every (path, value) inside a data tree."""
+    yield path, node
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, path + (i,))
+
+
+def _get(root, path):
+    for p in path:
+        root = root[p]
+    return root
+
+
+def _misspell(word: str, rnd: random.Random) -> str:
+    if len(word) < 2:
+        return word + "x"
+    i = rnd.randrange(len(word) - 1)
+    kind = rnd.randrange(3)
+    if kind == 0:
+        return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+    if kind == 1:
+        return word[:i] + word[i + 1:]
+    return word[:i] + rnd.choice("aeiouxz_") + word[i:]
+
+
+def _mutate_dsl(text: str, rnd: random.Random, names: list[str]) -> str:
+    tokens = _TOKEN.findall(text)
+    if not tokens:
+        return rnd.choice(_ODD_TOKENS)
+    i = rnd.randrange(len(tokens))
+    kind = rnd.randrange(5)
+    if kind == 0:
+        del tokens[i]
+    elif kind == 1:
+        tokens.insert(i, tokens[i])
+    elif kind == 2:
+        tokens[i] = rnd.choice(_ODD_TOKENS)
+    elif kind == 3 and names:
+        tokens[i] = rnd.choice(names)
+    else:
+        tokens[i] = _misspell(tokens[i], rnd)
+    return " ".join(tokens)
+
+
+def mutate(data, rnd: random.Random, n: int = 3):
+    """``data`` with ``n`` structure-aware mutations."""
+    data = copy.deepcopy(data)
+    names = sorted({w for _, v in _paths(data) if isinstance(v, str) for w in re.findall(r"[A-Za-z_]\w*", v)})
+    for _ in range(n):
+        spots = [(p, v) for p, v in _paths(data) if p]
+        if not spots:
+            break
+        path, value = rnd.choice(spots)
+        parent, last = _get(data, path[:-1]), path[-1]
+        op = rnd.randrange(9)
+        if op == 0 and isinstance(parent, dict):                       # drop a key
+            del parent[last]
+        elif op == 1 and isinstance(parent, dict) and isinstance(last, str):   # misspell a key
+            parent[_misspell(last, rnd)] = parent.pop(last)
+        elif op == 2:                                                  # another type or an absurd value
+            parent[last] = copy.deepcopy(rnd.choice(_ODD_VALUES))
+        elif op == 3 and isinstance(value, str):                       # a DSL token
+            parent[last] = _mutate_dsl(value, rnd, names)
+        elif op == 4 and isinstance(parent, list):                     # duplicate a list item (ids twice)
+            parent.insert(last, copy.deepcopy(value))
+        elif op == 5 and isinstance(value, int) and not isinstance(value, bool):   # sizes
+            parent[last] = rnd.choice([value * 10 ** 6, -value, 10 ** 5, 65, 0])
+        elif op == 6 and isinstance(value, list) and value:            # blow a list up
+            parent[last] = value * rnd.choice([50, 500])
+        elif op == 7 and isinstance(value, str) and names:             # rename to another name of the file
+            parent[last] = rnd.choice(names)
+        elif op == 8 and isinstance(parent, dict):                     # nest
+            parent[last] = {"x": [value]}
+        else:
+            parent[last] = _mutate_dsl(str(value), rnd, names)
+    return data
+
+
+def _text(path: Path, rnd: random.Random) -> tuple[str, str]:
+    """(file name, mutated YAML text) of one mutant."""
+    source = rnd.choice(SOURCES + VARIANTS)
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    mutant = mutate(data, rnd, rnd.choice([1, 1, 2, 3, 5]))
+    if source in VARIANTS and isinstance(mutant, dict) and isinstance(mutant.get("extends"), str) \
+            and "/" not in mutant["extends"]:
+        pass   # a bundled variant extends a bundled game by id: it still resolves from a temp dir
+    text = yaml.safe_dump(mutant, allow_unicode=True, sort_keys=False, width=100)
+    return source.name, text
+
+
+def check_one(seed: int, workdir: Path) -> list[str]:
+    """Problems found with mutant ``seed`` (empty when it meets the target)."""
+    import playa_rules as pr
+    from playa_rules.errors import PlayaRulesError, SpecError
+    rnd = random.Random(seed)
+    name, text = _text(workdir, rnd)
+    path = workdir / f"mutant-{seed}.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems = []
+    t0 = time.perf_counter()
+    try:
+        diags = pr.validate(path)
+    except Exception as exc:   # noqa: BLE001 - the point: nothing may escape
+        return [f"seed {seed} ({name}): validate raised {type(exc).__name__}: {str(exc)[:200]}"]
+    errors = [d for d in diags if d.severity == "error"]
+    for d in diags:
+        if not d.file or (d.line is None and d.code not in FILE_WIDE and d.severity == "error"
+                          and d.code != "unknown-player-count"):
+            problems.append(f"seed {seed} ({name}): diagnostic without a location: {d.code}: {d.message[:120]}")
+            break
+        unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", "", d.message)    # the file's own text may say anything
+        if re.search(r"\b(True|False|None)\b", unquoted):
+            problems.append(f"seed {seed} ({name}): Python spelling in a message: {d.message[:120]}")
+            break
+    rules = None
+    try:
+        rules = pr.load(path)
+    except SpecError as exc:
+        if not errors:
+            problems.append(f"seed {seed} ({name}): load failed but validate found no error: "
+                            f"{exc.diagnostics[0].code}")
+    except PlayaRulesError as exc:
+        if not errors:
+            problems.append(f"seed {seed} ({name}): load raised {type(exc).__name__} but validate found no error")
+    except Exception as exc:   # noqa: BLE001
+        problems.append(f"seed {seed} ({name}): load raised {type(exc).__name__}: {str(exc)[:200]}")
+    else:
+        if errors:
+            problems.append(f"seed {seed} ({name}): load succeeded but validate found {errors[0].code}")
+    elapsed = time.perf_counter() - t0
+    if elapsed > TIME_LIMIT:
+        problems.append(f"seed {seed} ({name}): validate + load took {elapsed:.1f} s")
+    if rules is not None:
+        problems += _play(rules, seed, name)
+    return problems
+
+
+def _play(rules, seed: int, name: str) -> list[str]:
+    from playa_rules.errors import PlayaRulesError
+    rnd = random.Random(seed)
+    for players in rules.player_counts[:2]:
+        try:
+            game = rules.new_game(players, seed=seed)
+            for _ in range(PLAY_ACTIONS):
+                if game.is_over:
+                    break
+                legal = game.legal_actions()
+                game.apply(legal[rnd.randrange(len(legal))])
+                if rnd.random() < 0.05:
+                    game.view(game.current_player)
+        except PlayaRulesError:
+            continue      # a located library error: what a file wrong at play time gets
+        except Exception as exc:   # noqa: BLE001
+            return [f"seed {seed} ({name}): playing {players} raised {type(exc).__name__}: {str(exc)[:200]}"]
+    return []
+
+
+def campaign(seeds, workdir: Path | None = None) -> list[str]:
+    """Run mutants ``seeds``; every problem found."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            return campaign(seeds, Path(tmp))
+    problems = []
+    for seed in seeds:
+        problems += check_one(seed, workdir)
+    return problems
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    start = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    found = campaign(range(start, start + count))
+    print("\n".join(found) or f"{count} mutants: no problem")
+    sys.exit(1 if found else 0)
