@@ -177,7 +177,8 @@ def test_a_runtime_index_error_names_the_file_line_and_values(tmp_path):
             break
     else:
         pytest.fail("no game scored two skulls")
-    assert "spec/games/playa-pirata.yaml:" in message and "runtime-error" in message
+    assert "spec/games/playa-pirata.yaml:" in message and ": runtime-error: " in message
+    assert "\n" not in message                                      # one line, as simulate reports it
     assert "index 2 is past the end of [0, 0] (2 items: 0 to 1)" in message
     assert "/scoring/" in message and "skull_points[" in message
 

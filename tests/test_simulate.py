@@ -43,12 +43,14 @@ def test_a_runtime_error_is_reported_with_the_seed_that_replays_it(capsys):
     diags = simulate(rules, 4)
     assert [d.code for d in diags] == ["sim-runtime-error", "sim-runtime-error"]
     first = diags[0]
-    assert "with 2 players, seed 1: action 'split' failed: integer division or modulo by zero" in first.message
+    assert "with 2 players, seed 1: action 'split' failed: " in first.message
+    assert "runtime-error.yaml:12:23: runtime-error: division by zero: 10 // 0 (at /actions/split/effect)" \
+        in first.message
     # the command in the message replays the same failure
     command = shlex.split(first.message.split("to reproduce: ")[1])
     assert command[:2] == ["playa-rules", "play"]
     assert main(command[1:] + ["--quiet"]) == 1
-    assert "action 'split' failed: integer division or modulo by zero" in capsys.readouterr().err
+    assert "runtime-error.yaml:12:23: runtime-error: division by zero" in capsys.readouterr().err
 
 
 def test_games_that_end_are_not_reported():

@@ -28,7 +28,7 @@ def compile_automata(stage, actions: dict) -> list[AutomatonDef]:
         ptr = f"/automata/{name}"
         seats = {}
         for count, n in (spec.get("seats") or {}).items():
-            key = int(count) if str(count).isdigit() else count
+            key = int(count) if str(count).isascii() and str(count).isdigit() else count
             if key not in players:
                 stage.error(f"{ptr}/seats", "unknown-player-count",
                             f"automaton '{name}' joins games of {count} players, which the rules do not allow "

@@ -141,4 +141,5 @@ class FlowSections(Writer):
     @staticmethod
     def seats_of(a: dict) -> dict[int, int]:
         """How many seats an automaton adds, by player count."""
-        return {int(n): k for n, k in (a.get("seats") or {}).items() if str(n).isdigit() and isinstance(k, int)}
+        return {int(n): k for n, k in (a.get("seats") or {}).items()
+                if str(n).isascii() and str(n).isdigit() and isinstance(k, int)}

@@ -75,7 +75,10 @@ class Compiler:
         origin, text, pos = self.origin, self.text, node.pos
 
         def fault(message: str) -> RuleFault:
-            return RuleFault(origin.diagnostic("runtime-error", message, text, pos).format())
+            d = origin.diagnostic("runtime-error", message, text, pos)
+            source = " ".join((d.source_line or "").split())
+            return RuleFault(f"{d.location()}: runtime-error: {message} (at {d.path})"
+                             + (f": {source[:120]}" if source else ""))
         return fault
 
     def with_origin(self, origin: Origin, text: str):
