@@ -59,3 +59,23 @@ def test_listed_actions_are_exactly_the_combinations_that_pass(path, players):
             game.apply(legal[rng.randrange(len(legal))])
             decisions += 1
     assert decisions > 40
+
+
+@pytest.mark.parametrize("game_id,variants", [("playa-pirata", []), ("playa-pirata", ["special-cards"]),
+                                              ("pirate-gold-cards", []), ("lying-pirates", []),
+                                              ("lying-pirates", ["action-cards"])])
+def test_action_ids_and_texts_worked_out_from_the_runs_are_the_actions_own(game_id, variants):
+    """legal_action_ids() (an action mask) reads the ids off the generation's runs without
+    making the Action objects: the same ids as the actions themselves, in the same order."""
+    import random
+    rules = pr.load(game_id, variants=variants)
+    for seed in range(4):
+        game, rnd, n = rules.new_game(min(rules.player_counts), seed=seed), random.Random(seed), 0
+        while not game.is_over and n < 300:
+            legal = game.legal_actions()
+            texts = legal.texts()            # before any Action object is made: from the runs
+            assert legal.ids() == [a.id for a in legal]
+            assert texts == [str(a) for a in legal]
+            assert game.legal_action_ids() == sorted(a.id for a in legal)
+            game.apply(legal[rnd.randrange(len(legal))])
+            n += 1

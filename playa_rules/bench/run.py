@@ -1,62 +1,71 @@
-"""Benchmark: random hands per second, as a ratio to a hand-written reference.
+"""Benchmark: speed as ratios measured in the same run, never asserted.
 
-    python -m playa_rules.bench [--players 3] [--seconds 3] [--reference PATH]
+    python -m playa_rules.bench [--seconds 2] [--players 2,3,4] [--games ID,...] [--reference PATH]
 
-Plays random one-hand games of a bundled game with the engine, and the same with
-the hand-written reference (``shared/bench/playa_reference.py``, found beside the
-checkout or given with ``--reference``), in the same run, and prints both speeds
-and their ratio. Speed is reported, never asserted: timings on a shared machine vary.
+Prints three tables:
+
+1. The ratio to a hand-written reference: random one-hand games with the engine and with
+   the project's own hand-written reference (``benchmarks/playa_reference.py``, checked
+   against the engine by ``tests/test_bench_reference.py``), in alternating quarter-second
+   slices so that a busy machine slows both alike; a second reference given with
+   ``--reference`` (or ``../shared/bench/playa_reference.py`` beside the checkout) is
+   measured too.
+2. Per game and player count: decisions per second in random play, and the cost of one
+   ``apply``, of reading the legal action ids (a mask), of ``view(seat to act)`` and of
+   ``clone()``, each in microseconds over the same random positions.
+3. Loading each game: cold (a fresh Python process, the time of ``pr.load`` alone) and
+   warm (loading again in the same process, the rule file's caches cleared).
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 from ..errors import PlayaRulesError
-from ..rules import load
+from ..rules import games, load
+
+REFERENCE_GAME = "playa-pirata"    # the game the hand-written references play
 
 
 class _EngineRunner:
-    """Plays whole random matches of a game with the engine, a slice of time at a time."""
+    """Plays random matches of the reference's game with the engine (hands counted)."""
 
-    def __init__(self, game_id: str, players: int):
-        self.rules = load(game_id)
+    def __init__(self, players: int):
+        self.rules = load(REFERENCE_GAME)
         self.players = players
         self.rng = random.Random(1)
-        self.matches = 0
+        self.games = 0
 
     def run(self, seconds: float) -> tuple[int, int, float]:
-        """(hands, actions, elapsed) for whole matches played in about ``seconds``."""
         hands = actions = 0
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            game = self.rules.new_game(self.players, seed=self.matches)
+            game = self.rules.new_game(self.players, seed=self.games)
             while not game.is_over:
                 legal = game.legal_actions()
                 game.apply(legal[self.rng.randrange(len(legal))])
                 actions += 1
             hands += len(game.hand_scores)
-            self.matches += 1
+            self.games += 1
         return hands, actions, time.perf_counter() - t0
 
 
 class _ReferenceRunner:
-    """Plays random hands with the hand-written reference, a slice of time at a time."""
+    """Plays random hands with a hand-written reference module (``random_hand``)."""
 
-    def __init__(self, path: Path, players: int):
-        spec = importlib.util.spec_from_file_location("playa_reference", path)
-        self.ref = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(self.ref)
+    def __init__(self, module, players: int):
+        self.ref = module
         self.players = players
         self.rng = random.Random(1)
         self.hands = 0
 
     def run(self, seconds: float) -> tuple[int, int, float]:
-        """(hands, actions, elapsed) for hands played in about ``seconds``."""
         hands = actions = 0
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
@@ -80,8 +89,23 @@ def measure(runners: list, seconds: float, slice_seconds: float = 0.25) -> list[
     return [(h / dt, a / dt) for h, a, dt in totals]
 
 
+# ------------------------------------------------------------------ the references
+def own_reference():
+    """The project's hand-written reference: the installed module, else benchmarks/ in the checkout."""
+    try:
+        return importlib.import_module("playa_rules_benchmarks.playa_reference")
+    except ImportError:
+        pass
+    here = Path(__file__).resolve().parents[2]
+    for base in (here, Path.cwd()):
+        path = base / "benchmarks" / "playa_reference.py"
+        if path.is_file():
+            return _module(path)
+    return None
+
+
 def find_reference() -> Path | None:
-    """The reference file beside the checkout (../shared/bench/), if there is one."""
+    """The second yardstick beside the checkout (``../shared/bench/playa_reference.py``), if there is one."""
     here = Path(__file__).resolve().parents[2]
     for base in (Path.cwd(), here):
         for candidate in (base / "shared" / "bench", base.parent / "shared" / "bench"):
@@ -91,31 +115,136 @@ def find_reference() -> Path | None:
     return None
 
 
+def _module(path: Path):
+    spec = importlib.util.spec_from_file_location(f"reference_{abs(hash(str(path)))}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ------------------------------------------------------------------ costs per call
+def costs(game_id: str, players: int, seconds: float) -> dict:
+    """Decisions/s and the cost in µs of apply, mask, view and clone over random positions."""
+    rules = load(game_id)
+    rng = random.Random(7)
+    positions = []
+    decisions, t0, seed = 0, time.perf_counter(), 0
+    while time.perf_counter() - t0 < seconds / 2:
+        game = rules.new_game(players, seed=seed)
+        seed += 1
+        while not game.is_over:
+            legal = game.legal_actions()
+            if rng.random() < 0.05 and len(positions) < 400:
+                positions.append((game.clone(), rng.randrange(len(legal))))
+            game.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+    rate = decisions / (time.perf_counter() - t0)
+    out = {"decisions/s": rate}
+    if not positions:
+        return out
+    clones = [p.clone() for p, _ in positions]
+    chosen = [g.legal_actions()[i] for g, (_, i) in zip(clones, positions)]
+    t = time.perf_counter()
+    for g, a in zip(clones, chosen):
+        g.apply(a)
+    out["apply"] = (time.perf_counter() - t) / len(positions)
+    clones = [p.clone() for p, _ in positions]
+    t = time.perf_counter()
+    for g in clones:
+        g._by_id = None
+        g.legal_action_ids()
+    out["mask"] = (time.perf_counter() - t) / len(positions)
+    t = time.perf_counter()
+    for g, _ in positions:
+        g.view(g.current_player)
+    out["view"] = (time.perf_counter() - t) / len(positions)
+    t = time.perf_counter()
+    for g, _ in positions:
+        g.clone()
+    out["clone"] = (time.perf_counter() - t) / len(positions)
+    return out
+
+
+def load_times(game_id: str) -> tuple[float, float]:
+    """(cold, warm) seconds to load a bundled game."""
+    code = ("import time, playa_rules as pr\nt = time.perf_counter()\n"
+            f"pr.load({game_id!r})\nprint(time.perf_counter() - t)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    cold = float(proc.stdout.strip()) if proc.returncode == 0 else float("nan")
+    from .. import rules as _rules
+    from ..source import variants as _variants
+    best = float("inf")
+    for _ in range(3):
+        _rules._CACHE.clear()
+        _variants._DOCS.clear()
+        t = time.perf_counter()
+        load(game_id)
+        best = min(best, time.perf_counter() - t)
+    return cold, best
+
+
+# ------------------------------------------------------------------ the report
 def main(argv=None) -> int:
-    """Run the benchmark and print the ratio."""
+    """Run the benchmark and print the tables."""
     ap = argparse.ArgumentParser(prog="python -m playa_rules.bench", description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="playa-pirata")
-    ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--reference", type=Path, default=None)
+    ap.add_argument("--seconds", type=float, default=2.0, help="per measurement (default 2)")
+    ap.add_argument("--players", default="2,3,4", help="player counts for the reference ratio (default 2,3,4)")
+    ap.add_argument("--games", default=",".join(games()), help="games for the cost table (default: every bundled game)")
+    ap.add_argument("--reference", type=Path, default=None, help="a second hand-written reference to compare with")
+    ap.add_argument("--no-load", action="store_true", help="skip the load times")
     args = ap.parse_args(argv)
-    ref_path = args.reference or find_reference()
     try:
-        runners = [_EngineRunner(args.game, args.players)]
-    except PlayaRulesError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    if ref_path is not None and ref_path.is_file():
-        runners.append(_ReferenceRunner(ref_path, args.players))
-    results = measure(runners, args.seconds)
-    eh, ea = results[0]
-    print(f"engine     players={args.players} hands/s={eh:8.1f} actions/s={ea:9.0f}")
-    if len(results) == 1:
-        print("reference  not found (give --reference PATH to playa_reference.py)")
-        return 0
-    rh, ra = results[1]
-    print(f"reference  players={args.players} hands/s={rh:8.1f} actions/s={ra:9.0f}")
-    print(f"ratio      engine/reference hands/s = {eh / rh:.2f}")
+        counts = [int(p) for p in args.players.split(",") if p.strip()]
+        game_ids = [g for g in args.games.split(",") if g.strip()]
+        for g in game_ids:
+            load(g)
+    except (ValueError, PlayaRulesError) as exc:
+        print(f"python -m playa_rules.bench: error: {exc}", file=sys.stderr)
+        return 2
+    own = own_reference()
+    second = args.reference or find_reference()
+    second = _module(second) if second is not None and Path(second).is_file() else None
+
+    print("1. Playa Pirata, random hands: engine / hand-written reference (same run, interleaved)")
+    head = f"{'players':>7}  {'engine hands/s':>14}  {'reference hands/s':>17}  {'ratio':>5}"
+    if second is not None:
+        head += f"  {'shared ref hands/s':>18}  {'ratio':>5}"
+    print(head)
+    for n in counts:
+        runners = [_EngineRunner(n)] + ([_ReferenceRunner(own, n)] if own else []) \
+            + ([_ReferenceRunner(second, n)] if second else [])
+        results = measure(runners, args.seconds)
+        line = f"{n:>7}  {results[0][0]:>14.0f}"
+        if own:
+            line += f"  {results[1][0]:>17.0f}  {results[0][0] / results[1][0]:>5.2f}"
+        else:
+            line += f"  {'(not found)':>17}  {'':>5}"
+        if second:
+            line += f"  {results[-1][0]:>18.0f}  {results[0][0] / results[-1][0]:>5.2f}"
+        print(line)
+
+    print()
+    print("2. Per game: random play, and the cost of one call in µs over the same positions")
+    print(f"{'game':<18} {'players':>7} {'decisions/s':>11} {'apply':>7} {'mask':>7} {'view':>7} "
+          f"{'clone':>7}   mask/apply view/apply")
+    for g in game_ids:
+        rules = load(g)
+        for n in sorted({min(max(3, min(rules.player_counts)), max(rules.player_counts))}):
+            c = costs(g, n, args.seconds)
+            if "apply" not in c:
+                print(f"{g:<18} {n:>7} {c['decisions/s']:>11.0f}")
+                continue
+            us = {k: c[k] * 1e6 for k in ("apply", "mask", "view", "clone")}
+            print(f"{g:<18} {n:>7} {c['decisions/s']:>11.0f} {us['apply']:>7.1f} {us['mask']:>7.1f} "
+                  f"{us['view']:>7.1f} {us['clone']:>7.1f}   {us['mask'] / us['apply']:>10.2f} "
+                  f"{us['view'] / us['apply']:>10.2f}")
+    if not args.no_load:
+        print()
+        print("3. Loading a bundled game (parse, schema, compile, checks), in ms")
+        print(f"{'game':<18} {'cold':>8} {'warm':>8}")
+        for g in game_ids:
+            cold, warm = load_times(g)
+            print(f"{g:<18} {cold * 1e3:>8.0f} {warm * 1e3:>8.0f}")
     return 0
 
 

@@ -34,6 +34,7 @@ class ParamDef:
     independent: bool = True    # its domain does not depend on earlier parameters
     memo: dict = field(default_factory=dict, repr=False)   # remembered groups and join values by domain
     last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see engine.actions)
+    locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
 
 
 @dataclass
@@ -55,6 +56,7 @@ class ActionDef:
     base: int = 0               # first integer id of this kind
     size: int = 1               # how many integer ids it spans
     plan: Any = field(default=None, repr=False, compare=False)  # how the engine lists them (engine.actions)
+    texts: dict = field(default_factory=dict, repr=False, compare=False)  # keys -> text (a text reads keys only)
 
 
 @dataclass

@@ -46,8 +46,12 @@ class Action:
         """The readable text, rendering components with the model's labels."""
         if self._text is None:
             d = self.defn
-            parts = {p.name: _render(p, v, k, model) for p, v, k in zip(d.params, self.values, self.keys)}
-            self._text = fill(d.text, parts)
+            if model is d.model:
+                text = d.texts.get(self.keys)
+                self._text = text if text is not None else _text_of(d, self.values, self.keys)
+            else:
+                parts = {p.name: _render(p, v, k, model) for p, v, k in zip(d.params, self.values, self.keys)}
+                self._text = fill(d.text, parts)
         return self._text
 
     def __str__(self) -> str:
@@ -75,6 +79,16 @@ class Action:
         return (_unpickle_action, (source, self.defn.name, self.values, self.keys))
 
 
+def _text_of(d, values: tuple, keys: tuple) -> str:
+    """The text of the action of kind ``d`` with these values and keys (remembered by keys)."""
+    model = d.model
+    text = fill(d.text, {p.name: _render(p, v, k, model) for p, v, k in zip(d.params, values, keys)})
+    if len(d.texts) >= _MEMO_LIMIT:
+        d.texts.clear()
+    d.texts[keys] = text
+    return text
+
+
 def _unpickle_action(source, name, values, keys) -> "Action":
     from ..rules import load
     return Action(load(*source).program.actions[name], values, keys)
@@ -84,9 +98,14 @@ def _local_index(p: ParamDef, k) -> int:
     if p.kind == "one_of":
         return p.index[k]
     if p.kind == "group_of":
-        n = 0
-        for count, cap in zip(k, p.caps):
-            n = n * (cap + 1) + count
+        n = p.locals.get(k)
+        if n is None:
+            n = 0
+            for count, cap in zip(k, p.caps):
+                n = n * (cap + 1) + count
+            if len(p.locals) >= _MEMO_LIMIT:
+                p.locals.clear()
+            p.locals[k] = n
         return n
     if p.kind == "number_in":
         return k - p.low
@@ -233,6 +252,54 @@ class Legal(Sequence):
     def __iter__(self):
         for i in range(len(self)):
             yield self[i]
+
+    def texts(self) -> list[str]:
+        """The texts of the actions, in list order, without making an Action object each."""
+        out: list[str] = []
+        ends = self._ends
+        for r, (d, vals, keys, items, lo) in enumerate(self._runs):
+            memo = d.texts
+            if items is None:
+                text = memo.get(keys)
+                out.append(text if text is not None else _text_of(d, vals, keys))
+                continue
+            for v, k in items[lo: lo + ends[r + 1] - ends[r]]:
+                full = keys + (k,)
+                text = memo.get(full)
+                out.append(text if text is not None else _text_of(d, vals + (v,), full))
+        return out
+
+    def ids(self) -> list[int]:
+        """The integer ids of the actions, in list order, worked out from the runs
+        without making an Action object each (an action mask for hundreds of actions)."""
+        out: list[int] = []
+        ends = self._ends
+        for r, (d, vals, keys, items, lo) in enumerate(self._runs):
+            params = d.params
+            if items is None:
+                n = 0
+                for p, k in zip(params, keys):
+                    n = n * p.radix + _local_index(p, k)
+                out.append(d.base + n)
+                continue
+            n = 0
+            for p, k in zip(params, keys):
+                n = n * p.radix + _local_index(p, k)
+            last = params[-1]
+            base = d.base + n * last.radix
+            run = items[lo: lo + ends[r + 1] - ends[r]]
+            kind = last.kind
+            if kind in ("position_in", "seat_in"):
+                out.extend([base + k for _, k in run])
+            elif kind == "number_in":
+                low = last.low
+                out.extend([base + k - low for _, k in run])
+            elif kind == "one_of":
+                index = last.index
+                out.extend([base + index[k] for _, k in run])
+            else:
+                out.extend([base + _local_index(last, k) for _, k in run])
+        return out
 
     def __eq__(self, other) -> bool:
         if isinstance(other, (Legal, list, tuple)):

@@ -114,7 +114,10 @@ class Game(Flow):
 
     def legal_action_ids(self) -> list[int]:
         """The integer ids of the legal actions, ascending (an action mask's ones)."""
-        return sorted(self._actions_by_id())
+        by_id = self._by_id
+        if by_id is not None and self._legal is not _NO_ACTIONS:
+            return sorted(by_id)
+        return sorted(self._legal.ids())
 
     def _actions_by_id(self) -> dict:
         by_id = self._by_id

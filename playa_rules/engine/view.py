@@ -7,33 +7,48 @@ Zones attached to it (a stack on a face-down card) follow their own visibility.
 from __future__ import annotations
 
 
-def _component(game, seat, c: int) -> dict:
-    g, m = game.g, game.m
+def _statics(m) -> tuple[list, list, list]:
+    """Per component: what a seat that knows its face sees of it that never changes (id,
+    type, label, properties, owner), the component variables it carries, and its attached
+    zone tables; worked out once per rule set."""
+    cached = getattr(m, "_view_statics", None)
+    if cached is None:
+        known, cvars, attached = [], [], []
+        for c in range(m.component_count):
+            out = {"id": c, "type": m.ctype[c], "label": m.labels[c]}
+            for name, table in m.props.items():
+                v = table[c]
+                if v is not None:
+                    out[name] = v
+            if m.owner[c] is not None:
+                out["owner"] = m.owner[c]
+            known.append(out)
+            cvars.append(tuple(name for name, (types, _) in m.cvars.items() if m.ctype[c] in types))
+            attached.append(tuple((name, table) for name, table in m.attached.items() if table[c] >= 0))
+        cached = m._view_statics = (known, cvars, attached)
+    return cached
+
+
+def _component(game, seat, c: int, statics) -> dict:
+    g = game.g
+    known, cvars, attached = statics
     if seat is None or g.known[c] >> seat & 1:
-        out = {"id": c, "type": m.ctype[c], "label": m.labels[c]}
-        for name, table in m.props.items():
-            v = table[c]
-            if v is not None:
-                out[name] = v
-        if m.owner[c] is not None:
-            out["owner"] = m.owner[c]
-        for name, (types, _) in m.cvars.items():
-            if m.ctype[c] in types:
-                out.setdefault("vars", {})[name] = g.cvars[name][c]
+        out = dict(known[c])
+        names = cvars[c]
+        if names:
+            values = g.cvars
+            out["vars"] = {name: values[name][c] for name in names}
     else:
-        out = {"type": m.ctype[c], "hidden": True}
-    attached = {}
-    for name, table in m.attached.items():
-        zi = table[c]
-        if zi >= 0:
-            attached[name] = [_component(game, seat, x) for x in g.zones[zi]]
-    if attached:
-        out["zones"] = attached
+        out = {"type": game.m.ctype[c], "hidden": True}
+    if attached[c]:
+        zones = g.zones
+        out["zones"] = {name: [_component(game, seat, x, statics) for x in zones[table[c]]]
+                        for name, table in attached[c]}
     return out
 
 
-def _zone(game, seat, zi: int) -> list:
-    return [_component(game, seat, c) for c in game.g.zones[zi]]
+def _zone(game, seat, zi: int, statics) -> list:
+    return [_component(game, seat, c, statics) for c in game.g.zones[zi]]
 
 
 def view(game, seat) -> dict:
@@ -42,10 +57,11 @@ def view(game, seat) -> dict:
     ``seat`` None: everything, every face shown (for debugging, logs and tests).
     """
     g, m = game.g, game.m
-    shared = {name: _zone(game, seat, z.base) for name, z in m.zones.items() if z.per is None}
+    statics = _statics(m)
+    shared = {name: _zone(game, seat, z.base, statics) for name, z in m.zones.items() if z.per is None}
     seats = []
     for s in range(g.n):
-        zones = {name: _zone(game, seat, z.base + s) for name, z in m.zones.items() if z.per == "player"}
+        zones = {name: _zone(game, seat, z.base + s, statics) for name, z in m.zones.items() if z.per == "player"}
         entry = {"seat": s, "zones": zones}
         pv = {k: v[s] for k, v in g.pvars.items()}
         pv.update({k: v[s] for k, v in g.pmvars.items()})
@@ -77,5 +93,6 @@ def view(game, seat) -> dict:
         if seat is None:
             out["chance_outcomes"] = [dict(o.to_json(), probability=str(p)) for o, p in game.chance_outcomes()]
     elif game.current_player is not None and (seat is None or game.current_player == seat):
-        out["legal_actions"] = [a.to_json() for a in game.legal_actions()]
+        legal = game.legal_actions()
+        out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(legal.ids(), legal.texts())]
     return out
