@@ -23,7 +23,7 @@ MAX_PLAYERS = 64
 """Largest player count a rule file may allow (real games: 2 to 10); ``too-many-players``."""
 MAX_ACTION_IDS = 100_000
 """Most distinct actions one action kind can name (the product of its parameters' sizes);
-``too-many-actions``. Playa Pirata's largest, placing towels, names 1,875."""
+``too-many-actions``. The largest action of the bundled games names under 2,000."""
 MAX_PROBLEMS = 100
 """Most problems one stage reports in detail; the rest are counted in one ``too-many-problems``."""
 MAX_AUTOMATON_ACTIONS = 100_000
