@@ -236,11 +236,16 @@ class _Stage:
         order = [p.name for p in params]
         for key, text in requirements(spec):
             rptr = f"{ptr}/require/{key}"
-            c = self.expr(text, rptr, scope, "bool")
-            if c is None:
-                continue
             used = names_in(text) & set(order)
             level = max((order.index(n) + 1 for n in used), default=0)
+            if level:      # checked once per candidate: what reads no parameter is worked out once
+                self.cp.hoist = frozenset(order)
+            try:
+                c = self.expr(text, rptr, scope, "bool")
+            finally:
+                self.cp.hoist = None
+            if c is None:
+                continue
             if c.is_const and not c.const and not (names_in(text) & self.switches()):
                 self.diags.append(replace(self.diag(
                     rptr, "never-legal",

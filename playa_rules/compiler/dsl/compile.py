@@ -37,6 +37,7 @@ class Compiler:
         self.m = model
         self.defines = defines
         self.broken: set[str] = set()   # defines whose text does not parse (already reported)
+        self.hoist: frozenset | None = None   # while compiling a condition: the names that vary per candidate
         self.origin = Origin()
         self.text = ""
         self._fresh = itertools.count()
@@ -93,7 +94,32 @@ class Compiler:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             self.error(node, "not-an-expression", f"{type(node).__name__.lower()} is not an expression")
+        if self.hoist is not None and (isinstance(node, _HOISTABLE) or (isinstance(node, A.Name) and node.id in
+                                                                         self.defines and node.id not in scope.names)) \
+                and not (_free_names(node) & self.hoist):
+            return self._hoisted(method, node, scope)
         return method(node, scope)
+
+    def _hoisted(self, method, node: A.Node, scope: Scope) -> C:
+        """A part of a condition that reads none of the action's parameters: while one action
+        kind is listed the state does not change, so it is worked out once per listing
+        (remembered in the listing's environment) instead of once per candidate."""
+        saved, self.hoist = self.hoist, None
+        try:
+            c = method(node, scope)
+        finally:
+            self.hoist = saved
+        if c.is_const:
+            return c
+        slot, f = self.fresh("once"), c.fn
+
+        def once(g, e):
+            try:
+                return e[slot]
+            except KeyError:
+                v = e[slot] = f(g, e)
+                return v
+        return C(once, c.t, is_bool=c.is_bool)
 
     def collection(self, node: A.Node, scope: Scope, what: str = "this") -> C:
         """Compile an expression used as a collection: a zone becomes its list of components."""
@@ -185,6 +211,7 @@ class Compiler:
             binds.append((key, a.fn))
             inner.names[pname] = (key, a.t)
         saved = (self.origin, self.text)
+        saved_hoist, self.hoist = self.hoist, None   # a define's body: hoisted whole or not at all
         self._inlining.append(d.name)
         try:
             self.origin, self.text = d.origin, d.text
@@ -192,6 +219,7 @@ class Compiler:
         finally:
             self._inlining.pop()
             self.origin, self.text = saved
+            self.hoist = saved_hoist
         bf = body.fn
         if not binds:
             return body
@@ -262,8 +290,14 @@ class Compiler:
             coll = C(coll.fn, T.list_of(narrow))
         key = self.fresh(comp.var)
         inner = scope.bind(comp.var, key, coll.t.element())
-        where = self.expr(comp.where, inner) if comp.where is not None else None
-        expr = self.expr(comp.expr, inner) if comp.expr is not None else None
+        saved = self.hoist
+        if saved is not None:       # what reads the variable changes with it
+            self.hoist = saved | {comp.var}
+        try:
+            where = self.expr(comp.where, inner) if comp.where is not None else None
+            expr = self.expr(comp.expr, inner) if comp.expr is not None else None
+        finally:
+            self.hoist = saved
         return coll, key, where, expr
 
     def _Comprehension(self, n: A.Comprehension, scope: Scope) -> C:
@@ -468,3 +502,20 @@ def _index_fault(obj, key) -> str:
     if isinstance(obj, dict):
         return f"{_value(key)} is not a key of {_value(obj)}"
     return f"{_value(obj)} cannot be indexed by {_value(key)}"
+
+
+# Expressions worth working out once per listing when they read no parameter (a name, an
+# attribute or a literal costs no more than remembering it).
+_HOISTABLE = (A.Call, A.CallOver, A.Conditional, A.BinOp, A.Index, A.Comprehension, A.ListLit, A.BoolOp,
+              A.Compare, A.Not, A.Neg)
+
+
+def _free_names(node: A.Node) -> set[str]:
+    """The names an expression reads that it does not bind itself (comprehension variables)."""
+    names, bound = set(), set()
+    for n in A.walk(node):
+        if isinstance(n, A.Name):
+            names.add(n.id)
+        elif isinstance(n, A.Comprehension):
+            bound.add(n.var)
+    return names - bound
