@@ -225,3 +225,25 @@ def test_validating_mutated_rule_files_reports_and_never_crashes(text):
         assert time.perf_counter() - started < 1.0
         assert all(isinstance(d, pr.Diagnostic) and d.code and d.message for d in diags)
         _only_library_errors(pr.load, path)
+
+
+def test_the_parser_tables_file_is_made_from_this_grammar():
+    """grammar/effects.tables.json (read at start-up, JSON, never a pickle) is up to date:
+    regenerate with python -m playa_rules.compiler.dsl.tables > grammar/effects.tables.json"""
+    import json
+    from playa_rules.compiler.dsl import parse as P
+    tables = json.loads(resources.grammar_path().with_suffix(".tables.json").read_text(encoding="utf-8"))
+    grammar = resources.grammar_path().read_text(encoding="utf-8")
+    assert tables["grammar_sha256"] == P._digest(grammar), "regenerate grammar/effects.tables.json"
+
+
+def test_the_parser_read_from_its_tables_parses_as_the_one_built_from_the_grammar():
+    from lark import Lark
+    from playa_rules.compiler.dsl import parse as P
+    built = Lark(resources.grammar_path().read_text(encoding="utf-8"), **P._OPTIONS)
+    loaded = P.parser()
+    assert loaded.source_path == "<deserialized>"          # read from the tables, not built
+    for dsl in TEXTS:
+        start = "block" if dsl.effect else "expr"
+        source = dsl.text if dsl.effect else dsl.text.replace("\n", " ")
+        assert loaded.parse(source, start=start) == built.parse(source, start=start)

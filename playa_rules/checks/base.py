@@ -177,12 +177,16 @@ class Context:
                 found.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
         return found
 
+    @cached_property
+    def _all_nodes(self) -> list[tuple[DslText, A.Node]]:
+        """Every AST node of the file's DSL with its text, walked once for all the checks."""
+        return [(dsl, node) for dsl, tree in self.trees for node in A.walk(tree)]
+
     def nodes(self, kind) -> Iterator[tuple[DslText, A.Node]]:
         """Every AST node of type ``kind`` in the file's DSL, with its text."""
-        for dsl, tree in self.trees:
-            for node in A.walk(tree):
-                if isinstance(node, kind):
-                    yield dsl, node
+        for dsl, node in self._all_nodes:
+            if isinstance(node, kind):
+                yield dsl, node
 
     def literal_comparisons(self) -> Iterator[tuple[DslText, A.Compare, A.Node, A.Node]]:
         """``X == 'lit'`` / ``X != lit`` (either way round): (text, compare, X, literal node)."""

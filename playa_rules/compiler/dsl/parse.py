@@ -7,6 +7,8 @@ bad examples, as lark's own ``GRAMMAR_ERRORS`` does.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Optional
@@ -49,12 +51,65 @@ class Origin:
                           path=self.path, severity=severity, source_line=src, hint=hint)
 
 
+_OPTIONS = dict(parser="lalr", start=["expr", "block"], propagate_positions=True, maybe_placeholders=True)
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The lark parser, built once from the grammar file."""
+    """The lark parser: its tables read from ``grammar/effects.tables.json`` when they were
+    made from this very grammar (a JSON file, never a pickle), else built from the grammar."""
     grammar = resources.grammar_path().read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", start=["expr", "block"], propagate_positions=True,
-                maybe_placeholders=True)
+    tables = resources.grammar_path().with_suffix(".tables.json")
+    try:
+        saved = json.loads(tables.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        saved = None
+    if isinstance(saved, dict) and saved.get("grammar_sha256") == _digest(grammar):
+        try:
+            return Lark.load(_decode(saved["tables"]))
+        except Exception:  # noqa: BLE001 - tables from another lark version: build them instead
+            pass
+    return Lark(grammar, **_OPTIONS)
+
+
+def parser_tables() -> str:
+    """The JSON of the parser's tables for ``grammar/effects.tables.json`` (the test suite
+    checks the file is up to date: ``python -m playa_rules.compiler.dsl.tables > grammar/effects.tables.json``)."""
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+    grammar = resources.grammar_path().read_text(encoding="utf-8")
+    data, memo = Lark(grammar, **_OPTIONS).memo_serialize([TerminalDef, Rule])
+    return json.dumps({"grammar_sha256": _digest(grammar), "tables": _encode({"data": data, "memo": memo})},
+                      separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _encode(x):
+    """JSON for lark's serialised tables: integer keys and tuples kept."""
+    if isinstance(x, dict):
+        if all(isinstance(k, str) for k in x):
+            return {k: _encode(v) for k, v in x.items()}
+        return {"#keys": [[k, _encode(v)] for k, v in x.items()]}
+    if isinstance(x, tuple):
+        return {"#tuple": [_encode(v) for v in x]}
+    if isinstance(x, list):
+        return [_encode(v) for v in x]
+    return x
+
+
+def _decode(x):
+    if isinstance(x, dict):
+        if "#keys" in x:
+            return {k: _decode(v) for k, v in x["#keys"]}
+        if "#tuple" in x:
+            return tuple(_decode(v) for v in x["#tuple"])
+        return {k: _decode(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_decode(v) for v in x]
+    return x
 
 
 def _pos(meta) -> A.Pos:
