@@ -14,19 +14,16 @@ from .dsl import ast as A
 from .dsl import types as T
 from .dsl.analysis import is_static, names_in
 from .dsl.compile import Compiler, Define, Scope
-from .dsl.names import zone_list
 from .dsl.parse import Origin, parse_block, parse_expr
 from ..checks import semantic_diagnostics, sort_diagnostics
 from ..checks.base import requirements
 from .automata import compile_automata
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
-from ..limits import MAX_ACTION_IDS
 from ..source.document import escape_pointer_segment
 from .model import ModelBuilder, did_you_mean
-from .program import ActionDef, ParamDef, PhaseDef, Program, StepDef
-
-PARAM_KINDS = ("one_of", "position_in", "group_of", "seat_in", "number_in")
-
+from . import params
+from .params import PARAM_KINDS
+from .program import ActionDef, PhaseDef, Program, StepDef
 
 def _too_deep(origin: Origin, text) -> DSLSyntaxError:
     """The error for DSL text whose compiled form nests too deeply (a long chain of
@@ -300,83 +297,12 @@ class _Stage:
         return cp.expr(inner_node, scope).fn, _OPS[op], cp.expr(outer_node, scope).fn, static
 
     def param(self, name: str, pspec: dict, ptr: str, scope: Scope):
-        kinds = [k for k in PARAM_KINDS if k in pspec]
-        if len(kinds) != 1:
-            self.error(ptr, "bad-param", f"parameter '{name}' needs exactly one of {', '.join(PARAM_KINDS)}")
-            return None, scope
-        kind = kinds[0]
-        key = self.cp.fresh(name)
-        m = self.model
-        if kind == "number_in":
-            lo, hi = (pspec[kind] + [0, 0])[:2] if isinstance(pspec[kind], list) else (0, 0)
-            lo_c = self.expr(lo, f"{ptr}/number_in/0", Scope(), "int")
-            hi_c = self.expr(hi, f"{ptr}/number_in/1", Scope(), "int")
-            if not (lo_c and hi_c and lo_c.is_const and hi_c.is_const and lo_c.const <= hi_c.const):
-                self.error(ptr, "bad-range", "number_in needs two constant whole numbers [low, high], low <= high")
-                return None, scope
-            p = ParamDef(name, key, kind, None, radix=hi_c.const - lo_c.const + 1, low=lo_c.const,
-                         caps=[hi_c.const])
-            return p, scope.bind(name, key, T.INT)
-        c = self.expr(pspec[kind], f"{ptr}/{kind}", scope)
-        if c is None:
-            return None, scope
-        if kind == "seat_in":
-            if c.t.kind not in ("list", "any") or (c.t.elem and c.t.elem.kind not in ("seat", "any")):
-                self.error(f"{ptr}/{kind}", "type-error", f"seat_in needs a list of seats, but this is {c.t}")
-            p = ParamDef(name, key, kind, c.fn, radix=m.max_players)
-            return p, scope.bind(name, key, T.SEAT)
-        if not c.t.is_collection:
-            self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
-            return None, scope
-        domain = zone_list(c) if c.t.kind == "zone" else c.fn
-        types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
-        types = types or frozenset(m.types)
-        members = [x for t in sorted(types) for x in m.type_members.get(t, [])]
-        elem = T.comp(types)
-        if kind == "position_in":
-            cap = sum(len(m.type_members.get(t, [])) for t in types)
-            return ParamDef(name, key, kind, domain, radix=max(cap, 1)), scope.bind(name, key, elem)
-        if kind == "one_of":
-            faces = sorted({m.face[x] for x in members})
-            return ParamDef(name, key, kind, domain, radix=max(len(faces), 1),
-                            index={f: i for i, f in enumerate(faces)}), scope.bind(name, key, elem)
-        by = pspec.get("by")
-        if by not in m.props:
-            self.error(f"{ptr}/by", "unknown-attribute", "group_of needs 'by': a property its components share",
-                       did_you_mean(by, list(m.props)) if by else None)
-            return None, scope
-        prop = m.props[by]
-        values = sorted({prop[x] for x in members if prop[x] is not None}, key=_sort_key)
-        caps = []
-        for v in values:
-            per_owner = {}
-            for x in members:
-                if prop[x] == v:
-                    per_owner[m.owner[x]] = per_owner.get(m.owner[x], 0) + 1
-            caps.append(max(per_owner.values()))
-        radix = 1
-        for cap in caps:
-            radix *= cap + 1
-        p = ParamDef(name, key, kind, domain, by=by, radix=radix, values=values, caps=caps,
-                     index={v: i for i, v in enumerate(values)})
-        return p, scope.bind(name, key, T.list_of(elem))
+        """(ParamDef or None, the scope with the parameter bound)."""
+        return params.compile_param(self, name, pspec, ptr, scope)
 
     def number_actions(self, actions: dict):
-        base = 0
-        for a in actions.values():
-            size = 1
-            for p in a.params:
-                size *= p.radix
-            if size > MAX_ACTION_IDS:
-                sizes = ", ".join(f"{p.name} {p.radix:,}" for p in a.params)
-                self.error(f"{a.pointer}/params", "too-many-actions",
-                           f"action '{a.name}' can name {size:,} different actions (its parameters take "
-                           f"{sizes} values), over the limit of {MAX_ACTION_IDS:,}",
-                           "narrow a number_in range, or split a group_of over fewer distinct values")
-            a.base, a.size = base, size
-            base += size
+        params.number_actions(self, actions)
 
-    # ------------------------------------------------------------ flow
     def phase(self, i: int, ph: dict, actions: dict) -> PhaseDef:
         ptr = f"/phases/{i}"
         root = Scope()
@@ -440,10 +366,6 @@ def _never(g, e):
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
 _OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
         ">": operator.gt, ">=": operator.ge}
-
-
-def _sort_key(v):
-    return (0, v, "") if isinstance(v, (int, float)) and not isinstance(v, bool) else (1, 0, str(v))
 
 
 def _fields(text: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import GameRuntimeError
 from . import automata as _automata
-from .actions import Legal
+from .legal import Legal
 from .plans import plan_of
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START
 

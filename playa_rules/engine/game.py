@@ -15,7 +15,7 @@ from . import automata as _automata
 from . import chance as _chance
 from . import view as _view
 from .chance import CHANCE, NeedChance
-from .actions import Legal
+from .legal import Legal
 from .flow import NO_ACTIONS as _NO_ACTIONS
 from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
 from .flow import Flow

@@ -63,3 +63,20 @@ def narrowed_type(elem: T.T, var: str, where):
                         and a.obj.id == var and isinstance(b, A.Str) and b.value in elem.types:
                     return T.comp({b.value})
     return None
+
+
+# Expressions worth working out once per listing when they read no parameter (a name, an
+# attribute or a literal costs no more than remembering it).
+HOISTABLE = (A.Call, A.CallOver, A.Conditional, A.BinOp, A.Index, A.Comprehension, A.ListLit, A.BoolOp,
+              A.Compare, A.Not, A.Neg)
+
+
+def free_names(node: A.Node) -> set[str]:
+    """The names an expression reads that it does not bind itself (comprehension variables)."""
+    names, bound = set(), set()
+    for n in A.walk(node):
+        if isinstance(n, A.Name):
+            names.add(n.id)
+        elif isinstance(n, A.Comprehension):
+            bound.add(n.var)
+    return names - bound

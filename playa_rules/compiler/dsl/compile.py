@@ -13,12 +13,12 @@ import operator
 from typing import Callable
 
 from ...errors import Diagnostic, RuleError
-from ...limits import MAX_INLINES
 from ..model import Model, did_you_mean
 from . import ast as A
-from . import names
+from . import defines, names
 from . import types as T
-from .analysis import narrowed_type
+from .analysis import HOISTABLE, free_names, narrowed_type
+from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
@@ -71,16 +71,8 @@ class Compiler:
         return c
 
     def fault_site(self, node: A.Node):
-        """A function making the error raised when ``node`` fails while the game runs:
-        located at the node in its file, with the values involved."""
-        origin, text, pos = self.origin, self.text, node.pos
-
-        def fault(message: str) -> RuleFault:
-            d = origin.diagnostic("runtime-error", message, text, pos)
-            source = " ".join((d.source_line or "").split())
-            return RuleFault(f"{d.location()}: runtime-error: {message} (at {d.path})"
-                             + (f": {source[:120]}" if source else ""))
-        return fault
+        """A function making the error raised when ``node`` fails while the game runs."""
+        return fault_site(self.origin, self.text, node.pos)
 
     def with_origin(self, origin: Origin, text: str):
         """Compile the next texts as coming from ``origin``."""
@@ -94,9 +86,9 @@ class Compiler:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             self.error(node, "not-an-expression", f"{type(node).__name__.lower()} is not an expression")
-        if self.hoist is not None and (isinstance(node, _HOISTABLE) or (isinstance(node, A.Name) and node.id in
+        if self.hoist is not None and (isinstance(node, HOISTABLE) or (isinstance(node, A.Name) and node.id in
                                                                          self.defines and node.id not in scope.names)) \
-                and not (_free_names(node) & self.hoist):
+                and not (free_names(node) & self.hoist):
             return self._hoisted(method, node, scope)
         return method(node, scope)
 
@@ -189,53 +181,7 @@ class Compiler:
 
     def inline(self, d: Define, args: list[C], node: A.Node, scope: Scope) -> C:
         """Compile a call of a define: its body with its parameters bound to the arguments."""
-        if len(args) != len(d.params):
-            self.error(node, "wrong-arity", f"'{d.name}' takes {len(d.params)} argument(s), not {len(args)}")
-        if d.name in self._inlining:
-            self.error(node, "recursive-define", f"'{d.name}' refers to itself; defines cannot recurse")
-        self._inlined += 1
-        if self._inlined > MAX_INLINES:
-            self.error(node, "define-too-large", f"using '{d.name}' here expands the defines to over "
-                       f"{MAX_INLINES} calls in one text (defines that use each other several times "
-                       "double at each level)")
-        inner = Scope()  # a define sees its parameters and the global names, not the caller's
-        binds = []
-        for pname, a in zip(d.params, args):
-            if a.local is not None:  # a bound name: the parameter reads the same slot
-                inner.names[pname] = (a.local, a.t)
-                continue
-            if a.is_const:  # a constant: substituted, so the body folds it
-                inner.names[pname] = a
-                continue
-            key = self.fresh(pname)
-            binds.append((key, a.fn))
-            inner.names[pname] = (key, a.t)
-        saved = (self.origin, self.text)
-        saved_hoist, self.hoist = self.hoist, None   # a define's body: hoisted whole or not at all
-        self._inlining.append(d.name)
-        try:
-            self.origin, self.text = d.origin, d.text
-            body = self.expr(d.body, inner)
-        finally:
-            self._inlining.pop()
-            self.origin, self.text = saved
-            self.hoist = saved_hoist
-        bf = body.fn
-        if not binds:
-            return body
-        if len(binds) == 1:
-            (k1, a1), = binds
-
-            def call1(g, e):
-                e[k1] = a1(g, e)
-                return bf(g, e)
-            return C(call1, body.t)
-
-        def call(g, e):
-            for k, af in binds:
-                e[k] = af(g, e)
-            return bf(g, e)
-        return C(call, body.t)
+        return defines.inline(self, d, args, node)
 
     def _Attr(self, n: A.Attr, scope: Scope) -> C:
         return names.attribute(self, n, scope)
@@ -260,7 +206,7 @@ class Compiler:
             try:
                 return obj[key]
             except (IndexError, KeyError, TypeError):
-                raise where(_index_fault(obj, key)) from None
+                raise where(index_fault(obj, key)) from None
         return C(index, elem)
 
     def _Call(self, n: A.Call, scope: Scope) -> C:
@@ -443,7 +389,7 @@ class Compiler:
                 try:
                     return op(left, right)
                 except ZeroDivisionError:
-                    raise where(f"division by zero: {_value(left)} {n.op} {_value(right)}") from None
+                    raise where(f"division by zero: {value_text(left)} {n.op} {value_text(right)}") from None
             return C(divide, T.INT)
         return C(lambda g, e: op(af(g, e), bf(g, e)), T.INT)
 
@@ -480,42 +426,3 @@ class Compiler:
 
 def _nothing(g, e):
     return None
-
-
-class RuleFault(ValueError):
-    """A DSL expression failed while the game ran; the message names its file, line and
-    column and the values involved (the engine adds the action or phase it ran in)."""
-
-
-def _value(v) -> str:
-    if v is True or v is False:
-        return str(v).lower()
-    if v is None:
-        return "none"
-    text = repr(v) if isinstance(v, (str, list, tuple, dict)) else str(v)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _index_fault(obj, key) -> str:
-    if isinstance(obj, (list, tuple)) and isinstance(key, int) and not isinstance(key, bool):
-        return f"index {key} is past the end of {_value(list(obj))} ({len(obj)} items: 0 to {len(obj) - 1})"
-    if isinstance(obj, dict):
-        return f"{_value(key)} is not a key of {_value(obj)}"
-    return f"{_value(obj)} cannot be indexed by {_value(key)}"
-
-
-# Expressions worth working out once per listing when they read no parameter (a name, an
-# attribute or a literal costs no more than remembering it).
-_HOISTABLE = (A.Call, A.CallOver, A.Conditional, A.BinOp, A.Index, A.Comprehension, A.ListLit, A.BoolOp,
-              A.Compare, A.Not, A.Neg)
-
-
-def _free_names(node: A.Node) -> set[str]:
-    """The names an expression reads that it does not bind itself (comprehension variables)."""
-    names, bound = set(), set()
-    for n in A.walk(node):
-        if isinstance(n, A.Name):
-            names.add(n.id)
-        elif isinstance(n, A.Comprehension):
-            bound.add(n.var)
-    return names - bound

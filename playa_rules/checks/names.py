@@ -1,0 +1,99 @@
+"""Semantic checks of names: display hints naming nothing, defines and parameters nothing reads.
+
+Registered like the checks of :mod:`.rules` (codes ``unknown-display`` (error),
+``unused-define`` and ``unused-parameter`` (warnings)).
+"""
+from __future__ import annotations
+
+from ..compiler.dsl import ast as A
+from ..compiler.model import did_you_mean
+from ..source.load import escape_pointer_segment
+from .base import _STRING, _WORD, Context, _items, _list, check
+
+
+@check("unknown-display")
+def display_names(ctx: Context):
+    """``display`` hints that name a variable, component template or zone the file does not declare."""
+    display = ctx.data.get("display")
+    if not isinstance(display, dict):
+        return
+    scoped, named = [], []
+    for scope, names in _items(ctx.data.get("variables")):
+        for name, _ in _items(names):
+            scoped.append(f"{scope}.{name}")
+            if scope in ("player", "player_match"):
+                named.append(name)
+    for i, wanted in enumerate(_list(display.get("variables"))):
+        if isinstance(wanted, str) and wanted not in scoped and wanted not in named:
+            yield ctx.at(f"/display/variables/{i}", "unknown-display", f"no variable is named '{wanted}'",
+                         hint=did_you_mean(wanted, scoped + named) or "name a variable as scope.name, e.g. hand.x")
+    types = dict(_items(ctx.data.get("components")))
+    for tname, shown in _items(display.get("components")):
+        ptr = f"/display/components/{escape_pointer_segment(tname)}"
+        comp = types.get(tname)
+        if comp is None:
+            yield ctx.at(ptr, "unknown-display", f"no component template is named '{tname}'",
+                         hint=did_you_mean(str(tname), [str(t) for t in types]), key=True)
+            continue
+        known = ["face", "owner", "label", "type"] + (list(comp.get("vars") or {}) if isinstance(comp, dict) else [])
+        known += [k for item in _list(comp.get("items") if isinstance(comp, dict) else None)
+                  if isinstance(item, dict) for k in item]
+        known += list((comp.get("properties") or {}) if isinstance(comp, dict) and
+                      isinstance(comp.get("properties"), dict) else [])
+        for i, name in enumerate(_list(shown)):
+            if isinstance(name, str) and name not in known:
+                yield ctx.at(f"{ptr}/{i}", "unknown-display",
+                             f"component template '{tname}' has no variable or property '{name}'",
+                             hint=did_you_mean(name, sorted(set(known))))
+    zones = [str(z) for z, _ in _items(ctx.data.get("zones"))]
+    for zname, _ in _items(display.get("zones")):
+        if zname not in zones:
+            yield ctx.at(f"/display/zones/{escape_pointer_segment(zname)}", "unknown-display",
+                         f"no zone is named '{zname}'", hint=did_you_mean(str(zname), zones), key=True)
+
+
+def _constant_names_in_items(data) -> set[str]:
+    """Names of list constants an item's ``each`` reads (``each: {value: towel_values}``)."""
+    found = set()
+    for _, comp in _items(data.get("components")):
+        for item in _list(comp.get("items") if isinstance(comp, dict) else None):
+            each = item.get("each") if isinstance(item, dict) else None
+            for _, value in _items(each):
+                if isinstance(value, str):
+                    found.add(value)
+    return found
+
+
+@check("unused-define", "unused-parameter")
+def unused_defines_and_parameters(ctx: Context):
+    """A define or a parameter nothing reads: a typo in its name, or a rule that was removed.
+    (A misspelled name in a house rule otherwise changes nothing, silently.)"""
+    p = escape_pointer_segment
+    own: dict[str, set[str]] = {}       # words of each define's own text
+    for name, text in _items(ctx.data.get("define")):
+        if isinstance(text, str):
+            own[str(name).split("(")[0]] = set(_WORD.findall(_STRING.sub(" ", text)))
+    read: set[str] = set(_constant_names_in_items(ctx.data)) | ctx.unparsed_words
+    for dsl in ctx.texts:
+        if isinstance(dsl.text, str) and not dsl.pointer.startswith("/define/"):
+            read.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
+    literals = {node.value for _, node in ctx.nodes(A.Str)}
+    # defines read by read defines, transitively
+    pending = [d for d in own if d in read]
+    while pending:
+        for word in own.get(pending.pop(), ()):
+            if word not in read:
+                read.add(word)
+                if word in own:
+                    pending.append(word)
+    for name, _ in _items(ctx.data.get("define")):
+        short = str(name).split("(")[0]
+        if short not in read:
+            yield ctx.at(f"/define/{p(name)}", "unused-define", f"define '{short}' is used nowhere: no rule reads it",
+                         severity="warning", key=True, hint="remove it, or use it in the rules")
+    for name, value in _items(ctx.data.get("parameters")):
+        vocabulary = isinstance(value, list) and any(isinstance(v, str) and v in literals for v in value)
+        if str(name) not in read and not vocabulary:     # a list of the words rules compare with declares them
+            yield ctx.at(f"/parameters/{p(name)}", "unused-parameter",
+                         f"parameter '{name}' is used nowhere: no rule reads it", severity="warning", key=True,
+                         hint="remove it, or use it in the rules")

@@ -1,0 +1,101 @@
+"""Compiling action parameters: their domains and their share of the stable action numbering.
+
+Functions of the compile stage (``self`` is the stage of :mod:`.compile`).
+"""
+from __future__ import annotations
+
+from .dsl import types as T
+from .dsl.compile import Scope
+from .dsl.names import zone_list
+from ..limits import MAX_ACTION_IDS
+from .model import did_you_mean
+from .program import ParamDef
+
+PARAM_KINDS = ("one_of", "position_in", "group_of", "seat_in", "number_in")
+
+
+def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
+    """One action parameter: its kind, domain, radix (its share of the action numbering)."""
+    kinds = [k for k in PARAM_KINDS if k in pspec]
+    if len(kinds) != 1:
+        self.error(ptr, "bad-param", f"parameter '{name}' needs exactly one of {', '.join(PARAM_KINDS)}")
+        return None, scope
+    kind = kinds[0]
+    key = self.cp.fresh(name)
+    m = self.model
+    if kind == "number_in":
+        lo, hi = (pspec[kind] + [0, 0])[:2] if isinstance(pspec[kind], list) else (0, 0)
+        lo_c = self.expr(lo, f"{ptr}/number_in/0", Scope(), "int")
+        hi_c = self.expr(hi, f"{ptr}/number_in/1", Scope(), "int")
+        if not (lo_c and hi_c and lo_c.is_const and hi_c.is_const and lo_c.const <= hi_c.const):
+            self.error(ptr, "bad-range", "number_in needs two constant whole numbers [low, high], low <= high")
+            return None, scope
+        p = ParamDef(name, key, kind, None, radix=hi_c.const - lo_c.const + 1, low=lo_c.const,
+                     caps=[hi_c.const])
+        return p, scope.bind(name, key, T.INT)
+    c = self.expr(pspec[kind], f"{ptr}/{kind}", scope)
+    if c is None:
+        return None, scope
+    if kind == "seat_in":
+        if c.t.kind not in ("list", "any") or (c.t.elem and c.t.elem.kind not in ("seat", "any")):
+            self.error(f"{ptr}/{kind}", "type-error", f"seat_in needs a list of seats, but this is {c.t}")
+        p = ParamDef(name, key, kind, c.fn, radix=m.max_players)
+        return p, scope.bind(name, key, T.SEAT)
+    if not c.t.is_collection:
+        self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
+        return None, scope
+    domain = zone_list(c) if c.t.kind == "zone" else c.fn
+    types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
+    types = types or frozenset(m.types)
+    members = [x for t in sorted(types) for x in m.type_members.get(t, [])]
+    elem = T.comp(types)
+    if kind == "position_in":
+        cap = sum(len(m.type_members.get(t, [])) for t in types)
+        return ParamDef(name, key, kind, domain, radix=max(cap, 1)), scope.bind(name, key, elem)
+    if kind == "one_of":
+        faces = sorted({m.face[x] for x in members})
+        return ParamDef(name, key, kind, domain, radix=max(len(faces), 1),
+                        index={f: i for i, f in enumerate(faces)}), scope.bind(name, key, elem)
+    by = pspec.get("by")
+    if by not in m.props:
+        self.error(f"{ptr}/by", "unknown-attribute", "group_of needs 'by': a property its components share",
+                   did_you_mean(by, list(m.props)) if by else None)
+        return None, scope
+    prop = m.props[by]
+    values = sorted({prop[x] for x in members if prop[x] is not None}, key=_sort_key)
+    caps = []
+    for v in values:
+        per_owner = {}
+        for x in members:
+            if prop[x] == v:
+                per_owner[m.owner[x]] = per_owner.get(m.owner[x], 0) + 1
+        caps.append(max(per_owner.values()))
+    radix = 1
+    for cap in caps:
+        radix *= cap + 1
+    p = ParamDef(name, key, kind, domain, by=by, radix=radix, values=values, caps=caps,
+                 index={v: i for i, v in enumerate(values)})
+    return p, scope.bind(name, key, T.list_of(elem))
+
+
+def number_actions(self, actions: dict):
+    """Number the action kinds: each spans the product of its parameters' radices."""
+    base = 0
+    for a in actions.values():
+        size = 1
+        for p in a.params:
+            size *= p.radix
+        if size > MAX_ACTION_IDS:
+            sizes = ", ".join(f"{p.name} {p.radix:,}" for p in a.params)
+            self.error(f"{a.pointer}/params", "too-many-actions",
+                       f"action '{a.name}' can name {size:,} different actions (its parameters take "
+                       f"{sizes} values), over the limit of {MAX_ACTION_IDS:,}",
+                       "narrow a number_in range, or split a group_of over fewer distinct values")
+        a.base, a.size = base, size
+        base += size
+
+# ------------------------------------------------------------ flow
+
+
+def _sort_key(v):
+    return (0, v, "") if isinstance(v, (int, float)) and not isinstance(v, bool) else (1, 0, str(v))

@@ -1,0 +1,128 @@
+"""The legal actions of one decision: a read-only list made lazily from runs.
+
+Generation (:mod:`.actions`, :mod:`.plans`) records runs of actions that differ only in
+their last parameter; :class:`Legal` makes an :class:`~.actions.Action` only when one is
+read, and reads ids and texts off the runs for masks and views.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from .actions import Action, _local_index, _text_of
+
+
+class Legal(Sequence):
+    """The legal actions of one decision: a read-only list of :class:`Action`.
+
+    Generation records runs of actions that differ only in their last parameter;
+    an Action object is made when an element is read, so a player that looks at one
+    action does not pay for making all of them.
+    """
+
+    __slots__ = ("_runs", "_ends", "_made", "stamp")
+
+    def __init__(self, stamp=None):
+        self._runs: list = []   # (defn, values prefix, keys prefix, [(value, key)] or None, first index used)
+        self._ends: list = [0]  # cumulative lengths, after a leading 0
+        self._made: dict = {}
+        self.stamp = stamp
+
+    def add(self, d, vals, keys, items, lo: int = 0, hi: int | None = None) -> None:
+        """Record a run: one action per (value, key) of ``items[lo:hi]`` for the last parameter.
+
+        ``items`` None records one action, the values and keys given.
+        """
+        if items is None:
+            n = 1
+        else:
+            n = (len(items) if hi is None else hi) - lo
+        if n > 0:
+            self._runs.append((d, vals, keys, items, lo))
+            self._ends.append(self._ends[-1] + n)
+
+    def __len__(self) -> int:
+        return self._ends[-1]
+
+    def __bool__(self) -> bool:
+        return self._ends[-1] > 0
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = self._ends[-1]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("legal action index out of range")
+        a = self._made.get(i)
+        if a is None:
+            r = bisect_right(self._ends, i) - 1
+            d, vals, keys, items, lo = self._runs[r]
+            if items is None:
+                a = Action(d, vals, keys, self.stamp)
+            else:
+                v, k = items[lo + i - self._ends[r]]
+                a = Action(d, vals + (v,), keys + (k,), self.stamp)
+            self._made[i] = a
+        return a
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def texts(self) -> list[str]:
+        """The texts of the actions, in list order, without making an Action object each."""
+        out: list[str] = []
+        ends = self._ends
+        for r, (d, vals, keys, items, lo) in enumerate(self._runs):
+            memo = d.texts
+            if items is None:
+                text = memo.get(keys)
+                out.append(text if text is not None else _text_of(d, vals, keys))
+                continue
+            for v, k in items[lo: lo + ends[r + 1] - ends[r]]:
+                full = keys + (k,)
+                text = memo.get(full)
+                out.append(text if text is not None else _text_of(d, vals + (v,), full))
+        return out
+
+    def ids(self) -> list[int]:
+        """The integer ids of the actions, in list order, worked out from the runs
+        without making an Action object each (an action mask for hundreds of actions)."""
+        out: list[int] = []
+        ends = self._ends
+        for r, (d, vals, keys, items, lo) in enumerate(self._runs):
+            params = d.params
+            if items is None:
+                n = 0
+                for p, k in zip(params, keys):
+                    n = n * p.radix + _local_index(p, k)
+                out.append(d.base + n)
+                continue
+            n = 0
+            for p, k in zip(params, keys):
+                n = n * p.radix + _local_index(p, k)
+            last = params[-1]
+            base = d.base + n * last.radix
+            run = items[lo: lo + ends[r + 1] - ends[r]]
+            kind = last.kind
+            if kind in ("position_in", "seat_in"):
+                out.extend([base + k for _, k in run])
+            elif kind == "number_in":
+                low = last.low
+                out.extend([base + k - low for _, k in run])
+            elif kind == "one_of":
+                index = last.index
+                out.extend([base + index[k] for _, k in run])
+            else:
+                out.extend([base + _local_index(last, k) for _, k in run])
+        return out
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (Legal, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Legal({[str(a) for a in self]!r})"
