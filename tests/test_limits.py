@@ -248,3 +248,13 @@ def test_a_variant_adding_thousands_of_phases_merges_in_linear_time(tmp_path):
     t0 = time.perf_counter()
     pr.validate(variant)
     assert time.perf_counter() - t0 < 10   # the quadratic merge took minutes at this size; now about 1 s
+
+
+def test_an_each_value_that_is_a_mapping_is_a_located_error(tmp_path):
+    """Found by the fuzzer: a mapping among the values of a list assumption that 'each'
+    reads escaped as TypeError (unhashable)."""
+    text = (Path(__file__).resolve().parent.parent / "spec/games/playa-pirata.yaml").read_text()
+    text = text.replace("value: [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]", "value: [1, {}, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]")
+    diags = _errors(_write(tmp_path, text))
+    assert [d.code for d in diags] == ["bad-value"]
+    assert "must be plain values" in diags[0].message and diags[0].path == "/components/towel/items/0/each/value"

@@ -98,8 +98,10 @@ class ModelBuilder:
         self.diags: list[Diagnostic] = []
 
     def error(self, pointer: str, code: str, message: str, hint: str | None = None):
-        """Record a located diagnostic."""
-        self.diags.append(self.locate(pointer, code, message, hint))
+        """Record a located diagnostic (once: per-seat copies of a template repeat the same problem)."""
+        d = self.locate(pointer, code, message, hint)
+        if d not in self.diags:
+            self.diags.append(d)
 
     def _bounded_players(self, d: dict) -> list:
         """The player counts within ``MAX_PLAYERS`` seats; each one beyond is an error."""
@@ -279,6 +281,12 @@ class ModelBuilder:
                                    _did_you_mean(item["each"][prop], [k for k, v in m.constants.items()
                                                                       if isinstance(v, list)]))
                         values = []
+                bad = next((x for x in values if not _plain(x)), None) if isinstance(values, list) else None
+                if bad is not None:
+                    self.error(f"{ptr}/each/{prop}", "bad-value",
+                               f"the values 'each' gives '{prop}' must be plain values (text, numbers, "
+                               f"true/false) or lists of them, not {spelled(bad)}")
+                    values = [x for x in values if _plain(x)]   # the rest still types the rules
                 variants = [dict(v, **{prop: x}) for v in variants for x in values]
             label_fmt = item.get("label", template_label)
             for props in variants:
@@ -317,6 +325,12 @@ def seat_count(data: dict, players: int) -> int:
         n = seats.get(players, seats.get(str(players), 0)) if isinstance(seats, dict) else 0
         extra += n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
     return players + extra
+
+
+def _plain(v) -> bool:
+    """A value an item property may hold: a scalar, or a list of scalars (as for die faces)."""
+    scalar = (str, int, float, bool, type(None))
+    return isinstance(v, scalar) or (isinstance(v, list) and all(isinstance(x, scalar) for x in v))
 
 
 def _freeze(v):
