@@ -79,3 +79,26 @@ def test_action_ids_and_texts_worked_out_from_the_runs_are_the_actions_own(game_
             assert game.legal_action_ids() == sorted(a.id for a in legal)
             game.apply(legal[rnd.randrange(len(legal))])
             n += 1
+
+
+def test_number_ranges_cut_by_a_limit_list_what_checking_each_number_lists(monkeypatch):
+    """``qty <= bid_cap`` on a number_in parameter is kept as a limit of its range, worked
+    out once per listing: the same actions as checking every number (Lying Pirates' bets)."""
+    from playa_rules import rules as rules_module
+    from playa_rules.compiler import compile as compile_module
+    cut = pr.load("lying-pirates")
+    assert any(p.bounds for d in cut.program.actions.values() for p in d.params)
+    rules_module._CACHE.clear()
+    monkeypatch.setattr(compile_module._Stage, "use_bounds", False)
+    plain = pr.load("lying-pirates")
+    rules_module._CACHE.clear()
+    assert not any(p.bounds for d in plain.program.actions.values() for p in d.params)
+    for players in (2, 3, 5):
+        for seed in range(4):
+            a, b, rng = cut.new_game(players, seed=seed), plain.new_game(players, seed=seed), random.Random(seed)
+            while not a.is_over:
+                assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]
+                i = rng.randrange(len(a.legal_actions()))
+                a.apply(a.legal_actions()[i])
+                b.apply(b.legal_actions()[i])
+            assert b.is_over and a.scores() == b.scores()

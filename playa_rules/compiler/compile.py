@@ -12,7 +12,7 @@ from typing import Callable
 
 from .dsl import ast as A
 from .dsl import types as T
-from .dsl.analysis import is_static, names_in
+from .dsl.analysis import free_names, is_static, names_in
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
 from ..checks import semantic_diagnostics, sort_diagnostics
@@ -35,6 +35,8 @@ def _too_deep(origin: Origin, text) -> DSLSyntaxError:
 
 class _Stage:
     """One compile run over one document; collects diagnostics."""
+
+    use_bounds = True   # number_in limits as range cuts (tests compare with plain checks)
 
     def __init__(self, doc):
         self.doc = doc
@@ -251,6 +253,8 @@ class _Stage:
                 if not c.const:
                     checks[0].append(_never)
                 continue
+            if level and self.use_bounds and self.bound(text, rptr, scope, order, params[level - 1]):
+                continue
             join = self.join(text, rptr, scope, order, level, params)
             if join is not None:
                 joins[level].append(join)
@@ -267,6 +271,25 @@ class _Stage:
                          hides=any(p.kind in ("one_of", "group_of") for p in params),
                          params=params, checks=checks, joins=joins, effect=effect, pointer=ptr,
                          model=self.model)
+
+    def bound(self, text, ptr: str, scope: Scope, order: list, p) -> bool:
+        """``n <= X`` (or <, >=, >) on a number_in parameter ``n``, X reading no parameter:
+        kept as a limit of ``n``'s range, worked out once per listing (no check per number)."""
+        if p.kind != "number_in" or not isinstance(text, str):
+            return False
+        node = parse_expr(text)
+        if not isinstance(node, A.Compare) or node.op not in _FLIP or node.op in ("==", "!="):
+            return False
+        left, right, op = node.left, node.right, node.op
+        if isinstance(right, A.Name) and right.id == p.name:
+            left, right, op = right, left, _FLIP[op]
+        if not (isinstance(left, A.Name) and left.id == p.name) or (free_names(right) & set(order)):
+            return False
+        limit = self.cp.with_origin(self.origin(ptr), text).expr(right, scope)
+        if limit.t.kind not in ("int", "any"):
+            return False
+        p.bounds.append((op, limit.fn))
+        return True
 
     def join(self, text, ptr: str, scope: Scope, order: list, level: int, params: list):
         """Split ``A op B`` where A reads only the newest parameter and B only older ones.

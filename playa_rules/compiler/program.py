@@ -32,6 +32,7 @@ class ParamDef:
     caps: list = field(default_factory=list)
     low: int = 0
     independent: bool = True    # its domain does not depend on earlier parameters
+    bounds: list = field(default_factory=list)  # number_in: (op, fn) limits read once per listing
     memo: dict = field(default_factory=dict, repr=False)   # remembered groups and join values by domain
     last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see engine.actions)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)

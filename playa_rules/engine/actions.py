@@ -167,7 +167,18 @@ def _items(p: ParamDef, g, e):
         return hit[0]
     if kind == "seat_in":
         return [(s, s) for s in p.domain(g, e)]
-    return [(v, v) for v in range(p.low, p.caps[0] + 1)]
+    low, high = p.low, p.caps[0]
+    for op, limit in p.bounds:        # n <= X and the like, X read once per listing
+        x = limit(g, e)
+        if op == "<=":
+            high = min(high, x)
+        elif op == "<":
+            high = min(high, x - 1)
+        elif op == ">=":
+            low = max(low, x)
+        else:
+            low = max(low, x + 1)
+    return [(v, v) for v in range(low, high + 1)]
 
 
 def _groups(p: ParamDef, g, comps):
