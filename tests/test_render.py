@@ -433,3 +433,15 @@ def test_a_form_with_nothing_to_translate_is_not_missing():
     assert missing_translations(Catalogue("it", {"title": "T"}), spec) == []
     assert missing_translations(Catalogue("it", {}), {"components": {"c": {"label": "die {value}"}}}) == \
         ["/components/c/label"]
+
+
+def bundled_variant_catalogues():
+    for path in sorted(LANG.glob("*/*/*.yaml")):
+        yield pytest.param(path, id=str(path.relative_to(LANG)))
+
+
+@pytest.mark.parametrize("path", bundled_variant_catalogues())
+def test_bundled_variant_catalogue_has_no_stale_entry(path):
+    doc = catalogue_module.load_file(path)
+    rules = pr.load(path.parent.name, variants=[path.stem])
+    assert check_catalogue(doc, rules.spec, variant=True) == []
