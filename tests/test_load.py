@@ -304,3 +304,44 @@ def test_a_file_is_named_as_each_caller_spells_it(tmp_path, monkeypatch):
     second = pr.validate("bad.yaml")
     assert first[0].file == str(bad)
     assert second[0].file == "bad.yaml"
+
+
+def test_libyaml_events_compose_the_same_tree_as_the_pure_python_parser():
+    """Files are scanned and parsed by libyaml (fast) and composed in Python (bounded); the
+    tree, with every position, is the one the pure-Python parser builds."""
+    import yaml
+    from playa_rules.source import compose as C
+    root = Path(__file__).resolve().parent.parent
+    files = [*root.glob("spec/**/*.yaml"), *root.glob("docs/examples/**/*.yaml"), *root.glob("tests/games/*.yaml"),
+             *root.glob("tests/variants/*.yaml")]
+
+    def same(a, b, seen):
+        if isinstance(a, C._Alias):          # an alias use (*name): the same anchor, written at the same place
+            return isinstance(b, C._Alias) and a.anchor == b.anchor and \
+                (a.start_mark.line, a.start_mark.column) == (b.start_mark.line, b.start_mark.column) and \
+                same(a.node, b.node, seen)
+        if id(a) in seen:
+            return True
+        seen.add(id(a))
+        if type(a) is not type(b) or a.tag != b.tag or (a.start_mark.line, a.start_mark.column,
+                                                           a.start_mark.index) != (b.start_mark.line,
+                                                                                   b.start_mark.column,
+                                                                                   b.start_mark.index):
+            return False
+        if isinstance(a, yaml.ScalarNode):
+            return a.value == b.value and a.style == b.style
+        if isinstance(a, yaml.SequenceNode):
+            return len(a.value) == len(b.value) and all(same(x, y, seen) for x, y in zip(a.value, b.value))
+        return len(a.value) == len(b.value) and all(same(k1, k2, seen) and same(v1, v2, seen)
+                                                    for (k1, v1), (k2, v2) in zip(a.value, b.value))
+    checked = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        try:
+            plain = C._PlainComposer(text).get_single_node()
+        except yaml.YAMLError:
+            continue
+        fast = C._Composer(text).get_single_node()
+        assert same(fast, plain, set()), path
+        checked += 1
+    assert checked > 30

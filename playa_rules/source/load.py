@@ -2,7 +2,7 @@
 
 Rule files are untrusted input, and every later stage (schema, DSL, engine) must
 point at the exact spot of a problem. So this module composes the YAML node tree
-with a :class:`yaml.SafeLoader` subclass and converts the nodes to plain Python
+(:mod:`.compose`: libyaml's events, bounded as they are composed) and converts the nodes to plain Python
 itself, recording the position of every node under its JSON pointer (RFC 6901).
 
 Converting by hand is also what makes the loader safe: it bounds file size,
@@ -34,17 +34,16 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from . import positions
 from .document import Document, escape_pointer_segment, pointer_of
 from ..errors import Diagnostic, LoadError
+from .compose import _Alias, _Composer, _Fatal, _PlainComposer
 
 from ..limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES  # noqa: F401 - re-exported
 
@@ -102,53 +101,6 @@ def _not_utf8(raw: bytes, exc: UnicodeDecodeError, name: str) -> Diagnostic:
                       file=name, line=line, column=column, hint=hint)
 
 
-class _Fatal(Exception):
-    """A limit was hit: stop at once with this diagnostic."""
-
-    def __init__(self, code: str, message: str, mark=None, hint: str | None = None, path: str = ""):
-        super().__init__(message)
-        self.code, self.message, self.mark, self.hint, self.path = code, message, mark, hint, path
-
-
-@dataclass(frozen=True)
-class _Alias:
-    """An alias use in the composed tree: the anchored node plus where ``*name`` was written."""
-
-    node: Node
-    anchor: str
-    start_mark: Any
-
-
-class _Composer(yaml.SafeLoader):
-    """SafeLoader that bounds depth, node count and alias uses while composing."""
-
-    def __init__(self, text: str):
-        super().__init__(text)
-        self.depth = 0
-        self.composed = 0
-        self.alias_uses = 0
-
-    def compose_node(self, parent, index):
-        if self.check_event(AliasEvent):
-            event = self.peek_event()
-            self.alias_uses += 1
-            if self.alias_uses > MAX_ALIASES:
-                raise _Fatal("alias-limit", f"more than {MAX_ALIASES} alias uses (*name)", event.start_mark)
-            return _Alias(super().compose_node(parent, index), event.anchor, event.start_mark)
-        self.depth += 1
-        self.composed += 1
-        if self.depth > MAX_DEPTH:
-            raise _Fatal("too-deep", f"values are nested more than {MAX_DEPTH} levels deep",
-                         self.peek_event().start_mark)
-        if self.composed > MAX_NODES:
-            raise _Fatal("too-large", f"file holds more than {MAX_NODES} values",
-                         self.peek_event().start_mark)
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-
-
 _NUMBERS = SafeConstructor()
 
 
@@ -167,14 +119,24 @@ class _Converter:
         self.active: set[int] = set()
         self._doc = Document(None, name, text)
 
+    def compose(self):
+        """The node tree: composed from libyaml's events, or, when the text is not valid
+        YAML, by the pure-Python parser, whose messages name what it found."""
+        for loader_class in (_Composer, _PlainComposer):
+            loader = loader_class(self.text)
+            try:
+                return loader.get_single_node()
+            except (yaml.YAMLError, UnicodeError):
+                if loader_class is _PlainComposer:
+                    raise
+            finally:
+                loader.dispose()
+        return None  # pragma: no cover
+
     def run(self) -> Document:
         """Compose and convert, raising LoadError on any problem."""
         try:
-            loader = _Composer(self.text)
-            try:
-                root = loader.get_single_node()
-            finally:
-                loader.dispose()
+            root = self.compose()
             data = None if root is None else self.convert(root, "", 0)
         except _Fatal as fatal:
             raise LoadError(self.diagnostic(fatal.code, fatal.message, fatal.mark, hint=fatal.hint,
