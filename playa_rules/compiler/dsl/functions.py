@@ -336,3 +336,6 @@ def _take(cp, node, args):
         return C(take_zone, T.list_of(args[0].t.element()))
     f = _ordered(cp, node, args[0], "all")
     return C(lambda g, e: list(f(g, e)[:max(n(g, e), 0)]), T.list_of(args[0].t.element()))
+
+
+from . import grid  # noqa: E402,F401  (the board functions register themselves here, last)

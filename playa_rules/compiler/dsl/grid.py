@@ -1,0 +1,155 @@
+"""The DSL's functions for boards: cells are components with whole-number ``row`` and
+``col`` properties, held in a zone (a board; one per player if the zone is per player).
+
+``at(board, r, c)`` finds a cell; ``neighbours(x, board)`` the cells next to one
+(orthogonally, diagonally or both); ``line(x, board, dr, dc)`` the cells from one in a
+direction to the edge; ``connected(x, cells)`` the group of cells joined to one;
+``leading(c in cells where ...)`` the cells from the start while a condition holds (a
+run). Registered in the same registry as :mod:`.functions`, documented in docs/dsl.md.
+"""
+from __future__ import annotations
+
+from . import types as T
+from .functions import FUNCTIONS, Function, _arity, _coll, function
+from .values import C
+
+DIRECTIONS = {
+    "orthogonal": ((-1, 0), (1, 0), (0, -1), (0, 1)),
+    "diagonal": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+}
+DIRECTIONS["all"] = DIRECTIONS["orthogonal"] + DIRECTIONS["diagonal"]
+
+
+def _tables(cp, node, c: C):
+    """The row and column tables of the components a collection holds (a compile error if
+    they have no whole-number ``row`` and ``col``)."""
+    types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
+    props = cp.m.props
+    if "row" not in props or "col" not in props:
+        cp.error(node, "not-a-board", f"'{node.func}' reads cells: components with a 'row' and a 'col' "
+                 "(give the cell items both, e.g. each: {row: [0, 1, 2], col: [0, 1, 2]})")
+    missing = [t for t in sorted(types) if not {"row", "col"} <= cp.m.type_props.get(t, set())]
+    if missing:
+        cp.error(node, "not-a-board", f"'{node.func}' reads cells, but component '{missing[0]}' has no "
+                 "'row' and 'col' properties")
+    return props["row"], props["col"]
+
+
+def _mode(cp, node, arg: C | None) -> tuple:
+    if arg is None:
+        return DIRECTIONS["orthogonal"]
+    if not arg.is_const or arg.const not in DIRECTIONS:
+        cp.error(node, "bad-argument", f"'{node.func}' takes 'orthogonal', 'diagonal' or 'all' as its "
+                 "last argument")
+    return DIRECTIONS[arg.const]
+
+
+def _index(cells, rows, cols) -> dict:
+    return {(rows[c], cols[c]): c for c in cells}
+
+
+@function("at", "The cell of a board at a row and a column, or none.", "at(board, 0, 2)")
+def _at(cp, node, args):
+    _arity(cp, node, args, 3)
+    board, r, c = _coll(cp, node, args[0]), args[1].fn, args[2].fn
+    cp.expect(args[1], "int", node, "the row")
+    cp.expect(args[2], "int", node, "the column")
+    rows, cols = _tables(cp, node, args[0])
+
+    def at(g, e):
+        row, col = r(g, e), c(g, e)
+        for x in board(g, e):
+            if rows[x] == row and cols[x] == col:
+                return x
+        return None
+    return C(at, args[0].t.element())
+
+
+@function("neighbours", "The cells of a board next to a cell: orthogonally (the default), "
+          "'diagonal' or 'all' eight.", "neighbours(spot, board, 'all')")
+def _neighbours(cp, node, args):
+    if len(args) not in (2, 3):
+        cp.error(node, "wrong-arity", f"'neighbours' takes 2 or 3 arguments, not {len(args)}")
+    x, board = args[0].fn, _coll(cp, node, args[1])
+    rows, cols = _tables(cp, node, args[1])
+    steps = _mode(cp, node, args[2] if len(args) == 3 else None)
+
+    def neighbours(g, e):
+        cell = x(g, e)
+        if cell is None:
+            return []
+        r, c = rows[cell], cols[cell]
+        where = _index(board(g, e), rows, cols)
+        return [where[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in where]
+    return C(neighbours, T.list_of(args[1].t.element()))
+
+
+@function("line", "The cells of a board from a cell (not included) in a direction, "
+          "rows and columns step, up to the edge.", "line(spot, board, 0, 1)")
+def _line(cp, node, args):
+    _arity(cp, node, args, 4)
+    x, board, dr, dc = args[0].fn, _coll(cp, node, args[1]), args[2].fn, args[3].fn
+    rows, cols = _tables(cp, node, args[1])
+
+    def line(g, e):
+        cell, sr, sc = x(g, e), dr(g, e), dc(g, e)
+        if cell is None or (sr == 0 and sc == 0):
+            return []
+        where = _index(board(g, e), rows, cols)
+        out, r, c = [], rows[cell] + sr, cols[cell] + sc
+        while (r, c) in where:
+            out.append(where[(r, c)])
+            r, c = r + sr, c + sc
+        return out
+    return C(line, T.list_of(args[1].t.element()))
+
+
+@function("connected", "The cells of a list joined to a cell through cells of the list, "
+          "orthogonally (the default) or 'all' eight ways; the cell first.",
+          "connected(spot, [c in board where c.mark == spot.mark])")
+def _connected(cp, node, args):
+    if len(args) not in (2, 3):
+        cp.error(node, "wrong-arity", f"'connected' takes 2 or 3 arguments, not {len(args)}")
+    x, cells = args[0].fn, _coll(cp, node, args[1])
+    rows, cols = _tables(cp, node, args[1])
+    steps = _mode(cp, node, args[2] if len(args) == 3 else None)
+
+    def connected(g, e):
+        start = x(g, e)
+        where = _index(cells(g, e), rows, cols)
+        if start is None or (rows[start], cols[start]) not in where:
+            return []
+        seen, group, todo = {start}, [start], [start]
+        while todo:
+            cell = todo.pop()
+            r, c = rows[cell], cols[cell]
+            for dr, dc in steps:
+                other = where.get((r + dr, c + dc))
+                if other is not None and other not in seen:
+                    seen.add(other)
+                    group.append(other)
+                    todo.append(other)
+        return group
+    return C(connected, T.list_of(args[1].t.element()))
+
+
+def _leading_over(cp, node, coll, key, where, expr):
+    if where is None or expr is not None:
+        cp.error(node, "wrong-form", "'leading' takes 'x in COLLECTION where CONDITION'")
+    cf, wf = coll.fn, where.fn
+
+    def leading(g, e):
+        out = []
+        for x in cf(g, e):
+            e[key] = x
+            if not wf(g, e):
+                break
+            out.append(x)
+        return out
+    return C(leading, T.list_of(coll.t.element()))
+
+
+FUNCTIONS["leading"] = Function(
+    "leading", "The elements from the start of a collection while the condition holds (a run).",
+    "count(leading(c in line(spot, board, 0, 1) where c.mark == spot.mark))", None, _leading_over)
+

@@ -1,0 +1,114 @@
+"""The board functions of the DSL (compiler/dsl/grid.py) on a 3 x 4 board of cells:
+at, neighbours, line, connected and leading, and their compile-time errors."""
+from __future__ import annotations
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.compiler.dsl.compile import Compiler, Scope
+from playa_rules.compiler.dsl.parse import parse_expr
+from playa_rules.errors import SpecError
+
+BOARD = """\
+game: grid-probe
+title: Grid probe
+players: [2]
+components:
+  cell:
+    start: board
+    label: "{row},{col}"
+    vars: {mark: -1}
+    items:
+      - {each: {row: [0, 1, 2], col: [0, 1, 2, 3]}}
+  token:
+    start: pile
+    items: [{count: 2}]
+zones:
+  board: {visibility: public, holds: [cell]}
+  pile: {visibility: public, holds: [token]}
+actions:
+  mark:
+    text: "mark #{cell}"
+    params: {cell: {position_in: board}}
+    require: [cell.mark == -1]
+    effect: set cell.mark = me.index
+  take:
+    text: take
+    effect: move top(pile) to pile
+phases:
+  - id: play
+    turns: {from: start_player, rounds: 6}
+    steps:
+      - {id: move, actions: [mark, take]}
+"""
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    path = tmp_path_factory.mktemp("grid") / "grid.yaml"
+    path.write_text(BOARD, encoding="utf-8")
+    g = pr.load(path).new_game(2, seed=1)
+    # marks: seat 0 on (0,0) (0,1) (1,1); seat 1 on (2,3)
+    for text in ("mark #0", "mark #11", "mark #1", "take", "mark #5"):
+        g.apply(text)
+    return g
+
+
+def value(game, text):
+    """The value of an expression in the game's state (components as (row, col) pairs)."""
+    cp = Compiler(game.m, {})
+    fn = cp.expr(parse_expr(text), Scope()).fn
+    out = fn(game.g, {"me": 0})
+    rows, cols = game.m.props["row"], game.m.props["col"]
+    cell = lambda c: (rows[c], cols[c])  # noqa: E731
+    if isinstance(out, list):
+        return [cell(c) for c in out]
+    is_cell = text.startswith("at(") and text.endswith(")")
+    return cell(out) if is_cell and out is not None else out
+
+
+def test_at_finds_a_cell_or_none(game):
+    assert value(game, "at(board, 2, 3)") == (2, 3)
+    assert value(game, "at(board, 3, 0)") is None
+    assert value(game, "at(board, 0, 1).mark") == 0
+
+
+def test_neighbours_orthogonal_diagonal_and_all(game):
+    assert sorted(value(game, "neighbours(at(board, 1, 1), board)")) == [(0, 1), (1, 0), (1, 2), (2, 1)]
+    assert sorted(value(game, "neighbours(at(board, 1, 1), board, 'diagonal')")) == [(0, 0), (0, 2), (2, 0), (2, 2)]
+    assert len(value(game, "neighbours(at(board, 1, 1), board, 'all')")) == 8
+    assert sorted(value(game, "neighbours(at(board, 0, 0), board)")) == [(0, 1), (1, 0)]   # a corner
+
+
+def test_line_goes_to_the_edge(game):
+    assert value(game, "line(at(board, 0, 0), board, 0, 1)") == [(0, 1), (0, 2), (0, 3)]
+    assert value(game, "line(at(board, 2, 3), board, -1, -1)") == [(1, 2), (0, 1)]
+    assert value(game, "line(at(board, 0, 0), board, -1, 0)") == []
+    assert value(game, "line(at(board, 0, 0), board, 0, 0)") == []
+
+
+def test_leading_is_the_run_from_the_start(game):
+    assert value(game, "count(leading(c in line(at(board, 0, 0), board, 0, 1) where c.mark == 0))") == 1
+    assert value(game, "count(leading(c in line(at(board, 2, 1), board, -1, 0) where c.mark == 0))") == 2
+
+
+def test_connected_is_the_group_joined_to_a_cell(game):
+    group = value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0])")
+    assert group[0] == (0, 0) and sorted(group) == [(0, 0), (0, 1), (1, 1)]
+    assert value(game, "connected(at(board, 2, 3), [c in board where c.mark == 0])") == []   # not in the list
+    lone = value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0 and c.row == c.col])")
+    assert lone == [(0, 0)]                                      # (1, 1) is only diagonal to it
+    assert sorted(value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0 and c.row == c.col], "
+                              "'all')")) == [(0, 0), (1, 1)]
+
+
+@pytest.mark.parametrize("text,code", [
+    ("at(pile, 0, 0)", "not-a-board"),
+    ("neighbours(at(board, 0, 0), board, 'sideways')", "bad-argument"),
+    ("line(at(board, 0, 0), board, 1)", "wrong-arity"),
+    ("leading(c in board)", "wrong-form"),
+])
+def test_misuse_is_a_compile_error(game, text, code):
+    with pytest.raises(SpecError) as info:
+        Compiler(game.m, {}).expr(parse_expr(text), Scope())
+    assert info.value.diagnostics[0].code == code
