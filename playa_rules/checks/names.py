@@ -59,6 +59,8 @@ def _constant_names_in_items(data) -> set[str]:
         for item in _list(comp.get("items") if isinstance(comp, dict) else None):
             each = item.get("each") if isinstance(item, dict) else None
             for _, value in _items(each):
+                if isinstance(value, dict):      # {permutations: NAME, size: N}
+                    value = value.get("permutations", value.get("combinations"))
                 if isinstance(value, str):
                     found.add(value)
     return found

@@ -7,6 +7,8 @@ the same whatever the number of players (unused seats simply hold nothing).
 """
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -272,6 +274,8 @@ class ModelBuilder:
             each = item.get("each") or {}
             variants = [dict(base)]
             for prop, values in each.items():
+                if isinstance(values, dict):
+                    values = self._choices(m, values, f"{ptr}/each/{prop}")
                 if isinstance(values, str):
                     values = m.constants.get(values, None)
                     if not isinstance(values, list):
@@ -293,6 +297,24 @@ class ModelBuilder:
                 for _ in range(count):
                     out.append((tname, owner, props, _label(label_fmt, tname, props)))
         return out
+
+    def _choices(self, m: Model, spec: dict, ptr: str) -> list:
+        """``{permutations: LIST, size: N}`` or ``{combinations: ...}``: every choice of N
+        different elements, in order, each as a list."""
+        kind = "permutations" if "permutations" in spec else "combinations"
+        source, size = spec.get(kind), spec.get("size")
+        if isinstance(source, str):
+            source = m.constants.get(source)
+        if not isinstance(source, list) or not isinstance(size, int) or isinstance(size, bool):
+            self.error(f"{ptr}/{kind}", "unknown-name", f"'{kind}' needs a list or the name of a list parameter")
+            return []
+        count = math.perm(len(source), size) if kind == "permutations" else math.comb(len(source), size)
+        if count > MAX_COUNT:
+            self.error(ptr, "bad-count", f"{count:,} {kind} of {size} out of {len(source)}: over the limit of "
+                       f"{MAX_COUNT:,} items")
+            return []
+        pick = itertools.permutations if kind == "permutations" else itertools.combinations
+        return [list(choice) for choice in pick(source, size)]
 
     # ---------------------------------------------------------------- variables
     def _variables(self, m: Model):
@@ -341,8 +363,17 @@ _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 def fill(template: str, values: dict) -> str:
-    """Replace ``{name}`` fields from ``values``; plain text substitution, never str.format."""
-    return _FIELD.sub(lambda mt: str(values.get(mt.group(1), "?")), template)
+    """Replace ``{name}`` fields from ``values``; plain text substitution, never str.format.
+    A list reads as its elements joined by '-' (a strip of patterns: ``a-b-c``)."""
+    return _FIELD.sub(lambda mt: _text(values.get(mt.group(1), "?")), template)
+
+
+def _text(value) -> str:
+    if isinstance(value, list):
+        return "-".join(_text(v) for v in value)
+    if value is True or value is False:
+        return str(value).lower()
+    return str(value)
 
 
 def _label(fmt, tname, props) -> str:

@@ -29,6 +29,7 @@ RENDERED: dict[str, set[str]] = {
     "alternative": {"value", "means"},
     "component": {"start", "per_player", "label", "vars", "items"},
     "item": {"count", "each", "label"},
+    "each_choices": {"permutations", "combinations", "size"},
     "component_var": {"value", "reset"},
     "variables": {"turn", "hand", "match", "player", "player_match"},  # the scopes (words.py: reset_<scope>)
     "zone": {"per", "visibility", "holds", "about"},
@@ -131,6 +132,18 @@ class _Renderer(FlowSections):
         each = item.get("each") or {}
         combos, parts = 1, []
         for prop, values in each.items():
+            if isinstance(values, dict):      # {permutations: LIST, size: N}: every choice of N
+                kind = "permutations" if "permutations" in values else "combinations"
+                source, size = values.get(kind), values.get("size")
+                listed = self.constants.get(source) if isinstance(source, str) else source
+                shown = code(value_text(source)) + (f" ({code(value_text(listed))})" if isinstance(source, str)
+                                                   else "")
+                n = len(listed) if isinstance(listed, list) else 0
+                made = (math.perm(n, size) if kind == "permutations" else math.comb(n, size)) \
+                    if isinstance(size, int) and not isinstance(size, bool) and 0 <= size else 0
+                combos *= made
+                parts.append(self.w("each_" + kind, prop=prop, size=size, values=shown))
+                continue
             shown = code(value_text(values))
             if isinstance(values, str):
                 shown += f" ({code(value_text(self.constants.get(values)))})"
