@@ -96,6 +96,8 @@ GOLDEN = [
     ("lying-pirates-3p", ["lying-pirates", "-p", "3", "-s", "1", "--human", "0"], "choose 1-15"),
     ("playa-pirata-2p", ["playa-pirata", "-p", "2", "-s", "1", "--human", "0"], "choose 1-"),
     ("pirate-gold-cards-2p", ["pirate-gold-cards", "-p", "2", "-s", "1", "--human", "0"], "choose 1-3"),
+    ("connect-four", [str(Path(__file__).resolve().parent / "games" / "connect-four.yaml"), "-s", "1",
+                      "--human", "0"], "choose 1-7"),
 ]
 
 
@@ -160,3 +162,21 @@ def test_a_person_types_at_the_prompt_in_a_real_terminal():
         assert "quit: the game is abandoned" in done and "Traceback" not in done
     finally:
         _tmux("kill-session", "-t", session, check=False)
+
+
+def test_a_board_shows_as_a_grid_of_symbols():
+    game = pr.load(Path(__file__).resolve().parent / "games" / "tic-tac-toe.yaml").new_game(2, seed=1)
+    for move in ("place #4", "place #0"):
+        game.apply(move)
+    lines = _screen(game, 0).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("board"))
+    assert [line.split()[-3:] for line in lines[at + 1: at + 4]] == [["O", ".", "."], [".", "X", "."],
+                                                                      [".", ".", "."]]
+
+
+def test_a_grid_naming_no_cell_variable_is_an_error(tmp_path):
+    text = (Path(__file__).resolve().parent / "games" / "tic-tac-toe.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "t.yaml"
+    path.write_text(text.replace("{grid: mark,", "{grid: marks,"), encoding="utf-8")
+    (d,) = [d for d in pr.validate(path) if d.code == "unknown-display"]
+    assert "have no variable or property 'marks'" in d.message and "mark" in (d.hint or "")

@@ -45,11 +45,28 @@ def display_names(ctx: Context):
                 yield ctx.at(f"{ptr}/{i}", "unknown-display",
                              f"component template '{tname}' has no variable or property '{name}'",
                              hint=did_you_mean(name, sorted(set(known))))
-    zones = [str(z) for z, _ in _items(ctx.data.get("zones"))]
-    for zname, _ in _items(display.get("zones")):
+    zones = dict(_items(ctx.data.get("zones")))
+    for zname, hint in _items(display.get("zones")):
+        ptr = f"/display/zones/{escape_pointer_segment(zname)}"
         if zname not in zones:
-            yield ctx.at(f"/display/zones/{escape_pointer_segment(zname)}", "unknown-display",
-                         f"no zone is named '{zname}'", hint=did_you_mean(str(zname), zones), key=True)
+            yield ctx.at(ptr, "unknown-display", f"no zone is named '{zname}'",
+                         hint=did_you_mean(str(zname), [str(z) for z in zones]), key=True)
+            continue
+        grid = hint.get("grid") if isinstance(hint, dict) else None
+        if isinstance(grid, str):
+            held = zones[zname].get("holds") if isinstance(zones[zname], dict) else None
+            known = {"label"}
+            for tname in _list(held):
+                comp = types.get(tname)
+                if isinstance(comp, dict):
+                    known |= set(comp.get("vars") or {}) | {k for item in _list(comp.get("items"))
+                                                            if isinstance(item, dict) for k in item}
+                    known |= {k for item in _list(comp.get("items")) if isinstance(item, dict)
+                              for k in (item.get("each") or {})}
+            if grid not in known:
+                yield ctx.at(f"{ptr}/grid", "unknown-display",
+                             f"the cells of zone '{zname}' have no variable or property '{grid}'",
+                             hint=did_you_mean(grid, sorted(known)))
 
 
 def _constant_names_in_items(data) -> set[str]:

@@ -143,7 +143,12 @@ class Screen:
             hint = self.zones.get(name) or {}
             if hint.get("hidden"):
                 continue
-            shown = f"{len(comps)}" if hint.get("count") else self.items(comps, me, hint.get("numbered", True))
+            if hint.get("grid") and _is_grid(comps):
+                shown = self.grid(comps, hint)
+            elif hint.get("count"):
+                shown = f"{len(comps)}"
+            else:
+                shown = self.items(comps, me, hint.get("numbered", True))
             table.add_row(escape(name), shown)
         if view.get("vars") and (line := self.variables_of({s: v for s, v in view["vars"].items() if v})):
             table.add_row("variables", line)
@@ -151,6 +156,29 @@ class Screen:
             parts.append(table)
         parts.append(self.seats_table(view, me))
         return Group(*parts)
+
+    def grid(self, cells: list, hint: dict) -> str:
+        """A board as rows of symbols: each cell shows its ``grid`` variable or property,
+        through ``symbols``; column numbers on top, row numbers on the left (row 0 at the
+        top, or at the bottom with ``bottom_up``)."""
+        name, symbols = hint["grid"], {str(k): str(v) for k, v in (hint.get("symbols") or {}).items()}
+        at = {(c["row"], c["col"]): c for c in cells}
+        rows = sorted({c["row"] for c in cells}, reverse=bool(hint.get("bottom_up")))
+        cols = sorted({c["col"] for c in cells})
+
+        def text(cell) -> str:
+            if cell is None:
+                return " "
+            if cell.get("hidden"):
+                return "?"
+            value = (cell.get("vars") or {}).get(name, cell.get(name, ""))
+            return symbols.get(show_value(value), show_value(value))
+        width = max([len(str(c)) for c in cols] + [len(text(c)) for c in cells])
+        label = max(len(str(r)) for r in rows)
+        lines = [" " * (label + 1) + " ".join(str(c).rjust(width) for c in cols)]
+        for r in rows:
+            lines.append(str(r).rjust(label) + " " + " ".join(text(at.get((r, c))).rjust(width) for c in cols))
+        return escape("\n".join(lines))
 
     def seats_table(self, view: dict, me: int) -> Table:
         seats = sorted(view["seats"], key=lambda e: e["seat"] != me)
@@ -219,3 +247,8 @@ def _ranges(texts: list[str]) -> list[tuple[str, str]]:
             out += [(f"#{k}", texts[k]) for k in range(i, j)]
         i = j
     return out
+
+
+def _is_grid(cells: list) -> bool:
+    """Whether every component has whole-number ``row`` and ``col`` (hidden ones are not cells)."""
+    return bool(cells) and all(isinstance(c.get("row"), int) and isinstance(c.get("col"), int) for c in cells)
