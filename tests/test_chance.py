@@ -389,3 +389,54 @@ def test_a_query_that_reads_an_undecided_order_says_so(tmp_path):
     game = pr.load(path).new_game(2, chance="explicit")
     with pytest.raises(pr.GameRuntimeError, match="match points read a position of a shuffled zone"):
         game.scores()
+
+
+PICK = """\
+game: pick-probe
+title: Pick probe
+players: [2, 3]
+variables:
+  player: {points: 0}
+  hand: {first: 0}
+components:
+  chip: {start: bank, items: [{count: 3}]}
+zones:
+  bank: {visibility: public, holds: [chip]}
+  won: {per: player, visibility: public, holds: [chip]}
+actions:
+  take:
+    text: take
+    require: [count(bank) > 0]
+    effect: |
+      move top(bank) to me.won
+      set me.points += 1
+setup: |
+  pick hand.first from [s in seats where s.points == min(p.points for p in seats)]
+  set start_player = hand.first
+phases:
+  - id: play
+    turns: {from: start_player, until: "count(bank) == 0"}
+    steps:
+      - {id: t, actions: [take]}
+scoring:
+  - {id: chips, points: "count(me.won)"}
+"""
+
+
+def test_pick_is_a_public_chance_event_among_the_tied(tmp_path):
+    """"the start player is chosen at random among the tied players": pick."""
+    import collections
+    path = tmp_path / "pick.yaml"
+    path.write_text(PICK, encoding="utf-8")
+    rules = pr.load(path)
+    assert [d.code for d in pr.validate(path)] == []
+    starts = collections.Counter(rules.new_game(3, seed=s).view(None)["start_player"] for s in range(300))
+    assert set(starts) == {0, 1, 2} and min(starts.values()) > 60
+    game = rules.new_game(3, seed=1, chance="explicit")
+    assert game.is_chance and [str(o) for o, _ in game.chance_outcomes()] == \
+        ["choose seat 0", "choose seat 1", "choose seat 2"]
+    game.apply("choose seat 2")
+    assert game.current_player == 2
+    sampled = rules.new_game(3, seed=4)
+    (ev,) = [e for e in sampled.log_for(1) if e["event"] == "chance"]
+    assert ev["kind"] == "choice" and ev["outcome"].startswith("choose seat")   # everyone sees it

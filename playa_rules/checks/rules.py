@@ -324,7 +324,7 @@ def ruling_values(ctx: Context):
 def variables_read_and_set(ctx: Context):
     """Declared variables nothing reads or sets (unused), or that are read but never set (always initial)."""
     sets_scoped, sets_named = set(), set()
-    for _, node in ctx.nodes(A.Set):
+    for _, node in ctx.nodes((A.Set, A.Pick)):     # pick sets its target too
         if len(node.target) == 2:
             sets_scoped.add(tuple(node.target))
             sets_named.add(node.target[1])

@@ -167,6 +167,13 @@ class Set(Node):
 
 
 @dataclass(frozen=True)
+class Pick(Node):
+    """``pick a.b from LIST``: a random element (a chance event)."""
+    target: tuple
+    options: Node
+
+
+@dataclass(frozen=True)
 class Shuffle(Node):
     """``shuffle ZONE``."""
     zone: Node

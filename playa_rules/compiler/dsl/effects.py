@@ -11,6 +11,7 @@ from typing import Callable
 
 from . import ast as A
 from . import types as T
+from .names import zone_list
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,30 @@ def _roll(cp, node: A.Roll, scope):
         for c in what(g, e):
             g.roll(c)
     return roll
+
+
+@effect(A.Pick, "pick", "Give a variable a random element of a list, each equally likely: a chance event "
+        "(an empty list is a runtime error).",
+        "pick hand.first from [s in seats where s.points == min(p.points for p in seats)]")
+def _pick(cp, node: A.Pick, scope):
+    options = cp.expr(node.options, scope)
+    cp.expect(options, "collection", node.options, "what 'pick' picks from")
+    listed = zone_list(options) if options.t.kind == "zone" else options.fn
+    key = cp.fresh("picked")
+    inner = scope.bind("$picked", key, options.t.element())
+    store = _set(cp, A.Set(node.target, "=", A.Name("$picked", pos=node.pos), pos=node.pos), inner)
+    where = cp.fault_site(node)
+    seat_kind = options.t.element().kind == "seat"
+
+    def pick(g, e):
+        items = list(listed(g, e))
+        if not items:
+            raise where("'pick' from an empty list")
+        texts = [f"seat {x}" if seat_kind else (g.m.labels[x] if isinstance(x, int) and options.t.element().kind
+                                                 == "comp" else str(x)) for x in items]
+        e[key] = items[g.chance_choice(texts)]
+        store(g, e)
+    return pick
 
 
 @effect(A.If, "if", "Do one block or the other.", "if count(me.hand) == 0 { end turn } else { ... }")

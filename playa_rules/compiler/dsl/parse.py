@@ -216,6 +216,9 @@ class _ToAst(Transformer):
     def target(self, meta, c):
         return tuple(str(t) for t in c)
 
+    def pick(self, meta, c):
+        return A.Pick(c[0], c[1], pos=_pos(meta))
+
     def shuffle(self, meta, c):
         return A.Shuffle(c[0], pos=_pos(meta))
 
