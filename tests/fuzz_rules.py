@@ -8,7 +8,7 @@ target of issue 13 is checked:
 - ``validate`` returns located diagnostics and never raises; ``load`` raises only the
   library's errors (each diagnostic with a file and, but for a few file-wide codes, a line);
 - validate and load agree (load fails exactly when validate reports an error);
-- both finish within a time bound;
+- both finish within a time bound, and ``playa-rules validate`` agrees (every 8th mutant);
 - a mutant that loads plays a few random games without a raw Python exception.
 
 ``tests/test_fuzz_rules.py`` runs a bounded campaign in CI and a long one with
@@ -179,9 +179,28 @@ def check_one(seed: int, workdir: Path) -> list[str]:
     elapsed = time.perf_counter() - t0
     if elapsed > TIME_LIMIT:
         problems.append(f"seed {seed} ({name}): validate + load took {elapsed:.1f} s")
+    if seed % 8 == 0:
+        problems += _cli_agrees(path, seed, name, bool(errors))
     if rules is not None:
         problems += _play(rules, seed, name)
     return problems
+
+
+def _cli_agrees(path: Path, seed: int, name: str, has_errors: bool) -> list[str]:
+    """``playa-rules validate`` (in-process) exits 1 exactly when validate finds an error,
+    and prints diagnostics, never a traceback."""
+    import contextlib
+    import io
+
+    from playa_rules.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["validate", str(path)])
+    printed = out.getvalue() + err.getvalue()
+    if code != (1 if has_errors else 0) or "Traceback" in printed or "internal error" in printed:
+        return [f"seed {seed} ({name}): the CLI exited {code} (validate found "
+                f"{'errors' if has_errors else 'none'}): {printed[-200:]}"]
+    return []
 
 
 def _play(rules, seed: int, name: str) -> list[str]:
