@@ -55,6 +55,8 @@ class _Renderer(FlowSections):
         s = self.spec
         self.heading(1, self.title())
         self.para(self.w("intro", id=self.rules.id))
+        if self.lang != "en" and not self.cat.files:
+            self.para(self.w("no_catalogue", id=self.rules.id))
         variants = list(getattr(self.rules, "variants", None) or [])
         counts = joined(self.lang, self.rules.player_counts)
         if s.get("source"):
@@ -318,7 +320,7 @@ def _same(a, b) -> bool:
 
 
 def rules_markdown(rules, lang: str = "en", base_spec: dict | None = None, catalogue: Catalogue | None = None) -> str:
-    """The rules of ``rules`` as Markdown in ``lang`` (``en`` or ``it``), rendered from its data.
+    """The rules of ``rules`` as Markdown in ``lang`` (``en``, ``it``, ``es``), rendered from its data.
 
     ``base_spec`` is the rule data without variants, to tell which assumptions and
     rulings a variant changed; without it, a rule set with no variants counts as the

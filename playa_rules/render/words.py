@@ -88,6 +88,8 @@ WORDS: dict[str, dict[str, str]] = {
                       "then the player whose turn ended it).",
         "match_points": "A player's points for the match: {expr}, read from the game when it ends, instead of "
                         "the sum of the hands' scores (which the rules can still read as `me.hand_scores`).",
+        "no_catalogue": "The game's texts are in English: there is no catalogue in this language for `{id}` "
+                        "(see docs/translations.md).",
     },
     "it": {
         "intro": "Queste regole sono generate dai dati `{id}`, esattamente ciò che esegue il motore. "
@@ -170,6 +172,93 @@ WORDS: dict[str, dict[str, str]] = {
         "match_points": "I punti di un giocatore per la partita: {expr}, letti dal gioco alla fine, invece della "
                         "somma dei punteggi delle mani (che le regole possono comunque leggere come "
                         "`me.hand_scores`).",
+        "no_catalogue": "I testi del gioco sono in inglese: non c'è un catalogo in italiano per `{id}` "
+                        "(vedi docs/translations.md).",
+    },
+    "es": {
+        "intro": "Estas reglas se generan a partir de los datos `{id}`, exactamente lo que ejecuta el motor. "
+                 "El código es el DSL de efectos (ver docs/dsl.md): es la regla misma, no un ejemplo.",
+        "source": "Fuente", "players": "Jugadores", "variants": "Variantes", "no_variants": "ninguna (el juego base)",
+        "or": "o", "and": "y",
+        "components": "Componentes", "zones": "Zonas", "parameters": "Parámetros", "variables": "Variables",
+        "definitions": "Definiciones", "setup": "Preparación", "phases": "Una mano, fase por fase",
+        "actions": "Acciones", "scoring": "Puntuación", "match": "Partida", "assumptions": "Suposiciones",
+        "rulings": "Interpretaciones",
+        "shared_set": "En común: {n} en total; cada uno empieza en `{zone}`.",
+        "player_set": "Un juego por jugador, {n} por juego ({totals} con {counts} jugadores); "
+                      "cada juego empieza en la zona `{zone}` de su jugador.",
+        "shown_as": "Se muestra como `{label}`.",
+        "item": "{n} con {props}", "item_plain": "{n}", "count_expr": "{n} (`{expr}`)",
+        "each": "uno por cada `{prop}` en {values}", "item_label": "mostrado como `{label}`",
+        "each_permutations": "uno por cada elección ordenada de {size} elementos distintos de {values} como `{prop}`",
+        "each_combinations": "uno por cada elección sin orden de {size} elementos distintos de {values} como `{prop}`",
+        "cvars": "Cada uno lleva: {vars}.", "var_init": "`{name}` (al principio `{value}`, {reset})",
+        "reset_turn": "se reinicia en cada turno", "reset_hand": "se reinicia en cada mano",
+        "reset_match": "se conserva toda la partida", "reset_player": "una por jugador, se reinicia en cada mano",
+        "reset_player_match": "una por jugador, se conserva toda la partida",
+        "zone_shared": "en común", "zone_player": "una por jugador", "zone_per": "una sobre cada `{type}`",
+        "vis_hidden": "oculta: nadie conoce lo que se pone en ella", "vis_owner": "privada: solo la ve su dueño",
+        "vis_public": "pública: todos la ven",
+        "holds": "contiene {types}",
+        "per_count": "{value} con {n} jugadores",
+        "setup_intro": "Al principio de cada mano:",
+        "phase_rounds": "{rounds} ronda(s): en cada una, cada jugador juega un turno, {order}, empezando por {start}.",
+        "phase_until": "Turnos {order}, empezando por {start}, hasta que {until} se cumpla para quien va a jugar.",
+        "phase_seat": "Un solo turno, jugado por {seat}.",
+        "phase_seats": "Un turno por cada puesto de {seats}, en ese orden.",
+        "phase_next": "Después el juego sigue con la fase que indica {next}, en lugar de la siguiente en orden.",
+        "phase_none": "Sin turnos: solo lo que ocurre al empezar.",
+        "phase_when": "Solo se juega si {cond} se cumple cuando empezaría; si no, se salta.",
+        "clockwise": "en sentido horario", "counterclockwise": "en sentido antihorario",
+        "phase_let": "En esta fase: {lets}.",
+        "on_start": "Al empezar la fase:", "on_turn_start": "Al principio de cada turno:",
+        "steps": "En cada turno, en este orden:",
+        "step_actions": "elige una de {actions}", "step_action": "realiza la acción {actions}",
+        "step_fallback": "si ninguna es legal: {actions}",
+        "step_repeat": "una y otra vez mientras alguna sea legal, hasta que un efecto termine el paso",
+        "step_free": "además {actions} en cualquier momento del paso, sin terminarlo",
+        "step_effect": "primero:", "step_blocked": "si nada es legal, el paso se salta después de:",
+        "text_form": "Forma de texto", "let": "Calculado antes", "params": "Elecciones",
+        "played_as": "en la mesa y en el registro: {form}",
+        "require": "Requiere (todas)", "effect": "Efecto",
+        "one_of": "un componente de {d} (los idénticos cuentan una vez)",
+        "position_in": "una posición en {d} (0 es el fondo)",
+        "group_of": "uno o más componentes de {d}; los que tienen el mismo `{by}` son intercambiables",
+        "seat_in": "un jugador entre {d}", "number_in": "un número entero de {low} a {high}",
+        "no_params": "ninguna",
+        "scoring_intro": "Al terminar una mano, cada jugador suma:",
+        "points": "puntos",
+        "hands": "Manos", "rotate": "Después de cada mano el jugador inicial avanza {n} puesto(s) en sentido horario.",
+        "first_start": "La primera mano la empieza {seat}.",
+        "tie_breaks": "Gana quien tenga más puntos. Los empates se resuelven, en orden, por:",
+        "no_tie_breaks": "Gana quien tenga más puntos; los empatados comparten la victoria.",
+        "still_tied": "Los que sigan empatados comparten la victoria.",
+        "end_when": "La partida termina antes cuando {cond}.",
+        "value": "Valor", "about": "Descripción", "alternatives": "Alternativas", "in_force": "En vigor",
+        "default": "el valor por defecto", "changed": "cambiado por una variante; por defecto es {value}",
+        "question": "Pregunta", "cites": "El texto dice",
+        "automata": "Puestos que juegan las reglas",
+        "players_automata": "con {n}, {k} puestos más que juegan las reglas: {names}",
+        "players_automaton": "con {n}, un puesto más que juegan las reglas: {names}",
+        "seats": "Puestos", "automaton_count": "{k} con {n} jugadores",
+        "seats_none_else": "ninguno con otro número de jugadores",
+        "seats_note": "Se sientan después de los puestos de las personas y cuentan como jugadores en todo: en "
+                      "el orden de turno, en `seats` y en `players`.",
+        "can_win": "Puede ganar", "yes": "sí", "no": "no",
+        "cannot_win_note": "Ganan las personas con más puntos, sea cual sea la puntuación de estos puestos.",
+        "plays": "Juega",
+        "plays_intro": "en cada una de sus decisiones, sin preguntar a nadie, la primera de estas opciones "
+                       "que tenga una acción legal:",
+        "play_when": "{action}: la primera legal para la que se cumple {cond}",
+        "play_any": "{action}: la primera legal",
+        "plays_stuck": "Una decisión a la que no se ajusta ninguna opción detiene la partida con un error.",
+        "next_start": "Cada mano siguiente la empieza {seat}, calculado al terminar una mano (`current_player` "
+                      "es entonces el jugador cuyo turno la terminó).",
+        "match_points": "Los puntos de un jugador en la partida: {expr}, leídos del juego al terminar, en lugar "
+                        "de la suma de las puntuaciones de las manos (que las reglas aún pueden leer como "
+                        "`me.hand_scores`).",
+        "no_catalogue": "Los textos del juego están en inglés: no hay catálogo en español para `{id}` "
+                        "(ver docs/translations.md).",
     },
 }
 
