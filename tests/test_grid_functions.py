@@ -112,3 +112,17 @@ def test_misuse_is_a_compile_error(game, text, code):
     with pytest.raises(SpecError) as info:
         Compiler(game.m, {}).expr(parse_expr(text), Scope())
     assert info.value.diagnostics[0].code == code
+
+
+def test_boards_per_player_are_read_with_me():
+    """A per-player zone of cells: each seat's own board, read as me.beach."""
+    from pathlib import Path
+    rules = pr.load(Path(__file__).resolve().parent / "games" / "personal-boards.yaml")
+    game = rules.new_game(2, seed=1)
+    assert [str(a) for a in game.legal_actions()] == ["mark #0", "mark #3"]   # column 0 of each row
+    for text in ("mark #0", "mark #3", "mark #1", "mark #4", "mark #2", "mark #0"):
+        game.apply(text)
+    assert game.is_over
+    # seat 0 marked (0,0) (0,1) (0,2); seat 1 (1,0) (1,1) (0,0): each group from the corner has 3
+    assert game.scores() == [3, 3]
+    assert rules.new_game(2, seed=1).view(0)["seats"][1]["zones"]["beach"][0]["vars"]["mark"] == 0

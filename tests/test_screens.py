@@ -180,3 +180,12 @@ def test_a_grid_naming_no_cell_variable_is_an_error(tmp_path):
     path.write_text(text.replace("{grid: mark,", "{grid: marks,"), encoding="utf-8")
     (d,) = [d for d in pr.validate(path) if d.code == "unknown-display"]
     assert "have no variable or property 'marks'" in d.message and "mark" in (d.hint or "")
+
+
+def test_a_board_of_each_player_shows_as_a_grid_in_the_seats_table():
+    game = pr.load(Path(__file__).resolve().parent / "games" / "personal-boards.yaml").new_game(2, seed=1)
+    game.apply("mark #0")
+    lines = _screen(game, 1).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(" seat 0 "))
+    assert lines[at + 1].split() == ["0", "#", ".", "."]          # seat 0's row 0: marked, then two empty
+    assert lines[at + 2].split() == ["1", ".", ".", "."]

@@ -199,7 +199,11 @@ class Screen:
             for n in names:
                 hint = self.zones.get(n) or {}
                 comps = entry["zones"].get(n, [])
-                row.append(f"{len(comps)}" if hint.get("count") else self.items(comps, me, hint.get("numbered", False), s))
+                if hint.get("grid") and _is_grid(comps):      # a board of its own (per player)
+                    row.append(self.grid(comps, hint))
+                else:
+                    row.append(f"{len(comps)}" if hint.get("count") else
+                               self.items(comps, me, hint.get("numbered", False), s))
             if has_vars:
                 row.append(self.variables_of({"player": entry.get("vars") or {}}))
             table.add_row(*row)
