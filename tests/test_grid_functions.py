@@ -126,3 +126,20 @@ def test_boards_per_player_are_read_with_me():
     # seat 0 marked (0,0) (0,1) (0,2); seat 1 (1,0) (1,1) (0,0): each group from the corner has 3
     assert game.scores() == [3, 3]
     assert rules.new_game(2, seed=1).view(0)["seats"][1]["zones"]["beach"][0]["vars"]["mark"] == 0
+
+
+def test_set_on_a_cell_found_by_an_expression(tmp_path):
+    """``set at(board, r, c).mark = ...``: a variable of a component found by an expression
+    (a piece covering the cell below its anchor); on none, a located runtime error."""
+    text = BOARD.replace("    effect: set cell.mark = me.index",
+                         "    effect: |\n      set cell.mark = me.index\n"
+                         "      set at(board, cell.row + 1, cell.col).mark = me.index")
+    path = tmp_path / "cover.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert [d.code for d in pr.validate(path) if d.severity == "error"] == []
+    game = pr.load(path).new_game(2, seed=1)
+    game.apply("mark #1")                          # (0,1) and the cell below it, (1,1)
+    marks = {(c["row"], c["col"]): c["vars"]["mark"] for c in game.view(None)["zones"]["board"]}
+    assert marks[(0, 1)] == 0 and marks[(1, 1)] == 0 and marks[(2, 1)] == -1
+    with pytest.raises(pr.GameRuntimeError, match=r"cover.yaml:\d+:\d+: runtime-error: 'set' on none"):
+        game.apply("mark #9")                      # seat 1 on (2,1): no cell below

@@ -328,6 +328,8 @@ def variables_read_and_set(ctx: Context):
         if len(node.target) == 2:
             sets_scoped.add(tuple(node.target))
             sets_named.add(node.target[1])
+    for _, node in ctx.nodes(A.SetOn):              # set at(board, r, c).mark = ...
+        sets_named.add(node.name)
     reads_scoped, reads_named = set(), set()
     for _, node in ctx.nodes(A.Attr):
         reads_named.add(node.name)

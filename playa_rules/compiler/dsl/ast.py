@@ -167,6 +167,15 @@ class Set(Node):
 
 
 @dataclass(frozen=True)
+class SetOn(Node):
+    """``set EXPR.name = x`` where EXPR is not a plain name: ``set at(board, 0, 1).mark = 1``."""
+    obj: Node
+    name: str
+    op: str
+    value: Node
+
+
+@dataclass(frozen=True)
 class Pick(Node):
     """``pick a.b from LIST``: a random element (a chance event)."""
     target: tuple

@@ -229,6 +229,31 @@ def _roll(cp, node: A.Roll, scope):
     return roll
 
 
+@effect(A.SetOn, "set", "Give a variable of a component or seat found by an expression a value.",
+        "set at(board, 0, 1).mark = me.index")
+def _set_on(cp, node: A.SetOn, scope):
+    if not node.name:
+        cp.error(node, "bad-target", "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
+                                     "SEAT.NAME or COMPONENT.NAME (the component may be found by an "
+                                     "expression: at(board, 0, 1).mark)")
+    obj = cp.expr(node.obj, scope)
+    if obj.t.kind not in ("comp", "seat", "any"):
+        cp.error(node.obj, "type-error", f"'set ... .{node.name}' needs a component or a seat, not {obj.t}")
+    key = cp.fresh("target")
+    inner = scope.bind("$target", key, obj.t)
+    store = _set(cp, A.Set(("$target", node.name), node.op, node.value, pos=node.pos), inner)
+    of = obj.fn
+    where = cp.fault_site(node.obj)
+
+    def set_on(g, e):
+        target = of(g, e)
+        if target is None:
+            raise where(f"'set' on none: no component or seat to set '{node.name}' of")
+        e[key] = target
+        store(g, e)
+    return set_on
+
+
 @effect(A.Pick, "pick", "Give a variable a random element of a list, each equally likely: a chance event "
         "(an empty list is a runtime error).",
         "pick hand.first from [s in seats where s.points == min(p.points for p in seats)]")

@@ -112,6 +112,16 @@ def _decode(x):
     return x
 
 
+def _names_of(node):
+    """``a.b.c`` as ('a', 'b', 'c') when it is only names, else None."""
+    if isinstance(node, A.Name):
+        return (node.id,)
+    if isinstance(node, A.Attr):
+        head = _names_of(node.obj)
+        return None if head is None else head + (node.name,)
+    return None
+
+
 def _pos(meta) -> A.Pos:
     return (getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
 
@@ -211,7 +221,13 @@ class _ToAst(Transformer):
         return A.Reveal(c[0], to, pos=_pos(meta))
 
     def set(self, meta, c):
-        return A.Set(c[0], str(c[1]), c[2], pos=_pos(meta))
+        target, op, value = c[0], str(c[1]), c[2]
+        names = _names_of(target)
+        if names is not None:                        # set hand.x / me.points / cell.mark / start_player
+            return A.Set(names, op, value, pos=_pos(meta))
+        if isinstance(target, A.Attr):              # set at(board, r, c).mark = ...
+            return A.SetOn(target.obj, target.name, op, value, pos=_pos(meta))
+        return A.SetOn(target, "", op, value, pos=_pos(meta))   # reported by the compiler
 
     def target(self, meta, c):
         return tuple(str(t) for t in c)
