@@ -258,3 +258,15 @@ def test_an_each_value_that_is_a_mapping_is_a_located_error(tmp_path):
     diags = _errors(_write(tmp_path, text))
     assert [d.code for d in diags] == ["bad-value"]
     assert "must be plain values" in diags[0].message and diags[0].path == "/components/towel/items/0/each/value"
+
+
+def test_a_negative_list_index_is_a_located_error_not_the_last_element(tmp_path):
+    """``printed[count(x) - 1]`` with nothing counted used to read the last element silently."""
+    path = _write(tmp_path, PROBE.replace("    effect: move take(bank, n) to me.won",
+                                          "    effect: |\n      move take(bank, n) to me.won\n"
+                                          "      set hand.x = [5, 6, 7][count(pile) - 1]")
+                  .replace("phases:", "variables:\n  hand: {x: 0}\nphases:")
+                  .replace("  won: {per: player", "  pile: {visibility: public, holds: [chip]}\n  won: {per: player"))
+    game = pr.load(path).new_game(2, seed=1)
+    with pytest.raises(pr.GameRuntimeError, match=r"runtime-error: index -1 is before the start of \[5, 6, 7\]"):
+        game.apply("take 1")

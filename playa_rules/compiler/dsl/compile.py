@@ -204,6 +204,8 @@ class Compiler:
         def index(g, e):
             obj, key = of(g, e), fi(g, e)
             try:
+                if key.__class__ is int and key < 0 and obj.__class__ is list:
+                    raise IndexError   # no counting from the end: -1 is a mistake, not the last
                 return obj[key]
             except (IndexError, KeyError, TypeError):
                 raise where(index_fault(obj, key)) from None

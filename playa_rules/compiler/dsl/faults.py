@@ -34,6 +34,8 @@ def value_text(v) -> str:
 
 def index_fault(obj, key) -> str:
     if isinstance(obj, (list, tuple)) and isinstance(key, int) and not isinstance(key, bool):
+        if key < 0:
+            return f"index {key} is before the start of {value_text(list(obj))} (indexes count from 0)"
         return f"index {key} is past the end of {value_text(list(obj))} ({len(obj)} items: 0 to {len(obj) - 1})"
     if isinstance(obj, dict):
         return f"{value_text(key)} is not a key of {value_text(obj)}"
