@@ -274,17 +274,22 @@ def semantic_diagnostics(program, doc: Document) -> list[Diagnostic]:
             found.append(Diagnostic("internal-error", f"the check '{registered.fn.__name__}' failed: "
                                                       f"{type(exc).__name__}: {exc} (a bug in playa-rules)",
                                     file=doc.file, severity="warning"))
-    found = sort_diagnostics(found)
+    return cap_problems(sort_diagnostics(found), doc.file)
+
+
+def cap_problems(diags: list[Diagnostic], file: str | None) -> list[Diagnostic]:
+    """The first MAX_PROBLEMS diagnostics of each code, in order, and for a code with more,
+    one ``too-many-problems`` counting the rest (thousands of one mistake read as one)."""
     counts: dict[str, int] = {}
     kept = []
-    for d in found:
+    for d in diags:
         counts[d.code] = counts.get(d.code, 0) + 1
         if counts[d.code] <= MAX_PROBLEMS:
             kept.append(d)
     for code, n in counts.items():
         if n > MAX_PROBLEMS:
             kept.append(Diagnostic("too-many-problems", f"{n - MAX_PROBLEMS} more '{code}' problems are not shown "
-                                   f"(at most {MAX_PROBLEMS} of a kind are reported in detail)", file=doc.file,
+                                   f"(at most {MAX_PROBLEMS} of a kind are reported in detail)", file=file,
                                    severity="error" if any(d.code == code and d.severity == "error" for d in kept)
                                    else "warning"))
     return kept

@@ -16,7 +16,7 @@ from .dsl.analysis import free_names, is_static, names_in
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
 from ..checks import semantic_diagnostics, sort_diagnostics
-from ..checks.base import requirements
+from ..checks.base import cap_problems, requirements
 from .automata import compile_automata
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from ..source.document import escape_pointer_segment
@@ -151,6 +151,7 @@ class _Stage:
         if errors:
             errors += [x for x in semantic_diagnostics(None, self.doc) if x.severity == "error"]
             errors.sort(key=lambda x: (x.file or "", x.line or 0, x.column or 0))
+            errors = cap_problems(errors, self.doc.file)
             raise (DSLSyntaxError if errors[0].code.startswith("dsl-") else RuleError)(errors)
         program = Program(model=m, spec=d, actions=actions, setup=setup or (lambda g, e: None), phases=phases,
                           scoring=scoring, hands=hands.fn,

@@ -13,6 +13,7 @@ import operator
 from typing import Callable
 
 from ...errors import Diagnostic, RuleError
+from ...limits import MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
 from . import defines, names
@@ -37,6 +38,7 @@ class Compiler:
         self.m = model
         self.defines = defines
         self.broken: set[str] = set()   # defines whose text does not parse (already reported)
+        self.hints_left = MAX_PROBLEMS   # "did you mean" hints this compile may still work out
         self.hoist: frozenset | None = None   # while compiling a condition: the names that vary per candidate
         self.origin = Origin()
         self.text = ""
@@ -53,6 +55,14 @@ class Compiler:
     def fresh(self, name: str) -> str:
         """A unique env key for a bound name."""
         return f"{name}#{next(self._fresh)}"
+
+    def suggest(self, word, choices) -> str | None:
+        """A "did you mean" hint, while the compile has hints left: past MAX_PROBLEMS mistakes
+        they would not be shown, and each costs a comparison with every known name."""
+        if self.hints_left <= 0:
+            return None
+        self.hints_left -= 1
+        return did_you_mean(word, choices)
 
     def error(self, node: A.Node | None, code: str, message: str, hint: str | None = None):
         """Raise a RuleError at ``node``."""
@@ -172,7 +182,7 @@ class Compiler:
             self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
         if name in self.broken:
             raise RuleError([])   # a define whose own text is wrong: reported there, once
-        self.error(n, "unknown-name", f"unknown name '{name}'", did_you_mean(name, self.known_names(scope)))
+        self.error(n, "unknown-name", f"unknown name '{name}'", self.suggest(name, self.known_names(scope)))
 
     def known_names(self, scope: Scope) -> list[str]:
         """Every name visible here, for "did you mean" hints."""
@@ -220,14 +230,14 @@ class Compiler:
             raise RuleError([])   # a define whose own text is wrong: reported there, once
         if f is None:
             self.error(n, "unknown-function", f"unknown function '{n.func}'",
-                       did_you_mean(n.func, list(self.functions) + list(self.defines)))
+                       self.suggest(n.func, list(self.functions) + list(self.defines)))
         return f.compile_call(self, n, scope)
 
     def _CallOver(self, n: A.CallOver, scope: Scope) -> C:
         f = self.functions.get(n.func)
         if f is None or f.over is None:
             self.error(n, "unknown-function", f"'{n.func}' does not take 'x in COLLECTION' or 'EXPR for x in ...'",
-                       did_you_mean(n.func, [k for k, v in self.functions.items() if v.over is not None]))
+                       self.suggest(n.func, [k for k, v in self.functions.items() if v.over is not None]))
         return f.compile_over(self, n, scope)
 
     def comprehension(self, comp: A.Comprehension, scope: Scope):

@@ -70,9 +70,8 @@ def _move(cp, node: A.Move, scope):
     tf = to.fn
     if node.sort_by is not None:
         if node.sort_by not in cp.m.props:
-            from ..model import did_you_mean
             cp.error(node, "unknown-attribute", f"no component has a property '{node.sort_by}' to sort by",
-                     did_you_mean(node.sort_by, list(cp.m.props)))
+                     cp.suggest(node.sort_by, list(cp.m.props)))
         prop = cp.m.props[node.sort_by]
         rev = node.descending
 
@@ -113,7 +112,6 @@ def _reveal(cp, node: A.Reveal, scope):
 @effect(A.Set, "set", "Give a variable a value, or add to it (+=) or take from it (-=).",
         "set turn.groups += 1")
 def _set(cp, node: A.Set, scope):
-    from ..model import did_you_mean
     value = cp.expr(node.value, scope)
     vf = value.fn
     op = node.op
@@ -134,7 +132,7 @@ def _set(cp, node: A.Set, scope):
         declared = cp.m.variables.get(head, {})
         if name not in declared:
             cp.error(node, "unknown-variable", f"no {head} variable '{name}' is declared",
-                     did_you_mean(name, list(declared)))
+                     cp.suggest(name, list(declared)))
         store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
         return _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf)
     owner = cp.expr(A.Name(head, pos=node.pos), scope)
@@ -144,11 +142,11 @@ def _set(cp, node: A.Set, scope):
             if name in cp.m.variables.get(scope_name, {}):
                 return _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf)
         cp.error(node, "unknown-variable", f"no player variable '{name}' is declared",
-                 did_you_mean(name, list(cp.m.variables.get("player", {}))))
+                 cp.suggest(name, list(cp.m.variables.get("player", {}))))
     if owner.t.kind in ("comp", "any"):
         if name not in cp.m.cvars:
             cp.error(node, "unknown-variable", f"no component variable '{name}' is declared (components: ... vars:)",
-                     did_you_mean(name, list(cp.m.cvars)))
+                     cp.suggest(name, list(cp.m.cvars)))
         return _setter(op, lambda g, e: g.cvars[name], of, vf)
     cp.error(node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}")
 
@@ -179,7 +177,6 @@ def _shuffle(cp, node: A.Shuffle, scope):
         "zone of every seat ('to each ZONE', from the start player clockwise), or to one zone.",
         "deal hand_size[players] from deck to each hand")
 def _deal(cp, node: A.Deal, scope):
-    from ..model import did_you_mean
     nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
     src = _zone(cp, node.source, scope, "where 'deal' deals from").fn
     if node.zone is None:
@@ -199,7 +196,7 @@ def _deal(cp, node: A.Deal, scope):
     z = cp.m.zones.get(node.zone)
     if z is None or z.per != "player":
         cp.error(node, "unknown-zone", f"'{node.zone}' is not a per-player zone",
-                 did_you_mean(node.zone, [z.name for z in cp.m.zones.values() if z.per == "player"]))
+                 cp.suggest(node.zone, [z.name for z in cp.m.zones.values() if z.per == "player"]))
     base = z.base
 
     def deal(g, e):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..model import did_you_mean
 from . import ast as A
 from . import types as T
 from .values import C
@@ -56,7 +55,7 @@ def attribute(cp, n: A.Attr, scope) -> C:
                      (T.SEAT if name in ("left", "right") else T.INT))
         choices = [z.name for z in m.zones.values() if z.per == "player"] + list(SEAT_BUILTINS) + \
             list(m.variables.get("player", {})) + list(m.variables.get("player_match", {}))
-        cp.error(n, "unknown-attribute", f"a seat has no zone or variable '{name}'", did_you_mean(name, choices))
+        cp.error(n, "unknown-attribute", f"a seat has no zone or variable '{name}'", cp.suggest(name, choices))
     if o.t.kind in ("comp", "any", "none"):
         types = o.t.types or frozenset(m.types)
         z = m.zones.get(name)
@@ -95,7 +94,7 @@ def attribute(cp, n: A.Attr, scope) -> C:
             choices |= {z.name for z in m.zones.values() if z.per == t}
         what = "/".join(sorted(types)) if o.t.types else "a component"
         cp.error(n, "unknown-attribute", f"{what} has no property, variable or zone '{name}'",
-                   did_you_mean(name, sorted(choices)))
+                   cp.suggest(name, sorted(choices)))
     cp.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
 
 def zone_index(c: C) -> Callable:
@@ -159,12 +158,12 @@ def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
             return C(lambda g, e: g.phase_id, T.STR)
         if name not in cp.phase_lets:
             cp.error(node, "unknown-phase-value", f"no phase defines '{name}' in its let",
-                       did_you_mean(name, sorted(cp.phase_lets)))
+                       cp.suggest(name, sorted(cp.phase_lets)))
         return C(lambda g, e: g.plet[name], T.ANY)
     declared = cp.m.variables.get(ns, {})
     if name not in declared:
         cp.error(node, "unknown-variable", f"no {ns} variable '{name}' is declared (variables: {ns}:)",
-                   did_you_mean(name, list(declared)))
+                   cp.suggest(name, list(declared)))
     store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[ns]
     return C(_ns_var(store, name), T.of_value(declared[name]))
 
