@@ -23,6 +23,7 @@ from typing import Callable, Iterator
 from ..compiler.dsl import ast as A
 from ..errors import Diagnostic, spelled
 from ..source.load import escape_pointer_segment
+from ..compiler.dsl.faults import value_text
 from ..compiler.model import did_you_mean
 from .base import _FIELD, _UNKNOWN, Context, _items, _list, check
 
@@ -358,15 +359,7 @@ def variables_read_and_set(ctx: Context):
                          hint="remove it, or use it in the rules", key=True)
         elif not is_set:
             yield ctx.at(pointer, "unset-variable",
-                         f"{shown} is read but no effect sets it: it is always {_show(init)}",
+                         f"{shown} is read but no effect sets it: it is always {value_text(init)}",
                          severity="warning",
                          hint=f"set it in an effect (set {target} = ...), or make it a parameter",
                          key=True)
-
-
-def _show(value) -> str:
-    if value is True or value is False:
-        return str(value).lower()
-    if value is None:
-        return "none"
-    return repr(value) if isinstance(value, str) else str(value)

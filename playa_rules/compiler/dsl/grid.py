@@ -44,6 +44,16 @@ def _mode(cp, node, arg: C | None) -> tuple:
     return DIRECTIONS[arg.const]
 
 
+def _cell_and_cells(cp, node, args) -> tuple:
+    """``f(x, cells[, 'orthogonal'|'diagonal'|'all'])``: the cell, the cells, their row and
+    column tables and the steps to a neighbour."""
+    if len(args) not in (2, 3):
+        cp.error(node, "wrong-arity", f"'{node.func}' takes 2 or 3 arguments, not {len(args)}")
+    cells = _coll(cp, node, args[1])
+    rows, cols = _tables(cp, node, args[1])
+    return args[0].fn, cells, rows, cols, _mode(cp, node, args[2] if len(args) == 3 else None)
+
+
 def _index(cells, rows, cols) -> dict:
     return {(rows[c], cols[c]): c for c in cells}
 
@@ -68,11 +78,7 @@ def _at(cp, node, args):
 @function("neighbours", "The cells of a board next to a cell: orthogonally (the default), "
           "'diagonal' or 'all' eight.", "neighbours(spot, board, 'all')")
 def _neighbours(cp, node, args):
-    if len(args) not in (2, 3):
-        cp.error(node, "wrong-arity", f"'neighbours' takes 2 or 3 arguments, not {len(args)}")
-    x, board = args[0].fn, _coll(cp, node, args[1])
-    rows, cols = _tables(cp, node, args[1])
-    steps = _mode(cp, node, args[2] if len(args) == 3 else None)
+    x, board, rows, cols, steps = _cell_and_cells(cp, node, args)
 
     def neighbours(g, e):
         cell = x(g, e)
@@ -108,11 +114,7 @@ def _line(cp, node, args):
           "orthogonally (the default) or 'all' eight ways; the cell first.",
           "connected(spot, [c in board where c.mark == spot.mark])")
 def _connected(cp, node, args):
-    if len(args) not in (2, 3):
-        cp.error(node, "wrong-arity", f"'connected' takes 2 or 3 arguments, not {len(args)}")
-    x, cells = args[0].fn, _coll(cp, node, args[1])
-    rows, cols = _tables(cp, node, args[1])
-    steps = _mode(cp, node, args[2] if len(args) == 3 else None)
+    x, cells, rows, cols, steps = _cell_and_cells(cp, node, args)
 
     def connected(g, e):
         start = x(g, e)
