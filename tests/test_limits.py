@@ -286,3 +286,57 @@ def test_thousands_of_unknown_references_are_counted_and_fast(tmp_path):
     assert time.perf_counter() - t0 < 6                       # about 1.5 s here
     assert sum(d.code == "unknown-name" for d in diags) == limits.MAX_PROBLEMS
     assert any(d.code == "too-many-problems" and "2900 more 'unknown-name'" in d.message for d in diags)
+
+
+def _plus_chain():
+    return " + ".join(["1"] * 2000)
+
+
+# The reproducers of issue 13 not tested above: each ends in a located library error, fast.
+HOSTILE = [
+    ("a chain of 2,000 '+'", lambda t: t.replace('points: "count(me.won)"', f'points: "{_plus_chain()}"'),
+     {"dsl-too-long", "dsl-too-deep"}),
+    ("300 nested ifs", lambda t: t.replace("    effect: move take(bank, n) to me.won",
+                                           "    effect: " + "if true { " * 300 + "move take(bank, n) to me.won"
+                                           + " }" * 300), {"dsl-too-deep", "dsl-too-long"}),
+    ("an integer too long to print", lambda t: t.replace("players: [2, 3]",
+                                                         "players: [2, 3]\nparameters:\n  big: " + "9" * 5000),
+     {"bad-value"}),
+    ("a label too long an integer", lambda t: t.replace("    label: chip", "    label: " + "9" * 5000), {"bad-value"}),
+    ("a Unicode digit as a player count", lambda t: t.replace(
+        "phases:", "automata:\n  bot:\n    seats: {\"\u0662\": 1}\n    plays: [{action: take}]\nphases:"),
+     {"unknown-player-count"}),
+    ("a text times a huge number", lambda t: t.replace(
+        "    effect: move take(bank, n) to me.won",
+        "    effect: |\n      move take(bank, n) to me.won\n      set hand.x = 'ab' * 100000000000")
+     .replace("phases:", "variables:\n  hand: {x: 0}\nphases:"), {"type-error"}),
+]
+
+
+@pytest.mark.parametrize("what,mutate,codes", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_hostile_files_get_a_located_error_fast(tmp_path, what, mutate, codes):
+    import time
+    path = _write(tmp_path, mutate(PROBE))
+    t0 = time.perf_counter()
+    diags = _errors(path)
+    assert time.perf_counter() - t0 < 6
+    assert diags[0].code in codes and diags[0].line, [d.code for d in diags]
+
+
+def test_play_time_hostility_ends_in_library_errors_or_plays(tmp_path):
+    """reveal to seats[10**11] is a located runtime error; a deal of a billion stops when the
+    source is empty; each over a parameter of nested lists loads and plays."""
+    reveal = _write(tmp_path, PROBE.replace("    effect: move take(bank, n) to me.won",
+                                            "    effect: reveal bank to seats[100000000000]"))
+    game = pr.load(reveal).new_game(2, seed=1)
+    with pytest.raises(pr.GameRuntimeError, match="runtime-error: index 100000000000 is past the end"):
+        game.apply("take 1")
+    deal = tmp_path / "deal.yaml"
+    deal.write_text(PROBE.replace("phases:", "setup: deal 1000000000 from bank to each won\nphases:"))
+    assert pr.load(deal).new_game(2, seed=1).is_over          # everything dealt at once: nothing left to take
+    nested = tmp_path / "nested.yaml"
+    nested.write_text(PROBE.replace("players: [2, 3]", "players: [2, 3]\nparameters:\n  pairs: [[1, 2], [3, 4]]")
+                      .replace("      - {count: 6}", "      - {each: {pair: pairs}, count: 3}"))
+    game = pr.load(nested).new_game(2, seed=1)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
