@@ -74,9 +74,12 @@ def dsl_texts(data) -> Iterator[DslText]:
         for k in ("on_start", "on_turn_start"):
             if k in phase:
                 yield DslText(f"{ptr}/{k}", phase[k], True)
-        if "next" in phase:
-            yield DslText(f"{ptr}/next", phase["next"], False)
+        for k in ("when", "next"):
+            if k in phase:
+                yield DslText(f"{ptr}/{k}", phase[k], False)
         for j, step in enumerate(_list(phase.get("steps"))):
+            if isinstance(step, dict) and "when" in step:
+                yield DslText(f"{ptr}/steps/{j}/when", step["when"], False)
             for k in ("effect", "on_blocked"):
                 if isinstance(step, dict) and k in step:
                     yield DslText(f"{ptr}/steps/{j}/{k}", step[k], True)

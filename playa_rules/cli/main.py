@@ -147,9 +147,10 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
 
 
-def _try_next(game: str, players: int, automata) -> None:
-    """After a match between random seats: what a newcomer can do next."""
+def _try_next(game: str, players: int, automata, variants=()) -> None:
+    """After a match between random seats: what a newcomer can do next (with the same variants)."""
     name = game if " " not in game else repr(game)
+    name += "".join(f" --variant {v if ' ' not in v else repr(v)}" for v in variants)
     seat = next(s for s in range(players + len(automata)) if s not in automata)
     print(f"\nTry next: `{PROG} play {name} -p {players} --human {seat}` to play seat {seat} yourself, "
           f"`{PROG} rules {name}` to read the rules it runs.")
@@ -239,7 +240,7 @@ def cmd_play(args) -> int:
         status = exc.code
     else:
         if not humans and not args.quiet:
-            _try_next(args.game, players, game.automata)
+            _try_next(args.game, players, game.automata, args.variant or [])
     finally:  # also after an engine error: the log up to it is what one needs to debug the rules
         if args.log:
             _write_log(args.log, game.log)

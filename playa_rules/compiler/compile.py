@@ -372,7 +372,8 @@ class _Stage:
                                  fallback=picked["fallback"], repeat=bool(st.get("repeat", False)),
                                  on_blocked=self.block(st.get("on_blocked"), f"{sptr}/on_blocked", root),
                                  effect=self.block(st.get("effect"), f"{sptr}/effect", root),
-                                 free=picked["free"]))
+                                 free=picked["free"],
+                                 when=self.expr(st["when"], f"{sptr}/when", root, "bool").fn if "when" in st else None))
         return PhaseDef(id=ph.get("id", f"phase{i + 1}"), rule=ph.get("rule", ""), turns=kind,
                         start=start.fn if start else None, rounds=rounds.fn if rounds else None,
                         until=until.fn if until else None,

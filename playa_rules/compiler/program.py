@@ -71,6 +71,7 @@ class StepDef:
     on_blocked: Optional[Callable]
     effect: Optional[Callable]
     free: list = field(default_factory=list)  # actions also offered; they do not end the step
+    when: Optional[Callable] = None  # the step is played only if this holds when it starts
 
 
 @dataclass

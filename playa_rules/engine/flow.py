@@ -107,6 +107,9 @@ class Flow:
                     g.mode = TURN_START
                     continue
                 step = phase.steps[g.step_i]
+                if step.when is not None and not step.when(g, {"me": g.seat}):
+                    g.step_i += 1      # not played this turn: no effect, no decision, no event
+                    continue
                 if step.effect is not None:
                     step.effect(g, {"me": g.seat})
                     if g.end is not None:

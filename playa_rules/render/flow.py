@@ -61,6 +61,8 @@ class FlowSections(Writer):
             parts.append(self.w("step_free", actions=joined(self.lang, [code(a) for a in st["free"]], "and")))
         if st.get("repeat"):
             parts.append(self.w("step_repeat"))
+        if "when" in st:
+            parts.insert(0, self.w("step_when", cond=code(st["when"])))
         self.emit(f"{number}. {code(st.get('id'))}: " + "; ".join(parts) if parts else f"{number}. {code(st.get('id'))}")
         for key, label in (("effect", "step_effect"), ("on_blocked", "step_blocked")):
             if st.get(key):

@@ -37,7 +37,7 @@ RENDERED: dict[str, set[str]] = {
     "param": {"one_of", "position_in", "group_of", "by", "seat_in", "number_in"},
     "phase": {"id", "rule", "when", "turns", "let", "on_start", "on_turn_start", "steps", "next"},
     "turns": {"from", "rounds", "until", "seat", "seats", "order"},
-    "step": {"id", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
+    "step": {"id", "when", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
     "scoring_rule": {"id", "rule", "points"},
     "match": {"rule", "hands", "rotate_start", "first_start", "tie_breaks", "end_when", "next_start", "points"},
     "tie_break": {"id", "rule", "value"},

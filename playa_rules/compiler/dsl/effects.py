@@ -147,6 +147,10 @@ def _set(cp, node: A.Set, scope):
         if name not in cp.m.cvars:
             cp.error(node, "unknown-variable", f"no component variable '{name}' is declared (components: ... vars:)",
                      cp.suggest(name, list(cp.m.cvars)))
+        types = owner.t.types
+        if types and not set(cp.m.cvars[name][0]) & types:
+            cp.error(node, "unknown-variable", f"{'/'.join(sorted(types))} has no variable '{name}' "
+                     f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})")
         return _setter(op, lambda g, e: g.cvars[name], of, vf)
     cp.error(node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}")
 

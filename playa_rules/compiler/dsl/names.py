@@ -65,7 +65,8 @@ def attribute(cp, n: A.Attr, scope) -> C:
             if lk is not None:
                 return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table))
             return C(lambda g, e: table[of(g, e)], T.zone(z.holds))
-        if name in m.cvars:
+        if name in m.cvars and (not o.t.types or set(m.cvars[name][0]) & types
+                                or not any(name in m.type_props.get(t, ()) for t in types)):
             store_name = name
             vt = T.of_value(m.cvars[name][1]) if m.cvars[name][1] is not None else T.ANY
             if lk is not None:

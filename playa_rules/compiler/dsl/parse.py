@@ -253,7 +253,10 @@ class _ToAst(Transformer):
         return A.If(c[0], c[1], orelse, pos=_pos(meta))
 
     def for_stmt(self, meta, c):
-        return A.For(str(c[0]), c[1], c[2], pos=_pos(meta))
+        items = c[1]
+        if c[2] is not None:        # for x in Z where COND { ... }: over [x in Z where COND]
+            items = A.Comprehension(str(c[0]), c[1], c[2], None, pos=c[1].pos)
+        return A.For(str(c[0]), items, c[3], pos=_pos(meta))
 
     def end(self, meta, c):
         return A.End(str(c[0]), pos=_pos(meta))
