@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from . import types as T
 from .functions import FUNCTIONS, Function, _arity, _coll, function
+from .names import zone_index
 from .values import C
 
 DIRECTIONS = {
@@ -58,6 +59,36 @@ def _index(cells, rows, cols) -> dict:
     return {(rows[c], cols[c]): c for c in cells}
 
 
+def _locator(cp, arg: C, rows, cols):
+    """``find(g, e) -> (row, col) -> cell or None`` for a board given as a zone: the cells
+    with those coordinates are known when the rules load (a few, one per owner), and the
+    one in the zone is found by its location; for a list of cells, an index of the list."""
+    if arg.t.kind != "zone":
+        cells = arg.fn
+
+        def by_list(g, e):
+            return _index(cells(g, e), rows, cols).get
+        return by_list
+    types = arg.t.types or frozenset(cp.m.types)
+    ctype = cp.m.ctype
+    spots: dict = {}
+    for x in range(cp.m.component_count):
+        if ctype[x] in types and rows[x] is not None and cols[x] is not None:
+            spots.setdefault((rows[x], cols[x]), []).append(x)
+    zf = zone_index(arg)
+
+    def by_zone(g, e):
+        zi, loc = zf(g, e), g.loc
+
+        def find(key):
+            for x in spots.get(key, ()):
+                if loc[x] == zi:
+                    return x
+            return None
+        return find
+    return by_zone
+
+
 @function("at", "The cell of a board at a row and a column, or none.", "at(board, 0, 2)")
 def _at(cp, node, args):
     _arity(cp, node, args, 3)
@@ -65,13 +96,11 @@ def _at(cp, node, args):
     cp.expect(args[1], "int", node, "the row")
     cp.expect(args[2], "int", node, "the column")
     rows, cols = _tables(cp, node, args[0])
+    locate = _locator(cp, args[0], rows, cols)
+    del board
 
     def at(g, e):
-        row, col = r(g, e), c(g, e)
-        for x in board(g, e):
-            if rows[x] == row and cols[x] == col:
-                return x
-        return None
+        return locate(g, e)((r(g, e), c(g, e)))
     return C(at, args[0].t.element())
 
 
@@ -79,14 +108,15 @@ def _at(cp, node, args):
           "'diagonal' or 'all' eight.", "neighbours(spot, board, 'all')")
 def _neighbours(cp, node, args):
     x, board, rows, cols, steps = _cell_and_cells(cp, node, args)
+    locate = _locator(cp, args[1], rows, cols)
 
     def neighbours(g, e):
         cell = x(g, e)
         if cell is None:
             return []
         r, c = rows[cell], cols[cell]
-        where = _index(board(g, e), rows, cols)
-        return [where[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in where]
+        find = locate(g, e)
+        return [n for n in (find((r + dr, c + dc)) for dr, dc in steps) if n is not None]
     return C(neighbours, T.list_of(args[1].t.element()))
 
 
@@ -96,15 +126,17 @@ def _line(cp, node, args):
     _arity(cp, node, args, 4)
     x, board, dr, dc = args[0].fn, _coll(cp, node, args[1]), args[2].fn, args[3].fn
     rows, cols = _tables(cp, node, args[1])
+    locate = _locator(cp, args[1], rows, cols)
+    del board
 
     def line(g, e):
         cell, sr, sc = x(g, e), dr(g, e), dc(g, e)
         if cell is None or (sr == 0 and sc == 0):
             return []
-        where = _index(board(g, e), rows, cols)
+        find = locate(g, e)
         out, r, c = [], rows[cell] + sr, cols[cell] + sc
-        while (r, c) in where:
-            out.append(where[(r, c)])
+        while (nxt := find((r, c))) is not None:
+            out.append(nxt)
             r, c = r + sr, c + sc
         return out
     return C(line, T.list_of(args[1].t.element()))
