@@ -93,8 +93,8 @@ def test_take_sand_dollars_takes_all_of_one_row():
     game = new(2, seed=3)
     game.g.cvars["dollars"][reserve(game, 1)] = 4
     refresh_legal(game)
-    assert "take dollars 1" in texts(game)
-    game.apply("take dollars 1")
+    assert "take dollars row 1" in texts(game)
+    game.apply("take dollars row 1")
     assert dollars(game, 0) == 5 and game.g.cvars["dollars"][reserve(game, 1)] == 0
     game.g.cvars["dollars"][reserve(game, 0)] = 0
     refresh_legal(game)
@@ -303,8 +303,8 @@ def test_final_scoring_example_player_c_scores_60():
             g.move(t, pearls)
     g.pvars["overhangs"][1] = 3
     g.hvars["ending"] = True
-    game.apply("take dollars 0")                                     # seat 0
-    game.apply("take dollars 1")                                     # seat 1: 1 + 1 = 2 sand dollars
+    game.apply("take dollars row 0")                                     # seat 0
+    game.apply("take dollars row 1")                                     # seat 1: 1 + 1 = 2 sand dollars
     assert game.is_over
     assert game.hand_scores[0][1] == 60
 
@@ -316,8 +316,8 @@ def test_ties_fewest_pieces_then_most_dollars_then_later_in_turn_order():
     game.g.settle_all(bag)
     game.g.move(game.g.zones[bag][-1], game.m.zone_index("placed", seat=1))
     game.g.hvars["ending"] = True
-    game.apply("take dollars 0")
-    game.apply("take dollars 1")
+    game.apply("take dollars row 0")
+    game.apply("take dollars row 1")
     assert game.scores() == [2, 2] and game.winners() == [0]
     # equal points and pieces: the most sand dollars (sand dollars are points too, so a
     # penalty evens the points)
@@ -325,14 +325,14 @@ def test_ties_fewest_pieces_then_most_dollars_then_later_in_turn_order():
     game.g.pvars["overhangs"][1] = 1
     game.g.hvars["ending"] = True
     game.g.cvars["dollars"][reserve(game, 1)] = 2
-    game.apply("take dollars 0")
-    game.apply("take dollars 1")
+    game.apply("take dollars row 0")
+    game.apply("take dollars row 1")
     assert game.scores() == [2, 2] and game.winners() == [1]
     # all equal: the later in turn order
     game = new(2, seed=19)
     game.g.hvars["ending"] = True
-    game.apply("take dollars 0")
-    game.apply("take dollars 1")
+    game.apply("take dollars row 0")
+    game.apply("take dollars row 1")
     assert game.scores() == [2, 2] and game.winners() == [1]
 
 
@@ -380,7 +380,7 @@ def test_a_covered_crab_turns_face_up_and_its_section_cannot_connect_with_the_ne
     game.apply("place fish-dots-leaves at row 2")
     assert marker_pos(game, 0, "dots") == 1                            # this piece's connection still scores
     assert not seen_under(game, 1, 0, 3, 1)[0].get("hidden")         # face up, for everyone
-    game.apply("take dollars 0")                                        # seat 1
+    game.apply("take dollars row 0")                                        # seat 1
     # column 1 now reads fish / dots (under the crab) / leaves on rows 2-4: a piece whose only
     # match is dots beside the crab's section cannot be placed
     put_on_market(game, ["stripes", "dots", "flowers"], 0, 0)
@@ -403,6 +403,6 @@ def test_crabs_cost_their_points_at_the_end():
         g.cvars["pattern"][cell(game, 1, 3, col)] = "fish"
     g.move(crabs[2], m.attached["under"][cell(game, 1, 3, 3)])          # not covered: no cost
     g.hvars["ending"] = True
-    game.apply("take dollars 0")
-    game.apply("take dollars 1")
+    game.apply("take dollars row 0")
+    game.apply("take dollars row 1")
     assert game.hand_scores[0][1] == 2 + sum(values)

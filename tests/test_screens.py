@@ -96,6 +96,7 @@ GOLDEN = [
     ("lying-pirates-3p", ["lying-pirates", "-p", "3", "-s", "1", "--human", "0"], "choose 1-15"),
     ("playa-pirata-2p", ["playa-pirata", "-p", "2", "-s", "1", "--human", "0"], "choose 1-"),
     ("pirate-gold-cards-2p", ["pirate-gold-cards", "-p", "2", "-s", "1", "--human", "0"], "choose 1-3"),
+    ("maui-2p", ["maui", "-p", "2", "-s", "1", "--human", "0"], "choose 1-"),
     ("connect-four", [str(Path(__file__).resolve().parent / "games" / "connect-four.yaml"), "-s", "1",
                       "--human", "0"], "choose 1-7"),
 ]
@@ -182,10 +183,25 @@ def test_a_grid_naming_no_cell_variable_is_an_error(tmp_path):
     assert "have no variable or property 'marks'" in d.message and "mark" in (d.hint or "")
 
 
-def test_a_board_of_each_player_shows_as_a_grid_in_the_seats_table():
+def test_a_board_of_each_player_shows_as_a_grid_below_the_seats_table():
+    """A grid squeezed into a table cell wraps: each seat's board is drawn below the table,
+    the seat's own first, at full size; the table says 'below'."""
     game = pr.load(Path(__file__).resolve().parent / "games" / "personal-boards.yaml").new_game(2, seed=1)
     game.apply("mark #0")
     lines = _screen(game, 1).splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith(" seat 0 "))
-    assert lines[at + 1].split() == ["0", "#", ".", "."]          # seat 0's row 0: marked, then two empty
-    assert lines[at + 2].split() == ["1", ".", ".", "."]
+    row = next(line for line in lines if line.startswith(" seat 0 "))
+    assert "below" in row.split()
+    at = next(i for i, line in enumerate(lines) if "seat 0: beach" in line)
+    assert lines[at].index("seat 0: beach") > lines[at].index("you: beach")   # side by side, yours first
+    start = lines[at].index("seat 0: beach")
+    assert lines[at + 2][start:].split() == ["0", "#", ".", "."]          # seat 0's row 0: marked, then two empty
+    assert lines[at + 3][start:].split() == ["1", ".", ".", "."]
+
+
+def test_a_cell_with_a_token_on_it_shows_the_occupied_symbol():
+    game = pr.load("maui").new_game(2, seed=1)
+    lines = _screen(game, 0).splitlines()
+    at = next(i for i, line in enumerate(lines) if "you: beach" in line)
+    grid = [line[:42].split() for line in lines[at + 2: at + 9]]
+    cells = pr.load("maui").spec["assumptions"]["umbrella_cells"]["value"]
+    assert sorted([r, c] for r, cols in enumerate(grid) for c, v in enumerate(cols[1:]) if v == "u") == sorted(cells)

@@ -116,3 +116,37 @@ def unused_defines_and_parameters(ctx: Context):
             yield ctx.at(f"/parameters/{p(name)}", "unused-parameter",
                          f"parameter '{name}' is used nowhere: no rule reads it", severity="warning", key=True,
                          hint="remove it, or use it in the rules")
+
+
+def _item_words(data) -> set:
+    """The text values of the component items' properties (given one by one or in ``each``)."""
+    found = set()
+    for _, c in _items(data.get("components")):
+        for item in _list(c.get("items") if isinstance(c, dict) else None):
+            values = list(item.values()) if isinstance(item, dict) else []
+            each = item.get("each") if isinstance(item, dict) else None
+            values += list(each.values()) if isinstance(each, dict) else []
+            for v in values:
+                found.update(w.lower() for w in (v if isinstance(v, list) else [v]) if isinstance(w, str))
+    return found
+
+
+@check("none-text")
+def none_as_text(ctx: Context):
+    """A variable starting as ``none`` in YAML: that is the text 'none', not nothing, so a
+    rule's ``x == none`` is false from the start (YAML spells nothing ``~`` or ``null``).
+    Not reported where 'none' is a word of the rules (compared as text, or an item's value)."""
+    if any(str(node.value).lower() == "none" for _, node in ctx.nodes(A.Str)) or "none" in _item_words(ctx.data):
+        return      # 'none' is a word of the rules (an event named none): meant as text
+    p = escape_pointer_segment
+    places = [(f"/variables/{p(scope)}", v) for scope, v in _items(ctx.data.get("variables"))]
+    places += [(f"/components/{p(t)}/vars", c.get("vars")) for t, c in _items(ctx.data.get("components"))
+               if isinstance(c, dict)]
+    for ptr, block in places:
+        for name, init in _items(block):
+            value = init.get("value") if isinstance(init, dict) else init
+            if isinstance(value, str) and value.lower() == "none":
+                where = f"{ptr}/{p(name)}" + ("/value" if isinstance(init, dict) else "")
+                yield ctx.at(where, "none-text", f"variable '{name}' starts as the text '{value}', not as nothing",
+                             severity="warning", key=False,
+                             hint="in YAML, nothing is written ~ or null (the DSL's none)")

@@ -4,13 +4,15 @@ A header names the decision (seat, hand, phase, step, round); a table lists the 
 zones; a table has one row per seat with its score, its zones and its variables, the
 seat to play first. Components read as their labels; a die shows the face it shows; a
 component owned by a seat is marked with that seat (and its colour on a colour terminal);
-runs of equal items are counted. A rule file's ``display`` section says which variables
+runs of equal items are counted; each seat's boards (zones shown as grids) follow the
+table at full size. A rule file's ``display`` section says which variables
 matter, which component variables to show beside an item, and how each zone reads
 (numbered positions, a count, or left out); without it every variable is shown.
 """
 from __future__ import annotations
 
 from rich import box
+from rich.columns import Columns
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.rule import Rule
@@ -155,13 +157,46 @@ class Screen:
         if table.row_count:
             parts.append(table)
         parts.append(self.seats_table(view, me))
+        boards = self.boards(view, me)
+        if boards:
+            parts.append(Columns(boards, padding=(0, 3)))
+            parts += [Text(line, style="dim") for line in self.legends(view)]
         return Group(*parts)
+
+    def legends(self, view: dict) -> list[str]:
+        """What the symbols of the boards below the seats table stand for, one line a board."""
+        lines = []
+        names = {n for e in view["seats"] for n in e["zones"]}
+        for name in sorted(names):
+            hint = self.zones.get(name) or {}
+            if hint.get("grid") and (hint.get("symbols") or hint.get("occupied")):
+                pairs = [f"{v} {show_value(k) if k is not None else 'none'}" for k, v in (hint.get("symbols") or {}).items()]
+                if hint.get("occupied"):
+                    pairs.append(f"{hint['occupied']} something lies there")
+                lines.append(f"{name}: " + " · ".join(pairs))
+        return lines
+
+    def boards(self, view: dict, me: int) -> list:
+        """Each seat's boards (per-player zones shown as a grid), below the seats table, at
+        full size: a grid squeezed into a table cell would wrap."""
+        out = []
+        for entry in sorted(view["seats"], key=lambda e: e["seat"] != me):
+            s = entry["seat"]
+            for name, comps in entry["zones"].items():
+                hint = self.zones.get(name) or {}
+                if hint.get("grid") and not hint.get("hidden") and _is_grid(comps):
+                    who = "you" if s == me else f"seat {s}"
+                    title = Text(f"{who}: {name}", style=f"bold {SEAT_COLOURS[s % len(SEAT_COLOURS)]}")
+                    out.append(Group(title, Text.from_markup(self.grid(comps, hint))))
+        return out
 
     def grid(self, cells: list, hint: dict) -> str:
         """A board as rows of symbols: each cell shows its ``grid`` variable or property,
-        through ``symbols``; column numbers on top, row numbers on the left (row 0 at the
-        top, or at the bottom with ``bottom_up``)."""
+        through ``symbols`` (an empty cell with something lying on it: ``occupied``); column
+        numbers on top, row numbers on the left (row 0 at the top, or at the bottom with
+        ``bottom_up``)."""
         name, symbols = hint["grid"], {str(k): str(v) for k, v in (hint.get("symbols") or {}).items()}
+        occupied = hint.get("occupied")
         at = {(c["row"], c["col"]): c for c in cells}
         rows = sorted({c["row"] for c in cells}, reverse=bool(hint.get("bottom_up")))
         cols = sorted({c["col"] for c in cells})
@@ -172,6 +207,8 @@ class Screen:
             if cell.get("hidden"):
                 return "?"
             value = (cell.get("vars") or {}).get(name, cell.get(name, ""))
+            if value is None and occupied and any((cell.get("zones") or {}).values()):
+                return occupied
             return symbols.get(show_value(value), show_value(value))
         width = max([len(str(c)) for c in cols] + [len(text(c)) for c in cells])
         label = max(len(str(r)) for r in rows)
@@ -199,8 +236,8 @@ class Screen:
             for n in names:
                 hint = self.zones.get(n) or {}
                 comps = entry["zones"].get(n, [])
-                if hint.get("grid") and _is_grid(comps):      # a board of its own (per player)
-                    row.append(self.grid(comps, hint))
+                if hint.get("grid") and _is_grid(comps):      # a board of its own: shown below
+                    row.append("below")
                 else:
                     row.append(f"{len(comps)}" if hint.get("count") else
                                self.items(comps, me, hint.get("numbered", False), s))

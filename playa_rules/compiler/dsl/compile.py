@@ -433,7 +433,17 @@ class Compiler:
         handler = self.effects.get(type(node).__name__)
         if handler is None:
             self.error(node, "not-an-effect", f"{type(node).__name__.lower()} is not an effect")
-        return handler.compile(self, node, scope)
+        f = handler.compile(self, node, scope)
+        if isinstance(node, (A.Block, A.If, A.For)):
+            return f        # their statements are located one by one
+        where, message = self.fault_site(node), f"'{handler.keyword}' read a part of none (no component or seat is there)"
+
+        def located(g, e):
+            try:
+                return f(g, e)
+            except (TypeError, AttributeError, KeyError):   # reading a part of none, mostly
+                raise where(message) from None
+        return located
 
 
 def _nothing(g, e):
