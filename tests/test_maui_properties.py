@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from maui_scenario import new, of_type, under
 
 PLAYERS = st.sampled_from([2, 3, 4])
-VARIANTS = st.sampled_from([(), ("crabs",)])
+VARIANTS = st.sampled_from([(), ("crabs",), ("long-game",)])
 SEEDS = st.integers(min_value=0, max_value=2**32)
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=12)
 BOUND = 2_000      # decisions: far above any random game seen (about 30 to 60)
@@ -35,8 +35,8 @@ def check_conserved(game, variants) -> None:
     for c in seen:
         by_type[m.ctype[c]] = by_type.get(m.ctype[c], 0) + 1
     assert by_type["piece"] == 60
-    assert by_type["umbrella_token"] == (2 if variants else 8) * g.n
-    assert by_type.get("crab", 0) == (7 * g.n if variants else 0)
+    assert by_type["umbrella_token"] == (10 if variants else 8) * g.n     # the crab side adds 2 a player
+    assert by_type.get("crab", 0) == (7 * g.n if variants else 0)      # long-game extends crabs
     assert by_type["towel_token"] == 4
     assert sum(g.pvars["dollars"][:g.n]) + sum(g.cvars["dollars"][r] for r in of_type(game, "reserve")) == 2 + g.n
     for s in range(g.n):
@@ -78,6 +78,7 @@ def test_random_games_end_conserve_and_leak_nothing(players, variants, seed):
     assert game.is_over and game.winners()
     placed = [len(game.g.zones[game.m.zone_index("placed", seat=s)]) for s in range(players)]
     assert max(placed) == 13            # the game ends because a beach is full
+    assert game.g.hvars["side"] == ("umbrellas" if not variants else "crabs")
 
 
 @settings(**SETTINGS)

@@ -406,3 +406,60 @@ def test_crabs_cost_their_points_at_the_end():
     game.apply("take dollars row 0")
     game.apply("take dollars row 1")
     assert game.hand_scores[0][1] == 2 + sum(values)
+
+
+# ---------------------------------------------------------------- base game + crabs
+def test_long_game_turns_the_beaches_over_and_keeps_markers_pearls_and_dollars():
+    """'los jugadores devuelven a la bolsa todas las piezas de Toallas de sus Playas y del
+    tablero de Mercado y le dan la vuelta a su Playa ... Los jugadores mantienen sus
+    posiciones actuales en los medidores de Puntuación y conservan las Perlas, Dólares de
+    arena y fichas de Toalla y Penalización conseguidas hasta el momento.'"""
+    import random
+    game = new(2, seed=30, variants=["long-game"])
+    rng = random.Random(30)
+    for _ in range(16):                                                   # some of the base game
+        game.apply(rng.choice(texts(game)))
+    while game.current_player != 0 or game.g.step_i != 0:
+        game.apply(rng.choice(texts(game)))
+    for r in (0, 1):
+        game.g.cvars["dollars"][reserve(game, r)] = 1
+    refresh_legal(game)
+
+    def kept():
+        return ([marker_pos(game, s, p) for s in range(2) for p in PATTERNS],
+                [sorted(zone(game, "pearls", s)) for s in range(2)], [game.g.pvars["overhangs"][s] for s in range(2)],
+                [sorted(zone(game, "towel_tokens", s)) for s in range(2)])
+    before, cash = kept(), [dollars(game, s) for s in range(2)]
+    assert any(pos > 0 for pos in before[0])
+    game.g.hvars["ending"] = True                                          # someone filled their beach
+    game.apply("take dollars row 0")
+    game.apply("take dollars row 1")
+    assert game.g.hvars["side"] == "crabs" and not game.is_over
+    assert kept() == before and [dollars(game, s) for s in range(2)] == [cash[0] + 1, cash[1] + 1]
+    for s in range(2):
+        assert len(zone(game, "placed", s)) == 1                      # a new starting piece, the rest in the bag
+        tokens = [game.m.ctype[t] for c in of_type(game, "cell", s) for t in under(game, c)]
+        assert sorted(tokens) == ["crab"] * 7 + ["umbrella_token"] * 2   # the crab side
+        assert all(game.g.cvars["pattern"][c] is None for c in of_type(game, "cell", s)
+                   if game.m.props["col"][c] > 0)
+    assert len(zone(game, "bag")) == 60 - 6 - 2
+
+
+def test_long_game_the_lowest_player_starts_the_crab_half_at_random_among_the_tied():
+    """'El jugador con la puntuación más baja recibe el [jugador inicial]. En caso de empate,
+    el jugador inicial se elige al azar entre los jugadores empatados.'"""
+    starts = set()
+    for seed in range(12):
+        game = new(2, seed=seed, variants=["long-game"])
+        game.g.hvars["ending"] = True
+        game.apply("take dollars row 0")                                # 2 sand dollars each: tied
+        game.apply("take dollars row 1")
+        assert game.g.hvars["side"] == "crabs" and not game.is_over
+        starts.add(game.current_player)
+    assert starts == {0, 1}
+    game = new(2, seed=1, variants=["long-game"])
+    game.g.pvars["overhangs"][1] = 1                                    # seat 1 is lowest: it starts
+    game.g.hvars["ending"] = True
+    game.apply("take dollars row 0")
+    game.apply("take dollars row 1")
+    assert game.current_player == 1

@@ -373,7 +373,8 @@ class _Stage:
                                  on_blocked=self.block(st.get("on_blocked"), f"{sptr}/on_blocked", root),
                                  effect=self.block(st.get("effect"), f"{sptr}/effect", root),
                                  free=picked["free"],
-                                 when=self.expr(st["when"], f"{sptr}/when", root, "bool").fn if "when" in st else None))
+                                 when=getattr(self.expr(st["when"], f"{sptr}/when", root, "bool")
+                                              if "when" in st else None, "fn", None)))
         return PhaseDef(id=ph.get("id", f"phase{i + 1}"), rule=ph.get("rule", ""), turns=kind,
                         start=start.fn if start else None, rounds=rounds.fn if rounds else None,
                         until=until.fn if until else None,
