@@ -19,7 +19,7 @@ from . import ast as A
 from . import defines, names
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
-from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
+from .faults import RuleFault, fault_site, index_fault, located, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
@@ -436,14 +436,7 @@ class Compiler:
         f = handler.compile(self, node, scope)
         if isinstance(node, (A.Block, A.If, A.For)):
             return f        # their statements are located one by one
-        where, message = self.fault_site(node), f"'{handler.keyword}' read a part of none (no component or seat is there)"
-
-        def located(g, e):
-            try:
-                return f(g, e)
-            except (TypeError, AttributeError, KeyError):   # reading a part of none, mostly
-                raise where(message) from None
-        return located
+        return located(f, self.fault_site(node), f"'{handler.keyword}' read a part of none (no component or seat is there)")
 
 
 def _nothing(g, e):

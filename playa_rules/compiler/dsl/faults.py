@@ -18,6 +18,17 @@ def fault_site(origin, text: str, pos):
     return fault
 
 
+def located(f, where, message: str):
+    """An effect statement whose Python errors (reading a part of none, mostly) become a
+    RuleFault located at the statement."""
+    def run(g, e):
+        try:
+            return f(g, e)
+        except (TypeError, AttributeError, KeyError):
+            raise where(message) from None
+    return run
+
+
 class RuleFault(ValueError):
     """A DSL expression failed while the game ran; the message names its file, line and
     column and the values involved (the engine adds the action or phase it ran in)."""
