@@ -456,6 +456,8 @@ def test_long_game_the_lowest_player_starts_the_crab_half_at_random_among_the_ti
         game.apply("take dollars row 1")
         assert game.g.hvars["side"] == "crabs" and not game.is_over
         starts.add(game.current_player)
+        (choice,) = [e for e in game.log if e.get("kind") == "choice"]   # a chance event, seen by all
+        assert choice["outcome"] == f"choose seat {game.current_player}" and choice["probability"] == "1/2"
     assert starts == {0, 1}
     game = new(2, seed=1, variants=["long-game"])
     game.g.pvars["overhangs"][1] = 1                                    # seat 1 is lowest: it starts
@@ -463,3 +465,4 @@ def test_long_game_the_lowest_player_starts_the_crab_half_at_random_among_the_ti
     game.apply("take dollars row 0")
     game.apply("take dollars row 1")
     assert game.current_player == 1
+    assert not [e for e in game.log if e.get("kind") == "choice"]         # one lowest: nothing to decide
