@@ -107,3 +107,20 @@ def test_at_finds_the_cell_of_the_board_it_is_given():
     marked = [c for c in range(m.component_count) if m.ctype[c] == "cell" and g.cvars["mark"][c] == 1]
     assert [m.owner[c] for c in marked] == [0]
     assert [str(a) for a in game.legal_actions()] == ["mark #0", "mark #3"]   # seat 1's own board
+
+
+def test_a_count_of_a_constant_list_is_a_constant(tmp_path):
+    """number_in needs constants; a define counting a list parameter is one (Maui's rows)."""
+    text = BASE.replace("actions:\n  go:", "parameters:\n  sizes: [4, 5, 6]\ndefine:\n  last: \"count(sizes) - 1\"\n"
+                        "actions:\n  pick_one:\n    text: \"size {i}\"\n    params: {i: {number_in: [0, last]}}\n"
+                        "    effect: set hand.seen = sizes[i]\n  go:")
+    text = text.replace("{id: main, actions: [go]}", "{id: main, actions: [go, pick_one]}")
+    game = load(tmp_path, text).new_game(2)
+    assert [str(a) for a in game.legal_actions()] == ["go", "size 0", "size 1", "size 2"]
+
+
+def test_an_unknown_name_is_never_said_to_be_close_to_itself(tmp_path):
+    text = BASE.replace("set hand.seen += 1", "set hand.seen += top")
+    with pytest.raises(pr.RuleError) as err:
+        load(tmp_path, text)
+    assert "unknown name 'top'" in str(err.value) and "did you mean 'top'" not in str(err.value)

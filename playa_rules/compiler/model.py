@@ -387,7 +387,7 @@ def _did_you_mean(word, choices) -> str | None:
     import difflib
     if not isinstance(word, str):
         return None
-    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1)
+    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str) and c != word], n=1)
     return f"did you mean '{close[0]}'?" if close else None
 
 

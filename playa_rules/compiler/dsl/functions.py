@@ -122,6 +122,8 @@ def _count_over(cp, node, coll, key, where, expr):
 def _count(cp, node, args):
     _arity(cp, node, args, 1)
     f = _coll(cp, node, args[0])
+    if args[0].is_const and isinstance(args[0].const, (list, tuple)):   # a constant list: known now
+        return const(len(args[0].const), T.INT)
     if args[0].zone_of is not None:  # count(x.zone): comparisons fuse it (see Compiler._Compare)
         key, table = args[0].zone_of
         return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table))
