@@ -124,3 +124,13 @@ def test_an_unknown_name_is_never_said_to_be_close_to_itself(tmp_path):
     with pytest.raises(pr.RuleError) as err:
         load(tmp_path, text)
     assert "unknown name 'top'" in str(err.value) and "did you mean 'top'" not in str(err.value)
+
+
+def test_an_if_reading_a_part_of_none_is_located_at_the_if(tmp_path):
+    text = BASE.replace("set hand.seen += 1", "if first(m in markers where m.track == 'z').pos > 0 { set hand.seen += 1 }")
+    text = text.replace("hand: {bonus: false", "hand: {bonus: true")
+    game = load(tmp_path, text).new_game(2)
+    game.apply("go")
+    with pytest.raises(GameRuntimeError) as err:
+        game.apply("bonus")
+    assert "t.yaml:20:13: runtime-error: 'if' read a part of none" in str(err.value)

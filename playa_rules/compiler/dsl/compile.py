@@ -434,8 +434,8 @@ class Compiler:
         if handler is None:
             self.error(node, "not-an-effect", f"{type(node).__name__.lower()} is not an effect")
         f = handler.compile(self, node, scope)
-        if isinstance(node, (A.Block, A.If, A.For)):
-            return f        # their statements are located one by one
+        if isinstance(node, A.Block):
+            return f        # its statements are located one by one (an inner fault passes through)
         return located(f, self.fault_site(node), f"'{handler.keyword}' read a part of none (no component or seat is there)")
 
 
