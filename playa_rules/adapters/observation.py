@@ -14,7 +14,7 @@ observer      (seats,)                                     1 at the observing se
 current       (seats + 2,)                                 the seat to act; chance; over
 phase         (phases,)                                    1 at the current phase
 step          (max steps of a phase,)                      1 at the current step
-known         (zones, faces)                               components of that face it knows there
+known         (faces each zone can hold, zone by zone,)    components of that face it knows there
 unseen        (zones, types)                               components of that type it does not know
 cvars         (components, component variables)            a known component's variables
 seat_vars     (seats, player variables)                    every seat's variables
@@ -61,13 +61,22 @@ class Layout:
         self.var_names = [(scope, k) for scope, attr in (("turn", "tvars"), ("hand", "hvars"), ("match", "mvars"))
                           for k in sorted(m.variables.get(scope, {}))]
         self.phases = len(program.phases)
+        # known: for each zone, a slot per face of the types it holds (a board of cells would
+        # otherwise be zones x faces, mostly pairs that cannot occur)
+        face_type = [m.ctype[c] for c in m.faces]
+        self.known_at, at = [], 0
+        for zi in range(m.zone_count):
+            holds = set(m.zones[m.zone_names[zi][0]].holds)
+            slots = {f: at + i for i, f in enumerate(f for f, t in enumerate(face_type) if t in holds)}
+            at += len(slots)
+            self.known_at.append(slots)
         self.steps = max([len(p.steps) for p in program.phases] + [1])
         self.pieces = [
             ("observer", (self.seats,)),
             ("current", (self.seats + 2,)),
             ("phase", (self.phases,)),
             ("step", (self.steps,)),
-            ("known", (m.zone_count, len(m.faces))),
+            ("known", (sum(len(at) for at in self.known_at),)),
             ("unseen", (m.zone_count, len(self.types))),
             ("cvars", (m.component_count, len(self.cvar_names))),
             ("seat_vars", (self.seats, len(self.seat_var_names))),
@@ -115,7 +124,7 @@ class Layout:
             parts["phase"][min(g.phase_i, self.phases - 1)] = 1
             if g.step_i < self.steps:
                 parts["step"][g.step_i] = 1
-        known, unseen, cvars = parts["known"], parts["unseen"], parts["cvars"]
+        known, unseen, cvars, known_at = parts["known"], parts["unseen"], parts["cvars"], self.known_at
         face, tix, loc, kn = m.face, self.type_index, g.loc, g.known
         names = self.cvar_names
         rows = self.rows(g)
@@ -125,7 +134,9 @@ class Layout:
                 continue
             z = rows[z]
             if kn[c] >> seat & 1:
-                known[z, face[c]] += 1
+                slot = known_at[z].get(face[c])
+                if slot is not None:      # always, as moves are typed by what a zone holds
+                    known[slot] += 1
                 for i, name in enumerate(names):
                     cvars[c, i] = encode(g.cvars[name][c])
             else:
