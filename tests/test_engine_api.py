@@ -351,3 +351,19 @@ def test_an_action_text_is_matched_as_the_command_line_matches_it():
     assert any(e.get("action") == text for e in game.log if e["event"] == "action")
     with pytest.raises(pr.IllegalAction, match=r"did you mean 'bury"):
         game.apply("BURRY 9")
+
+
+def test_iterating_the_legal_actions_gives_what_indexing_gives():
+    """``for a in game.legal_actions()`` walks the listing's runs; the same objects, in the
+    same order, as ``legal[i]``, and their ids are the mask's."""
+    import random
+    rules = pr.load("playa-pirata")
+    for seed in range(4):
+        game = rules.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            walked = list(legal)
+            assert all(a is legal[i] for i, a in enumerate(walked)) and len(walked) == len(legal)
+            assert sorted(a.id for a in walked) == game.legal_action_ids()
+            game.apply(rng.choice(walked))

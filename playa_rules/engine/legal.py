@@ -68,8 +68,20 @@ class Legal(Sequence):
         return a
 
     def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
+        """The actions in list order, walking the runs (no search per index)."""
+        made, stamp, ends = self._made, self.stamp, self._ends
+        for r, (d, vals, keys, items, lo) in enumerate(self._runs):
+            start = ends[r]
+            for j in range(ends[r + 1] - start):
+                a = made.get(start + j)
+                if a is None:
+                    if items is None:
+                        a = Action(d, vals, keys, stamp)
+                    else:
+                        v, k = items[lo + j]
+                        a = Action(d, vals + (v,), keys + (k,), stamp)
+                    made[start + j] = a
+                yield a
 
     def texts(self) -> list[str]:
         """The texts of the actions, in list order, without making an Action object each."""
