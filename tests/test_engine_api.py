@@ -367,3 +367,23 @@ def test_iterating_the_legal_actions_gives_what_indexing_gives():
             assert all(a is legal[i] for i, a in enumerate(walked)) and len(walked) == len(legal)
             assert sorted(a.id for a in walked) == game.legal_action_ids()
             game.apply(rng.choice(walked))
+
+
+def test_a_clone_shares_the_listing_under_its_own_stamp():
+    """A clone at a decision does not list the legal actions again: it has the same actions,
+    stamped for itself, and the two games then go their own ways."""
+    import random
+    rules = pr.load("maui")
+    game = rules.new_game(3, seed=2)
+    rng = random.Random(2)
+    for _ in range(10):
+        game.apply(rng.choice(list(game.legal_actions())))
+    copy = game.clone()
+    assert [str(a) for a in copy.legal_actions()] == [str(a) for a in game.legal_actions()]
+    assert copy.legal_actions().stamp != game.legal_actions().stamp
+    assert copy.legal_action_ids() == game.legal_action_ids()
+    before = [str(a) for a in game.legal_actions()]
+    copy.apply(copy.legal_actions()[0])
+    assert [str(a) for a in game.legal_actions()] == before        # the original is untouched
+    game.apply(before[-1])
+    assert json.dumps(game.view(None), sort_keys=True) != json.dumps(copy.view(None), sort_keys=True)

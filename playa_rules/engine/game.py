@@ -352,7 +352,10 @@ class Game(Flow):
             other._node = self._node
             other._legal = _NO_ACTIONS
         elif other.g.mode == DECIDE:
-            other._set_legal(other._current_legal())
+            if self._legal is not _NO_ACTIONS and self._legal.stamp == (self._token, self._stamp):
+                other._set_legal(self._legal.restamped((other._token, other._stamp + 1)))
+            else:
+                other._set_legal(other._current_legal())
         return other
 
     # ------------------------------------------------------------ pickling

@@ -41,6 +41,13 @@ class Legal(Sequence):
             self._runs.append((d, vals, keys, items, lo))
             self._ends.append(self._ends[-1] + n)
 
+    def restamped(self, stamp) -> "Legal":
+        """The same actions for another game in the same state (a clone): the runs are read-only
+        once listed, so they are shared, not listed again."""
+        out = Legal(stamp)
+        out._runs, out._ends = self._runs, self._ends
+        return out
+
     def __len__(self) -> int:
         return self._ends[-1]
 
