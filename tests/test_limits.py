@@ -340,3 +340,14 @@ def test_play_time_hostility_ends_in_library_errors_or_plays(tmp_path):
     game = pr.load(nested).new_game(2, seed=1)
     while not game.is_over:
         game.apply(game.legal_actions()[0])
+
+
+def test_a_text_holding_a_quote_is_quoted_as_yaml_would_in_a_message(tmp_path):
+    """Fuzzer seed 130348: a variable scope given the text "{ put' : 1 , 'folded' : False }"
+    was shown between single quotes it itself holds."""
+    path = tmp_path / "q.yaml"
+    kuhn = (Path(__file__).resolve().parent / "games" / "kuhn-poker.yaml").read_text(encoding="utf-8")
+    path.write_text(kuhn.replace("  player: {put: 1, folded: false}", "  player: \"{ put' : 1 }\"", 1),
+                    encoding="utf-8")
+    messages = [d.message for d in pr.validate(path) if d.severity == "error"]
+    assert any("""not the text "{ put' : 1 }\"""" in m for m in messages), messages

@@ -369,7 +369,7 @@ def _did_you_mean(word: Any, choices) -> str:
 def _show(value: Any) -> str:
     if isinstance(value, str):
         text = value if len(value) <= 40 else value[:37] + "..."
-        return f"'{text}'"
+        return f"'{text}'" if "'" not in text else json.dumps(text)   # YAML's quoting: "..." when it holds a '
     text = json.dumps(value, default=str)
     return text if len(text) <= 40 else text[:37] + "..."
 
