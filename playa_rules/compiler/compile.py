@@ -98,7 +98,7 @@ class _Stage:
             origin = self.origin(pointer)
             node = parse_block(text, origin)
             try:
-                return self.cp.with_origin(origin, text).block(node, scope)
+                return self.cp.with_origin(origin, text).block(node, scope, root=True)
             except RecursionError:
                 raise _too_deep(origin, text) from None
         return self.guard(go)

@@ -413,19 +413,30 @@ class Compiler:
         return C(lambda g, e: -f(g, e), T.INT)
 
     # ------------------------------------------------------------ effects
-    def block(self, node: A.Block, scope: Scope) -> Callable:
-        """Compile a block of effects into one callable ``fn(g, e)``."""
+    def block(self, node: A.Block, scope: Scope, root: bool = False) -> Callable:
+        """Compile a block of effects into one callable ``fn(g, e)``. A statement that reads a
+        part of none (a Python TypeError, AttributeError or KeyError) fails with a RuleFault
+        located at it; the one statement of an inner block (``if``, ``for``) is located at
+        its ``if`` or ``for``, which costs nothing while nothing fails."""
         fns = [self.statement(s, scope) for s in node.stmts]
+        sites = [(self.fault_site(s), f"'{getattr(self.effects.get(type(s).__name__), 'keyword', 'effect')}' read "
+                  "a part of none (no component or seat is there)") for s in node.stmts]
         if not fns:
             return _nothing
         if len(fns) == 1:
-            return fns[0]
+            return located(fns[0], *sites[0]) if root else fns[0]
 
         def run(g, e):
-            for f in fns:
-                f(g, e)
-                if g.end is not None:
-                    return
+            i = 0
+            try:
+                for f in fns:
+                    f(g, e)
+                    if g.end is not None:
+                        return
+                    i += 1
+            except (TypeError, AttributeError, KeyError):
+                where, message = sites[i]
+                raise where(message) from None
         return run
 
     def statement(self, node: A.Node, scope: Scope) -> Callable:
@@ -433,10 +444,7 @@ class Compiler:
         handler = self.effects.get(type(node).__name__)
         if handler is None:
             self.error(node, "not-an-effect", f"{type(node).__name__.lower()} is not an effect")
-        f = handler.compile(self, node, scope)
-        if isinstance(node, A.Block):
-            return f        # its statements are located one by one (an inner fault passes through)
-        return located(f, self.fault_site(node), f"'{handler.keyword}' read a part of none (no component or seat is there)")
+        return handler.compile(self, node, scope)
 
 
 def _nothing(g, e):
