@@ -19,7 +19,7 @@ from . import ast as A
 from . import defines, names
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
-from .faults import RuleFault, fault_site, index_fault, located, value_text  # noqa: F401 (RuleFault: re-exported)
+from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
@@ -50,6 +50,7 @@ class Compiler:
         from . import effects, functions  # registries, imported late: they import this module
         self.functions = functions.FUNCTIONS
         self.effects = effects.EFFECTS
+        self.effect_blocks = effects
 
     # ------------------------------------------------------------ helpers
     def fresh(self, name: str) -> str:
@@ -414,30 +415,8 @@ class Compiler:
 
     # ------------------------------------------------------------ effects
     def block(self, node: A.Block, scope: Scope, root: bool = False) -> Callable:
-        """Compile a block of effects into one callable ``fn(g, e)``. A statement that reads a
-        part of none (a Python TypeError, AttributeError or KeyError) fails with a RuleFault
-        located at it; the one statement of an inner block (``if``, ``for``) is located at
-        its ``if`` or ``for``, which costs nothing while nothing fails."""
-        fns = [self.statement(s, scope) for s in node.stmts]
-        sites = [(self.fault_site(s), f"'{getattr(self.effects.get(type(s).__name__), 'keyword', 'effect')}' read "
-                  "a part of none (no component or seat is there)") for s in node.stmts]
-        if not fns:
-            return _nothing
-        if len(fns) == 1:
-            return located(fns[0], *sites[0]) if root else fns[0]
-
-        def run(g, e):
-            i = 0
-            try:
-                for f in fns:
-                    f(g, e)
-                    if g.end is not None:
-                        return
-                    i += 1
-            except (TypeError, AttributeError, KeyError):
-                where, message = sites[i]
-                raise where(message) from None
-        return run
+        """Compile a block of effects into one callable ``fn(g, e)`` (effects.compile_block)."""
+        return self.effect_blocks.compile_block(self, node, scope, root)
 
     def statement(self, node: A.Node, scope: Scope) -> Callable:
         """Compile one effect statement through the effects registry."""
@@ -445,7 +424,3 @@ class Compiler:
         if handler is None:
             self.error(node, "not-an-effect", f"{type(node).__name__.lower()} is not an effect")
         return handler.compile(self, node, scope)
-
-
-def _nothing(g, e):
-    return None

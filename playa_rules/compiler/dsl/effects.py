@@ -11,6 +11,7 @@ from typing import Callable
 
 from . import ast as A
 from . import types as T
+from .faults import located
 from .names import zone_list
 
 
@@ -33,6 +34,38 @@ def effect(node_type: type, keyword: str, doc: str, example: str):
         EFFECTS[node_type.__name__] = Effect(keyword, doc, example, fn)
         return fn
     return deco
+
+
+def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
+    """A block of effects as one callable ``fn(g, e)``, run statement by statement until an
+    effect ends something. A statement that reads a part of none (a Python TypeError,
+    AttributeError or KeyError) fails with a RuleFault located at it; the one statement of
+    an inner block (``if``, ``for``) is located at its ``if`` or ``for``. The counter and
+    the ``try`` cost nothing while nothing fails."""
+    fns = [cp.statement(s, scope) for s in node.stmts]
+    sites = [(cp.fault_site(s), f"'{getattr(EFFECTS.get(type(s).__name__), 'keyword', 'effect')}' read "
+              "a part of none (no component or seat is there)") for s in node.stmts]
+    if not fns:
+        return _nothing
+    if len(fns) == 1:
+        return located(fns[0], *sites[0]) if root else fns[0]
+
+    def run(g, e):
+        i = 0
+        try:
+            for f in fns:
+                f(g, e)
+                if g.end is not None:
+                    return
+                i += 1
+        except (TypeError, AttributeError, KeyError):
+            where, message = sites[i]
+            raise where(message) from None
+    return run
+
+
+def _nothing(g, e):
+    return None
 
 
 def _components(cp, node, scope, what: str):
