@@ -93,7 +93,6 @@ def test_the_same_seed_replays_the_same_game(players, variants, seed):
 
 def test_covered_crabs_are_face_up_for_everyone():
     game, _ = play(3, ("crabs",), 5, check=False)
-    m = game.m
     for s in range(3):
         for c in of_type(game, "cell", s):
             if game.g.cvars["pattern"][c] is not None:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from maui_scenario import (clear_beach_tokens, dollars, marker, marker_pos, new, of_type, on_market, pattern,
-                           piece, put_on_market, refresh_legal, reserve, rules, set_column, slot, texts,
-                           tile_zone, under, zone)
+from maui_scenario import (cell, clear_beach_tokens, dollars, marker, marker_pos, new, of_type, on_market,
+                           pattern, put_on_market, refresh_legal, reserve, rules, set_column, texts, under, zone)
 
 PATTERNS = ["stripes", "fish", "flowers", "leaves", "dots"]
 
@@ -21,11 +20,6 @@ def to_seat(game, seat: int) -> None:
     """Earlier seats take sand dollars until ``seat`` is to play."""
     while game.current_player != seat:
         game.apply(next(a for a in texts(game) if a.startswith("take")))
-
-
-def blank(game, seat: int) -> None:
-    """A beach without umbrella tokens; its first column keeps its patterns."""
-    clear_beach_tokens(game, seat)
 
 
 # ---------------------------------------------------------------- setup
@@ -55,7 +49,7 @@ def test_setup(players):
 # ---------------------------------------------------------------- choosing and paying
 def test_the_first_piece_is_free_the_others_cost_1_and_2_onto_the_rows_reserve():
     game = new(2, seed=1)
-    blank(game, 0)
+    clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {2: "fish", 3: "fish", 4: "fish"})
     put_on_market(game, ["fish", "dots", "leaves"], 1, 2)
     game.g.pvars["dollars"][0] = 2
@@ -138,7 +132,7 @@ def test_seats_across_the_market_read_the_strip_from_the_other_end():
 
 def test_a_connection_advances_its_marker_by_the_rows_value():
     game = new(2, seed=7)
-    blank(game, 0)
+    clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {0: "fish", 1: "dots", 2: "leaves"})
     put_on_market(game, ["fish", "dots", "leaves"], 0, 0)
     refresh_legal(game)
@@ -154,7 +148,7 @@ def test_example_player_c_places_a_second_marker_and_reaches_the_decorated_space
     Toalla naranja.'"""
     game = new(4, seed=8)
     to_seat(game, 2)
-    blank(game, 2)
+    clear_beach_tokens(game, 2)
     set_column(game, 2, 0, {0: "fish", 1: "leaves", 2: "stripes"})
     game.g.cvars["pos"][marker(game, 2, "fish")] = 4                  # 3 spaces before the decorated 7
     put_on_market(game, ["dots", "leaves", "fish"], 0, 0)            # laid upside down: fish on top
@@ -168,7 +162,7 @@ def test_example_player_c_places_a_second_marker_and_reaches_the_decorated_space
 
 def test_passing_the_decorated_space_also_gives_a_towel_token_while_any_is_left():
     game = new(2, seed=9)
-    blank(game, 0)
+    clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {0: "stripes"})
     game.g.cvars["pos"][marker(game, 0, "stripes")] = 6
     put_on_market(game, ["stripes", "dots", "leaves"], 0, 0)
@@ -181,7 +175,7 @@ def test_passing_the_decorated_space_also_gives_a_towel_token_while_any_is_left(
 
 def test_a_marker_on_the_last_space_stays_there():
     game = new(2, seed=10)
-    blank(game, 0)
+    clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {6: "dots"})
     last = len(rules().spec["assumptions"]["track_points"]["value"]) - 1
     game.g.cvars["pos"][marker(game, 0, "dots")] = last - 1
@@ -193,12 +187,11 @@ def test_a_marker_on_the_last_space_stays_there():
 
 def test_covering_an_umbrella_token_applies_it():
     game = new(2, seed=11)
-    blank(game, 0)
+    clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {3: "fish"})
     g, m = game.g, game.m
     white = next(t for t in of_type(game, "umbrella_token", 0) if m.props["gift"][t] == "white")
     leaves = next(t for t in of_type(game, "umbrella_token", 0) if m.props["gift"][t] == "leaves")
-    from maui_scenario import cell
     g.move(white, m.attached["under"][cell(game, 0, 3, 1)])
     g.move(leaves, m.attached["under"][cell(game, 0, 4, 1)])
     put_on_market(game, ["fish", "leaves", "dots"], 0, 0)
@@ -211,7 +204,7 @@ def test_covering_an_umbrella_token_applies_it():
 
 def test_a_section_off_the_beach_costs_a_penalty():
     game = new(2, seed=12)
-    blank(game, 0)
+    clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {0: "dots"})
     put_on_market(game, ["fish", "dots", "leaves"], 0, 0)
     refresh_legal(game)
@@ -224,7 +217,7 @@ def test_a_section_off_the_beach_costs_a_penalty():
 
 def test_a_towel_token_matches_every_pattern():
     game = new(2, seed=13)
-    blank(game, 0)
+    clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {3: "fish", 4: "stripes"})
     token = zone(game, "towel_supply")[-1]
     game.g.move(token, game.m.zone_index("towel_tokens", seat=0))
@@ -242,8 +235,7 @@ def test_spare_towels_when_nothing_connects_and_no_sand_dollars_are_left():
     """'si ninguna de las piezas ... crea una conexión ... y tampoco hay ningún Dólar de arena
     en ninguna de las dos reservas, debes realizar la acción Toallas de repuesto'"""
     game = new(2, seed=14)
-    blank(game, 0)
-    from maui_scenario import cell
+    clear_beach_tokens(game, 0)
     g, m = game.g, game.m
     set_column(game, 0, 0, {2: "stripes", 3: "stripes", 4: "stripes"})
     for r in (0, 1):
@@ -367,7 +359,6 @@ def test_a_covered_crab_turns_face_up_and_its_section_cannot_connect_with_the_ne
     estampado cubierto por una ficha de Cangrejo queda inactivo y no puede usarse para
     conseguir conexiones con la siguiente pieza de Toallas.'"""
     game = crab_game(21)
-    from maui_scenario import cell
     g, m = game.g, game.m
     crab = next(t for c in of_type(game, "cell", 0) for t in under(game, c) if m.ctype[t] == "crab")
     g.move(crab, game.m.zone_index("crabs", seat=0))                  # hidden to hidden: still face down
@@ -393,7 +384,6 @@ def test_a_covered_crab_turns_face_up_and_its_section_cannot_connect_with_the_ne
 
 def test_crabs_cost_their_points_at_the_end():
     game = crab_game(22)
-    from maui_scenario import cell
     g, m = game.g, game.m
     clear_beach_tokens(game, 1)
     crabs = of_type(game, "crab", 1)

@@ -69,17 +69,23 @@ def display_names(ctx: Context):
                              hint=did_you_mean(grid, sorted(known)))
 
 
+def _component_items(data):
+    """Every item mapping of every component template."""
+    for _, comp in _items(data.get("components")):
+        for item in _list(comp.get("items") if isinstance(comp, dict) else None):
+            if isinstance(item, dict):
+                yield item
+
+
 def _constant_names_in_items(data) -> set[str]:
     """Names of list constants an item's ``each`` reads (``each: {value: towel_values}``)."""
     found = set()
-    for _, comp in _items(data.get("components")):
-        for item in _list(comp.get("items") if isinstance(comp, dict) else None):
-            each = item.get("each") if isinstance(item, dict) else None
-            for _, value in _items(each):
-                if isinstance(value, dict):      # {permutations: NAME, size: N}
-                    value = value.get("permutations", value.get("combinations"))
-                if isinstance(value, str):
-                    found.add(value)
+    for item in _component_items(data):
+        for _, value in _items(item.get("each")):
+            if isinstance(value, dict):      # {permutations: NAME, size: N}
+                value = value.get("permutations", value.get("combinations"))
+            if isinstance(value, str):
+                found.add(value)
     return found
 
 
@@ -121,13 +127,10 @@ def unused_defines_and_parameters(ctx: Context):
 def _item_words(data) -> set:
     """The text values of the component items' properties (given one by one or in ``each``)."""
     found = set()
-    for _, c in _items(data.get("components")):
-        for item in _list(c.get("items") if isinstance(c, dict) else None):
-            values = list(item.values()) if isinstance(item, dict) else []
-            each = item.get("each") if isinstance(item, dict) else None
-            values += list(each.values()) if isinstance(each, dict) else []
-            for v in values:
-                found.update(w.lower() for w in (v if isinstance(v, list) else [v]) if isinstance(w, str))
+    for item in _component_items(data):
+        each = item.get("each")
+        for v in list(item.values()) + (list(each.values()) if isinstance(each, dict) else []):
+            found.update(w.lower() for w in (v if isinstance(v, list) else [v]) if isinstance(w, str))
     return found
 
 
