@@ -170,7 +170,7 @@ class Screen:
         for name in sorted(names):
             hint = self.zones.get(name) or {}
             if hint.get("grid") and (hint.get("symbols") or hint.get("occupied")):
-                pairs = [f"{v} {show_value(k) if k is not None else 'none'}" for k, v in (hint.get("symbols") or {}).items()]
+                pairs = [f"{v} {show_value(k)}" for k, v in (hint.get("symbols") or {}).items()]
                 if hint.get("occupied"):
                     pairs.append(f"{hint['occupied']} something lies there")
                 lines.append(f"{name}: " + " · ".join(pairs))
