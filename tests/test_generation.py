@@ -102,3 +102,77 @@ def test_number_ranges_cut_by_a_limit_list_what_checking_each_number_lists(monke
                 a.apply(a.legal_actions()[i])
                 b.apply(b.legal_actions()[i])
             assert b.is_over and a.scores() == b.scores()
+
+
+def _pairs():
+    from playa_rules.source.variants import bundled_variants
+    out = [(game_id, ()) for game_id in pr.games()]
+    out += [(game_id, (v,)) for game_id, names in bundled_variants().items() for v in names]
+    return sorted(out) + [(str(GAMES / "split-checks.yaml"), ())]
+
+
+@pytest.mark.parametrize("game_id,variants", _pairs())
+def test_conditions_split_by_level_list_what_whole_conditions_list(monkeypatch, game_id, variants):
+    """A condition's parts that read only earlier parameters are decided once per binding of
+    those (compiler/split.py): the same actions, in the same order, as testing the whole
+    conditions per candidate, over seeded random games of every bundled game and variant."""
+    from playa_rules import rules as rules_module
+    from playa_rules.compiler import compile as compile_module
+    from playa_rules.compiler.program import LevelChecks
+    rules_module._CACHE.clear()
+    split = pr.load(game_id, variants=list(variants))
+    rules_module._CACHE.clear()
+    monkeypatch.setattr(compile_module._Stage, "use_splits", False)
+    whole = pr.load(game_id, variants=list(variants))
+    rules_module._CACHE.clear()
+    assert not any(c.__class__ is LevelChecks for d in whole.program.actions.values() for c in d.checks)
+    players = sorted(split.player_counts)
+    for seed in range(6):
+        n = players[seed % len(players)]
+        a, b, rng = split.new_game(n, seed=seed), whole.new_game(n, seed=seed), random.Random(seed)
+        steps = 0
+        while not a.is_over and steps < 400:
+            assert a.legal_actions().texts() == b.legal_actions().texts()
+            i = rng.randrange(len(a.legal_actions()))
+            a.apply(a.legal_actions()[i])
+            b.apply(b.legal_actions()[i])
+            steps += 1
+        assert a.is_over == b.is_over
+        if a.is_over:
+            assert a.scores() == b.scores()
+
+
+def test_the_test_game_of_split_conditions_splits_each_shape():
+    """The shapes the split handles: an ``or`` decided by its first part, a define's body in
+    place of its call, an ``and`` whose first part reads only the earlier parameter, a part
+    reading no parameter."""
+    from playa_rules.compiler.program import LevelChecks
+    rules = pr.load(GAMES / "split-checks.yaml")
+    kinds = {d.name: [c.__class__ is LevelChecks for c in d.checks] for d in rules.program.actions.values()}
+    assert kinds == {"raise": [False, True, True], "match": [False, False, True],
+                     "weigh": [False, False, True], "take": [False, True], "rest": [False]}
+
+
+def test_a_part_worked_out_early_that_fails_fails_as_the_whole_condition_does(tmp_path, monkeypatch):
+    """``nums[a] > 0 or b == 1``: for a = 3 the early part fails; the level then tests the
+    whole condition per candidate, so the game fails with the same located error."""
+    from playa_rules import rules as rules_module
+    from playa_rules.compiler import compile as compile_module
+    text = (GAMES / "split-checks.yaml").read_text().replace(
+        "weights[a] > 0 or b == 1", "weights[a + hand.moves] > 0 or b == 1")
+    path = tmp_path / "failing.yaml"
+    path.write_text(text)
+    messages = []
+    for use in (True, False):
+        monkeypatch.setattr(compile_module._Stage, "use_splits", use)
+        rules_module._CACHE.clear()
+        game = pr.load(path).new_game(2, seed=0)
+        with pytest.raises(pr.GameRuntimeError) as err:
+            for _ in range(50):
+                legal = game.legal_actions()
+                game.apply(next(a for a in legal if a.name in ("weigh", "take")) if any(
+                    a.name in ("weigh", "take") for a in legal) else legal[0])
+        messages.append(str(err.value))
+    rules_module._CACHE.clear()
+    assert messages[0] == messages[1]
+    assert "runtime-error" in messages[0] and "index" in messages[0]

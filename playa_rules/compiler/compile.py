@@ -24,6 +24,7 @@ from .model import ModelBuilder, did_you_mean
 from . import params
 from .params import PARAM_KINDS
 from .program import ActionDef, PhaseDef, Program, StepDef
+from .split import level_checks
 
 def _too_deep(origin: Origin, text) -> DSLSyntaxError:
     """The error for DSL text whose compiled form nests too deeply (a long chain of
@@ -37,6 +38,7 @@ class _Stage:
     """One compile run over one document; collects diagnostics."""
 
     use_bounds = True   # number_in limits as range cuts (tests compare with plain checks)
+    use_splits = True   # conditions split by level (tests compare with whole conditions)
 
     def __init__(self, doc):
         self.doc = doc
@@ -234,6 +236,7 @@ class _Stage:
         checks = [[] for _ in range(len(params) + 1)]
         joins = [[] for _ in range(len(params) + 1)]
         order = [p.name for p in params]
+        written = [[] for _ in range(len(params) + 1)]
         for key, text in requirements(spec):
             rptr = f"{ptr}/require/{key}"
             used = names_in(text) & set(order)
@@ -261,6 +264,9 @@ class _Stage:
                 joins[level].append(join)
             else:
                 checks[level].append(c.fn)
+                written[level].append((text, rptr, c.fn))
+        for level in range(1, len(checks)):
+            checks[level] = self.split(written[level], scope, order, level) if written[level] else []
         self.scopes[name] = scope  # automata's choices are read with the parameters bound
         effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
         text = spec.get("text", name)
@@ -272,6 +278,17 @@ class _Stage:
                          hides=any(p.kind in ("one_of", "group_of") for p in params),
                          params=params, checks=checks, joins=joins, effect=effect, pointer=ptr,
                          model=self.model)
+
+    def split(self, written: list, scope: Scope, order: list, level: int) -> list:
+        """A level's checks, with what reads only earlier parameters decided once per binding
+        of those (compiler/split.py)."""
+        if not self.use_splits:
+            return [fn for _, _, fn in written]
+        entries = []
+        for text, ptr, fn in written:
+            node = parse_expr(text) if isinstance(text, str) else None
+            entries.append((node, self.origin(ptr), text, fn))
+        return level_checks(self.cp, entries, scope, order, level)
 
     def bound(self, text, ptr: str, scope: Scope, order: list, p) -> bool:
         """``n <= X`` (or <, >=, >) on a number_in parameter ``n``, X reading no parameter:

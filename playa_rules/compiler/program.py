@@ -38,6 +38,17 @@ class ParamDef:
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
 
 
+class LevelChecks(list):
+    """The conditions of one parameter level (a list of fns, each testing one candidate)
+    with ``resolve(g, e)``: called once per binding of the earlier parameters, it answers
+    None (no candidate passes), [] (every candidate does) or the fns still to test per
+    candidate (see compiler/split.py)."""
+
+    def __init__(self, fns, resolve):
+        super().__init__(fns)
+        self.resolve = resolve
+
+
 @dataclass
 class ActionDef:
     """One kind of action: its parameters, conditions and effect."""

@@ -12,7 +12,7 @@ import operator
 from bisect import bisect_left, bisect_right
 
 from ..compiler.model import fill
-from ..compiler.program import ActionDef, ParamDef
+from ..compiler.program import ActionDef, LevelChecks, ParamDef
 
 
 class Action:
@@ -306,6 +306,15 @@ def _domain(d, g, e, i, cache):
 def _checked(p: ParamDef, checks, items, g, e):
     """The (value, key) pairs passing every check, the parameter bound to each in turn."""
     pk = p.key
+    if checks.__class__ is LevelChecks:  # parts reading only earlier parameters: decided once
+        checks = checks.resolve(g, e)
+        if checks is None:
+            return []
+        if not checks:
+            if items is None:
+                z = p.domain(g, e)
+                return list(zip(z, range(len(z))))
+            return items
     kept = []
     if items is None:  # a position in a zone: pairs made only for the positions kept
         if len(checks) == 1:

@@ -10,7 +10,7 @@ the general way. Whatever the plan, the actions listed and their order are the s
 """
 from __future__ import annotations
 
-from ..compiler.program import ActionDef
+from ..compiler.program import ActionDef, LevelChecks
 from .actions import _checked, _domain, _items, _nested, _prepare_join
 
 
@@ -36,7 +36,7 @@ def _plan(d: ActionDef):
                     return
             out.add(d, (), (), None)
         return no_params
-    if len(params) > 2 or (len(params) == 2 and (d.checks[2] or not params[1].independent)):
+    if len(params) > 2 or (len(params) == 2 and (not params[1].independent or (d.checks[2] and d.joins[2]))):
         def nested(g, me, out):
             e = {"me": me}
             for key, f in lets:
@@ -59,7 +59,7 @@ def _plan(d: ActionDef):
             if items:
                 out.add(d, (), (), items)
         return one
-    last_param, joins, pk = params[1], d.joins[2], params[0].key
+    last_param, joins, pk, checks2 = params[1], d.joins[2], params[0].key, d.checks[2]
 
     def two(g, me, out):
         e = {"me": me}
@@ -73,6 +73,13 @@ def _plan(d: ActionDef):
             return
         last = _items(last_param, g, e)  # the same for every value of the first parameter
         add = out.add
+        if checks2:  # checks of the last parameter's own (no joins): tested per first value
+            for v, k in items:
+                e[pk] = v
+                kept = _checked(last_param, checks2, last, g, e)
+                if kept:
+                    add(d, (v,), (k,), kept)
+            return
         if not joins:
             for v, k in items:
                 add(d, (v,), (k,), last)
@@ -118,7 +125,7 @@ def _first_level(d: ActionDef):
             z = dom(g, e)
             return list(zip(z, range(len(z))))
         return positions
-    if len(checks) != 2:
+    if len(checks) != 2 or checks.__class__ is LevelChecks:
         return lambda g, e: _checked(p, checks, None, g, e)
     c1, c2 = checks  # two checks (a common case): tested without a loop over the checks
 
