@@ -88,7 +88,7 @@ class _Stage:
                 raise _too_deep(origin, text) from None
             if kind is not None:
                 self.cp.expect(c, kind, node, "this")
-            return c
+            return self.cp.gen.expression(c) if self.cp.gen is not None else c
         return self.guard(go)
 
     def block(self, text, pointer: str, scope: Scope):
@@ -162,7 +162,8 @@ class _Stage:
                           num_distinct_actions=sum(a.size for a in actions.values()),
                           warnings=[x for x in self.diags if x.severity != "error"], automata=automata,
                           next_start=next_start.fn if next_start else None,
-                          match_points=points.fn if points else None)
+                          match_points=points.fn if points else None,
+                          generated=self.cp.gen.sources if self.cp.gen is not None else [])
         found = semantic_diagnostics(program, self.doc)  # checks of the whole (playa_rules/checks.py)
         errors = [x for x in found if x.severity == "error"]
         if errors:

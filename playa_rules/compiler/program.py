@@ -138,3 +138,4 @@ class Program:
     automata: list = field(default_factory=list)            # [AutomatonDef]
     next_start: Optional[Callable] = None                   # the next hand's start player, if not rotated
     match_points: Optional[Callable] = None                 # a seat's match points, if not the sum of its hands
+    generated: list = field(default_factory=list, repr=False)  # the generated functions' sources (pysource.py)

@@ -75,7 +75,8 @@ class _Splitter:
         saved = cp.hoist
         cp.hoist = self.hoist if ctx.rename is None else None
         try:
-            return cp.with_origin(ctx.origin, ctx.text).expr(node, ctx.scope)
+            c = cp.with_origin(ctx.origin, ctx.text).expr(node, ctx.scope)
+            return cp.gen.expression(c) if cp.gen is not None else c
         except (SpecError, RecursionError):
             return None
         finally:

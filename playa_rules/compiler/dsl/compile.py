@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import os
 from typing import Callable
 
 from ...errors import Diagnostic, RuleError
@@ -21,6 +22,7 @@ from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
+from .pysource import Generator, composed, literal
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
 
@@ -51,6 +53,9 @@ class Compiler:
         self.functions = functions.FUNCTIONS
         self.effects = effects.EFFECTS
         self.effect_blocks = effects
+        # the generated backend (pysource.py); PLAYA_RULES_BACKEND=closures: the closures only
+        self.gen = None if os.environ.get("PLAYA_RULES_BACKEND") == "closures" else Generator()
+        self._kids: list | None = None
 
     # ------------------------------------------------------------ helpers
     def fresh(self, name: str) -> str:
@@ -97,11 +102,21 @@ class Compiler:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             self.error(node, "not-an-expression", f"{type(node).__name__.lower()} is not an expression")
-        if self.hoist is not None and (isinstance(node, HOISTABLE) or (isinstance(node, A.Name) and node.id in
-                                                                         self.defines and node.id not in scope.names)) \
-                and not (free_names(node) & self.hoist):
-            return self._hoisted(method, node, scope)
-        return method(node, scope)
+        parent, self._kids = self._kids, []   # the compiled children, for the generated source
+        try:
+            if self.hoist is not None and (isinstance(node, HOISTABLE) or (isinstance(node, A.Name) and node.id in
+                                                                             self.defines and node.id not in scope.names)) \
+                    and not (free_names(node) & self.hoist):
+                c = self._hoisted(method, node, scope)
+            else:
+                c = method(node, scope)
+                if self.gen is not None and c.src is None and not c.is_const:
+                    c = composed(self.gen, node, c, self._kids)
+        finally:
+            self._kids = parent
+        if parent is not None:
+            parent.append(c)
+        return c
 
     def _hoisted(self, method, node: A.Node, scope: Scope) -> C:
         """A part of a condition that reads none of the action's parameters: while one action
@@ -151,9 +166,9 @@ class Compiler:
             if isinstance(entry, C):  # a define's parameter bound to a constant
                 return entry
             key, t = entry
-            return C(lambda g, e: e[key], t, local=key)
+            return C(lambda g, e: e[key], t, local=key, src=f"e[{literal(key)}]")
         if name == "me":
-            return C(lambda g, e: e["me"], T.SEAT, local="me")
+            return C(lambda g, e: e["me"], T.SEAT, local="me", src="e['me']")
         builtin = names.BUILTIN_NAMES.get(name)
         if builtin is not None:
             return C(builtin[0], builtin[1])

@@ -13,6 +13,7 @@ from . import ast as A
 from . import types as T
 from .faults import located
 from .names import zone_list
+from .pysource import block_lines, indent, literal, statement_lines
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,9 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
               "a part of none (no component or seat is there)") for s in node.stmts]
     if not fns:
         return _nothing
+    gen = cp.gen
+    if root and gen is not None:    # the generated backend: the whole block as one function
+        return gen.function(block_lines(gen, fns, sites, located=True))
     if len(fns) == 1:
         return located(fns[0], *sites[0]) if root else fns[0]
 
@@ -61,6 +65,9 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
         except (TypeError, AttributeError, KeyError):
             where, message = sites[i]
             raise where(message) from None
+    if gen is not None:  # its source, for the generated block around it
+        run.py = block_lines(gen, fns, sites, located=True)
+        run.may_end = True
     return run
 
 
@@ -167,13 +174,15 @@ def _set(cp, node: A.Set, scope):
             cp.error(node, "unknown-variable", f"no {head} variable '{name}' is declared",
                      cp.suggest(name, list(declared)))
         store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
-        return _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf)
+        return _source(cp, _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf),
+                       op, f"g.{store}", literal(name), value)
     owner = cp.expr(A.Name(head, pos=node.pos), scope)
     of = owner.fn
     if owner.t.kind == "seat":
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in cp.m.variables.get(scope_name, {}):
-                return _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf)
+                return _source(cp, _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf),
+                               op, f"g.{store}[{literal(name)}]", owner, value)
         cp.error(node, "unknown-variable", f"no player variable '{name}' is declared",
                  cp.suggest(name, list(cp.m.variables.get("player", {}))))
     if owner.t.kind in ("comp", "any"):
@@ -184,8 +193,25 @@ def _set(cp, node: A.Set, scope):
         if types and not set(cp.m.cvars[name][0]) & types:
             cp.error(node, "unknown-variable", f"{'/'.join(sorted(types))} has no variable '{name}' "
                      f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})")
-        return _setter(op, lambda g, e: g.cvars[name], of, vf)
+        return _source(cp, _setter(op, lambda g, e: g.cvars[name], of, vf),
+                       op, f"g.cvars[{literal(name)}]", owner, value)
     cp.error(node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}")
+
+
+def _source(cp, fn, op: str, store: str, key, value):
+    """``fn`` (a set statement) with its source: ``key`` a literal or a compiled expression."""
+    gen = cp.gen
+    if gen is None:
+        return fn
+    k = key if isinstance(key, str) else gen.of(key)
+    v = gen.of(value)
+    if op == "=":
+        fn.py = [f"{store}[{k}] = {v}"]
+    else:
+        d, kk = gen.fresh("d"), gen.fresh("k")
+        fn.py = [f"{d} = {store}", f"{kk} = {k}", f"{d}[{kk}] = {d}[{kk}] {'+' if op == '+=' else '-'} ({v})"]
+    fn.may_end = False
+    return fn
 
 
 def _setter(op, store, key, vf):
@@ -314,7 +340,8 @@ def _pick(cp, node: A.Pick, scope):
 
 @effect(A.If, "if", "Do one block or the other.", "if count(me.hand) == 0 { end turn } else { ... }")
 def _if(cp, node: A.If, scope):
-    tf = cp.expr(node.test, scope).fn
+    test = cp.expr(node.test, scope)
+    tf = test.fn
     body = cp.block(node.body, scope)
     orelse = cp.block(node.orelse, scope) if node.orelse is not None else None
 
@@ -323,6 +350,15 @@ def _if(cp, node: A.If, scope):
             body(g, e)
         elif orelse is not None:
             orelse(g, e)
+    gen = cp.gen
+    if gen is not None:
+        lines, may_end = statement_lines(gen, body)
+        run_if.py = [f"if {gen.of(test)}:"] + indent(lines)
+        if orelse is not None:
+            more, also = statement_lines(gen, orelse)
+            run_if.py += ["else:"] + indent(more)
+            may_end = may_end or also
+        run_if.may_end = may_end
     return run_if
 
 
@@ -340,6 +376,13 @@ def _for(cp, node: A.For, scope):
             body(g, e)
             if g.end is not None:
                 return
+    gen = cp.gen
+    if gen is not None:
+        lines, may_end = statement_lines(gen, body)
+        x = gen.fresh("x")
+        run_for.py = ([f"for {x} in list({gen.of(coll)}):", f"    e[{literal(key)}] = {x}"] + indent(lines)
+                      + (["    if g.end is not None: return"] if may_end else []))
+        run_for.may_end = may_end
     return run_for
 
 
@@ -349,6 +392,8 @@ def _end(cp, node: A.End, scope):
 
     def end(g, e):
         g.end = what
+    if cp.gen is not None:
+        end.py, end.may_end = [f"g.end = {literal(what)}"], True
     return end
 
 

@@ -9,6 +9,7 @@ from typing import Callable
 
 from . import ast as A
 from . import types as T
+from .pysource import literal
 from .values import C
 
 NAMESPACES = ("turn", "hand", "match", "phase")
@@ -25,6 +26,8 @@ def attribute(cp, n: A.Attr, scope) -> C:
     of = o.fn
     name = n.name
     m = cp.m
+    S = cp.gen              # the generated backend's sources (None: closures only)
+    os_ = S.of(o) if S else None
     if o.top_of is not None and (name == "owner" or (name in m.props and name not in m.cvars
                                                      and name not in m.zones)):
         key, ztable = o.top_of
@@ -44,12 +47,14 @@ def attribute(cp, n: A.Attr, scope) -> C:
             base = z.base
             if o.local is not None:  # me.hand: a table by seat, so zone readers fuse the lookup
                 lk, table = o.local, [base + s for s in range(m.max_players)]
-                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table))
-            return C(lambda g, e: base + of(g, e), T.zone(z.holds))
+                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table),
+                         src=S and f"{S.bind(table)}[e[{literal(lk)}]]")
+            return C(lambda g, e: base + of(g, e), T.zone(z.holds), src=S and f"({base} + {os_})")
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in m.variables.get(scope_name, {}):
                 init = m.variables[scope_name][name]
-                return C(_seat_var(store, name, of), T.of_value(init))
+                return C(_seat_var(store, name, of), T.of_value(init),
+                         src=S and f"g.{store}[{literal(name)}][{os_}]")
         if name in SEAT_BUILTINS:
             return C(_SEAT_ATTRS[name](of), T.list_of(T.INT) if name == "hand_scores" else
                      (T.SEAT if name in ("left", "right") else T.INT))
@@ -63,32 +68,35 @@ def attribute(cp, n: A.Attr, scope) -> C:
         if z is not None and z.per in types:
             table = m.attached[name]
             if lk is not None:
-                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table))
-            return C(lambda g, e: table[of(g, e)], T.zone(z.holds))
+                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table),
+                         src=S and f"{S.bind(table)}[e[{literal(lk)}]]")
+            return C(lambda g, e: table[of(g, e)], T.zone(z.holds), src=S and f"{S.bind(table)}[{os_}]")
         if name in m.cvars and (not o.t.types or set(m.cvars[name][0]) & types
                                 or not any(name in m.type_props.get(t, ()) for t in types)):
             store_name = name
             vt = T.of_value(m.cvars[name][1]) if m.cvars[name][1] is not None else T.ANY
+            src = S and f"g.cvars[{literal(store_name)}][{os_}]"
             if lk is not None:
                 return C(lambda g, e: g.cvars[store_name][e[lk]], vt,
-                         negated=lambda g, e: not g.cvars[store_name][e[lk]])
-            return C(lambda g, e: g.cvars[store_name][of(g, e)], vt)
+                         negated=lambda g, e: not g.cvars[store_name][e[lk]], src=src)
+            return C(lambda g, e: g.cvars[store_name][of(g, e)], vt, src=src)
         if name == "owner":
             owners = m.owner
-            return C(lambda g, e: owners[of(g, e)], T.SEAT)
+            return C(lambda g, e: owners[of(g, e)], T.SEAT, src=S and f"{S.bind(owners)}[{os_}]")
         if name == "type":
             ct = m.ctype
-            return C(lambda g, e: ct[of(g, e)], T.STR)
+            return C(lambda g, e: ct[of(g, e)], T.STR, src=S and f"{S.bind(ct)}[{os_}]")
         if name == "label":
             lb = m.labels
-            return C(lambda g, e: lb[of(g, e)], T.STR)
+            return C(lambda g, e: lb[of(g, e)], T.STR, src=S and f"{S.bind(lb)}[{os_}]")
         if any(name in m.type_props.get(t, ()) for t in types):
             prop = m.props[name]
             sample = next((v for v in prop if v is not None), None)
             pt = T.of_value(sample) if sample is not None else T.ANY
+            src = S and f"{S.bind(prop)}[{os_}]"
             if lk is not None:
-                return C(lambda g, e: prop[e[lk]], pt, prop=(lk, prop))
-            return C(lambda g, e: prop[of(g, e)], pt)
+                return C(lambda g, e: prop[e[lk]], pt, prop=(lk, prop), src=src)
+            return C(lambda g, e: prop[of(g, e)], pt, src=src)
         choices = set(COMP_BUILTINS) | set(m.cvars)
         for t in types:
             choices |= m.type_props.get(t, set())
@@ -160,13 +168,13 @@ def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
         if name not in cp.phase_lets:
             cp.error(node, "unknown-phase-value", f"no phase defines '{name}' in its let",
                        cp.suggest(name, sorted(cp.phase_lets)))
-        return C(lambda g, e: g.plet[name], T.ANY)
+        return C(lambda g, e: g.plet[name], T.ANY, src=cp.gen and f"g.plet[{literal(name)}]")
     declared = cp.m.variables.get(ns, {})
     if name not in declared:
         cp.error(node, "unknown-variable", f"no {ns} variable '{name}' is declared (variables: {ns}:)",
                    cp.suggest(name, list(declared)))
     store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[ns]
-    return C(_ns_var(store, name), T.of_value(declared[name]))
+    return C(_ns_var(store, name), T.of_value(declared[name]), src=cp.gen and f"g.{store}[{literal(name)}]")
 
 
 def _seat_var(store, name, of):

@@ -34,6 +34,7 @@ class C:
     top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
     prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
     zone_src: Any = None        # the zone (a C), when this list is a zone's components in order
+    src: str | None = None      # the same expression as Python source (compiler/dsl/pysource.py)
 
     @property
     def is_const(self) -> bool:
@@ -43,7 +44,8 @@ class C:
 
 def const(value, t: T.T | None = None) -> C:
     """A compiled constant."""
-    return C(lambda g, e, v=value: v, t or T.of_value(value), value)
+    src = repr(value) if value is None or type(value) in (bool, int, str) else None
+    return C(lambda g, e, v=value: v, t or T.of_value(value), value, src=src)
 
 
 @dataclass

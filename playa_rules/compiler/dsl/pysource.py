@@ -1,0 +1,142 @@
+"""Generated Python: a rule set's expressions and effect blocks as one function each.
+
+The closure compiler (``compile.py``, ``names.py``, ``effects.py``) turns every DSL text
+into nested closures: the reference backend. Where it knows a node's shape it also writes
+the node as Python source (``C.src`` for an expression, ``fn.py`` lines for a statement);
+for the roots the engine calls (a condition, a let, a block of effects) the
+:class:`Generator` compiles that source into one function, so an expression such as
+``c.bets or c.type == 'phantom'`` or a block of ``set`` statements runs without a closure
+call per node. A node without source is called through its closure, so every DSL text
+has a generated form, and both backends give the same games (``tests/test_backends.py``).
+
+Why this is safe with rule files from strangers: the source is assembled only by this
+package, from fixed templates and the checked AST, and turned into functions by ``compile`` and ``FunctionType``
+(never ``eval`` or ``exec``). A value from a rule file enters it only
+as a literal written by ``repr`` of an int, a bool, None or a str (which reads back as the
+same value and cannot be code), or as a bound name ``_bN`` standing for an object (a
+table, a closure) kept in the generated functions' own namespace; names and texts from
+the file never become identifiers, attribute names or statements. The functions run with
+no builtins but ``len``, ``list`` and three exception types.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from types import CodeType, FunctionType
+
+_NAMESPACE = {"len": len, "list": list, "TypeError": TypeError, "AttributeError": AttributeError,
+              "KeyError": KeyError}
+_PLAIN = (bool, int, str, type(None))
+
+
+def literal(value) -> str:
+    """A Python literal for a plain value (an int, a bool, None or a str)."""
+    if type(value) not in _PLAIN:
+        raise TypeError(f"not a plain value: {type(value).__name__}")
+    return repr(value)
+
+
+class Generator:
+    """The namespace of one rule set's generated functions, and the objects bound in it."""
+
+    def __init__(self):
+        self.ns = {"__builtins__": {}, **_NAMESPACE}
+        self._names: dict[int, str] = {}
+        self._fresh = 0
+        self.sources: list[str] = []   # every function's source, for tests and curious readers
+
+    def bind(self, obj) -> str:
+        """A name standing for ``obj`` in generated source."""
+        name = self._names.get(id(obj))
+        if name is None:
+            name = self._names[id(obj)] = f"_b{len(self._names)}"
+            self.ns[name] = obj      # kept alive here, so its id stays its own
+        return name
+
+    def fresh(self, stem: str) -> str:
+        """A local variable name of generated source."""
+        self._fresh += 1
+        return f"_{stem}{self._fresh}"
+
+    def of(self, c) -> str:
+        """The source of compiled expression ``c``: its own, or a call of its closure."""
+        return c.src if c.src is not None else f"{self.bind(c.fn)}(g, e)"
+
+    def function(self, lines: list[str]):
+        """``fn(g, e)`` running ``lines`` (a body, 4-space indents). The source is compiled
+        and the function made from its code object: nothing is executed to define it."""
+        text = "def _generated(g, e):\n" + "".join(f"    {line}\n" for line in lines)
+        self.sources.append(text)
+        module = compile(text, "<playa-rules generated>", "exec")
+        code = next(c for c in module.co_consts if isinstance(c, CodeType))
+        return FunctionType(code, self.ns, "_generated")
+
+    def expression(self, c):
+        """``c`` with its callable generated from its source, when it has source."""
+        if c.src is None or c.is_const or c.local is not None:
+            return c
+        return replace(c, fn=self.function([f"return {c.src}"]))
+
+
+def statement_lines(gen: Generator, f) -> tuple[list[str], bool]:
+    """(the lines of statement ``f``, whether it may end something): its own source, else a
+    call of its closure."""
+    lines = getattr(f, "py", None)
+    if lines is None:
+        return [f"{gen.bind(f)}(g, e)"], True
+    return lines, f.may_end
+
+
+def block_lines(gen: Generator, fns: list, sites: list, located: bool) -> list[str]:
+    """A block's statements run in order until one ends something; ``located``: a Python
+    TypeError, AttributeError or KeyError becomes the statement's located RuleFault
+    (effects.compile_block does the same with closures)."""
+    counter = gen.fresh("i") if located else None
+    body = []
+    for i, f in enumerate(fns):
+        lines, may_end = statement_lines(gen, f)
+        if counter is not None and i:
+            body.append(f"{counter} = {i}")
+        body += lines
+        if may_end and i < len(fns) - 1:
+            body.append("if g.end is not None: return")
+    if counter is None:
+        return body
+    sites_name = gen.bind(sites)
+    return ([f"{counter} = 0", "try:"] + [f"    {line}" for line in body]
+            + ["except (TypeError, AttributeError, KeyError):",
+               f"    raise {sites_name}[{counter}][0]({sites_name}[{counter}][1]) from None"])
+
+
+def indent(lines: list[str]) -> list[str]:
+    return [f"    {line}" for line in lines]
+
+
+_ARITY = {"Compare": 2, "BinOp": 2, "Not": 1, "Neg": 1, "Conditional": 3}
+
+
+def composed(gen: Generator, node, c, kids: list):
+    """``c`` (node compiled from ``kids``) with its source, for the operators whose Python
+    reads as the DSL's: comparisons, and/or/not (always true or false), + - *, negation and
+    conditionals; a child without source is called through its closure."""
+    kind = type(node).__name__
+    want = len(node.values) if kind == "BoolOp" else _ARITY.get(kind)
+    if want is None or len(kids) != want or c.local is not None or not any(k.src is not None for k in kids):
+        return c
+    parts = [gen.of(k) for k in kids]
+    if kind == "Compare":
+        if node.op not in ("==", "!=", "<", "<=", ">", ">="):
+            return c
+        src = f"({parts[0]} {node.op} {parts[1]})"
+    elif kind == "BoolOp":
+        src = f"(True if ({f' {node.op} '.join(parts)}) else False)"
+    elif kind == "Not":
+        src = f"(not {parts[0]})"
+    elif kind == "BinOp":
+        if node.op not in ("+", "-", "*"):
+            return c
+        src = f"({parts[0]} {node.op} {parts[1]})"
+    elif kind == "Neg":
+        src = f"(-{parts[0]})"
+    else:
+        src = f"({parts[1]} if {parts[0]} else {parts[2]})"
+    return replace(c, src=src)

@@ -1,0 +1,134 @@
+"""The generated backend (compiler/dsl/pysource.py) against the closure interpreter it is
+built on: the same games, decision by decision, for every bundled game and variant and the
+test games; generated source made only of the package's own templates; the same located
+errors."""
+from __future__ import annotations
+
+import ast
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules import rules as rules_module
+from playa_rules.source.variants import bundled_variants
+
+GAMES = Path(__file__).parent / "games"
+
+
+def _load(monkeypatch, backend: str, name, variants=()):
+    if backend == "closures":
+        monkeypatch.setenv("PLAYA_RULES_BACKEND", "closures")
+    else:
+        monkeypatch.delenv("PLAYA_RULES_BACKEND", raising=False)
+    rules_module._CACHE.clear()
+    try:
+        return pr.load(name, variants=list(variants))
+    finally:
+        rules_module._CACHE.clear()
+
+
+def _sets():
+    out = [(g, ()) for g in pr.games()]
+    out += [(g, (v,)) for g, names in bundled_variants().items() for v in names]
+    out += [(str(p), ()) for p in sorted(GAMES.glob("*.yaml"))]
+    return out
+
+
+@pytest.mark.parametrize("name,variants", _sets(), ids=lambda x: Path(str(x)).stem if x else "-")
+def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, name, variants):
+    """Same legal actions (texts and ids), same logs, same scores, over seeded random games."""
+    closures = _load(monkeypatch, "closures", name, variants)
+    generated = _load(monkeypatch, "generated", name, variants)
+    assert not closures.program.model is generated.program.model
+    counts = sorted(generated.player_counts)
+    for seed in range(8):
+        n = counts[seed % len(counts)]
+        a, b = generated.new_game(n, seed=seed), closures.new_game(n, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if a.is_over:
+                break
+            la, lb = a.legal_actions(), b.legal_actions()
+            assert la.texts() == lb.texts()
+            assert la.ids() == lb.ids()
+            i = rng.randrange(len(la))
+            a.apply(la[i])
+            b.apply(lb[i])
+        assert a.is_over == b.is_over
+        assert a.log == b.log
+        if a.is_over:
+            assert a.scores() == b.scores()
+
+
+_NAMES = re.compile(r"^(g|e|len|list|TypeError|AttributeError|KeyError|_b\d+|_[ixdk]\d+|_generated)$")
+_ATTRIBUTES = {"zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end"}
+
+
+@pytest.mark.parametrize("name", [g for g in pr.games()] + [str(p) for p in sorted(GAMES.glob("*.yaml"))])
+def test_generated_source_is_made_only_of_the_packages_templates(name):
+    """Every generated function reads only g and e, bound objects and a few builtins, the
+    state's own stores as attributes, and literals that are ints, bools, None or texts."""
+    rules_module._CACHE.clear()
+    sources = pr.load(name).program.generated
+    rules_module._CACHE.clear()
+    assert sources
+    for text in sources:
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                assert _NAMES.match(node.id), (node.id, text)
+            elif isinstance(node, ast.Attribute):
+                assert node.attr in _ATTRIBUTES, (node.attr, text)
+            elif isinstance(node, ast.Constant):
+                assert type(node.value) in (int, bool, str, type(None)), text
+            elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Lambda, ast.ClassDef, ast.Global,
+                                   ast.Nonlocal, ast.With, ast.Await, ast.Yield, ast.Delete)):
+                raise AssertionError(f"{type(node).__name__} in generated source:\n{text}")
+        assert [type(n).__name__ for n in tree.body] == ["FunctionDef"]
+
+
+def test_a_text_that_looks_like_python_stays_a_text(tmp_path):
+    """Quotes and Python in a rule file's texts reach generated source only as literals."""
+    hostile = "x'] + __import__('os').system('touch /tmp/pwned') + ['"
+    text = (GAMES / "split-checks.yaml").read_text().replace(
+        "effect: set hand.moves += 1\n", f"effect: |\n      set hand.moves += 1\n      set hand.note = \"{hostile}\"\n")
+    text = text.replace("hand: {level: 0, side: 0, moves: 0}", "hand: {level: 0, side: 0, moves: 0, note: ''}")
+    path = tmp_path / "quotes.yaml"
+    path.write_text(text)
+    rules_module._CACHE.clear()
+    rules = pr.load(path)
+    rules_module._CACHE.clear()
+    assert any(repr(hostile) in s for s in rules.program.generated)
+    game = rules.new_game(2, seed=1)
+    while not game.is_over and game.g.hvars["note"] == "":
+        legal = game.legal_actions()
+        weigh = [a for a in legal if a.name == "weigh"]
+        game.apply(weigh[0] if weigh else legal[0])
+    assert game.g.hvars["note"] == hostile
+    assert not Path("/tmp/pwned").exists()
+
+
+def test_both_backends_locate_a_failing_statement_alike(monkeypatch, tmp_path):
+    """A statement that reads a part of none fails at its own line in both backends (here
+    the second statement of an if's body), with the same message."""
+    text = (GAMES / "split-checks.yaml").read_text().replace(
+        "      set hand.moves += 1\n      if count(deck) > 0 { move top(deck) to row }",
+        "      set hand.moves += 1\n      if count(deck) >= 0 {\n        set hand.side = 1\n"
+        "        set hand.level = first(c in row where c.value > 99).value\n      }")
+    path = tmp_path / "fails.yaml"
+    path.write_text(text)
+    line = text.splitlines().index("        set hand.level = first(c in row where c.value > 99).value") + 1
+    messages = []
+    for backend in ("closures", "generated"):
+        game = _load(monkeypatch, backend, path).new_game(2, seed=3)
+        with pytest.raises(pr.GameRuntimeError) as err:
+            for _ in range(40):
+                legal = game.legal_actions()
+                pick = [a for a in legal if a.name == "take"] or [a for a in legal if a.name == "weigh"]
+                game.apply(pick[0] if pick else legal[0])
+        messages.append(str(err.value))
+    assert messages[0] == messages[1]
+    assert f"fails.yaml:{line}:9: runtime-error" in messages[0]
