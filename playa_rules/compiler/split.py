@@ -1,8 +1,8 @@
 """Conditions split by level: what reads only earlier parameters is decided once.
 
 A condition tested per candidate of an action's k-th parameter often has parts that read
-only the earlier ones. Lying Pirates' ``beats(qty, face)`` is ``qty > hand.bid_qty or
-(qty == hand.bid_qty and face > hand.bid_face)``: for most quantities the first part
+only the earlier ones. A raise in a game of bets, ``beats(qty, face)``, is ``qty >
+hand.qty or (qty == hand.qty and face > hand.face)``: for most quantities the first part
 decides every face at once. The compiler splits such a level's conditions into parts (the
 ``and``/``or`` operands, a define's body in place of its call) and gives the level a
 ``resolve(g, e)`` (:class:`~.program.LevelChecks`) that the engine calls once per binding

@@ -5,7 +5,7 @@ into nested closures: the reference backend. Where it knows a node's shape it al
 the node as Python source (``C.src`` for an expression, ``fn.py`` lines for a statement);
 for the roots the engine calls (a condition, a let, a block of effects) the
 :class:`Generator` compiles that source into one function, so an expression such as
-``c.bets or c.type == 'phantom'`` or a block of ``set`` statements runs without a closure
+``c.ready or c.type == 'robot'`` or a block of ``set`` statements runs without a closure
 call per node. A node without source is called through its closure, so every DSL text
 has a generated form, and both backends give the same games (``tests/test_backends.py``).
 
