@@ -22,7 +22,7 @@ from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
-from .pysource import Generator, composed, literal
+from .pysource import Generator, composed, list_source, literal
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
 
@@ -288,7 +288,7 @@ class Compiler:
                 if wf is None or wf(g, e):
                     out.append(xf(g, e) if xf is not None else x)
             return out
-        return C(comp, out_t)
+        return C(comp, out_t, src=self.gen and list_source(self.gen, coll, key, where, expr))
 
     def _ListLit(self, n: A.ListLit, scope: Scope) -> C:
         items = [self.expr(i, scope) for i in n.items]

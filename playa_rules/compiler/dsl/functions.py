@@ -13,6 +13,7 @@ from typing import Callable, Optional
 from . import types as T
 from .values import C, const
 from .names import zone_index, zone_list
+from .pysource import over_source
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,10 @@ class Function:
     def compile_over(self, cp, node, scope) -> C:
         """Compile ``name(x in coll where c)`` or ``name(expr for x in coll where c)``."""
         coll, key, where, expr = cp.comprehension(node.comp, scope)
-        return self.over(cp, node, coll, key, where, expr)
+        c = self.over(cp, node, coll, key, where, expr)
+        if cp.gen is not None and c.src is None and not c.is_const:
+            c = over_source(cp.gen, self.name, c, coll, key, where, expr)
+        return c
 
 
 FUNCTIONS: dict[str, Function] = {}

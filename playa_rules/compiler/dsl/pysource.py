@@ -16,15 +16,16 @@ as a literal written by ``repr`` of an int, a bool, None or a str (which reads b
 same value and cannot be code), or as a bound name ``_bN`` standing for an object (a
 table, a closure) kept in the generated functions' own namespace; names and texts from
 the file never become identifiers, attribute names or statements. The functions run with
-no builtins but ``len``, ``list`` and three exception types.
+no builtins but ``len``, ``list``, ``sum``, ``min``, ``max``, ``any``, ``all``,
+``next`` and three exception types.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from types import CodeType, FunctionType
 
-_NAMESPACE = {"len": len, "list": list, "TypeError": TypeError, "AttributeError": AttributeError,
-              "KeyError": KeyError}
+_NAMESPACE = {"len": len, "list": list, "sum": sum, "min": min, "max": max, "any": any, "all": all,
+              "next": next, "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
 _PLAIN = (bool, int, str, type(None))
 
 
@@ -140,3 +141,41 @@ def composed(gen: Generator, node, c, kids: list):
     else:
         src = f"({parts[1]} if {parts[0]} else {parts[2]})"
     return replace(c, src=src)
+
+
+def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
+    """``c`` (``name(... for x in coll where ...)``) with its source: a generator expression
+    whose target is the variable's slot, ``e[key]``, as the closures bind it; only when the
+    condition or the expression has source of its own (else the closure is as good)."""
+    if where is not None:
+        if where.src is None:
+            return c
+    elif expr is None or expr.src is None or expr.prop is not None:
+        return c
+    t = f"e[{literal(key)}]"
+    loop = f"for {t} in {gen.of(coll)}" + (f" if {gen.of(where)}" if where is not None else "")
+    x = gen.of(expr) if expr is not None else t
+    if name == "count":
+        src = f"sum(1 {loop})"
+    elif name == "sum":
+        src = f"sum({x} {loop})"
+    elif name in ("min", "max"):
+        src = f"{name}(({x} {loop}), default=0)"
+    elif name == "any":
+        src = f"any({'True' if expr is None else x} {loop})"
+    elif name == "all" and expr is not None:
+        src = f"all({x} {loop})"
+    elif name == "first" and coll.zone_src is None:
+        src = f"next(({x} {loop}), None)"
+    else:
+        return c
+    return replace(c, src=src)
+
+
+def list_source(gen: Generator, coll, key: str, where, expr) -> str | None:
+    """The source of ``[expr for x in coll where cond]``, when its parts have some."""
+    if (where is None or where.src is None) and (expr is None or expr.src is None):
+        return None
+    t = f"e[{literal(key)}]"
+    x = gen.of(expr) if expr is not None else t
+    return f"[{x} for {t} in {gen.of(coll)}" + (f" if {gen.of(where)}]" if where is not None else "]")
