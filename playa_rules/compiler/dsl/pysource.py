@@ -23,10 +23,31 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import CodeType, FunctionType
+from weakref import WeakKeyDictionary
 
 _NAMESPACE = {"len": len, "list": list, "sum": sum, "min": min, "max": max, "any": any, "all": all,
               "next": next, "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
 _PLAIN = (bool, int, str, type(None))
+
+
+_PENDING: "WeakKeyDictionary" = WeakKeyDictionary()   # generated function -> its source, until first called
+
+
+def _materialise(fn):
+    """Compile ``fn``'s source and give ``fn`` its code (same signature, no free variables)."""
+    text = _PENDING.pop(fn)
+    module = compile(text, "<playa-rules generated>", "exec")
+    fn.__code__ = next(c for c in module.co_consts if isinstance(c, CodeType))
+    fn.__defaults__ = None
+    return fn
+
+
+def _stub(g, e, _self=None):
+    return _materialise(_self)(g, e)
+
+
+_STUB = _stub.__code__
+_NAMESPACE["_materialise"] = _materialise
 
 
 def literal(value) -> str:
@@ -63,13 +84,18 @@ class Generator:
         return c.src if c.src is not None else f"{self.bind(c.fn)}(g, e)"
 
     def function(self, lines: list[str]):
-        """``fn(g, e)`` running ``lines`` (a body, 4-space indents). The source is compiled
-        and the function made from its code object: nothing is executed to define it."""
+        """``fn(g, e)`` running ``lines`` (a body, 4-space indents).
+
+        The source is compiled when the function is first called (a rule set loads faster,
+        and what a game never runs is never compiled): until then the function's code is a
+        stub that compiles the source and takes its code object in its place, so callers
+        keep the same function object. Nothing is executed to define it."""
         text = "def _generated(g, e):\n" + "".join(f"    {line}\n" for line in lines)
         self.sources.append(text)
-        module = compile(text, "<playa-rules generated>", "exec")
-        code = next(c for c in module.co_consts if isinstance(c, CodeType))
-        return FunctionType(code, self.ns, "_generated")
+        fn = FunctionType(_STUB, self.ns, "_generated")
+        fn.__defaults__ = (fn,)
+        _PENDING[fn] = text
+        return fn
 
     def expression(self, c):
         """``c`` with its callable generated from its source, when it has source."""
@@ -121,7 +147,8 @@ def composed(gen: Generator, node, c, kids: list):
     conditionals; a child without source is called through its closure."""
     kind = type(node).__name__
     want = len(node.values) if kind == "BoolOp" else _ARITY.get(kind)
-    if want is None or len(kids) != want or c.local is not None or not any(k.src is not None for k in kids):
+    if want is None or len(kids) != want or c.local is not None or not any(k.src is not None for k in kids) \
+            or any(k is c for k in kids):
         return c
     parts = [gen.of(k) for k in kids]
     if kind == "Compare":
@@ -140,13 +167,22 @@ def composed(gen: Generator, node, c, kids: list):
         src = f"(-{parts[0]})"
     else:
         src = f"({parts[1]} if {parts[0]} else {parts[2]})"
-    return replace(c, src=src)
+    return _with_src(c, src)
+
+
+def _with_src(c, src: str):
+    """``c``, made just now by its compile function, with its source (a frozen dataclass is
+    set this way; ``dataclasses.replace`` is slow enough to show in load times)."""
+    object.__setattr__(c, "src", src)
+    return c
 
 
 def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
     """``c`` (``name(... for x in coll where ...)``) with its source: a generator expression
     whose target is the variable's slot, ``e[key]``, as the closures bind it; only when the
     condition or the expression has source of its own (else the closure is as good)."""
+    if c is coll or c is where or c is expr:
+        return c
     if where is not None:
         if where.src is None:
             return c
@@ -169,7 +205,7 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
         src = f"next(({x} {loop}), None)"
     else:
         return c
-    return replace(c, src=src)
+    return _with_src(c, src)
 
 
 def list_source(gen: Generator, coll, key: str, where, expr) -> str | None:
