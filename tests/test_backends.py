@@ -63,7 +63,7 @@ def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, na
             assert a.scores() == b.scores()
 
 
-_NAMES = re.compile(r"^(g|e|len|list|sum|min|max|any|all|next|TypeError|AttributeError|KeyError|_b\d+|_[ixdk]\d+|_generated)$")
+_NAMES = re.compile(r"^(g|e|len|list|sum|min|max|any|all|next|TypeError|AttributeError|KeyError|_b\d+|_[ixdkr]\d+|_generated)$")
 _ATTRIBUTES = {"zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end"}
 
 

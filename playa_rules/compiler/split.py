@@ -22,6 +22,7 @@ from dataclasses import replace
 from ..errors import SpecError
 from .dsl import ast as A
 from .dsl.analysis import free_names
+from .dsl.pysource import indent
 from .dsl.values import Scope
 from .program import LevelChecks
 
@@ -46,6 +47,8 @@ def level_checks(cp, entries: list, scope, order: list, level: int) -> list:
         parts.append(p if p is not None else (_INNER, fn))
     if parts[0][0] == _INNER:
         return fns
+    if cp.gen is not None:
+        return LevelChecks(fns, _generated_resolver(cp.gen, parts, fns))
     return LevelChecks(fns, _level_resolver(parts, fns))
 
 
@@ -89,7 +92,7 @@ class _Splitter:
             c = self.compile(node, ctx)
             if c is None:
                 return None
-            return ("const", bool(c.const)) if c.is_const else ("outer", c.fn)
+            return ("const", bool(c.const)) if c.is_const else ("outer", c)
         if isinstance(node, A.Call) and depth < 8:
             inner = self.define_body(node, ctx)
             if inner is not None:
@@ -105,7 +108,7 @@ class _Splitter:
                         return None
                     tails.append(c.fn)
                 tails = [None] + tails + [None]
-                return ("bool", _resolver(node.op == "or", parts, tails))
+                return ("bool", (node.op == "or", parts, tails))
         c = self.compile(node, ctx)
         return None if c is None else (_INNER, c.fn)
 
@@ -143,6 +146,7 @@ def _resolver(absorbing: bool, parts: list, tails: list):
     ``and`` (absorbing False), worked out left to right until a part needs the candidate.
     ``tails[i]``: operands i.. as one per-candidate fn (None past the end)."""
     neutral = not absorbing
+    parts = [(kind, x.fn if kind == "outer" else _resolver(*x) if kind == "bool" else x) for kind, x in parts]
 
     def resolve(g, e):
         for i, (kind, x) in enumerate(parts):
@@ -169,6 +173,8 @@ def _resolver(absorbing: bool, parts: list, tails: list):
 
 def _level_resolver(parts: list, fns: list):
     """The level's conditions (all must hold): None, [] or the fns to test per candidate."""
+    parts = [(kind, x.fn if kind == "outer" else _resolver(*x) if kind == "bool" else x) for kind, x in parts]
+
     def resolve(g, e):
         try:
             for i, (kind, x) in enumerate(parts):
@@ -188,3 +194,59 @@ def _level_resolver(parts: list, fns: list):
         except _FAILURES:
             return fns      # tested whole, per candidate: fails (or not) as written
     return resolve
+
+
+# ------------------------------------------------------------------ the generated backend
+def _either(a, b):
+    return lambda g, e: bool(a(g, e) or b(g, e))
+
+
+def _both(a, b):
+    return lambda g, e: bool(a(g, e) and b(g, e))
+
+
+def _generated_resolver(gen, parts: list, fns: list):
+    """The level's resolve as one generated function (compiler/dsl/pysource.py): the same
+    decisions as :func:`_level_resolver`, each early part written inline, none, all or the
+    conditions left as its answers."""
+    def level(i: int) -> list[str]:
+        if i == len(parts):
+            return [f"return {gen.bind([])}"]
+        kind, x = parts[i]
+        if kind == "const":
+            return level(i + 1) if x else ["return None"]
+        if kind == "outer":
+            return [f"if not {gen.of(x)}:", "    return None"] + level(i + 1)
+        if kind == _INNER:
+            return [f"return {gen.bind(fns[i:])}"]
+        rest = gen.bind(fns[i + 1:])
+        return decide(x, 0, level(i + 1), ["return None"], lambda r: [f"return [{r}] + {rest}"])
+
+    def decide(node, j: int, on_true, on_false, on_rest) -> list[str]:
+        """Lines deciding ``node`` (absorbing, parts, tails) from its part j: they go on as
+        ``on_true``/``on_false`` (lines) or ``on_rest(name)`` (a fn left per candidate)."""
+        absorbing, sub, tails = node
+        if j == len(sub):
+            return on_false if absorbing else on_true
+        hit, miss = (on_true, None) if absorbing else (None, on_false)   # the part's value absorbs: done
+        later = decide(node, j + 1, on_true, on_false, on_rest)
+        if_true, if_false = (hit, later) if absorbing else (later, miss)
+        kind, x = sub[j]
+        if kind == "const":
+            return if_true if x else if_false
+        if kind == _INNER:
+            return on_rest(gen.bind(tails[j]))
+        if kind == "outer":
+            return [f"if {gen.of(x)}:"] + indent(if_true) + ["else:"] + indent(if_false)
+        tail = tails[j + 1]
+
+        def rest(r):
+            if tail is None:
+                return on_rest(r)
+            joined = gen.fresh("r")
+            return [f"{joined} = {gen.bind(_either if absorbing else _both)}({r}, {gen.bind(tail)})"] + on_rest(joined)
+        return decide(x, 0, if_true, if_false, rest)
+
+    body = level(0)
+    return gen.function(["try:"] + indent(body) + [f"except {gen.bind(_FAILURES)}:",
+                                                     f"    return {gen.bind(fns)}"])
