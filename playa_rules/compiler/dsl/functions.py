@@ -130,7 +130,8 @@ def _count(cp, node, args):
         return const(len(args[0].const), T.INT)
     if args[0].zone_of is not None:  # count(x.zone): comparisons fuse it (see Compiler._Compare)
         key, table = args[0].zone_of
-        return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table))
+        return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table),
+                 src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[e[{key!r}]]])")
     return C(lambda g, e: len(f(g, e)), T.INT)
 
 

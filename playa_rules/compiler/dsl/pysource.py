@@ -150,6 +150,9 @@ def composed(gen: Generator, node, c, kids: list):
     if want is None or len(kids) != want or c.local is not None or not any(k.src is not None for k in kids) \
             or any(k is c for k in kids):
         return c
+    if any(k.src is None for k in kids) and (c.count_test is not None or c.prop_test is not None or (
+            kind == "Conditional" and kids[1].top_prop is not None)):
+        return c        # a fused closure (one call) is as quick as source that still calls a child
     parts = [gen.of(k) for k in kids]
     if kind == "Compare":
         if node.op not in ("==", "!=", "<", "<=", ">", ">="):
