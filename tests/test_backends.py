@@ -63,8 +63,8 @@ def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, na
             assert a.scores() == b.scores()
 
 
-_NAMES = re.compile(r"^(g|e|len|list|sum|min|max|any|all|next|TypeError|AttributeError|KeyError|_b\d+|_[ixdkr]\d+|_generated)$")
-_ATTRIBUTES = {"zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end"}
+_NAMES = re.compile(r"^(g|e|me|out|len|list|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklr]\d+|_generated)$")
+_ATTRIBUTES = {"add", "zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end"}
 
 
 @pytest.mark.parametrize("name", [g for g in pr.games()] + [str(p) for p in sorted(GAMES.glob("*.yaml"))])

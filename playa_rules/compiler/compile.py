@@ -24,6 +24,7 @@ from .model import ModelBuilder, did_you_mean
 from . import params
 from .params import PARAM_KINDS
 from .program import ActionDef, PhaseDef, Program, StepDef
+from .listing import generated_plan
 from .split import level_checks
 
 def _too_deep(origin: Origin, text) -> DSLSyntaxError:
@@ -220,13 +221,14 @@ class _Stage:
     def action(self, name: str, spec: dict, index: int) -> ActionDef | None:
         ptr = f"/actions/{name}"
         scope = Scope()
-        lets = []
+        lets, let_cs = [], []
         for k, text in (spec.get("let") or {}).items():
             c = self.expr(text, f"{ptr}/let/{k}", scope)
             key = self.cp.fresh(k)
             scope = scope.bind(k, key, c.t if c else T.ANY)
             if c is not None:
                 lets.append((key, c.fn))
+                let_cs.append((key, c))
         params = []
         for k, pspec in (spec.get("params") or {}).items():
             p, scope = self.param(k, pspec, f"{ptr}/params/{k}", scope)
@@ -238,6 +240,7 @@ class _Stage:
         joins = [[] for _ in range(len(params) + 1)]
         order = [p.name for p in params]
         written = [[] for _ in range(len(params) + 1)]
+        check_cs = [[] for _ in range(len(params) + 1)]
         for key, text in requirements(spec):
             rptr = f"{ptr}/require/{key}"
             used = names_in(text) & set(order)
@@ -257,6 +260,7 @@ class _Stage:
             if c.is_const:
                 if not c.const:
                     checks[0].append(_never)
+                    check_cs[0].append(_never)
                 continue
             if level and self.use_bounds and self.bound(text, rptr, scope, order, params[level - 1]):
                 continue
@@ -266,6 +270,7 @@ class _Stage:
             else:
                 checks[level].append(c.fn)
                 written[level].append((text, rptr, c.fn))
+                check_cs[level].append(c)
         for level in range(1, len(checks)):
             checks[level] = self.split(written[level], scope, order, level) if written[level] else []
         self.scopes[name] = scope  # automata's choices are read with the parameters bound
@@ -275,10 +280,13 @@ class _Stage:
             if field not in order:
                 self.error(f"{ptr}/text", "unknown-field", f"the text names '{{{field}}}', which is not a parameter",
                            did_you_mean(field, order))
-        return ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets,
+        d = ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets,
                          hides=any(p.kind in ("one_of", "group_of") for p in params),
                          params=params, checks=checks, joins=joins, effect=effect, pointer=ptr,
                          model=self.model)
+        if self.cp.gen is not None:
+            d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs)
+        return d
 
     def split(self, written: list, scope: Scope, order: list, level: int) -> list:
         """A level's checks, with what reads only earlier parameters decided once per binding

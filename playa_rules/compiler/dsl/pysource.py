@@ -17,7 +17,7 @@ same value and cannot be code), or as a bound name ``_bN`` standing for an objec
 table, a closure) kept in the generated functions' own namespace; names and texts from
 the file never become identifiers, attribute names or statements. The functions run with
 no builtins but ``len``, ``list``, ``sum``, ``min``, ``max``, ``any``, ``all``,
-``next`` and three exception types.
+``next``, ``enumerate`` and three exception types.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from types import CodeType, FunctionType
 from weakref import WeakKeyDictionary
 
 _NAMESPACE = {"len": len, "list": list, "sum": sum, "min": min, "max": max, "any": any, "all": all,
-              "next": next, "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
+              "next": next, "enumerate": enumerate, "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
 _PLAIN = (bool, int, str, type(None))
 
 
@@ -38,12 +38,12 @@ def _materialise(fn):
     text = _PENDING.pop(fn)
     module = compile(text, "<playa-rules generated>", "exec")
     fn.__code__ = next(c for c in module.co_consts if isinstance(c, CodeType))
-    fn.__defaults__ = None
+    fn.__kwdefaults__ = None
     return fn
 
 
-def _stub(g, e, _self=None):
-    return _materialise(_self)(g, e)
+def _stub(*args, _self=None):
+    return _materialise(_self)(*args)
 
 
 _STUB = _stub.__code__
@@ -83,17 +83,17 @@ class Generator:
         """The source of compiled expression ``c``: its own, or a call of its closure."""
         return c.src if c.src is not None else f"{self.bind(c.fn)}(g, e)"
 
-    def function(self, lines: list[str]):
-        """``fn(g, e)`` running ``lines`` (a body, 4-space indents).
+    def function(self, lines: list[str], args: str = "g, e"):
+        """``fn(g, e)`` (or ``fn(ARGS)``) running ``lines`` (a body, 4-space indents).
 
         The source is compiled when the function is first called (a rule set loads faster,
         and what a game never runs is never compiled): until then the function's code is a
         stub that compiles the source and takes its code object in its place, so callers
         keep the same function object. Nothing is executed to define it."""
-        text = "def _generated(g, e):\n" + "".join(f"    {line}\n" for line in lines)
+        text = f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines)
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
-        fn.__defaults__ = (fn,)
+        fn.__kwdefaults__ = {"_self": fn}
         _PENDING[fn] = text
         return fn
 

@@ -1,0 +1,46 @@
+"""Listing plans as generated Python, for the simplest shapes of action kinds.
+
+The engine lists a kind's legal actions with a loop chosen for its parameters
+(:mod:`playa_rules.engine.plans`), calling each let and check as a closure. With the
+generated backend (:mod:`.dsl.pysource`) the compiler writes that loop itself for kinds
+with no parameter, or one ``position_in`` parameter with plain checks, the lets and checks
+inline, and sets it as the kind's plan: the same actions in the same order as the engine's
+loop (``tests/test_backends.py`` plays every game with both). Other shapes keep the
+engine's plans.
+"""
+from __future__ import annotations
+
+from .dsl.pysource import Generator, literal
+from .program import ActionDef, LevelChecks
+
+
+def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list):
+    """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes.
+
+    ``lets`` [(env key, C)] and ``checks`` [[C or fn]] per level: what ``d`` was built from."""
+    params = d.params
+    if len(params) > 1:
+        return None
+    if params:
+        p = params[0]
+        if p.kind != "position_in" or d.joins[1] or p.bounds or d.checks[1].__class__ is LevelChecks \
+                or len(checks[1]) != len(d.checks[1]):
+            return None
+    if len(checks[0]) != len(d.checks[0]):
+        return None
+
+    def src(x):
+        return gen.of(x) if hasattr(x, "src") else f"{gen.bind(x)}(g, e)"
+
+    kind = gen.bind(d)
+    lines = ["e = {'me': me}"]
+    lines += [f"e[{literal(key)}] = {gen.of(c)}" for key, c in lets]
+    lines += [f"if not {src(c)}: return" for c in checks[0]]
+    if not params:
+        return gen.function(lines + [f"out.add({kind}, (), (), None)"], "g, me, out")
+    slot, kept, k = f"e[{literal(p.key)}]", gen.fresh("l"), gen.fresh("k")
+    test = " and ".join(src(c) for c in checks[1])
+    lines.append(f"{kept} = [({slot}, {k}) for {k}, {slot} in enumerate({gen.bind(p.domain)}(g, e))"
+                 + (f" if {test}]" if test else "]"))
+    lines.append(f"if {kept}: out.add({kind}, (), (), {kept})")
+    return gen.function(lines, "g, me, out")
