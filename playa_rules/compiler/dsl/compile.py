@@ -129,6 +129,8 @@ class Compiler:
             self.hoist = saved
         if c.is_const:
             return c
+        if self.gen is not None:   # worked out once per listing, by a generated function when it can
+            c = self.gen.expression(composed(self.gen, node, c, self._kids) if c.src is None else c)
         slot, f = self.fresh("once"), c.fn
 
         def once(g, e):
@@ -144,7 +146,8 @@ class Compiler:
         c = self.expr(node, scope)
         self.expect(c, "collection", node, what)
         if c.t.kind == "zone":
-            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=c)
+            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=c,
+                     src=self.gen and f"g.zones[{self.gen.of(c)}]")
         return c
 
     def _Num(self, n, s):

@@ -216,9 +216,16 @@ FUNCTIONS["all"] = Function("all", "Whether every element makes the expression t
 
 # ---------------------------------------------------------------- picking components
 def _first_over(cp, node, coll, key, where, expr):
-    t = expr.t if expr is not None else coll.t.element()
     if coll.zone_src is not None:  # the first of a zone in order: its order must be decided
         coll = C(_ordered(cp, node, coll, "all"), coll.t)
+    c = _first_of(cp, node, coll, key, where, expr)
+    if cp.gen is None or (where is not None and where.prop_test is not None and where.prop_test[0] == key):
+        return c    # first(x in coll where x.prop OP constant): a plain loop is quicker than a generator
+    return over_source(cp.gen, "first", c, coll, key, where, expr)
+
+
+def _first_of(cp, node, coll, key, where, expr):
+    t = expr.t if expr is not None else coll.t.element()
     if expr is None and where is not None:  # first(x in coll where test): a plain loop
         cf, wf = coll.fn, where.fn
         if where.prop_test is not None and where.prop_test[0] == key:
