@@ -15,11 +15,18 @@ from .program import ActionDef, LevelChecks
 
 
 def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list):
-    """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes.
+    """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes;
+    for a kind whose first parameter is a ``position_in`` with plain checks and more
+    parameters follow, sets ``d.level1``: the first parameter's (value, key) pairs passing
+    its checks, as ``fn(g, e)`` (engine.plans uses it for the first level).
 
     ``lets`` [(env key, C)] and ``checks`` [[C or fn]] per level: what ``d`` was built from."""
     params = d.params
     if len(params) > 1:
+        p = params[0]
+        if p.kind == "position_in" and not d.joins[1] and d.checks[1].__class__ is not LevelChecks \
+                and len(checks[1]) == len(d.checks[1]):
+            d.level1 = gen.function([f"return {_kept(gen, p, checks[1])}"])
         return None
     if params:
         p = params[0]
@@ -29,18 +36,27 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list):
     if len(checks[0]) != len(d.checks[0]):
         return None
 
-    def src(x):
-        return gen.of(x) if hasattr(x, "src") else f"{gen.bind(x)}(g, e)"
-
     kind = gen.bind(d)
     lines = ["e = {'me': me}"]
     lines += [f"e[{literal(key)}] = {gen.of(c)}" for key, c in lets]
-    lines += [f"if not {src(c)}: return" for c in checks[0]]
+    lines += [f"if not {_source(gen, c)}: return" for c in checks[0]]
     if not params:
         return gen.function(lines + [f"out.add({kind}, (), (), None)"], "g, me, out")
-    slot, kept, k = f"e[{literal(p.key)}]", gen.fresh("l"), gen.fresh("k")
-    test = " and ".join(src(c) for c in checks[1])
-    lines.append(f"{kept} = [({slot}, {k}) for {k}, {slot} in enumerate({gen.bind(p.domain)}(g, e))"
-                 + (f" if {test}]" if test else "]"))
+    kept = gen.fresh("l")
+    lines.append(f"{kept} = {_kept(gen, p, checks[1])}")
     lines.append(f"if {kept}: out.add({kind}, (), (), {kept})")
     return gen.function(lines, "g, me, out")
+
+
+def _source(gen: Generator, x) -> str:
+    """A check's source: a compiled expression's, or a call of a plain function."""
+    return gen.of(x) if hasattr(x, "src") else f"{gen.bind(x)}(g, e)"
+
+
+def _kept(gen: Generator, p, checks: list) -> str:
+    """The (value, position) pairs of position_in parameter ``p`` passing ``checks``, as a
+    list comprehension whose target is the parameter's slot (the checks read it there)."""
+    slot, k = f"e[{literal(p.key)}]", gen.fresh("k")
+    test = " and ".join(_source(gen, c) for c in checks)
+    return (f"[({slot}, {k}) for {k}, {slot} in enumerate({gen.bind(p.domain)}(g, e))"
+            + (f" if {test}]" if test else "]"))

@@ -68,6 +68,7 @@ class ActionDef:
     base: int = 0               # first integer id of this kind
     size: int = 1               # how many integer ids it spans
     plan: Any = field(default=None, repr=False, compare=False)  # how the engine lists them (engine.actions)
+    level1: Any = field(default=None, repr=False, compare=False)  # generated: the first parameter's checked pairs
     texts: dict = field(default_factory=dict, repr=False, compare=False)  # keys -> text (a text reads keys only)
 
 

@@ -109,6 +109,8 @@ def _plan(d: ActionDef):
 
 def _first_level(d: ActionDef):
     """``fn(g, e)``: the (value, key) pairs of the first parameter that pass its checks."""
+    if d.level1 is not None:   # written by the compiler's generated backend
+        return d.level1
     p = d.params[0]
     checks = d.checks[1]
     if d.joins[1]:

@@ -40,10 +40,13 @@ def _component(game, seat, c: int, statics) -> dict:
             out["vars"] = {name: values[name][c] for name in names}
     else:
         out = {"type": game.m.ctype[c], "hidden": True}
-    if attached[c]:
-        zones = g.zones
-        out["zones"] = {name: [_component(game, seat, x, statics) for x in zones[table[c]]]
-                        for name, table in attached[c]}
+    tables = attached[c]
+    if tables:
+        zones, held = g.zones, {}
+        for name, table in tables:   # mostly empty (no stack on a card): no list built for those
+            z = zones[table[c]]
+            held[name] = [_component(game, seat, x, statics) for x in z] if z else []
+        out["zones"] = held
     return out
 
 
