@@ -291,7 +291,8 @@ class Compiler:
                 if wf is None or wf(g, e):
                     out.append(xf(g, e) if xf is not None else x)
             return out
-        return C(comp, out_t, src=self.gen and list_source(self.gen, coll, key, where, expr))
+        c = C(comp, out_t)
+        return list_source(self.gen, c, coll, key, where, expr) if self.gen is not None else c
 
     def _ListLit(self, n: A.ListLit, scope: Scope) -> C:
         items = [self.expr(i, scope) for i in n.items]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import CodeType, FunctionType
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, WeakSet
 
 _NAMESPACE = {"len": len, "list": list, "sum": sum, "min": min, "max": max, "any": any, "all": all,
               "next": next, "enumerate": enumerate, "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
@@ -65,6 +65,7 @@ class Generator:
         self._names: dict[int, str] = {}
         self._fresh = 0
         self.sources: list[str] = []   # every function's source, for tests and curious readers
+        self.made: WeakSet = WeakSet()  # the functions generated so far
 
     def bind(self, obj) -> str:
         """A name standing for ``obj`` in generated source."""
@@ -95,11 +96,12 @@ class Generator:
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
         _PENDING[fn] = text
+        self.made.add(fn)
         return fn
 
     def expression(self, c):
         """``c`` with its callable generated from its source, when it has source."""
-        if c.src is None or c.is_const or c.local is not None:
+        if c.src is None or c.is_const or c.local is not None or c.fn in self.made:
             return c
         return replace(c, fn=self.function([f"return {c.src}"]))
 
@@ -170,13 +172,17 @@ def composed(gen: Generator, node, c, kids: list):
         src = f"(-{parts[0]})"
     else:
         src = f"({parts[1]} if {parts[0]} else {parts[2]})"
-    return _with_src(c, src)
+    return _with_src(gen, c, src)
 
 
-def _with_src(c, src: str):
-    """``c``, made just now by its compile function, with its source (a frozen dataclass is
-    set this way; ``dataclasses.replace`` is slow enough to show in load times)."""
+def _with_src(gen: Generator, c, src: str):
+    """``c``, made just now by its compile function, with its source, and its callable
+    generated from it: a parent with source reads the source inline, and a closure that
+    calls this node (a loop of a function without source) calls the generated function,
+    compiled when first called. (A frozen dataclass is set this way; ``dataclasses.replace``
+    is slow enough to show in load times.)"""
     object.__setattr__(c, "src", src)
+    object.__setattr__(c, "fn", gen.function([f"return {src}"]))
     return c
 
 
@@ -208,13 +214,13 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
         src = f"next(({x} {loop}), None)"
     else:
         return c
-    return _with_src(c, src)
+    return _with_src(gen, c, src)
 
 
-def list_source(gen: Generator, coll, key: str, where, expr) -> str | None:
-    """The source of ``[expr for x in coll where cond]``, when its parts have some."""
+def list_source(gen: Generator, c, coll, key: str, where, expr):
+    """``c`` (``[expr for x in coll where cond]``) with its source, when its parts have some."""
     if (where is None or where.src is None) and (expr is None or expr.src is None):
-        return None
+        return c
     t = f"e[{literal(key)}]"
     x = gen.of(expr) if expr is not None else t
-    return f"[{x} for {t} in {gen.of(coll)}" + (f" if {gen.of(where)}]" if where is not None else "]")
+    return _with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}" + (f" if {gen.of(where)}]" if where is not None else "]"))
