@@ -132,3 +132,33 @@ def test_both_backends_locate_a_failing_statement_alike(monkeypatch, tmp_path):
         messages.append(str(err.value))
     assert messages[0] == messages[1]
     assert f"fails.yaml:{line}:9: runtime-error" in messages[0]
+
+
+@pytest.mark.parametrize("name", ["lying-pirates", "maui", "playa-pirata"])
+def test_both_backends_stop_at_the_same_chance_events(monkeypatch, name):
+    """With chance explicit (as OpenSpiel plays), a chance event inside a generated block
+    rewinds and replays it as the closures do: the same chance nodes, outcomes and games."""
+    closures = _load(monkeypatch, "closures", name)
+    generated = _load(monkeypatch, "generated", name)
+    for seed in range(3):
+        n = sorted(generated.player_counts)[seed % len(generated.player_counts)]
+        a = generated.new_game(n, seed=seed, chance="explicit")
+        b = closures.new_game(n, seed=seed, chance="explicit")
+        rng = random.Random(seed)
+        for _ in range(300):
+            if a.is_over:
+                break
+            assert a.is_chance == b.is_chance
+            if a.is_chance:
+                oa, ob = a.chance_outcomes(), b.chance_outcomes()
+                assert [(str(o), p) for o, p in oa] == [(str(o), p) for o, p in ob]
+                i = rng.randrange(len(oa))
+                a.apply(oa[i][0])
+                b.apply(ob[i][0])
+                continue
+            la, lb = a.legal_actions(), b.legal_actions()
+            assert la.texts() == lb.texts()
+            i = rng.randrange(len(la))
+            a.apply(la[i])
+            b.apply(lb[i])
+        assert a.log == b.log
