@@ -141,22 +141,34 @@ class _Splitter:
         return d.body, _Context(inner, d.origin, d.text, rename)
 
 
+def _prepared(parts: list) -> list:
+    """The parts with callables: an outer part's fn, a bool part's resolver."""
+    return [(kind, x.fn if kind == "outer" else _resolver(*x) if kind == "bool" else x) for kind, x in parts]
+
+
+def _early(kind: str, x, g, e):
+    """A part's value worked out early: True, False or (from a bool part) the fn left to
+    test per candidate; None for a part that needs the candidate."""
+    if kind == "const":
+        return x
+    if kind == "outer":
+        return bool(x(g, e))
+    if kind == "bool":
+        return x(g, e)
+    return None
+
+
 def _resolver(absorbing: bool, parts: list, tails: list):
     """``fn(g, e)`` -> True, False or a per-candidate fn: one ``or`` (absorbing True) or
     ``and`` (absorbing False), worked out left to right until a part needs the candidate.
     ``tails[i]``: operands i.. as one per-candidate fn (None past the end)."""
     neutral = not absorbing
-    parts = [(kind, x.fn if kind == "outer" else _resolver(*x) if kind == "bool" else x) for kind, x in parts]
+    parts = _prepared(parts)
 
     def resolve(g, e):
         for i, (kind, x) in enumerate(parts):
-            if kind == "const":
-                v = x
-            elif kind == "outer":
-                v = bool(x(g, e))
-            elif kind == "bool":
-                v = x(g, e)
-            else:
+            v = _early(kind, x, g, e)
+            if v is None:
                 return tails[i]
             if v is absorbing:
                 return absorbing
@@ -164,27 +176,20 @@ def _resolver(absorbing: bool, parts: list, tails: list):
                 rest = tails[i + 1]
                 if rest is None:
                     return v
-                if absorbing:
-                    return lambda g, e: bool(v(g, e) or rest(g, e))
-                return lambda g, e: bool(v(g, e) and rest(g, e))
+                return _either(v, rest) if absorbing else _both(v, rest)
         return neutral
     return resolve
 
 
 def _level_resolver(parts: list, fns: list):
     """The level's conditions (all must hold): None, [] or the fns to test per candidate."""
-    parts = [(kind, x.fn if kind == "outer" else _resolver(*x) if kind == "bool" else x) for kind, x in parts]
+    parts = _prepared(parts)
 
     def resolve(g, e):
         try:
             for i, (kind, x) in enumerate(parts):
-                if kind == "const":
-                    v = x
-                elif kind == "outer":
-                    v = bool(x(g, e))
-                elif kind == "bool":
-                    v = x(g, e)
-                else:
+                v = _early(kind, x, g, e)
+                if v is None:
                     return fns[i:]
                 if v is False:
                     return None
