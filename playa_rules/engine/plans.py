@@ -4,9 +4,11 @@ Listing legal actions is the engine's hot loop: a hand of a card game lists some
 actions, each step several kinds. The general way (:func:`.actions._nested`) recurses over the
 parameters and looks up levels, checks and joins as it goes; a plan looks them up once, when
 the kind is first listed, and keeps the loop it chose on the ``ActionDef``. Kinds without
-parameters, with one, or with a first parameter and an independent last one without checks
-of its own (``put {cards} on #{pile}``) get a loop written for them; every other kind goes
-the general way. Whatever the plan, the actions listed and their order are the same.
+parameters, with one, or with a first parameter and an independent last one with checks of
+its own or joins but not both (``put {cards} on #{pile}``) get a loop written for them;
+every other kind goes the general way. The compiler's generated backend may have set a
+kind's plan already (compiler/listing.py), or its first level (``ActionDef.level1``).
+Whatever the plan, the actions listed and their order are the same.
 """
 from __future__ import annotations
 

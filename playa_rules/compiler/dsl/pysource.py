@@ -10,14 +10,14 @@ call per node. A node without source is called through its closure, so every DSL
 has a generated form, and both backends give the same games (``tests/test_backends.py``).
 
 Why this is safe with rule files from strangers: the source is assembled only by this
-package, from fixed templates and the checked AST, and turned into functions by ``compile`` and ``FunctionType``
-(never ``eval`` or ``exec``). A value from a rule file enters it only
-as a literal written by ``repr`` of an int, a bool, None or a str (which reads back as the
-same value and cannot be code), or as a bound name ``_bN`` standing for an object (a
-table, a closure) kept in the generated functions' own namespace; names and texts from
-the file never become identifiers, attribute names or statements. The functions run with
-no builtins but ``len``, ``list``, ``sum``, ``min``, ``max``, ``any``, ``all``,
-``next``, ``enumerate`` and three exception types.
+package, from fixed templates and the checked AST, and turned into functions by
+``compile`` and ``FunctionType`` (never ``eval`` or ``exec``). A value from a rule file
+enters it only as a literal written by ``repr`` of an int, a bool, None or a str (which
+reads back as the same value and cannot be code), or as a bound name ``_bN`` standing for
+an object (a table, a closure) kept in the generated functions' own namespace; names and
+texts from the file never become identifiers, attribute names or statements. The
+functions run with no builtins but ``len``, ``list``, ``sum``, ``min``, ``max``, ``any``,
+``all``, ``next``, ``enumerate`` and three exception types.
 """
 from __future__ import annotations
 
@@ -26,10 +26,9 @@ from types import CodeType, FunctionType
 from weakref import WeakKeyDictionary, WeakSet
 
 _NAMESPACE = {"len": len, "list": list, "sum": sum, "min": min, "max": max, "any": any, "all": all,
-              "next": next, "enumerate": enumerate, "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
+              "next": next, "enumerate": enumerate,
+              "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
 _PLAIN = (bool, int, str, type(None))
-
-
 _PENDING: "WeakKeyDictionary" = WeakKeyDictionary()   # generated function -> its source, until first called
 
 
@@ -131,12 +130,13 @@ def block_lines(gen: Generator, fns: list, sites: list, located: bool) -> list[s
     if counter is None:
         return body
     sites_name = gen.bind(sites)
-    return ([f"{counter} = 0", "try:"] + [f"    {line}" for line in body]
+    return ([f"{counter} = 0", "try:"] + indent(body)
             + ["except (TypeError, AttributeError, KeyError):",
                f"    raise {sites_name}[{counter}][0]({sites_name}[{counter}][1]) from None"])
 
 
 def indent(lines: list[str]) -> list[str]:
+    """Lines one level deeper."""
     return [f"    {line}" for line in lines]
 
 
@@ -223,4 +223,5 @@ def list_source(gen: Generator, c, coll, key: str, where, expr):
         return c
     t = f"e[{literal(key)}]"
     x = gen.of(expr) if expr is not None else t
-    return _with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}" + (f" if {gen.of(where)}]" if where is not None else "]"))
+    cond = f" if {gen.of(where)}" if where is not None else ""
+    return _with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}{cond}]")
