@@ -162,3 +162,32 @@ def test_both_backends_stop_at_the_same_chance_events(monkeypatch, name):
             a.apply(la[i])
             b.apply(lb[i])
         assert a.log == b.log
+
+
+def test_generated_functions_compile_on_first_call_even_from_several_threads(monkeypatch):
+    """A generated function is compiled when first called; threads racing to call it first
+    all get the same answers."""
+    import threading
+    rules = _load(monkeypatch, "generated", "lying-pirates")
+    results, errors = [], []
+
+    def play(seed):
+        try:
+            game = rules.new_game(3, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                legal = game.legal_actions()
+                game.apply(legal[rng.randrange(len(legal))])
+            results.append((seed, game.scores()))
+        except Exception as exc:  # reported below with the seed
+            errors.append((seed, repr(exc)))
+    threads = [threading.Thread(target=play, args=(s % 2,)) for s in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    by_seed = {}
+    for seed, scores in results:
+        by_seed.setdefault(seed, set()).add(tuple(scores))
+    assert all(len(v) == 1 for v in by_seed.values()) and len(results) == 6

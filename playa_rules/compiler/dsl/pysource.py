@@ -33,11 +33,14 @@ _PENDING: "WeakKeyDictionary" = WeakKeyDictionary()   # generated function -> it
 
 
 def _materialise(fn):
-    """Compile ``fn``'s source and give ``fn`` its code (same signature, no free variables)."""
-    text = _PENDING.pop(fn)
-    module = compile(text, "<playa-rules generated>", "exec")
-    fn.__code__ = next(c for c in module.co_consts if isinstance(c, CodeType))
-    fn.__kwdefaults__ = None
+    """Compile ``fn``'s source and give ``fn`` its code (same signature, no free variables).
+    Two threads calling it at once both compile the same source: harmless."""
+    text = _PENDING.get(fn)
+    if text is not None:
+        module = compile(text, "<playa-rules generated>", "exec")
+        fn.__code__ = next(c for c in module.co_consts if isinstance(c, CodeType))
+        fn.__kwdefaults__ = None
+        _PENDING.pop(fn, None)
     return fn
 
 
