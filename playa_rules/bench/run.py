@@ -15,13 +15,18 @@ Prints three tables:
    ``clone()``, each in microseconds over the same random positions.
 3. Loading each game: cold (a fresh Python process, the time of ``pr.load`` alone) and
    warm (loading again in the same process, the rule file's caches cleared).
+4. With ``--backends``: per game, decisions per second in random play with the generated
+   backend and with the closures alone (``PLAYA_RULES_BACKEND=closures``), in alternating
+   slices, and their ratio.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import random
+import os
 import subprocess
 import sys
 import time
@@ -87,6 +92,57 @@ def measure(runners: list, seconds: float, slice_seconds: float = 0.25) -> list[
             tot[1] += a
             tot[2] += dt
     return [(h / dt, a / dt) for h, a, dt in totals]
+
+
+class _RandomPlay:
+    """Plays random games of one rule set, counting decisions (as hands, for ``measure``)."""
+
+    def __init__(self, rules, players: int):
+        self.rules, self.players = rules, players
+        self.rng = random.Random(1)
+        self.games = 0
+
+    def run(self, seconds: float) -> tuple[int, int, float]:
+        decisions = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            game = self.rules.new_game(self.players, seed=self.games)
+            while not game.is_over:
+                legal = game.legal_actions()
+                game.apply(legal[self.rng.randrange(len(legal))])
+                decisions += 1
+            self.games += 1
+        return decisions, decisions, time.perf_counter() - t0
+
+
+@contextlib.contextmanager
+def _backend(name: str):
+    """Rules loaded inside use backend ``name`` ('generated' or 'closures')."""
+    from .. import rules as _rules
+    saved = os.environ.get("PLAYA_RULES_BACKEND")
+    if name == "closures":
+        os.environ["PLAYA_RULES_BACKEND"] = "closures"
+    else:
+        os.environ.pop("PLAYA_RULES_BACKEND", None)
+    _rules._CACHE.clear()
+    try:
+        yield
+    finally:
+        _rules._CACHE.clear()
+        if saved is None:
+            os.environ.pop("PLAYA_RULES_BACKEND", None)
+        else:
+            os.environ["PLAYA_RULES_BACKEND"] = saved
+
+
+def backends(game_id: str, players: int, seconds: float) -> tuple[float, float]:
+    """(generated, closures) decisions per second in random play, measured in alternating slices."""
+    runners = []
+    for name in ("generated", "closures"):
+        with _backend(name):
+            runners.append(_RandomPlay(load(game_id), players))
+    (gen, _), (clo, _) = measure(runners, seconds)
+    return gen, clo
 
 
 # ------------------------------------------------------------------ the references
@@ -192,6 +248,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default=",".join(games()), help="games for the cost table (default: every bundled game)")
     ap.add_argument("--reference", type=Path, default=None, help="a second hand-written reference to compare with")
     ap.add_argument("--no-load", action="store_true", help="skip the load times")
+    ap.add_argument("--backends", action="store_true",
+                    help="also compare the generated backend with the closures alone")
     args = ap.parse_args(argv)
     try:
         counts = [int(p) for p in args.players.split(",") if p.strip()]
@@ -245,6 +303,15 @@ def main(argv=None) -> int:
         for g in game_ids:
             cold, warm = load_times(g)
             print(f"{g:<18} {cold * 1e3:>8.0f} {warm * 1e3:>8.0f}")
+    if args.backends:
+        print()
+        print("4. Random play, decisions/s: the generated backend / the closures alone (same run, interleaved)")
+        print(f"{'game':<18} {'players':>7} {'generated':>10} {'closures':>10} {'ratio':>6}")
+        for g in game_ids:
+            rules = load(g)
+            n = min(max(3, min(rules.player_counts)), max(rules.player_counts))
+            gen, clo = backends(g, n, args.seconds)
+            print(f"{g:<18} {n:>7} {gen:>10.0f} {clo:>10.0f} {gen / clo:>6.2f}")
     return 0
 
 
