@@ -193,3 +193,26 @@ def test_generated_functions_compile_on_first_call_even_from_several_threads(mon
     for seed, scores in results:
         by_seed.setdefault(seed, set()).add(tuple(scores))
     assert all(len(v) == 1 for v in by_seed.values()) and len(results) == 6
+
+
+@pytest.mark.parametrize("what,old,new", [
+    ("300 nested parentheses", 'points: "count(me.won)"',
+     'points: "' + "(" * 300 + "count(me.won)" + " + 1)" * 300 + '"'),
+    ("201 nested nots", "require: [n <= count(bank)]", 'require: ["' + "not (" * 201 + "n > count(bank)" + ")" * 201 + '"]'),
+    ("120 nested ifs", "    effect: move take(bank, n) to me.won",
+     "    effect: " + "if n > 0 { " * 120 + "move take(bank, n) to me.won" + " }" * 120),
+])
+def test_source_nested_deeper_than_python_takes_falls_back_to_the_closures(monkeypatch, tmp_path, what, old, new):
+    """Python refuses source nested 200 brackets or 100 blocks deep: a deep expression is
+    generated in pieces (MAX_SOURCE_DEPTH) and a block Python cannot compile runs its
+    closures; either way the game is the closures' game, never a raw SyntaxError."""
+    from test_limits import PROBE
+    path = tmp_path / "deep.yaml"
+    path.write_text(PROBE.replace(old, new))
+    games = []
+    for backend in ("generated", "closures"):
+        game = _load(monkeypatch, backend, path).new_game(2, seed=1)
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+        games.append((game.log, game.scores()))
+    assert games[0] == games[1]

@@ -22,7 +22,7 @@ from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
-from .pysource import Generator, composed, list_source, literal
+from .pysource import Generator, composed, list_source, literal, too_deep
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
 
@@ -110,8 +110,11 @@ class Compiler:
                 c = self._hoisted(method, node, scope)
             else:
                 c = method(node, scope)
-                if self.gen is not None and c.src is None and not c.is_const:
-                    c = composed(self.gen, node, c, self._kids)
+                if self.gen is not None and not c.is_const:
+                    if c.src is None:
+                        c = composed(self.gen, node, c, self._kids)
+                    if c.src is not None and self._kids and c.depth == 0:
+                        object.__setattr__(c, "depth", 1 + max(k.depth for k in self._kids))
         finally:
             self._kids = parent
         if parent is not None:
@@ -146,8 +149,8 @@ class Compiler:
         c = self.expr(node, scope)
         self.expect(c, "collection", node, what)
         if c.t.kind == "zone":
-            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=c,
-                     src=self.gen and f"g.zones[{self.gen.of(c)}]")
+            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=c, depth=c.depth + 1,
+                     src=f"g.zones[{self.gen.of(c)}]" if self.gen is not None and not too_deep((c,)) else None)
         return c
 
     def _Num(self, n, s):

@@ -48,26 +48,27 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
               "a part of none (no component or seat is there)") for s in node.stmts]
     if not fns:
         return _nothing
-    gen = cp.gen
-    if root and gen is not None:    # the generated backend: the whole block as one function
-        return gen.function(block_lines(gen, fns, sites, located=True))
     if len(fns) == 1:
-        return located(fns[0], *sites[0]) if root else fns[0]
-
-    def run(g, e):
-        i = 0
-        try:
-            for f in fns:
-                f(g, e)
-                if g.end is not None:
-                    return
-                i += 1
-        except (TypeError, AttributeError, KeyError):
-            where, message = sites[i]
-            raise where(message) from None
-    if gen is not None:  # its source, for the generated block around it
-        run.py = block_lines(gen, fns, sites, located=True)
-        run.may_end = True
+        run = located(fns[0], *sites[0]) if root else fns[0]
+    else:
+        def run(g, e):
+            i = 0
+            try:
+                for f in fns:
+                    f(g, e)
+                    if g.end is not None:
+                        return
+                    i += 1
+            except (TypeError, AttributeError, KeyError):
+                where, message = sites[i]
+                raise where(message) from None
+    gen = cp.gen
+    if gen is None or (len(fns) == 1 and not root):
+        return run
+    lines = block_lines(gen, fns, sites, located=True)
+    if root:    # the generated backend: the whole block as one function (the closures if Python refuses it)
+        return gen.function(lines, fallback=run)
+    run.py, run.may_end = lines, True   # its source, for the generated block around it
     return run
 
 

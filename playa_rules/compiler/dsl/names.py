@@ -9,7 +9,7 @@ from typing import Callable
 
 from . import ast as A
 from . import types as T
-from .pysource import literal
+from .pysource import literal, too_deep
 from .values import C
 
 NAMESPACES = ("turn", "hand", "match", "phase")
@@ -26,7 +26,7 @@ def attribute(cp, n: A.Attr, scope) -> C:
     of = o.fn
     name = n.name
     m = cp.m
-    S = cp.gen              # the generated backend's sources (None: closures only)
+    S = cp.gen if not too_deep((o,)) else None   # the generated backend's sources (None: closures only)
     os_ = S.of(o) if S else None
     if o.top_of is not None and (name == "owner" or (name in m.props and name not in m.cvars
                                                      and name not in m.zones)):

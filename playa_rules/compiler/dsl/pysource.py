@@ -25,31 +25,55 @@ from dataclasses import replace
 from types import CodeType, FunctionType
 from weakref import WeakKeyDictionary, WeakSet
 
+from .faults import RuleFault
+
 _NAMESPACE = {"len": len, "list": list, "sum": sum, "min": min, "max": max, "any": any, "all": all,
               "next": next, "enumerate": enumerate,
               "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
 _PLAIN = (bool, int, str, type(None))
+MAX_SOURCE_DEPTH = 40
+"""Deepest nesting of one generated expression: deeper nodes stay closures, called from the
+source around them (Python refuses source nested 200 brackets deep)."""
 _PENDING: "WeakKeyDictionary" = WeakKeyDictionary()   # generated function -> its source, until first called
 
 
 def _materialise(fn):
     """Compile ``fn``'s source and give ``fn`` its code (same signature, no free variables).
-    Two threads calling it at once both compile the same source: harmless."""
-    text = _PENDING.get(fn)
-    if text is not None:
-        module = compile(text, "<playa-rules generated>", "exec")
-        fn.__code__ = next(c for c in module.co_consts if isinstance(c, CodeType))
-        fn.__kwdefaults__ = None
+    Two threads calling it at once both compile the same source: harmless. Source Python
+    cannot compile (nested too deeply for its parser) leaves ``fn`` calling its fallback,
+    the closure it was generated from."""
+    entry = _PENDING.get(fn)
+    if entry is not None:
+        text, fallback = entry
+        try:
+            module = compile(text, "<playa-rules generated>", "exec")
+        except (SyntaxError, RecursionError, MemoryError):
+            _FALLBACKS[fn] = fallback if fallback is not None else _uncompilable
+            fn.__code__ = _DELEGATE
+        else:
+            fn.__code__ = next(c for c in module.co_consts if isinstance(c, CodeType))
+            fn.__kwdefaults__ = None
         _PENDING.pop(fn, None)
     return fn
+
+
+def _uncompilable(*args):
+    raise RuleFault("the rules' generated code could not be compiled (nested too deeply): "
+                    "load them with PLAYA_RULES_BACKEND=closures")
 
 
 def _stub(*args, _self=None):
     return _materialise(_self)(*args)
 
 
-_STUB = _stub.__code__
+def _delegate(*args, _self=None):
+    return _FALLBACKS[_self](*args)
+
+
+_FALLBACKS: "WeakKeyDictionary" = WeakKeyDictionary()   # generated function -> the closure it calls instead
+_STUB, _DELEGATE = _stub.__code__, _delegate.__code__
 _NAMESPACE["_materialise"] = _materialise
+_NAMESPACE["_FALLBACKS"] = _FALLBACKS
 
 
 def literal(value) -> str:
@@ -86,8 +110,9 @@ class Generator:
         """The source of compiled expression ``c``: its own, or a call of its closure."""
         return c.src if c.src is not None else f"{self.bind(c.fn)}(g, e)"
 
-    def function(self, lines: list[str], args: str = "g, e"):
-        """``fn(g, e)`` (or ``fn(ARGS)``) running ``lines`` (a body, 4-space indents).
+    def function(self, lines: list[str], args: str = "g, e", fallback=None):
+        """``fn(g, e)`` (or ``fn(ARGS)``) running ``lines`` (a body, 4-space indents);
+        ``fallback``: a callable doing the same, called instead if Python cannot compile them.
 
         The source is compiled when the function is first called (a rule set loads faster,
         and what a game never runs is never compiled): until then the function's code is a
@@ -97,7 +122,7 @@ class Generator:
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
-        _PENDING[fn] = text
+        _PENDING[fn] = (text, fallback)
         self.made.add(fn)
         return fn
 
@@ -105,7 +130,7 @@ class Generator:
         """``c`` with its callable generated from its source, when it has source."""
         if c.src is None or c.is_const or c.local is not None or c.fn in self.made:
             return c
-        return replace(c, fn=self.function([f"return {c.src}"]))
+        return replace(c, fn=self.function([f"return {c.src}"], fallback=c.fn))
 
 
 def statement_lines(gen: Generator, f) -> tuple[list[str], bool]:
@@ -153,7 +178,7 @@ def composed(gen: Generator, node, c, kids: list):
     kind = type(node).__name__
     want = len(node.values) if kind == "BoolOp" else _ARITY.get(kind)
     if want is None or len(kids) != want or c.local is not None or not any(k.src is not None for k in kids) \
-            or any(k is c for k in kids):
+            or any(k is c for k in kids) or too_deep(kids):
         return c
     if any(k.src is None for k in kids) and (c.count_test is not None or c.prop_test is not None or (
             kind == "Conditional" and kids[1].top_prop is not None)):
@@ -184,8 +209,8 @@ def _with_src(gen: Generator, c, src: str):
     calls this node (a loop of a function without source) calls the generated function,
     compiled when first called. (A frozen dataclass is set this way; ``dataclasses.replace``
     is slow enough to show in load times.)"""
+    object.__setattr__(c, "fn", gen.function([f"return {src}"], fallback=c.fn))
     object.__setattr__(c, "src", src)
-    object.__setattr__(c, "fn", gen.function([f"return {src}"]))
     return c
 
 
@@ -193,7 +218,7 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
     """``c`` (``name(... for x in coll where ...)``) with its source: a generator expression
     whose target is the variable's slot, ``e[key]``, as the closures bind it; only when the
     condition or the expression has source of its own (else the closure is as good)."""
-    if c is coll or c is where or c is expr:
+    if c is coll or c is where or c is expr or too_deep((coll, where, expr)):
         return c
     if where is not None:
         if where.src is None:
@@ -222,9 +247,15 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
 
 def list_source(gen: Generator, c, coll, key: str, where, expr):
     """``c`` (``[expr for x in coll where cond]``) with its source, when its parts have some."""
-    if (where is None or where.src is None) and (expr is None or expr.src is None):
+    if (where is None or where.src is None) and (expr is None or expr.src is None) or too_deep((coll, where, expr)):
         return c
     t = f"e[{literal(key)}]"
     x = gen.of(expr) if expr is not None else t
     cond = f" if {gen.of(where)}" if where is not None else ""
     return _with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}{cond}]")
+
+
+def too_deep(parts) -> bool:
+    """Whether source built on ``parts`` (compiled expressions, None for none) would nest
+    deeper than MAX_SOURCE_DEPTH."""
+    return any(p is not None and p.src is not None and p.depth >= MAX_SOURCE_DEPTH for p in parts)

@@ -35,6 +35,7 @@ class C:
     prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
     zone_src: Any = None        # the zone (a C), when this list is a zone's components in order
     src: str | None = None      # the same expression as Python source (compiler/dsl/pysource.py)
+    depth: int = 0              # how deeply that source nests (bounded: MAX_SOURCE_DEPTH)
 
     @property
     def is_const(self) -> bool:
