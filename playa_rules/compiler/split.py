@@ -253,5 +253,5 @@ def _generated_resolver(gen, parts: list, fns: list):
         return decide(x, 0, if_true, if_false, rest)
 
     body = level(0)
-    return gen.function(["try:"] + indent(body) + [f"except {gen.bind(_FAILURES)}:",
-                                                     f"    return {gen.bind(fns)}"])
+    return gen.function(["try:"] + indent(body) + [f"except {gen.bind(_FAILURES)}:", f"    return {gen.bind(fns)}"],
+                        fallback=_level_resolver(parts, fns))
