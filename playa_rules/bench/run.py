@@ -38,11 +38,12 @@ from ..rules import games, load
 REFERENCE_GAME = "playa-pirata"    # the game the hand-written references play
 
 
-class _EngineRunner:
-    """Plays random matches of the reference's game with the engine (hands counted)."""
+class _RandomPlay:
+    """Plays random matches of one rule set (the reference's game by default): hands and
+    decisions counted."""
 
-    def __init__(self, players: int):
-        self.rules = load(REFERENCE_GAME)
+    def __init__(self, players: int, rules=None):
+        self.rules = rules if rules is not None else load(REFERENCE_GAME)
         self.players = players
         self.rng = random.Random(1)
         self.games = 0
@@ -94,27 +95,6 @@ def measure(runners: list, seconds: float, slice_seconds: float = 0.25) -> list[
     return [(h / dt, a / dt) for h, a, dt in totals]
 
 
-class _RandomPlay:
-    """Plays random games of one rule set, counting decisions (as hands, for ``measure``)."""
-
-    def __init__(self, rules, players: int):
-        self.rules, self.players = rules, players
-        self.rng = random.Random(1)
-        self.games = 0
-
-    def run(self, seconds: float) -> tuple[int, int, float]:
-        decisions = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            game = self.rules.new_game(self.players, seed=self.games)
-            while not game.is_over:
-                legal = game.legal_actions()
-                game.apply(legal[self.rng.randrange(len(legal))])
-                decisions += 1
-            self.games += 1
-        return decisions, decisions, time.perf_counter() - t0
-
-
 @contextlib.contextmanager
 def _backend(name: str):
     """Rules loaded inside use backend ``name`` ('generated' or 'closures')."""
@@ -140,8 +120,8 @@ def backends(game_id: str, players: int, seconds: float) -> tuple[float, float]:
     runners = []
     for name in ("generated", "closures"):
         with _backend(name):
-            runners.append(_RandomPlay(load(game_id), players))
-    (gen, _), (clo, _) = measure(runners, seconds)
+            runners.append(_RandomPlay(players, load(game_id)))
+    (_, gen), (_, clo) = measure(runners, seconds)
     return gen, clo
 
 
@@ -269,7 +249,7 @@ def main(argv=None) -> int:
         head += f"  {'shared ref hands/s':>18}  {'ratio':>5}"
     print(head)
     for n in counts:
-        runners = [_EngineRunner(n)] + ([_ReferenceRunner(own, n)] if own else []) \
+        runners = [_RandomPlay(n)] + ([_ReferenceRunner(own, n)] if own else []) \
             + ([_ReferenceRunner(second, n)] if second else [])
         results = measure(runners, args.seconds)
         line = f"{n:>7}  {results[0][0]:>14.0f}"
