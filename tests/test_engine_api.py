@@ -387,3 +387,33 @@ def test_a_clone_shares_the_listing_under_its_own_stamp():
     assert [str(a) for a in game.legal_actions()] == before        # the original is untouched
     game.apply(before[-1])
     assert json.dumps(game.view(None), sort_keys=True) != json.dumps(copy.view(None), sort_keys=True)
+
+
+def test_a_clone_and_its_original_draw_the_same_chance_independently():
+    """The random generator is copied by whichever game draws first after a clone: the
+    original draws what it would have drawn had it never been cloned, and so does the
+    clone, each from its own copy."""
+    import random
+    rules = pr.load("lying-pirates")
+    plain, cloned = rules.new_game(3, seed=11), rules.new_game(3, seed=11)
+    rng = random.Random(5)
+    for _ in range(20):
+        i = rng.randrange(len(plain.legal_actions()))
+        plain.apply(plain.legal_actions()[i])
+        cloned.apply(cloned.legal_actions()[i])
+    copy = cloned.clone()
+    other = random.Random(9)
+    while not copy.is_over:                   # the copy plays on first, differently: its own draws
+        copy.apply(copy.legal_actions()[other.randrange(len(copy.legal_actions()))])
+    while not plain.is_over:
+        i = rng.randrange(len(plain.legal_actions()))
+        plain.apply(plain.legal_actions()[i])
+        cloned.apply(cloned.legal_actions()[i])
+    assert cloned.log == plain.log and cloned.scores() == plain.scores()
+    again = rules.new_game(3, seed=11).clone()   # a clone of a fresh game replays the seed
+    fresh = rules.new_game(3, seed=11)
+    for g in (again, fresh):
+        pick = random.Random(2)
+        while not g.is_over:
+            g.apply(g.legal_actions()[pick.randrange(len(g.legal_actions()))])
+    assert again.log == fresh.log

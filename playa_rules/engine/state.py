@@ -29,7 +29,7 @@ class State:
                  "hvars", "mvars", "rng", "seed", "hand", "hands", "start", "phase_i", "phase_id",
                  "plet", "turn_k", "round", "seat", "step_i", "mode", "end", "won", "hand_scores",
                  "score_detail", "vis", "zowner", "turn_order", "auto", "mix", "explicit", "queue",
-                 "qi", "log", "nchance")
+                 "qi", "log", "nchance", "rng_shared")
 
     def __init__(self, model: Model, players: int, seed, explicit: bool = False):
         m = self.m = model
@@ -46,6 +46,7 @@ class State:
         self.mvars = dict(m.variables.get("match", {}))
         self.seed = seed
         self.rng = random.Random(seed)
+        self.rng_shared = False   # rng is shared with a copy: take one's own before drawing
         self.hand = 0
         self.hands = 1
         self.start = 0
@@ -90,7 +91,7 @@ class State:
         elif self.explicit:
             raise NeedChance(node)
         else:
-            r = self.rng.randrange(node.total)
+            r = (self.own_rng() if self.rng_shared else self.rng).randrange(node.total)
             for opt in options:
                 r -= opt[1]
                 if r < 0:
@@ -114,7 +115,7 @@ class State:
                 break
         else:  # every undecided component looks the same: nothing to decide
             return min(items[lo:hi])
-        f = face[items[lo + self.rng.randrange(hi - lo)]]
+        f = face[items[lo + (self.own_rng() if self.rng_shared else self.rng).randrange(hi - lo)]]
         n, first = 0, None
         for i in range(lo, hi):
             x = items[i]
@@ -222,7 +223,7 @@ class State:
         elif self.explicit or self.queue is not None:
             self.cvars["face"][c] = self.decide(roll_node(self.m, c))
         else:  # sampled: a uniform face, logged as the outcome decide would log
-            v = faces[self.rng.randrange(len(faces))]
+            v = faces[(self.own_rng() if self.rng_shared else self.rng).randrange(len(faces))]
             n = faces.count(v)
             if n < len(faces):
                 oid = space(self.m).roll_id(v)
@@ -291,11 +292,19 @@ class State:
         s.won = list(self.won)
         s.hand_scores = [h[:] for h in self.hand_scores]
         s.score_detail = list(self.score_detail)
-        s.rng = random.Random.__new__(random.Random)  # not Random(): that seeds from the OS first
-        s.rng.setstate(self.rng.getstate())
+        s.rng_shared = self.rng_shared = True   # the generator is copied by whichever draws first
         s.mix = self.mix[:]  # its ranges are tuples: shared safely
         s.log = list(self.log)
         return s
+
+    def own_rng(self) -> random.Random:
+        """The random generator, made this state's own first if a copy shares it: copying
+        its state costs half a clone, and a clone that never draws (a search that only
+        reads, a game with no chance left) need not pay it."""
+        rng = random.Random.__new__(random.Random)  # not Random(): that seeds from the OS first
+        rng.setstate(self.rng.getstate())
+        self.rng, self.rng_shared = rng, False
+        return rng
 
     # ------------------------------------------------------------ pickling
     _REBUILT = ("m", "vis", "zowner", "auto")
@@ -307,6 +316,7 @@ class State:
         return out
 
     def __setstate__(self, data: dict) -> None:
+        self.rng_shared = False   # a state pickled before this slot existed
         for k, v in data.items():
             setattr(self, k, v)
 

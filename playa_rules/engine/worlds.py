@@ -58,6 +58,7 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
             if faces[c] and not g.known[c] & bit and face is not None and face[c] is not None:
                 face[c] = faces[c][rng.randrange(len(faces[c]))]
     g.rng = random.Random(rng.getrandbits(64))
+    g.rng_shared = False
     g.explicit = chance == "explicit"
     g.queue, g.qi = None, 0
     g.log = [("world", seat)]
