@@ -179,6 +179,9 @@ def costs(game_id: str, players: int, seconds: float) -> dict:
     if not positions:
         return out
     clones = [p.clone() for p, _ in positions]
+    for g in clones:    # a clone copies the shared random generator when it first draws: not apply's cost
+        if g.g.rng_shared:
+            g.g.own_rng()
     chosen = [g.legal_actions()[i] for g, (_, i) in zip(clones, positions)]
     t = time.perf_counter()
     for g, a in zip(clones, chosen):

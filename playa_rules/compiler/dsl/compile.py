@@ -30,6 +30,7 @@ _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
         ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "//": operator.floordiv, "%": operator.mod}
+_DEPTH = operator.attrgetter("depth")
 _NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
 
 
@@ -114,7 +115,7 @@ class Compiler:
                     if c.src is None:
                         c = composed(self.gen, node, c, self._kids)
                     if c.src is not None and self._kids and c.depth == 0:
-                        object.__setattr__(c, "depth", 1 + max(k.depth for k in self._kids))
+                        object.__setattr__(c, "depth", 1 + max(map(_DEPTH, self._kids)))
         finally:
             self._kids = parent
         if parent is not None:

@@ -258,4 +258,7 @@ def list_source(gen: Generator, c, coll, key: str, where, expr):
 def too_deep(parts) -> bool:
     """Whether source built on ``parts`` (compiled expressions, None for none) would nest
     deeper than MAX_SOURCE_DEPTH."""
-    return any(p is not None and p.src is not None and p.depth >= MAX_SOURCE_DEPTH for p in parts)
+    for p in parts:
+        if p is not None and p.depth >= MAX_SOURCE_DEPTH and p.src is not None:
+            return True
+    return False
