@@ -216,3 +216,22 @@ def test_source_nested_deeper_than_python_takes_falls_back_to_the_closures(monke
             game.apply(game.legal_actions()[0])
         games.append((game.log, game.scores()))
     assert games[0] == games[1]
+
+
+def test_a_split_levels_generated_source_grows_with_its_conditions_not_their_paths(tmp_path):
+    """Twenty conditions with two early parts each have 2**20 ways through; the generated
+    resolver writes each part once (it once copied what follows into every branch)."""
+    from test_limits import PROBE
+    reqs = ", ".join(f'"n > {i} or n < {i + 5} or m > {i}"' for i in range(20))
+    text = PROBE.replace("      n: {number_in: [1, 2]}", "      n: {number_in: [1, 2]}\n      m: {number_in: [1, 2]}") \
+        .replace("require: [n <= count(bank)]", f'require: ["n <= count(bank)", {reqs}]') \
+        .replace('text: "take {n}"', 'text: "take {n} {m}"')
+    path = tmp_path / "wide.yaml"
+    path.write_text(text)
+    rules_module._CACHE.clear()
+    rules = pr.load(path)
+    rules_module._CACHE.clear()
+    assert max(len(s) for s in rules.program.generated) < 20_000
+    game = rules.new_game(2, seed=1)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])

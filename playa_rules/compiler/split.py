@@ -213,45 +213,57 @@ def _both(a, b):
 def _generated_resolver(gen, parts: list, fns: list):
     """The level's resolve as one generated function (compiler/dsl/pysource.py): the same
     decisions as :func:`_level_resolver`, each early part written inline, none, all or the
-    conditions left as its answers."""
-    def level(i: int) -> list[str]:
-        if i == len(parts):
-            return [f"return {gen.bind([])}"]
-        kind, x = parts[i]
+    conditions left as its answers. Each part is written once (straight-line code, a
+    variable per ``and``/``or``), so the source grows with the conditions, not with the
+    ways through them."""
+    body = []
+    for i, (kind, x) in enumerate(parts):
         if kind == "const":
-            return level(i + 1) if x else ["return None"]
-        if kind == "outer":
-            return [f"if not {gen.of(x)}:", "    return None"] + level(i + 1)
-        if kind == _INNER:
-            return [f"return {gen.bind(fns[i:])}"]
-        rest = gen.bind(fns[i + 1:])
-        return decide(x, 0, level(i + 1), ["return None"], lambda r: [f"return [{r}] + {rest}"])
-
-    def decide(node, j: int, on_true, on_false, on_rest) -> list[str]:
-        """Lines deciding ``node`` (absorbing, parts, tails) from its part j: they go on as
-        ``on_true``/``on_false`` (lines) or ``on_rest(name)`` (a fn left per candidate)."""
-        absorbing, sub, tails = node
-        if j == len(sub):
-            return on_false if absorbing else on_true
-        hit, miss = (on_true, None) if absorbing else (None, on_false)   # the part's value absorbs: done
-        later = decide(node, j + 1, on_true, on_false, on_rest)
-        if_true, if_false = (hit, later) if absorbing else (later, miss)
-        kind, x = sub[j]
-        if kind == "const":
-            return if_true if x else if_false
-        if kind == _INNER:
-            return on_rest(gen.bind(tails[j]))
-        if kind == "outer":
-            return [f"if {gen.of(x)}:"] + indent(if_true) + ["else:"] + indent(if_false)
-        tail = tails[j + 1]
-
-        def rest(r):
-            if tail is None:
-                return on_rest(r)
-            joined = gen.fresh("r")
-            return [f"{joined} = {gen.bind(_either if absorbing else _both)}({r}, {gen.bind(tail)})"] + on_rest(joined)
-        return decide(x, 0, if_true, if_false, rest)
-
-    body = level(0)
+            if not x:
+                body.append("return None")
+                break
+        elif kind == "outer":
+            body += [f"if not {gen.of(x)}:", "    return None"]
+        elif kind == _INNER:
+            body.append(f"return {gen.bind(fns[i:])}")
+            break
+        else:
+            v = gen.fresh("r")
+            body += _decided(gen, x, v)
+            body += [f"if {v} is False:", "    return None",
+                     f"if {v} is not True:", f"    return [{v}] + {gen.bind(fns[i + 1:])}"]
+    else:
+        body.append(f"return {gen.bind([])}")
     return gen.function(["try:"] + indent(body) + [f"except {gen.bind(_FAILURES)}:", f"    return {gen.bind(fns)}"],
                         fallback=_level_resolver(parts, fns))
+
+
+def _decided(gen, node, v: str) -> list[str]:
+    """Lines setting ``v`` to what :func:`_resolver` answers for ``node`` (absorbing, parts,
+    tails): True, False or the fn left per candidate; parts after the deciding one are
+    skipped by a flag."""
+    absorbing, sub, tails = node
+    neutral = not absorbing
+    done = gen.fresh("d")
+    lines = [f"{v} = {neutral}", f"{done} = False"]
+    for j, (kind, x) in enumerate(sub):
+        if kind == "const":
+            if x is absorbing:
+                step = [f"{v} = {absorbing}", f"{done} = True"]
+            else:
+                continue
+        elif kind == "outer":
+            test = gen.of(x) if absorbing else f"not {gen.of(x)}"
+            step = [f"if {test}:", f"    {v} = {absorbing}", f"    {done} = True"]
+        elif kind == _INNER:
+            step = [f"{v} = {gen.bind(tails[j])}", f"{done} = True"]
+        else:
+            p = gen.fresh("r")
+            rest = (f"{p}" if tails[j + 1] is None else
+                    f"{gen.bind(_either if absorbing else _both)}({p}, {gen.bind(tails[j + 1])})")
+            step = _decided(gen, x, p) + [f"if {p} is {absorbing}:", f"    {v} = {absorbing}", f"    {done} = True",
+                                          f"elif {p} is not {neutral}:", f"    {v} = {rest}", f"    {done} = True"]
+        lines += [f"if not {done}:"] + indent(step) if j else step
+        if kind == _INNER:
+            break
+    return lines
