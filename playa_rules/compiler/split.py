@@ -86,9 +86,11 @@ class _Splitter:
             cp.hoist = saved
 
     def part(self, node, ctx: _Context, depth: int = 0):
-        """("const", bool) | ("outer", fn) | ("bool", resolver) | (_INNER, fn) | None."""
+        """("const", bool) | ("outer", C) | ("bool", (absorbing, parts, tails)) | (_INNER, None)
+        (a part needing the candidate: what is left is tested through the tails or the
+        level's own fns) | None (it cannot be split)."""
         reads = self.reads(node, ctx)
-        if self.newest not in reads and reads <= self.earlier:
+        if reads <= self.earlier:
             c = self.compile(node, ctx)
             if c is None:
                 return None
@@ -109,8 +111,7 @@ class _Splitter:
                     tails.append(c.fn)
                 tails = [None] + tails + [None]
                 return ("bool", (node.op == "or", parts, tails))
-        c = self.compile(node, ctx)
-        return None if c is None else (_INNER, c.fn)
+        return (_INNER, None)
 
     def define_body(self, node: A.Call, ctx: _Context):
         """(body, its context) for a call of a define with names or literals as arguments,

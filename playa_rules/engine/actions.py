@@ -311,10 +311,7 @@ def _checked(p: ParamDef, checks, items, g, e):
         if checks is None:
             return []
         if not checks:
-            if items is None:
-                z = p.domain(g, e)
-                return list(zip(z, range(len(z))))
-            return items
+            return _items(p, g, e) if items is None else items
     kept = []
     if items is None:  # a position in a zone: pairs made only for the positions kept
         if len(checks) == 1:
