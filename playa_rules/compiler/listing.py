@@ -22,17 +22,11 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list):
 
     ``lets`` [(env key, C)] and ``checks`` [[C or fn]] per level: what ``d`` was built from."""
     params = d.params
-    if len(params) > 1:
-        p = params[0]
-        if p.kind == "position_in" and not d.joins[1] and d.checks[1].__class__ is not LevelChecks \
-                and len(checks[1]) == len(d.checks[1]):
-            d.level1 = gen.function([f"return {_kept(gen, p, checks[1])}"])
+    if params and not _plain_position(d, checks):
         return None
-    if params:
-        p = params[0]
-        if p.kind != "position_in" or d.joins[1] or p.bounds or d.checks[1].__class__ is LevelChecks \
-                or len(checks[1]) != len(d.checks[1]):
-            return None
+    if len(params) > 1:
+        d.level1 = gen.function([f"return {_kept(gen, params[0], checks[1])}"])
+        return None
     if len(checks[0]) != len(d.checks[0]):
         return None
 
@@ -43,9 +37,16 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list):
     if not params:
         return gen.function(lines + [f"out.add({kind}, (), (), None)"], "g, me, out")
     kept = gen.fresh("l")
-    lines.append(f"{kept} = {_kept(gen, p, checks[1])}")
+    lines.append(f"{kept} = {_kept(gen, params[0], checks[1])}")
     lines.append(f"if {kept}: out.add({kind}, (), (), {kept})")
     return gen.function(lines, "g, me, out")
+
+
+def _plain_position(d: ActionDef, checks: list) -> bool:
+    """Whether ``d``'s first parameter is a ``position_in`` with plain checks: no joins, not
+    split by level, every one compiled here (``checks[1]``)."""
+    return d.params[0].kind == "position_in" and not d.joins[1] and d.checks[1].__class__ is not LevelChecks \
+        and len(checks[1]) == len(d.checks[1])
 
 
 def _source(gen: Generator, x) -> str:
