@@ -24,7 +24,7 @@ from .model import ModelBuilder, did_you_mean
 from . import params
 from .params import PARAM_KINDS
 from .program import ActionDef, PhaseDef, Program, StepDef
-from .listing import generated_plan
+from .listing import generated_plan, step_listing
 from .split import level_checks
 
 def _too_deep(origin: Origin, text) -> DSLSyntaxError:
@@ -46,6 +46,7 @@ class _Stage:
         self.data = doc.data
         self.diags: list[Diagnostic] = []
         self.scopes: dict[str, Scope] = {}   # action name -> its scope with lets and parameters
+        self.bodies: dict[str, list] = {}    # action name -> its generated listing body (listing.py)
 
     # ------------------------------------------------------------ locating
     def origin(self, pointer: str) -> Origin:
@@ -285,7 +286,7 @@ class _Stage:
                       params=params, checks=checks, joins=joins, effect=effect, pointer=ptr,
                       model=self.model)
         if self.cp.gen is not None:
-            d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs)
+            d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies)
         return d
 
     def split(self, written: list, scope: Scope, order: list, level: int) -> list:
@@ -401,6 +402,8 @@ class _Stage:
                                  free=picked["free"],
                                  when=getattr(self.expr(st["when"], f"{sptr}/when", root, "bool")
                                               if "when" in st else None, "fn", None)))
+            if self.cp.gen is not None:
+                steps[-1].inline = step_listing(self.cp.gen, steps[-1], self.bodies)
         return PhaseDef(id=ph.get("id", f"phase{i + 1}"), rule=ph.get("rule", ""), turns=kind,
                         start=start.fn if start else None, rounds=rounds.fn if rounds else None,
                         until=until.fn if until else None,

@@ -10,17 +10,18 @@ engine's plans.
 """
 from __future__ import annotations
 
-from .dsl.pysource import Generator, literal
-from .program import ActionDef, LevelChecks
+from .dsl.pysource import Generator, indent, literal
+from .program import ActionDef, LevelChecks, StepDef
 
 
-def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list):
+def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodies: dict):
     """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes;
     for a kind whose first parameter is a ``position_in`` with plain checks and more
     parameters follow, sets ``d.level1``: the first parameter's (value, key) pairs passing
     its checks, as ``fn(g, e)`` (engine.plans uses it for the first level).
 
-    ``lets`` [(env key, C)] and ``checks`` [[C or fn]] per level: what ``d`` was built from."""
+    ``lets`` [(env key, C)] and ``checks`` [[C or fn]] per level: what ``d`` was built from.
+    ``bodies``: the body of each kind generated here, by name, for :func:`step_listing`."""
     params = d.params
     if params and not _plain_position(d, checks):
         return None
@@ -29,17 +30,55 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list):
         return None
     if len(checks[0]) != len(d.checks[0]):
         return None
-
     kind = gen.bind(d)
-    lines = ["e = {'me': me}"]
-    lines += [f"e[{literal(key)}] = {gen.of(c)}" for key, c in lets]
-    lines += [f"if not {_source(gen, c)}: return" for c in checks[0]]
+    lines = [f"e[{literal(key)}] = {gen.of(c)}" for key, c in lets]
     if not params:
-        return gen.function(lines + [f"out.add({kind}, (), (), None)"], "g, me, out")
-    kept = gen.fresh("l")
-    lines.append(f"{kept} = {_kept(gen, params[0], checks[1])}")
-    lines.append(f"if {kept}: out.add({kind}, (), (), {kept})")
-    return gen.function(lines, "g, me, out")
+        add = [f"out.add({kind}, (), (), None)"]
+    else:
+        kept = gen.fresh("l")
+        add = [f"{kept} = {_kept(gen, params[0], checks[1])}", f"if {kept}: out.add({kind}, (), (), {kept})"]
+    tests = " and ".join(f"({_source(gen, c)})" for c in checks[0])
+    lines += ([f"if {tests}:"] + indent(add)) if tests else add
+    bodies[d.name] = lines
+    return gen.function(["e = {'me': me}"] + lines, "g, me, out")
+
+
+def step_listing(gen: Generator, step: StepDef, bodies: dict):
+    """``fn(g, me, out)`` listing every kind of ``step`` in one function: the bodies of kinds
+    generated here inline (one env for all: each kind's keys are its own), a call of
+    ``d.plan`` for the others (the engine makes every kind's plan before it uses this), the
+    fallback kinds only when nothing else is legal, the free ones only when something is.
+    None when no kind of the step has a body here (nothing to gain)."""
+    if not any(d.name in bodies for d in step.actions + step.fallback + step.free):
+        return None
+    lines = ["e = {'me': me}"]
+    lines += _listed(gen, step.actions, bodies)
+    if step.fallback:
+        lines += ["if not out:"] + indent(_listed(gen, step.fallback, bodies))
+    if step.free:
+        lines += ["if out:"] + indent(_listed(gen, step.free, bodies))
+    return gen.function(lines, "g, me, out", _by_plans(step))
+
+
+def _listed(gen: Generator, kinds: list, bodies: dict) -> list[str]:
+    lines = []
+    for d in kinds:
+        lines += bodies[d.name] if d.name in bodies else [f"{gen.bind(d)}.plan(g, me, out)"]
+    return lines
+
+
+def _by_plans(step: StepDef):
+    """The same listing as calls of each kind's plan (if Python refuses the generated one)."""
+    def listing(g, me, out):
+        for d in step.actions:
+            d.plan(g, me, out)
+        if step.fallback and not out:
+            for d in step.fallback:
+                d.plan(g, me, out)
+        if step.free and out:
+            for d in step.free:
+                d.plan(g, me, out)
+    return listing
 
 
 def _plain_position(d: ActionDef, checks: list) -> bool:

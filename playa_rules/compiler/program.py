@@ -84,6 +84,8 @@ class StepDef:
     effect: Optional[Callable]
     free: list = field(default_factory=list)  # actions also offered; they do not end the step
     when: Optional[Callable] = None  # the step is played only if this holds when it starts
+    plan: Any = field(default=None, repr=False, compare=False)  # fn(g, me, out) listing the step (engine.plans)
+    inline: Any = field(default=None, repr=False, compare=False)  # generated: the step's listing with its kinds inline
 
 
 @dataclass

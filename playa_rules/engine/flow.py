@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import GameRuntimeError
 from . import automata as _automata
 from .legal import Legal
-from .plans import plan_of
+from .plans import step_plan
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START
 
 RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
@@ -22,16 +22,17 @@ NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 class Flow:
     """The flow state machine, mixed into Game (which holds ``g``, ``program``, ``_log``)."""
 
-    def _generate(self, defs, out: Legal | None = None) -> Legal:
+    def _step_legal(self, step) -> Legal:
+        """A step's legal actions: its fallback actions only when none of the others is legal.
+
+        Its free actions join them, unless nothing else is legal (then the step is blocked).
+        """
         g = self.g
-        if out is None:
-            out = Legal((self._token, self._stamp + 1))
+        out = Legal((self._token, self._stamp + 1))
         try:
-            for d in defs:
-                (d.plan or plan_of(d))(g, g.seat, out)
+            (step.plan or step_plan(step))(g, g.seat, out)
         except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"could not list the legal actions (step "
-                                   f"'{self.program.phases[g.phase_i].steps[g.step_i].id}'): {exc}") from None
+            raise GameRuntimeError(f"could not list the legal actions (step '{step.id}'): {exc}") from None
         return out
 
     def _set_legal(self, legal: Legal) -> None:
@@ -40,18 +41,6 @@ class Flow:
         self._by_text = None
         self._by_id = None
         self.g.mode = DECIDE
-
-    def _step_legal(self, step) -> Legal:
-        """A step's legal actions; its fallback actions only when none of the others is legal.
-
-        Its free actions join them, unless nothing else is legal (then the step is blocked).
-        """
-        legal = self._generate(step.actions)
-        if not legal and step.fallback:
-            legal = self._generate(step.fallback)
-        if legal and step.free:
-            self._generate(step.free, legal)
-        return legal
 
     def _blocked(self, step) -> None:
         """No action of the step is legal: log it, run its on_blocked, go on to the next step."""

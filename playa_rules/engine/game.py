@@ -15,6 +15,7 @@ from . import automata as _automata
 from . import chance as _chance
 from . import view as _view
 from .chance import CHANCE, NeedChance
+from .actions import Action
 from .legal import Legal
 from .flow import NO_ACTIONS as _NO_ACTIONS
 from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
@@ -136,8 +137,11 @@ class Game(Flow):
             taken.append(oid)
             self._resume()
             return
-        a = resolve(self, action)
         g = self.g
+        if action.__class__ is Action and action.stamp == (self._token, self._stamp) and g.mode != OVER:
+            a = action  # made for this decision (resolve's first case, inline)
+        else:
+            a = resolve(self, action)
         if g.explicit:
             self._begin(a)
             return

@@ -12,8 +12,41 @@ Whatever the plan, the actions listed and their order are the same.
 """
 from __future__ import annotations
 
-from ..compiler.program import ActionDef, LevelChecks
+from ..compiler.program import ActionDef, LevelChecks, StepDef
 from .actions import _checked, _domain, _items, _nested, _prepare_join
+
+
+def step_plan(step: StepDef):
+    """``fn(g, me, out)`` recording in ``out`` the legal actions of ``step`` for seat ``me``:
+    its fallback kinds only when none of its actions is legal; its free kinds join them,
+    unless nothing else is legal (then the step is blocked)."""
+    plan = step.plan
+    if plan is None:
+        plan = step.plan = _step_plan(step)
+    return plan
+
+
+def _step_plan(step: StepDef):
+    # Every kind's plan is made first: a generated step listing calls ``d.plan`` of the
+    # kinds it does not write inline.
+    kinds = [plan_of(d) for d in step.actions]
+    fallback = [plan_of(d) for d in step.fallback]
+    free = [plan_of(d) for d in step.free]
+    if step.inline is not None:   # written by the compiler's generated backend (compiler/listing.py)
+        return step.inline
+    if len(kinds) == 1 and not fallback and not free:
+        return kinds[0]
+
+    def listing(g, me, out):
+        for plan in kinds:
+            plan(g, me, out)
+        if fallback and not out._ends[-1]:
+            for plan in fallback:
+                plan(g, me, out)
+        if free and out._ends[-1]:
+            for plan in free:
+                plan(g, me, out)
+    return listing
 
 
 def plan_of(d: ActionDef):

@@ -22,7 +22,7 @@ from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
-from .pysource import Generator, composed, list_source, literal, too_deep
+from .pysource import Generator, composed, list_source, literal, too_deep, top_source
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
 
@@ -323,7 +323,7 @@ class Compiler:
                             g.settle_top(zi)
                         z = g.zones[zi]
                         return ptable[z[-1]] if z else bv
-                    return C(top_or_const, out_t)
+                    return top_source(self.gen, C(top_or_const, out_t), key, table, ptable, b)
 
                 def top_or(g, e):
                     zi = table[e[key]]
@@ -331,7 +331,7 @@ class Compiler:
                         g.settle_top(zi)
                     z = g.zones[zi]
                     return ptable[z[-1]] if z else bf(g, e)
-                return C(top_or, out_t)
+                return top_source(self.gen, C(top_or, out_t), key, table, ptable, b)
             if b.is_const:
                 bv = b.const
                 return C(lambda g, e: af(g, e) if op(len(g.zones[table[e[key]]]), k) else bv, out_t)

@@ -203,6 +203,20 @@ def composed(gen: Generator, node, c, kids: list):
     return _with_src(gen, c, src)
 
 
+def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
+    """``c``, compiled from ``if count(x.zone) > 0 then top(x.zone).prop else orelse``, with
+    its source: one read of the zone, its top decided first if its order is still undecided
+    (as the closure does, :meth:`State.settle_top`). ``table`` maps x to its zone, ``ptable``
+    a component to the property. ``c`` as it is without a generator or without source for
+    ``orelse`` (the fused closure is one call either way)."""
+    if gen is None or (orelse.src is None and not orelse.is_const) or too_deep((orelse,)):
+        return c
+    at = f"{gen.bind(table)}[e[{literal(key)}]]"
+    other = orelse.src if orelse.src is not None else gen.bind(orelse.const)
+    return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
+                             f"(g.mix[{at}] is None or g.settle_top({at}) is None) else {other})")
+
+
 def _with_src(gen: Generator, c, src: str):
     """``c``, made just now by its compile function, with its source, and its callable
     generated from it: a parent with source reads the source inline, and a closure that
