@@ -10,7 +10,7 @@ engine's plans.
 """
 from __future__ import annotations
 
-from .dsl.pysource import Generator, indent, literal
+from .dsl.pysource import Generator, env, indent, localized
 from .program import ActionDef, LevelChecks, StepDef
 
 
@@ -31,14 +31,19 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     if len(checks[0]) != len(d.checks[0]):
         return None
     kind = gen.bind(d)
-    lines = [f"e[{literal(key)}] = {gen.of(c)}" for key, c in lets]
     if not params:
         add = [f"out.add({kind}, (), (), None)"]
     else:
         kept = gen.fresh("l")
         add = [f"{kept} = {_kept(gen, params[0], checks[1])}", f"if {kept}: out.add({kind}, (), (), {kept})"]
     tests = " and ".join(f"({_source(gen, c)})" for c in checks[0])
-    lines += ([f"if {tests}:"] + indent(add)) if tests else add
+    rest = ([f"if {tests}:"] + indent(add)) if tests else add
+    lines, local = [], {"me": "me"}   # variables the source reads as locals (me is an argument)
+    for key, c in lets:   # each let in the env for the closures, and a local for the source
+        name = gen.fresh("v")
+        lines.append(f"{env(key)} = {name} = {_localize(gen.of(c), local)}")
+        local[key] = name
+    lines += [_localize(line, local) for line in rest]
     bodies[d.name] = lines
     return gen.function(["e = {'me': me}"] + lines, "g, me, out")
 
@@ -81,6 +86,13 @@ def _by_plans(step: StepDef):
     return listing
 
 
+def _localize(text: str, local: dict) -> str:
+    """``text`` reading the variables in ``local`` (env key -> local name) as locals."""
+    for key, name in local.items():
+        text = text.replace(env(key), name)
+    return text
+
+
 def _plain_position(d: ActionDef, checks: list) -> bool:
     """Whether ``d``'s first parameter is a ``position_in`` with plain checks: no joins, not
     split by level, every one compiled here (``checks[1]``)."""
@@ -96,7 +108,7 @@ def _source(gen: Generator, x) -> str:
 def _kept(gen: Generator, p, checks: list) -> str:
     """The (value, position) pairs of position_in parameter ``p`` passing ``checks``, as a
     list comprehension whose target is the parameter's slot (the checks read it there)."""
-    slot, k = f"e[{literal(p.key)}]", gen.fresh("k")
-    test = " and ".join(_source(gen, c) for c in checks)
+    k = gen.fresh("k")
+    slot, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
     return (f"[({slot}, {k}) for {k}, {slot} in enumerate({gen.bind(p.domain)}(g, e))"
             + (f" if {test}]" if test else "]"))

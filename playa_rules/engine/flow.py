@@ -229,10 +229,13 @@ class Flow:
         turn_vars = self.m.turn_cvars
         if not turn_vars:
             return
-        g = self.g
-        for name, init in turn_vars:
-            store = g.cvars[name]
-            store[:] = [init] * len(store)
+        fresh = self.program.extras.get("turn_marks")
+        if fresh is None:  # each variable's store as a turn starts, copied in place
+            fresh = self.program.extras["turn_marks"] = [(name, [init] * self.m.component_count)
+                                                         for name, init in turn_vars]
+        cvars = self.g.cvars
+        for name, store in fresh:
+            cvars[name][:] = store
 
     def _score_hand(self) -> None:
         g = self.g

@@ -21,7 +21,7 @@ from .flow import NO_ACTIONS as _NO_ACTIONS
 from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
 from .flow import Flow
 from .log import event as _event
-from .log import mask as _mask
+from .log import masks as _masks
 from .resolve import resolve
 from .state import DECIDE, HAND_START, OVER, STEP_ENTER, State
 
@@ -218,11 +218,10 @@ class Game(Flow):
         """Run an action; True when the same seat decides again (a repeat step), legal actions set."""
         g = self.g
         d = a.defn
-        e = {"me": g.seat}
+        e = dict(zip(d.keys, a.values))
+        e["me"] = g.seat
         for key, f in d.lets:
             e[key] = f(g, e)
-        for p, v in zip(d.params, a.values):
-            e[p.key] = v
         entry = ["act", g.seat, a, None]
         self._log.append(entry)
         try:
@@ -230,7 +229,7 @@ class Game(Flow):
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
         if d.hides:  # who knew the faces named by the action, just after it: for log_for(seat)
-            entry[3] = tuple([_mask(g.known, p, v) for p, v in zip(d.params, a.values)])
+            entry[3] = _masks(g.known, d.params, a.values)
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from operator import index
 
 from .actions import Action, _local_index, _text_of
 
@@ -55,21 +56,24 @@ class Legal(Sequence):
         return self._ends[-1] > 0
 
     def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        n = self._ends[-1]
+        if i.__class__ is not int:
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(len(self)))]
+            i = index(i)
+        ends = self._ends
+        n = ends[-1]
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("legal action index out of range")
         a = self._made.get(i)
         if a is None:
-            r = bisect_right(self._ends, i) - 1
+            r = bisect_right(ends, i) - 1
             d, vals, keys, items, lo = self._runs[r]
             if items is None:
                 a = Action(d, vals, keys, self.stamp)
             else:
-                v, k = items[lo + i - self._ends[r]]
+                v, k = items[lo + i - ends[r]]
                 a = Action(d, vals + (v,), keys + (k,), self.stamp)
             self._made[i] = a
         return a

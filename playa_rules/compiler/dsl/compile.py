@@ -22,7 +22,7 @@ from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
-from .pysource import Generator, composed, list_source, literal, too_deep, top_source
+from .pysource import Generator, composed, env, list_source, too_deep, top_source
 from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
 
 
@@ -173,9 +173,9 @@ class Compiler:
             if isinstance(entry, C):  # a define's parameter bound to a constant
                 return entry
             key, t = entry
-            return C(lambda g, e: e[key], t, local=key, src=f"e[{literal(key)}]")
+            return C(lambda g, e: e[key], t, local=key, src=env(key))
         if name == "me":
-            return C(lambda g, e: e["me"], T.SEAT, local="me", src="e['me']")
+            return C(lambda g, e: e["me"], T.SEAT, local="me", src=env("me"))
         builtin = names.BUILTIN_NAMES.get(name)
         if builtin is not None:
             return C(builtin[0], builtin[1])

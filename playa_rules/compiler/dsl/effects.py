@@ -13,7 +13,7 @@ from . import ast as A
 from . import types as T
 from .faults import located
 from .names import zone_list
-from .pysource import block_lines, indent, literal, statement_lines
+from .pysource import block_lines, env, indent, literal, statement_lines
 
 
 @dataclass(frozen=True)
@@ -381,7 +381,7 @@ def _for(cp, node: A.For, scope):
     if gen is not None:
         lines, may_end = statement_lines(gen, body)
         x = gen.fresh("x")
-        run_for.py = ([f"for {x} in list({gen.of(coll)}):", f"    e[{literal(key)}] = {x}"] + indent(lines)
+        run_for.py = ([f"for {x} in list({gen.of(coll)}):", f"    {env(key)} = {x}"] + indent(lines)
                       + (["    if g.end is not None: return"] if may_end else []))
         run_for.may_end = may_end
     return run_for

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 from . import types as T
 from .values import C, const
 from .names import zone_index, zone_list
-from .pysource import literal, over_source
+from .pysource import env, over_source
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def _count(cp, node, args):
     if args[0].zone_of is not None:  # count(x.zone): comparisons fuse it (see Compiler._Compare)
         key, table = args[0].zone_of
         return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table),
-                 src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[e[{literal(key)}]]])")
+                 src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[{env(key)}]])")
     return C(lambda g, e: len(f(g, e)), T.INT)
 
 

@@ -9,7 +9,7 @@ from typing import Callable
 
 from . import ast as A
 from . import types as T
-from .pysource import literal, too_deep
+from .pysource import env, literal, too_deep
 from .values import C
 
 NAMESPACES = ("turn", "hand", "match", "phase")
@@ -48,7 +48,7 @@ def attribute(cp, n: A.Attr, scope) -> C:
             if o.local is not None:  # me.hand: a table by seat, so zone readers fuse the lookup
                 lk, table = o.local, [base + s for s in range(m.max_players)]
                 return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table),
-                         src=S and f"{S.bind(table)}[e[{literal(lk)}]]")
+                         src=S and f"{S.bind(table)}[{env(lk)}]")
             return C(lambda g, e: base + of(g, e), T.zone(z.holds), src=S and f"({base} + {os_})")
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in m.variables.get(scope_name, {}):
@@ -69,7 +69,7 @@ def attribute(cp, n: A.Attr, scope) -> C:
             table = m.attached[name]
             if lk is not None:
                 return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table),
-                         src=S and f"{S.bind(table)}[e[{literal(lk)}]]")
+                         src=S and f"{S.bind(table)}[{env(lk)}]")
             return C(lambda g, e: table[of(g, e)], T.zone(z.holds), src=S and f"{S.bind(table)}[{os_}]")
         if name in m.cvars and (not o.t.types or set(m.cvars[name][0]) & types
                                 or not any(name in m.type_props.get(t, ()) for t in types)):

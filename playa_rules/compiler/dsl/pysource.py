@@ -21,6 +21,7 @@ functions run with no builtins but ``len``, ``list``, ``sum``, ``min``, ``max``,
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from types import CodeType, FunctionType
 from weakref import WeakKeyDictionary, WeakSet
@@ -76,6 +77,30 @@ _NAMESPACE["_materialise"] = _materialise
 _NAMESPACE["_FALLBACKS"] = _FALLBACKS
 
 
+def env(key: str) -> str:
+    """Source reading (or binding) variable ``key`` of the environment: a marked slot that a
+    generated function writes as ``e['key']``, or as a local name where it binds the variable
+    itself and nothing else reads it from the environment (:func:`localized`). The marks are
+    NUL characters, which ``repr`` never writes: no literal can contain a slot."""
+    return f"\x00{literal(key)}\x00"
+
+
+_SLOT = re.compile("\x00([^\x00]*)\x00")
+_HANDS_ON = re.compile(r"\be\b")   # the environment itself, passed to a closure
+
+
+def localized(gen: "Generator", key: str, parts: list[str]) -> tuple[str, list[str]]:
+    """``(target, parts)`` for variable ``key`` bound by a comprehension over ``parts`` (its
+    condition and element): a fresh local name read in ``parts`` in place of the slot, unless
+    a part hands the environment on (a closure called with ``e`` reads the variable there;
+    a text that merely mentions ``e`` counts too), then the slot."""
+    slot = env(key)
+    if any(_HANDS_ON.search(_SLOT.sub("", p)) for p in parts):
+        return slot, parts
+    name = gen.fresh("v")
+    return name, [p.replace(slot, name) for p in parts]
+
+
 def literal(value) -> str:
     """A Python literal for a plain value (an int, a bool, None or a str)."""
     if type(value) not in _PLAIN:
@@ -118,7 +143,7 @@ class Generator:
         and what a game never runs is never compiled): until then the function's code is a
         stub that compiles the source and takes its code object in its place, so callers
         keep the same function object. Nothing is executed to define it."""
-        text = f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines)
+        text = _SLOT.sub(r"e[\1]", f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines))
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
@@ -211,7 +236,7 @@ def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
     ``orelse`` (the fused closure is one call either way)."""
     if gen is None or (orelse.src is None and not orelse.is_const) or too_deep((orelse,)):
         return c
-    at = f"{gen.bind(table)}[e[{literal(key)}]]"
+    at = f"{gen.bind(table)}[{env(key)}]"
     other = orelse.src if orelse.src is not None else gen.bind(orelse.const)
     return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
                              f"(g.mix[{at}] is None or g.settle_top({at}) is None) else {other})")
@@ -239,9 +264,9 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
             return c
     elif expr is None or expr.src is None or expr.prop is not None:
         return c
-    t = f"e[{literal(key)}]"
-    loop = f"for {t} in {gen.of(coll)}" + (f" if {gen.of(where)}" if where is not None else "")
-    x = gen.of(expr) if expr is not None else t
+    t, (cond, x) = localized(gen, key, [gen.of(where) if where is not None else "",
+                                        gen.of(expr) if expr is not None else env(key)])
+    loop = f"for {t} in {gen.of(coll)}" + (f" if {cond}" if where is not None else "")
     if name == "count":
         src = f"sum(1 {loop})"
     elif name == "sum":
@@ -263,10 +288,9 @@ def list_source(gen: Generator, c, coll, key: str, where, expr):
     """``c`` (``[expr for x in coll where cond]``) with its source, when its parts have some."""
     if (where is None or where.src is None) and (expr is None or expr.src is None) or too_deep((coll, where, expr)):
         return c
-    t = f"e[{literal(key)}]"
-    x = gen.of(expr) if expr is not None else t
-    cond = f" if {gen.of(where)}" if where is not None else ""
-    return _with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}{cond}]")
+    t, (cond, x) = localized(gen, key, [gen.of(where) if where is not None else "",
+                                        gen.of(expr) if expr is not None else env(key)])
+    return _with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}{f' if {cond}' if where is not None else ''}]")
 
 
 def too_deep(parts) -> bool:
