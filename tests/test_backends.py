@@ -67,14 +67,14 @@ def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, na
 
 _NAMES = re.compile(r"^(g|e|me|out|len|list|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
 _ATTRIBUTES = {"add", "zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end", "mix",
-               "settle_top", "plan"}
+               "settle_top", "plan", "append"}
 
 
 @pytest.mark.parametrize("name", [g for g in pr.games()] + [str(p) for p in sorted(GAMES.glob("*.yaml"))])
 def test_generated_source_is_made_only_of_the_packages_templates(name):
     """Every generated function reads only g and e, bound objects and a few builtins, the
-    state's own stores as attributes (and its one settling method, a kind's listing plan),
-    and literals that are ints, bools, None or texts."""
+    state's own stores as attributes (and its one settling method, a kind's listing plan, a
+    list's append), and literals that are ints, bools, None or texts."""
     rules_module._CACHE.clear()
     sources = pr.load(name).program.generated
     rules_module._CACHE.clear()

@@ -15,15 +15,16 @@ from .program import ActionDef, LevelChecks, StepDef
 
 
 def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodies: dict):
-    """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes;
-    for a kind whose first parameter is a ``position_in`` with plain checks and more
+    """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes: a
+    kind with no parameter, or one ``position_in``, ``one_of`` or ``seat_in`` with plain
+    checks. For a kind whose first parameter is a ``position_in`` with plain checks and more
     parameters follow, sets ``d.level1``: the first parameter's (value, key) pairs passing
     its checks, as ``fn(g, e)`` (engine.plans uses it for the first level).
 
     ``lets`` [(env key, C)] and ``checks`` [[C or fn]] per level: what ``d`` was built from.
     ``bodies``: the body of each kind generated here, by name, for :func:`step_listing`."""
     params = d.params
-    if params and not _plain_position(d, checks):
+    if params and not _plain(d, checks, ("position_in",) if len(params) > 1 else _SINGLE):
         return None
     if len(params) > 1:
         d.level1 = gen.function([f"return {_kept(gen, params[0], checks[1])}"])
@@ -35,7 +36,7 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
         add = [f"out.add({kind}, (), (), None)"]
     else:
         kept = gen.fresh("l")
-        add = [f"{kept} = {_kept(gen, params[0], checks[1])}", f"if {kept}: out.add({kind}, (), (), {kept})"]
+        add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: out.add({kind}, (), (), {kept})"]
     tests = " and ".join(f"({_source(gen, c)})" for c in checks[0])
     rest = ([f"if {tests}:"] + indent(add)) if tests else add
     lines, local = [], {"me": "me"}   # variables the source reads as locals (me is an argument)
@@ -93,16 +94,38 @@ def _localize(text: str, local: dict) -> str:
     return text
 
 
-def _plain_position(d: ActionDef, checks: list) -> bool:
-    """Whether ``d``'s first parameter is a ``position_in`` with plain checks: no joins, not
-    split by level, every one compiled here (``checks[1]``)."""
-    return d.params[0].kind == "position_in" and not d.joins[1] and d.checks[1].__class__ is not LevelChecks \
+_SINGLE = ("position_in", "one_of", "seat_in")   # the single parameters listed by generated source
+
+
+def _plain(d: ActionDef, checks: list, kinds: tuple) -> bool:
+    """Whether ``d``'s first parameter is of one of ``kinds`` with plain checks: no joins,
+    not split by level, every one compiled here (``checks[1]``)."""
+    return d.params[0].kind in kinds and not d.joins[1] and d.checks[1].__class__ is not LevelChecks \
         and len(checks[1]) == len(d.checks[1])
 
 
 def _source(gen: Generator, x) -> str:
     """A check's source: a compiled expression's, or a call of a plain function."""
     return gen.of(x) if hasattr(x, "src") else f"{gen.bind(x)}(g, e)"
+
+
+def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[str]:
+    """Lines setting local ``kept`` to the (value, key) pairs of ``d``'s single parameter
+    passing ``checks``, in the engine's order (engine.actions ``_items`` and ``_checked``): a
+    ``one_of`` keeps the first component of each face, then tests it."""
+    p = d.params[0]
+    if p.kind == "position_in":
+        return [f"{kept} = {_kept(gen, p, checks)}"]
+    target, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
+    domain = f"{gen.bind(p.domain)}(g, e)"
+    if p.kind == "seat_in":
+        return [f"{kept} = [({target}, {target}) for {target} in {domain}" + (f" if {test}]" if test else "]")]
+    seen, face = gen.fresh("d"), gen.fresh("x")
+    return [f"{kept} = []", f"{seen} = {{}}", f"for {target} in {domain}:",
+            f"    {face} = {gen.bind(d.model.face)}[{target}]",
+            f"    if {face} not in {seen}:", f"        {seen}[{face}] = 1"]\
+        + ([f"        if {test}: {kept}.append(({target}, {face}))"] if test else
+           [f"        {kept}.append(({target}, {face}))"])
 
 
 def _kept(gen: Generator, p, checks: list) -> str:
