@@ -40,7 +40,9 @@ def test_bad_file_is_refused_with_located_diagnostics(name, expected):
     started = time.perf_counter()
     with pytest.raises(LoadError) as info:
         load_file(CASES / name)
-    assert time.perf_counter() - started < 1.0
+    # refused promptly, not after expanding (~0.1 s here; a billion values would take hours):
+    # a loose bound, so that a busy machine does not fail it
+    assert time.perf_counter() - started < 5.0
     got = [(d.code, d.line, d.column) for d in info.value.diagnostics]
     assert got == [(code, line, column) for code, _, line, column in expected]
     for diagnostic, (_, fragment, _, _) in zip(info.value.diagnostics, expected):
