@@ -65,7 +65,7 @@ def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, na
             assert a.scores() == b.scores()
 
 
-_NAMES = re.compile(r"^(g|e|me|out|len|list|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
+_NAMES = re.compile(r"^(g|e|me|v|out|len|list|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
 _ATTRIBUTES = {"add", "zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end", "mix",
                "settle_top", "plan", "append"}
 

@@ -24,7 +24,7 @@ from .model import ModelBuilder, did_you_mean
 from . import params
 from .params import PARAM_KINDS
 from .program import ActionDef, PhaseDef, Program, StepDef
-from .listing import generated_plan, step_listing
+from .listing import generated_env, generated_plan, step_listing
 from .split import level_checks
 
 def _too_deep(origin: Origin, text) -> DSLSyntaxError:
@@ -287,6 +287,7 @@ class _Stage:
                       model=self.model)
         if self.cp.gen is not None:
             d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies)
+            d.env = generated_env(self.cp.gen, d, let_cs)
         return d
 
     def split(self, written: list, scope: Scope, order: list, level: int) -> list:

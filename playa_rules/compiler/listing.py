@@ -10,7 +10,7 @@ engine's plans.
 """
 from __future__ import annotations
 
-from .dsl.pysource import Generator, env, indent, localized
+from .dsl.pysource import Generator, env, indent, literal, localized
 from .program import ActionDef, LevelChecks, StepDef
 
 
@@ -47,6 +47,25 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     lines += [_localize(line, local) for line in rest]
     bodies[d.name] = lines
     return gen.function(["e = {'me': me}"] + lines, "g, me, out")
+
+
+def generated_env(gen: Generator, d: ActionDef, lets: list):
+    """``fn(g, me, v)``: the environment an action of kind ``d`` with parameter values ``v``
+    runs its effect in (the seat, each parameter by its key, then the lets), in one call."""
+    items = ", ".join(["'me': me"] + [f"{literal(key)}: v[{i}]" for i, key in enumerate(d.keys)])
+    lines = [f"e = {{{items}}}"] + [f"{env(key)} = {gen.of(c)}" for key, c in lets]
+    return gen.function(lines + ["return e"], "g, me, v", _env_of(d))
+
+
+def _env_of(d: ActionDef):
+    """The same environment made by a loop (if Python refuses the generated one)."""
+    def make(g, me, v):
+        e = {"me": me}
+        e.update(zip(d.keys, v))
+        for key, f in d.lets:
+            e[key] = f(g, e)
+        return e
+    return make
 
 
 def step_listing(gen: Generator, step: StepDef, bodies: dict):

@@ -71,6 +71,7 @@ class ActionDef:
     level1: Any = field(default=None, repr=False, compare=False)  # generated: the first parameter's checked pairs
     texts: dict = field(default_factory=dict, repr=False, compare=False)  # keys -> text (a text reads keys only)
     keys: tuple = field(default=(), repr=False, compare=False)  # the parameters' env keys, in order
+    env: Any = field(default=None, repr=False, compare=False)   # generated: fn(g, me, values) -> the effect's env
 
     def __post_init__(self):
         self.keys = tuple(p.key for p in self.params)

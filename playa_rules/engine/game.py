@@ -218,10 +218,14 @@ class Game(Flow):
         """Run an action; True when the same seat decides again (a repeat step), legal actions set."""
         g = self.g
         d = a.defn
-        e = dict(zip(d.keys, a.values))
-        e["me"] = g.seat
-        for key, f in d.lets:
-            e[key] = f(g, e)
+        if d.env is not None:
+            e = d.env(g, g.seat, a.values)
+        else:
+            e = {"me": g.seat}
+            for key, v in zip(d.keys, a.values):
+                e[key] = v
+            for key, f in d.lets:
+                e[key] = f(g, e)
         entry = ["act", g.seat, a, None]
         self._log.append(entry)
         try:
