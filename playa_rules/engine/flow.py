@@ -80,22 +80,24 @@ class Flow:
     def _flow(self) -> None:
         g = self.g
         prog = self.program
+        phases = prog.phases
+        explicit = g.explicit
         self._legal = NO_ACTIONS
         automatic = 0      # actions the automata took since the last person's decision
         for _ in range(MAX_STEPS):
-            if g.qi and g.explicit:  # outcomes taken since the last checkpoint: a new one here
+            if explicit and g.qi:  # outcomes taken since the last checkpoint: a new one here
                 self._checkpoint()
-            mode = g.mode
             if g.end is not None:
                 self._handle_end()
                 continue
+            mode = g.mode
             if mode == STEP_ENTER:
-                phase = prog.phases[g.phase_i]
-                if g.step_i >= len(phase.steps):
+                steps = phases[g.phase_i].steps
+                if g.step_i >= len(steps):
                     g.turn_k += 1
                     g.mode = TURN_START
                     continue
-                step = phase.steps[g.step_i]
+                step = steps[g.step_i]
                 if step.when is not None and not step.when(g, {"me": g.seat}):
                     g.step_i += 1      # not played this turn: no effect, no decision, no event
                     continue
@@ -122,7 +124,7 @@ class Flow:
                     continue
                 self._blocked(step)
             elif mode == TURN_START:
-                self._start_turn(prog.phases[g.phase_i])
+                self._start_turn(phases[g.phase_i])
             elif mode == PHASE_START:
                 self._start_phase()
             elif mode == HAND_START:
