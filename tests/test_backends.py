@@ -5,6 +5,7 @@ errors."""
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 from pathlib import Path
@@ -237,3 +238,65 @@ def test_a_split_levels_generated_source_grows_with_its_conditions_not_their_pat
     game = rules.new_game(2, seed=1)
     while not game.is_over:
         game.apply(game.legal_actions()[0])
+
+
+def test_a_text_that_holds_the_marks_of_an_env_slot_stays_a_text(monkeypatch, tmp_path):
+    """Generated source marks each variable slot with NUL characters before it is written as
+    ``e['key']`` or as a local (pysource.env); ``repr`` never writes a NUL, so a text holding
+    NULs, a slot's key and ``e['me']`` is a literal that neither rewriting touches, in a
+    condition whose variable became a local. Both backends play the same game."""
+    hostile = "\0'spot#1'\0 \0'me'\0 e['me'] (g, e)"
+    condition = json.dumps(f'any(c in row where hand.note != "{hostile}" or c.value > 0)')  # JSON: YAML's "..."
+    effect = json.dumps(f'set hand.moves += 1\nset hand.note = "{hostile}"')
+    text = (GAMES / "split-checks.yaml").read_text()
+    text = text.replace("    text: rest\n", f"    text: rest\n    require: [{condition}]\n")
+    text = text.replace("effect: set hand.moves += 1\n", f"effect: {effect}\n")
+    text = text.replace("hand: {level: 0, side: 0, moves: 0}", "hand: {level: 0, side: 0, moves: 0, note: ''}")
+    path = tmp_path / "marks.yaml"
+    path.write_text(text)
+    generated = _load(monkeypatch, "generated", path)
+    sources = generated.program.generated
+    assert not any("\0" in s for s in sources)
+    assert any(repr(hostile) in s and "_v" in s for s in sources)  # the text, beside a local
+    closures = _load(monkeypatch, "closures", path)
+    noted = 0
+    for seed in range(20):
+        a, b = generated.new_game(2, seed=seed), closures.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            assert a.legal_actions().ids() == b.legal_actions().ids()
+            i = rng.randrange(len(a.legal_actions()))
+            a.apply(a.legal_actions()[i])
+            b.apply(b.legal_actions()[i])
+        assert a.log == b.log
+        noted += a.g.hvars["note"] == hostile
+    assert noted
+
+
+@pytest.mark.parametrize("name,variants", _sets(), ids=lambda x: Path(str(x)).stem if x else "-")
+def test_a_steps_generated_listing_lists_what_its_kinds_plans_list(name, variants):
+    """A step's generated listing (compiler/listing.py: its kinds inline, fallback and free
+    kinds as the engine orders them) lists what calling each kind's plan lists, the way it
+    runs if Python refuses the generated one."""
+    from playa_rules.compiler.listing import _by_plans
+    from playa_rules.engine.legal import Legal
+    from playa_rules.engine.plans import step_plan
+    rules = pr.load(name, variants=list(variants))
+    if not any(s.inline for p in rules.program.phases for s in p.steps):
+        pytest.skip("no step listed by generated source")
+    seen = set()
+    for seed in range(30):
+        game = rules.new_game(min(rules.player_counts), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            g = game.g
+            step = rules.program.phases[g.phase_i].steps[g.step_i]
+            if step.inline is not None:
+                seen.add(step.id)
+                a, b = Legal(), Legal()
+                step_plan(step)(g, g.seat, a)
+                _by_plans(step)(g, g.seat, b)
+                assert a.ids() == b.ids() and a.texts() == b.texts()
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+    assert seen

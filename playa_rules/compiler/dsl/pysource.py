@@ -87,15 +87,16 @@ def env(key: str) -> str:
 
 _SLOT = re.compile("\x00([^\x00]*)\x00")
 _HANDS_ON = re.compile(r"\be\b")   # the environment itself, passed to a closure
+_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")   # a text as repr writes it
 
 
 def localized(gen: "Generator", key: str, parts: list[str]) -> tuple[str, list[str]]:
     """``(target, parts)`` for variable ``key`` bound by a comprehension over ``parts`` (its
     condition and element): a fresh local name read in ``parts`` in place of the slot, unless
-    a part hands the environment on (a closure called with ``e`` reads the variable there;
-    a text that merely mentions ``e`` counts too), then the slot."""
+    a part hands the environment on (a closure called with ``e`` reads the variable there),
+    then the slot. Slots and texts are set aside before looking for ``e``."""
     slot = env(key)
-    if any(_HANDS_ON.search(_SLOT.sub("", p)) for p in parts):
+    if any(_HANDS_ON.search(_LITERAL.sub("", _SLOT.sub("", p))) for p in parts):
         return slot, parts
     name = gen.fresh("v")
     return name, [p.replace(slot, name) for p in parts]
