@@ -36,6 +36,7 @@ class ParamDef:
     memo: dict = field(default_factory=dict, repr=False)   # remembered groups and join values by domain
     last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see engine.actions)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
+    runs: dict = field(default_factory=dict, repr=False)    # a list of groups' ids and texts (see engine.legal)
 
 
 class LevelChecks(list):

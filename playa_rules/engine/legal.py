@@ -10,7 +10,20 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from operator import index
 
-from .actions import Action, _local_index, _text_of
+from .actions import _MEMO_LIMIT, Action, _local_index, _text_of
+
+
+def _remembered(p, items) -> tuple:
+    """``(items, local indices, {key prefix: texts})`` for a ``group_of`` parameter's list of
+    groups ``items``: such lists are remembered by hand composition (engine.actions
+    ``_items`` and ``_prepare_join``), so a mask or a view of the same groups again reads
+    its ids and texts here instead of working out each (hundreds in a hand of towels)."""
+    got = p.runs.get(id(items))
+    if got is None or got[0] is not items:   # the entry holds its list: its id is not reused meanwhile
+        if len(p.runs) >= _MEMO_LIMIT:
+            p.runs.clear()
+        got = p.runs[id(items)] = (items, [_local_index(p, k) for _, k in items], {})
+    return got
 
 
 class Legal(Sequence):
@@ -104,7 +117,18 @@ class Legal(Sequence):
                 text = memo.get(keys)
                 out.append(text if text is not None else _text_of(d, vals, keys))
                 continue
-            for v, k in items[lo: lo + ends[r + 1] - ends[r]]:
+            hi = lo + ends[r + 1] - ends[r]
+            if d.params[-1].kind == "group_of":   # a remembered list of groups: its texts too
+                texts = _remembered(d.params[-1], items)[2]
+                run = texts.get(keys)
+                if run is None:
+                    if len(texts) >= _MEMO_LIMIT:
+                        texts.clear()
+                    run = texts[keys] = [memo.get(keys + (k,)) or _text_of(d, vals + (v,), keys + (k,))
+                                         for v, k in items]
+                out.extend(run[lo:hi])
+                continue
+            for v, k in items[lo:hi]:
                 full = keys + (k,)
                 text = memo.get(full)
                 out.append(text if text is not None else _text_of(d, vals + (v,), full))
@@ -138,8 +162,9 @@ class Legal(Sequence):
             elif kind == "one_of":
                 index = last.index
                 out.extend([base + index[k] for _, k in run])
-            else:
-                out.extend([base + _local_index(last, k) for _, k in run])
+            else:   # group_of: a remembered list of groups, and its groups' indices with it
+                indices = _remembered(last, items)[1]
+                out.extend([base + x for x in indices[lo: lo + len(run)]])
         return out
 
     def __eq__(self, other) -> bool:

@@ -7,13 +7,13 @@ Zones attached to it (a stack on a face-down card) follow their own visibility.
 from __future__ import annotations
 
 
-def _statics(m) -> tuple[list, list, list]:
+def _statics(m) -> tuple[list, list, list, list]:
     """Per component: what a seat that knows its face sees of it that never changes (id,
-    type, label, properties, owner), the component variables it carries, and its attached
-    zone tables; worked out once per rule set."""
+    type, label, properties, owner), the component variables it carries, its attached
+    zone tables, and what a seat that does not know it sees; worked out once per rule set."""
     cached = getattr(m, "_view_statics", None)
     if cached is None:
-        known, cvars, attached = [], [], []
+        known, cvars, attached, hidden = [], [], [], []
         for c in range(m.component_count):
             out = {"id": c, "type": m.ctype[c], "label": m.labels[c]}
             for name, table in m.props.items():
@@ -25,33 +25,32 @@ def _statics(m) -> tuple[list, list, list]:
             known.append(out)
             cvars.append(tuple(name for name, (types, _) in m.cvars.items() if m.ctype[c] in types))
             attached.append(tuple((name, table) for name, table in m.attached.items() if table[c] >= 0))
-        cached = m._view_statics = (known, cvars, attached)
+            hidden.append({"type": m.ctype[c], "hidden": True})
+        cached = m._view_statics = (known, cvars, attached, hidden)
     return cached
 
 
-def _component(game, seat, c: int, statics) -> dict:
-    g = game.g
-    known, cvars, attached = statics
-    if seat is None or g.known[c] >> seat & 1:
-        out = dict(known[c])
-        names = cvars[c]
-        if names:
-            values = g.cvars
-            out["vars"] = {name: values[name][c] for name in names}
-    else:
-        out = {"type": game.m.ctype[c], "hidden": True}
-    tables = attached[c]
-    if tables:
-        zones, held = g.zones, {}
-        for name, table in tables:   # mostly empty (no stack on a card): no list built for those
-            z = zones[table[c]]
-            held[name] = [_component(game, seat, x, statics) for x in z] if z else []
-        out["zones"] = held
+def _zone(g, seat, zi: int, statics) -> list:
+    """The components of zone ``zi`` as ``seat`` sees them (None: every face), bottom first."""
+    known, cvars, attached, hidden = statics
+    knows = g.known
+    out = []
+    for c in g.zones[zi]:
+        if seat is None or knows[c] >> seat & 1:
+            item = known[c].copy()
+            names = cvars[c]
+            if names:
+                values = g.cvars
+                item["vars"] = {name: values[name][c] for name in names}
+        else:
+            item = hidden[c].copy()
+        tables = attached[c]
+        if tables:   # mostly empty (no stack on a card): no list built for those
+            zones = g.zones
+            item["zones"] = {name: _zone(g, seat, table[c], statics) if zones[table[c]] else []
+                             for name, table in tables}
+        out.append(item)
     return out
-
-
-def _zone(game, seat, zi: int, statics) -> list:
-    return [_component(game, seat, c, statics) for c in game.g.zones[zi]]
 
 
 def view(game, seat) -> dict:
@@ -61,10 +60,10 @@ def view(game, seat) -> dict:
     """
     g, m = game.g, game.m
     statics = _statics(m)
-    shared = {name: _zone(game, seat, z.base, statics) for name, z in m.zones.items() if z.per is None}
+    shared = {name: _zone(g, seat, z.base, statics) for name, z in m.zones.items() if z.per is None}
     seats = []
     for s in range(g.n):
-        zones = {name: _zone(game, seat, z.base + s, statics) for name, z in m.zones.items() if z.per == "player"}
+        zones = {name: _zone(g, seat, z.base + s, statics) for name, z in m.zones.items() if z.per == "player"}
         entry = {"seat": s, "zones": zones}
         pv = {k: v[s] for k, v in g.pvars.items()}
         pv.update({k: v[s] for k, v in g.pmvars.items()})
