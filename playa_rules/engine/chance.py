@@ -126,6 +126,19 @@ def _counts(items) -> dict:
     return out
 
 
+def rolls(m, c: int) -> list:
+    """Per face of component ``c`` (in order): ``(value, node)``, the node a sampled roll
+    showing it logs (None when every face shows that value: nothing was decided). Nodes are
+    never changed once made, so one serves every roll of ``c``; made once per model."""
+    table = m.__dict__.setdefault("_rolls", {})
+    out = table.get(c)
+    if out is None:
+        faces = m.props["faces"][c]
+        out = table[c] = [(v, Node("roll", c, [(space(m).roll_id(v), faces.count(v), v)], len(faces))
+                           if faces.count(v) < len(faces) else None) for v in faces]
+    return out
+
+
 def space(m) -> Space:
     """The chance outcome space of a model (built once)."""
     s = m.__dict__.get("_chance_space")

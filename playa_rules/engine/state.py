@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..compiler.model import Model
-from .chance import Node, NeedChance, choice_node, draw_node, roll_node, space
+from .chance import Node, NeedChance, choice_node, draw_node, roll_node, rolls
 
 # flow modes
 HAND_START, PHASE_START, TURN_START, STEP_ENTER, DECIDE, HAND_END, OVER = range(7)
@@ -223,11 +223,9 @@ class State:
         elif self.explicit or self.queue is not None:
             self.cvars["face"][c] = self.decide(roll_node(self.m, c))
         else:  # sampled: a uniform face, logged as the outcome decide would log
-            v = faces[(self.own_rng() if self.rng_shared else self.rng).randrange(len(faces))]
-            n = faces.count(v)
-            if n < len(faces):
-                oid = space(self.m).roll_id(v)
-                self.log.append(["chance", Node("roll", c, [(oid, n, v)], len(faces)), oid, None, v])
+            v, node = rolls(self.m, c)[(self.own_rng() if self.rng_shared else self.rng).randrange(len(faces))]
+            if node is not None:
+                self.log.append(["chance", node, node.options[0][0], None, v])
                 self.nchance += 1
             self.cvars["face"][c] = v
         z = self.loc[c]

@@ -380,7 +380,8 @@ def _for(cp, node: A.For, scope):
     gen = cp.gen
     if gen is not None:
         lines, may_end = statement_lines(gen, body)
-        x = gen.fresh("x")
+        x = gen.fresh("x")   # the body's source reads the local; closures it calls, the env
+        lines = [line.replace(env(key), x) for line in lines]
         run_for.py = ([f"for {x} in list({gen.of(coll)}):", f"    {env(key)} = {x}"] + indent(lines)
                       + (["    if g.end is not None: return"] if may_end else []))
         run_for.may_end = may_end
