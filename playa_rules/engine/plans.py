@@ -95,6 +95,7 @@ def _plan(d: ActionDef):
                 out.add(d, (), (), items)
         return one
     last_param, joins, pk, checks2 = params[1], d.joins[2], params[0].key, d.checks[2]
+    resolve = checks2.resolve if checks2.__class__ is LevelChecks else None
 
     def two(g, me, out):
         e = {"me": me}
@@ -108,6 +109,16 @@ def _plan(d: ActionDef):
             return
         last = _items(last_param, g, e)  # the same for every value of the first parameter
         add = out.add
+        if resolve is not None:  # split checks of the last parameter: decided per first value
+            for v, k in items:
+                e[pk] = v
+                rest = resolve(g, e)
+                if rest is None:
+                    continue
+                kept = _checked(last_param, rest, last, g, e) if rest else last
+                if kept:
+                    add(d, (v,), (k,), kept)
+            return
         if checks2:  # checks of the last parameter's own (no joins): tested per first value
             for v, k in items:
                 e[pk] = v
