@@ -241,11 +241,12 @@ def test_a_split_levels_generated_source_grows_with_its_conditions_not_their_pat
 
 
 def test_a_text_that_holds_the_marks_of_an_env_slot_stays_a_text(monkeypatch, tmp_path):
-    """Generated source marks each variable slot with NUL characters before it is written as
-    ``e['key']`` or as a local (pysource.env); ``repr`` never writes a NUL, so a text holding
-    NULs, a slot's key and ``e['me']`` is a literal that neither rewriting touches, in a
-    condition whose variable became a local. Both backends play the same game."""
-    hostile = "\0'spot#1'\0 \0'me'\0 e['me'] (g, e)"
+    """Generated source marks each variable slot with NUL and SOH characters before it is
+    written as ``e['key']`` or as a local (pysource.env); ``repr`` never writes either, so a
+    text holding them around a slot's key, and ``e['me']``, is a literal that neither
+    rewriting touches, in a condition whose variable became a local. Both backends play the
+    same game."""
+    hostile = "\0'spot#1'\1 \0'me'\1 e['me'] (g, e)"
     condition = json.dumps(f'any(c in row where hand.note != "{hostile}" or c.value > 0)')  # JSON: YAML's "..."
     effect = json.dumps(f'set hand.moves += 1\nset hand.note = "{hostile}"')
     text = (GAMES / "split-checks.yaml").read_text()
@@ -256,7 +257,7 @@ def test_a_text_that_holds_the_marks_of_an_env_slot_stays_a_text(monkeypatch, tm
     path.write_text(text)
     generated = _load(monkeypatch, "generated", path)
     sources = generated.program.generated
-    assert not any("\0" in s for s in sources)
+    assert not any("\0" in s or "\1" in s for s in sources)
     assert any(repr(hostile) in s and "_v" in s for s in sources)  # the text, beside a local
     closures = _load(monkeypatch, "closures", path)
     noted = 0

@@ -266,6 +266,11 @@ class _ToAst(Transformer):
 
 
 _TRANSFORMER = _ToAst()
+for _name, _callback in vars(_ToAst).items():
+    # lark's v_args wraps a callback anew (functools.update_wrapper) at every lookup, once per
+    # tree node: each is looked up once here and kept on the instance, where lookups find it
+    if not _name.startswith("_") and callable(_callback):
+        setattr(_TRANSFORMER, _name, getattr(_TRANSFORMER, _name))
 
 # Readable names for the grammar's terminals, used in "expected ..." messages.
 _TERMINAL_WORDS = {

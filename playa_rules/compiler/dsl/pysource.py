@@ -81,11 +81,12 @@ def env(key: str) -> str:
     """Source reading (or binding) variable ``key`` of the environment: a marked slot that a
     generated function writes as ``e['key']``, or as a local name where it binds the variable
     itself and nothing else reads it from the environment (:func:`localized`). The marks are
-    NUL characters, which ``repr`` never writes: no literal can contain a slot."""
-    return f"\x00{literal(key)}\x00"
+    the control characters NUL and SOH, which ``repr`` never writes: no literal can contain
+    a slot."""
+    return f"\x00{literal(key)}\x01"
 
 
-_SLOT = re.compile("\x00([^\x00]*)\x00")
+_SLOT = re.compile("\x00[^\x01]*\x01")
 _HANDS_ON = re.compile(r"\be\b")   # the environment itself, passed to a closure
 _LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")   # a text as repr writes it
 
@@ -144,7 +145,8 @@ class Generator:
         and what a game never runs is never compiled): until then the function's code is a
         stub that compiles the source and takes its code object in its place, so callers
         keep the same function object. Nothing is executed to define it."""
-        text = _SLOT.sub(r"e[\1]", f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines))
+        text = (f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines)) \
+            .replace("\x00", "e[").replace("\x01", "]")   # the slots left (see env)
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
