@@ -116,13 +116,8 @@ class State:
         else:  # every undecided component looks the same: nothing to decide
             return min(items[lo:hi])
         f = face[items[lo + (self.own_rng() if self.rng_shared else self.rng).randrange(hi - lo)]]
-        n, first = 0, None
-        for i in range(lo, hi):
-            x = items[i]
-            if face[x] == f:
-                n += 1
-                if first is None or x < first:
-                    first = x
+        alike = [x for x in items[lo:hi] if face[x] == f]
+        n, first = len(alike), min(alike)
         self.log.append(["chance", Node("draw", (z, end), [(f, n, first)], hi - lo), f, None, first])
         self.nchance += 1
         return first
