@@ -110,6 +110,7 @@ def _plan(d: ActionDef):
         last = _items(last_param, g, e)  # the same for every value of the first parameter
         add = out.add
         if resolve is not None:  # split checks of the last parameter: decided per first value
+            runs, ends = out._runs, out._ends  # Legal.add, inline
             for v, k in items:
                 e[pk] = v
                 rest = resolve(g, e)
@@ -117,7 +118,8 @@ def _plan(d: ActionDef):
                     continue
                 kept = _checked(last_param, rest, last, g, e) if rest else last
                 if kept:
-                    add(d, (v,), (k,), kept)
+                    runs.append((d, (v,), (k,), kept, 0))
+                    ends.append(ends[-1] + len(kept))
             return
         if checks2:  # checks of the last parameter's own (no joins): tested per first value
             for v, k in items:
