@@ -45,10 +45,11 @@ def _zone(g, seat, zi: int, statics) -> list:
         else:
             item = hidden[c].copy()
         tables = attached[c]
-        if tables:   # mostly empty (no stack on a card): no list built for those
-            zones = g.zones
-            item["zones"] = {name: _zone(g, seat, table[c], statics) if zones[table[c]] else []
-                             for name, table in tables}
+        if tables:
+            held = item["zones"] = {}
+            for name, table in tables:   # mostly empty (no stack on a card): no list built for those
+                z = table[c]
+                held[name] = _zone(g, seat, z, statics) if g.zones[z] else []
         out.append(item)
     return out
 
