@@ -1,12 +1,14 @@
-"""Listing plans as generated Python, for the simplest shapes of action kinds.
+"""Listing plans and action environments as generated Python, for the simplest shapes.
 
 The engine lists a kind's legal actions with a loop chosen for its parameters
 (:mod:`playa_rules.engine.plans`), calling each let and check as a closure. With the
 generated backend (:mod:`.dsl.pysource`) the compiler writes that loop itself for kinds
-with no parameter, or one ``position_in`` parameter with plain checks, the lets and checks
-inline, and sets it as the kind's plan: the same actions in the same order as the engine's
-loop (``tests/test_backends.py`` plays every game with both). Other shapes keep the
-engine's plans.
+with no parameter, or one ``position_in``, ``one_of`` or ``seat_in`` parameter with plain
+checks, the lets and checks inline, and sets it as the kind's plan; then one function per
+step lists all its kinds (those bodies inline, the other kinds' plans called), and one per
+kind makes the environment its effect runs in. The same actions in the same order as the
+engine's loops (``tests/test_backends.py`` plays every game with both backends and
+compares a step's listing with its kinds' plans). Other shapes keep the engine's plans.
 """
 from __future__ import annotations
 

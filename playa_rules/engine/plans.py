@@ -7,7 +7,9 @@ the kind is first listed, and keeps the loop it chose on the ``ActionDef``. Kind
 parameters, with one, or with a first parameter and an independent last one with checks of
 its own or joins but not both (``put {cards} on #{pile}``) get a loop written for them;
 every other kind goes the general way. The compiler's generated backend may have set a
-kind's plan already (compiler/listing.py), or its first level (``ActionDef.level1``).
+kind's plan already (compiler/listing.py), or its first level (``ActionDef.level1``). A
+step's plan (:func:`step_plan`) lists its kinds, fallback and free kinds in the engine's
+order: one generated function when the backend wrote one, else the kinds' plans in turn.
 Whatever the plan, the actions listed and their order are the same.
 """
 from __future__ import annotations

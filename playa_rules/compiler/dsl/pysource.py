@@ -18,6 +18,11 @@ an object (a table, a closure) kept in the generated functions' own namespace; n
 texts from the file never become identifiers, attribute names or statements. The
 functions run with no builtins but ``len``, ``list``, ``sum``, ``min``, ``max``, ``any``,
 ``all``, ``next``, ``enumerate`` and three exception types.
+
+A variable is written as a marked slot (:func:`env`) until the function that binds it
+is known: that function reads it as a local (:func:`localized`), and the slots left are
+written ``e['key']`` when the function is made. The marks are control characters that
+``repr`` never writes, so rewriting slots never touches a literal.
 """
 from __future__ import annotations
 
