@@ -270,7 +270,7 @@ class State:
     def copy(self) -> "State":
         """An independent copy (the random generator included)."""
         s = State.__new__(State)
-        for name in State.__slots__:
+        for name in _SHARED:
             setattr(s, name, getattr(self, name))
         s.zones = [z[:] for z in self.zones]
         s.loc = self.loc[:]
@@ -289,6 +289,9 @@ class State:
         s.mix = self.mix[:]  # its ranges are tuples: shared safely
         s.log = list(self.log)
         return s
+
+    _COPIED = ("zones", "loc", "known", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "won",
+               "hand_scores", "score_detail", "rng_shared", "mix", "log")   # what copy() copies itself
 
     def own_rng(self) -> random.Random:
         """The random generator, made this state's own first if a copy shares it: copying
@@ -325,3 +328,6 @@ class State:
         """The components of this game (those of absent seats excluded)."""
         m = self.m
         return [c for c in range(m.component_count) if m.owner[c] is None or m.owner[c] < self.n]
+
+
+_SHARED = tuple(name for name in State.__slots__ if name not in State._COPIED)  # what a copy shares
