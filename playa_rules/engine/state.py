@@ -272,7 +272,7 @@ class State:
         s = State.__new__(State)
         for name in _SHARED:
             setattr(s, name, getattr(self, name))
-        s.zones = [z[:] for z in self.zones]
+        s.zones = list(map(list.copy, self.zones))
         s.loc = self.loc[:]
         s.known = self.known[:]
         s.cvars = {k: v[:] for k, v in self.cvars.items()}
