@@ -130,7 +130,9 @@ def rolls(m, c: int) -> list:
     """Per face of component ``c`` (in order): ``(value, node)``, the node a sampled roll
     showing it logs (None when every face shows that value: nothing was decided). Nodes are
     never changed once made, so one serves every roll of ``c``; made once per model."""
-    table = m.__dict__.setdefault("_rolls", {})
+    table = m.__dict__.get("_rolls")
+    if table is None:
+        table = m.__dict__["_rolls"] = {}
     out = table.get(c)
     if out is None:
         faces = m.props["faces"][c]
