@@ -59,6 +59,17 @@ def _index(cells, rows, cols) -> dict:
     return {(rows[c], cols[c]): c for c in cells}
 
 
+def _spots(cp, arg: C, rows, cols) -> dict:
+    """(row, col) -> the cells of a board's types at that location (a few: one per owner)."""
+    types = arg.t.types or frozenset(cp.m.types)
+    ctype = cp.m.ctype
+    spots: dict = {}
+    for x in range(cp.m.component_count):
+        if ctype[x] in types and rows[x] is not None and cols[x] is not None:
+            spots.setdefault((rows[x], cols[x]), []).append(x)
+    return spots
+
+
 def _locator(cp, arg: C, rows, cols):
     """``find(g, e) -> (row, col) -> cell or None`` for a board given as a zone: the cells
     with those coordinates are known when the rules load (a few, one per owner), and the
@@ -69,12 +80,7 @@ def _locator(cp, arg: C, rows, cols):
         def by_list(g, e):
             return _index(cells(g, e), rows, cols).get
         return by_list
-    types = arg.t.types or frozenset(cp.m.types)
-    ctype = cp.m.ctype
-    spots: dict = {}
-    for x in range(cp.m.component_count):
-        if ctype[x] in types and rows[x] is not None and cols[x] is not None:
-            spots.setdefault((rows[x], cols[x]), []).append(x)
+    spots = _spots(cp, arg, rows, cols)
     zf = zone_index(arg)
 
     def by_zone(g, e):
@@ -96,11 +102,19 @@ def _at(cp, node, args):
     cp.expect(args[1], "int", node, "the row")
     cp.expect(args[2], "int", node, "the column")
     rows, cols = _tables(cp, node, args[0])
-    locate = _locator(cp, args[0], rows, cols)
+    if args[0].t.kind != "zone":
+        locate = _locator(cp, args[0], rows, cols)
+        del board
+        return C(lambda g, e: locate(g, e)((r(g, e), c(g, e))), args[0].t.element())
+    spots, zf = _spots(cp, args[0], rows, cols), zone_index(args[0])
     del board
 
-    def at(g, e):
-        return locate(g, e)((r(g, e), c(g, e)))
+    def at(g, e):   # a zone board: its cell at a location, looked up without a finder per call
+        zi, loc = zf(g, e), g.loc
+        for x in spots.get((r(g, e), c(g, e)), ()):
+            if loc[x] == zi:
+                return x
+        return None
     return C(at, args[0].t.element())
 
 
