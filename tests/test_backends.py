@@ -302,3 +302,23 @@ def test_a_steps_generated_listing_lists_what_its_kinds_plans_list(name, variant
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
     assert seen
+
+
+@pytest.mark.parametrize("name,variants", _sets(), ids=lambda x: Path(str(x)).stem if x else "-")
+def test_a_kinds_generated_env_is_the_one_its_loop_makes(name, variants):
+    """``ActionDef.env`` (generated: the seat, the parameters by key, the lets) makes the
+    environment the engine's loop makes, the way it runs if Python refuses the generated one."""
+    from playa_rules.compiler.listing import _env_of
+    rules = pr.load(name, variants=list(variants))
+    checked = 0
+    for seed in range(10):
+        game = rules.new_game(min(rules.player_counts), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and checked < 400:
+            legal = game.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            d, g = a.defn, game.g
+            assert d.env(g, g.seat, a.values) == _env_of(d)(g, g.seat, a.values)
+            checked += 1
+            game.apply(a)
+    assert checked
