@@ -81,6 +81,30 @@ def test_action_ids_and_texts_worked_out_from_the_runs_are_the_actions_own(game_
             n += 1
 
 
+def test_the_ids_and_texts_kept_for_lists_of_groups_are_bounded(monkeypatch):
+    """A list of groups keeps its ids and texts (engine.legal ``_remembered``) within a bound:
+    past it everything kept is forgotten, and the ids and texts read are the same."""
+    import random
+    from playa_rules.engine import legal as legal_module
+    monkeypatch.setattr(legal_module, "_HELD", 300)
+    rules = pr.load("playa-pirata")
+    towels = rules.program.actions["place_towels"].params[1]
+    towels.runs.clear()
+    towels.runs_held = 0
+    seen = 0
+    for seed in range(6):
+        game, rnd = rules.new_game(3, seed=seed), random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert legal.texts() == [str(a) for a in legal] and legal.ids() == [a.id for a in legal]
+            seen = max(seen, towels.runs_held)
+            assert towels.runs_held <= 300 or len(towels.runs) == 1   # one list longer than the bound
+            game.apply(legal[rnd.randrange(len(legal))])
+    assert seen > 100
+    towels.runs.clear()
+    towels.runs_held = 0
+
+
 def test_number_ranges_cut_by_a_limit_list_what_checking_each_number_lists(monkeypatch):
     """``qty <= bid_cap`` on a number_in parameter is kept as a limit of its range, worked
     out once per listing: the same actions as checking every number (Lying Pirates' bets)."""

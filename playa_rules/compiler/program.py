@@ -37,6 +37,7 @@ class ParamDef:
     last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see engine.actions)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
     runs: dict = field(default_factory=dict, repr=False)    # a list of groups' ids and texts (see engine.legal)
+    runs_held: int = field(default=0, repr=False)           # how many values ``runs`` keeps (bounded)
 
 
 class LevelChecks(list):

@@ -20,10 +20,21 @@ def _remembered(p, items) -> tuple:
     its ids and texts here instead of working out each (hundreds for a large hand)."""
     got = p.runs.get(id(items))
     if got is None or got[0] is not items:   # the entry holds its list: its id is not reused meanwhile
-        if len(p.runs) >= _MEMO_LIMIT:
-            p.runs.clear()
+        _make_room(p, len(items))
         got = p.runs[id(items)] = (items, [_local_index(p, k) for _, k in items], {})
     return got
+
+
+_HELD = 200_000   # ids and texts kept for a parameter's lists of groups, at most (then forgotten)
+
+
+def _make_room(p, n: int) -> None:
+    """Count ``n`` more values kept in ``p.runs``, forgetting them all first if that would
+    pass the bounds (so a rule file with huge groups cannot make it grow without end)."""
+    if len(p.runs) >= _MEMO_LIMIT or p.runs_held + n > _HELD:
+        p.runs.clear()
+        p.runs_held = 0
+    p.runs_held += n
 
 
 class Legal(Sequence):
@@ -118,12 +129,12 @@ class Legal(Sequence):
                 out.append(text if text is not None else _text_of(d, vals, keys))
                 continue
             hi = lo + ends[r + 1] - ends[r]
-            if d.params[-1].kind == "group_of":   # a remembered list of groups: its texts too
-                texts = _remembered(d.params[-1], items)[2]
-                run = texts.get(keys)
+            last = d.params[-1]
+            if last.kind == "group_of":   # a remembered list of groups: its texts too
+                run = _remembered(last, items)[2].get(keys)
                 if run is None:
-                    if len(texts) >= _MEMO_LIMIT:
-                        texts.clear()
+                    _make_room(last, len(items))
+                    texts = _remembered(last, items)[2]   # again: making room may have forgotten it
                     run = texts[keys] = [memo.get(keys + (k,)) or _text_of(d, vals + (v,), keys + (k,))
                                          for v, k in items]
                 out.extend(run[lo:hi])
