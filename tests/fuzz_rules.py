@@ -223,6 +223,67 @@ def _play(rules, seed: int, name: str) -> list[str]:
     return []
 
 
+def _played(rules, players: int, seed: int) -> list:
+    """What one seeded random game shows: the legal ids at each decision, then its log, or
+    the library error it stopped with."""
+    from playa_rules.errors import PlayaRulesError
+    rnd, seen = random.Random(seed), []
+    try:
+        game = rules.new_game(players, seed=seed)
+        for _ in range(PLAY_ACTIONS):
+            if game.is_over:
+                break
+            seen.append(game.legal_action_ids())
+            legal = game.legal_actions()
+            game.apply(legal[rnd.randrange(len(legal))])
+        seen.append(game.log)
+    except PlayaRulesError as exc:
+        seen.append((type(exc).__name__, str(exc)))
+    return seen
+
+
+def differential(seeds, workdir: Path | None = None) -> tuple[list[str], int]:
+    """Mutants ``seeds`` played with the generated backend and with the closures alone (the
+    reference backend): ``(problems, how many mutants loaded)``. A mutant that loads must
+    give the same legal ids at every decision, the same log and the same errors."""
+    import os
+    import playa_rules as pr
+    from playa_rules import rules as rules_module
+    from playa_rules.errors import PlayaRulesError
+    if workdir is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            return differential(seeds, Path(tmp))
+    problems, loaded = [], 0
+    saved = os.environ.pop("PLAYA_RULES_BACKEND", None)
+    try:
+        for seed in seeds:
+            name, text = _text(workdir, random.Random(seed))
+            path = workdir / f"mutant-{seed}.yaml"
+            path.write_text(text, encoding="utf-8")
+            both = []
+            for backend in ("generated", "closures"):
+                if backend == "closures":
+                    os.environ["PLAYA_RULES_BACKEND"] = "closures"
+                rules_module._CACHE.clear()
+                try:
+                    both.append(pr.load(path))
+                except PlayaRulesError:
+                    break
+                finally:
+                    os.environ.pop("PLAYA_RULES_BACKEND", None)
+                    rules_module._CACHE.clear()
+            if len(both) < 2:
+                continue
+            loaded += 1
+            for game_seed, players in enumerate(both[0].player_counts[:2]):
+                if _played(both[0], players, game_seed) != _played(both[1], players, game_seed):
+                    problems.append(f"seed {seed} ({name}): the backends play {players} players differently")
+    finally:
+        if saved is not None:
+            os.environ["PLAYA_RULES_BACKEND"] = saved
+    return problems, loaded
+
+
 def campaign(seeds, workdir: Path | None = None) -> list[str]:
     """Run mutants ``seeds``; every problem found."""
     if workdir is None:
@@ -235,8 +296,13 @@ def campaign(seeds, workdir: Path | None = None) -> list[str]:
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    start = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    found = campaign(range(start, start + count))
-    print("\n".join(found) or f"{count} mutants: no problem")
+    args = [a for a in sys.argv[1:] if a != "--backends"]
+    count = int(args[0]) if args else 200
+    start = int(args[1]) if len(args) > 1 else 0
+    if "--backends" in sys.argv:
+        found, loaded = differential(range(start, start + count))
+        print("\n".join(found) or f"{count} mutants, {loaded} loaded: both backends play them alike")
+    else:
+        found = campaign(range(start, start + count))
+        print("\n".join(found) or f"{count} mutants: no problem")
     sys.exit(1 if found else 0)
