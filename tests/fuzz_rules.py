@@ -269,6 +269,9 @@ def differential(seeds, workdir: Path | None = None) -> tuple[list[str], int]:
                     both.append(pr.load(path))
                 except PlayaRulesError:
                     break
+                except Exception as exc:   # noqa: BLE001 - the campaign's own check, reported here too
+                    problems.append(f"seed {seed} ({name}): load raised {type(exc).__name__}: {str(exc)[:200]}")
+                    break
                 finally:
                     os.environ.pop("PLAYA_RULES_BACKEND", None)
                     rules_module._CACHE.clear()

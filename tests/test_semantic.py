@@ -322,3 +322,18 @@ def test_an_action_switched_off_by_a_ruling_with_alternatives_is_no_never_legal_
     path.write_text(_gated(ruling), encoding="utf-8")
     codes = [d.code for d in pr.validate(path)]
     assert ("never-legal" in codes) is warned
+
+
+def test_groups_by_a_property_that_holds_a_list_are_a_located_error(tmp_path):
+    """group_of counts equal values of its 'by' property: a component whose value there is a
+    list (a typo in a list of values) is a located error, not a crash (found by the
+    backends' differential fuzzing)."""
+    text = (resources.games_dir() / "playa-pirata.yaml").read_text(encoding="utf-8").replace(
+        "value: [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]", "value: [1, 1, 1, 1, [2, 2], 2, 2, 2, 3, 3, 3, 3]")
+    path = tmp_path / "listed.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [d for d in pr.validate(path) if d.code == "bad-param"]
+    assert len(found) == 1 and found[0].line is not None
+    assert "group_of groups components by 'value'" in found[0].message and "a list" in found[0].message
+    with pytest.raises(pr.PlayaRulesError):
+        pr.load(path)

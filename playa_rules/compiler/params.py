@@ -62,6 +62,11 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
                    did_you_mean(by, list(m.props)) if by else None)
         return None, scope
     prop = m.props[by]
+    odd = next((x for x in members if isinstance(prop[x], (list, dict))), None)
+    if odd is not None:   # groups count equal values: a list cannot be one
+        self.error(f"{ptr}/by", "bad-param", f"group_of groups components by '{by}', which must be a number or "
+                   f"a text, but '{m.labels[odd]}' ({m.ctype[odd]}) has a list there")
+        return None, scope
     values = sorted({prop[x] for x in members if prop[x] is not None}, key=_sort_key)
     caps = []
     for v in values:
