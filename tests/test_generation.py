@@ -44,7 +44,7 @@ def _combinations(d, g, e, i, keys) -> set:
 
 @pytest.mark.parametrize("path, players", [
     (GAMES / "param-shapes.yaml", 2), (GAMES / "param-shapes.yaml", 3), ("playa-pirata", 3),
-    ("playa-pirata", 4)])
+    ("playa-pirata", 4), (GAMES / "float-join.yaml", 3)])
 def test_listed_actions_are_exactly_the_combinations_that_pass(path, players):
     rules = pr.load(path)
     rng = random.Random(players)

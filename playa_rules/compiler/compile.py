@@ -242,6 +242,7 @@ class _Stage:
         order = [p.name for p in params]
         written = [[] for _ in range(len(params) + 1)]
         check_cs = [[] for _ in range(len(params) + 1)]
+        join_cs = [[] for _ in range(len(params) + 1)]   # each join's outer side, compiled
         for key, text in requirements(spec):
             rptr = f"{ptr}/require/{key}"
             used = names_in(text) & set(order)
@@ -267,7 +268,8 @@ class _Stage:
                 continue
             join = self.join(text, rptr, scope, order, level, params)
             if join is not None:
-                joins[level].append(join)
+                joins[level].append(join[:4])
+                join_cs[level].append(join[4])
             else:
                 checks[level].append(c.fn)
                 written[level].append((text, rptr, c.fn))
@@ -286,7 +288,7 @@ class _Stage:
                       params=params, checks=checks, joins=joins, effect=effect, pointer=ptr,
                       model=self.model)
         if self.cp.gen is not None:
-            d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies)
+            d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies, join_cs)
             d.env = generated_env(self.cp.gen, d, let_cs)
         return d
 
@@ -346,7 +348,8 @@ class _Stage:
         origin = self.origin(ptr)
         cp = self.cp.with_origin(origin, text)
         static = is_static(inner_node, inner, self.model)
-        return cp.expr(inner_node, scope).fn, _OPS[op], cp.expr(outer_node, scope).fn, static
+        inner_c, outer = cp.expr(inner_node, scope), cp.expr(outer_node, scope)
+        return inner_c.fn, _OPS[op], outer.fn, static, outer   # and the outer side, compiled
 
     def param(self, name: str, pspec: dict, ptr: str, scope: Scope):
         """(ParamDef or None, the scope with the parameter bound)."""

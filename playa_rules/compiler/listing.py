@@ -12,30 +12,39 @@ compares a step's listing with its kinds' plans). Other shapes keep the engine's
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
+from .domains import ORDERED, prepare_join
+from .domains import items as domain_items
 from .dsl.pysource import Generator, env, indent, literal, localized
 from .program import ActionDef, LevelChecks, StepDef
 
 
-def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodies: dict):
+def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodies: dict, joins: list):
     """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes: a
     kind with no parameter, or one ``position_in``, ``one_of`` or ``seat_in`` with plain
-    checks. For a kind whose first parameter is a ``position_in`` with plain checks and more
-    parameters follow, sets ``d.level1``: the first parameter's (value, key) pairs passing
-    its checks, as ``fn(g, e)`` (engine.plans uses it for the first level).
+    checks, or such a position then an independent parameter filtered by one ordering join
+    (:func:`_joined_lines`). For a kind whose first parameter is a ``position_in`` with plain
+    checks and more parameters follow, sets ``d.level1``: the first parameter's (value, key)
+    pairs passing its checks, as ``fn(g, e)`` (engine.plans uses it for the first level).
 
-    ``lets`` [(env key, C)] and ``checks`` [[C or fn]] per level: what ``d`` was built from.
-    ``bodies``: the body of each kind generated here, by name, for :func:`step_listing`."""
+    ``lets`` [(env key, C)], ``checks`` [[C or fn]] and ``joins`` [[the outer side's C]] per
+    level: what ``d`` was built from. ``bodies``: the body of each kind generated here, by
+    name, for :func:`step_listing`."""
     params = d.params
     if params and not _plain(d, checks, ("position_in",) if len(params) > 1 else _SINGLE):
         return None
     if len(params) > 1:
         d.level1 = gen.function([f"return {_kept(gen, params[0], checks[1])}"])
-        return None
     if len(checks[0]) != len(d.checks[0]):
         return None
     kind = gen.bind(d)
     if not params:
         add = [f"out.add({kind}, (), (), None)"]
+    elif len(params) > 1:
+        add = _joined_lines(gen, d, checks[1], joins)
+        if add is None:
+            return None
     else:
         kept = gen.fresh("l")
         add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: out.add({kind}, (), (), {kept})"]
@@ -57,6 +66,42 @@ def generated_env(gen: Generator, d: ActionDef, lets: list):
     items = ", ".join(["'me': me"] + [f"{literal(key)}: v[{i}]" for i, key in enumerate(d.keys)])
     lines = [f"e = {{{items}}}"] + [f"{env(key)} = {gen.of(c)}" for key, c in lets]
     return gen.function(lines + ["return e"], "g, me, v", _env_of(d))
+
+
+def _joined_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
+    """Lines listing a kind of two parameters: a ``position_in`` with plain checks, then an
+    independent one with no checks of its own and one ordering join (``sum(c.value for c in
+    cards) > top_value(spot)``), as engine.plans' ``two`` does: the positions kept, then the
+    last parameter's items and their join (:func:`.domains.prepare_join`), then per position
+    its outer side inline and the binary search of the sorted inner values. None for other
+    shapes (the engine's plan lists them)."""
+    if len(d.params) != 2 or not d.params[1].independent or d.checks[2] or len(d.joins[2]) != 1 \
+            or len(joins[2]) != 1 or d.joins[2][0][1] not in ORDERED:
+        return None
+    first, last = d.params
+    how = ORDERED[d.joins[2][0][1]]
+    find = gen.bind(bisect_right if how in ("gt", "le") else bisect_left)
+    kind, p, j = gen.bind(d), gen.bind(last), gen.bind(d.joins[2])
+    kept, its, cut, search, k = (gen.fresh(x) for x in ("l", "l", "x", "x", "k"))
+    items, lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("l", "i", "i", "l", "l", "i", "i"))
+    slot = env(first.key)
+    target, (outer,) = localized(gen, first.key, [_source(gen, joins[2][0])])
+    run = (f"if {at} < {n}: out.add({kind}, ({target},), ({k},), {si}, {at}, {n})" if how in ("gt", "ge")
+           else f"if {at}: out.add({kind}, ({target},), ({k},), {si}, 0, {at})")
+    return [f"{kept} = {_kept(gen, first, checks)}", f"if {kept}:"] + indent([
+        f"{items} = {gen.bind(domain_items)}({p}, g, e)",
+        f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)",
+        f"if {search} is None:",
+        f"    for {slot}, {k} in {kept}:",
+        f"        {its}, {lo}, {hi} = {cut}(g, e)",
+        f"        if {lo} < {hi}: out.add({kind}, ({slot},), ({k},), {its}, {lo}, {hi})",
+        "else:",
+        f"    {si} = {search}[0]",
+        f"    {sv} = {search}[1]",
+        f"    {n} = len({si})",
+        f"    for {target}, {k} in {kept}:",
+        f"        {at} = {find}({sv}, {outer})",
+        f"        {run}"])
 
 
 def _env_of(d: ActionDef):
@@ -132,7 +177,7 @@ def _source(gen: Generator, x) -> str:
 
 def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[str]:
     """Lines setting local ``kept`` to the (value, key) pairs of ``d``'s single parameter
-    passing ``checks``, in the engine's order (engine.actions ``_items`` and ``_checked``): a
+    passing ``checks``, in the engine's order (compiler.domains ``items``, engine.actions ``_checked``): a
     ``one_of`` keeps the first component of each face, then tests it."""
     p = d.params[0]
     if p.kind == "position_in":

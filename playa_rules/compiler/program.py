@@ -34,7 +34,7 @@ class ParamDef:
     independent: bool = True    # its domain does not depend on earlier parameters
     bounds: list = field(default_factory=list)  # number_in: (op, fn) limits read once per listing
     memo: dict = field(default_factory=dict, repr=False)   # remembered groups and join values by domain
-    last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see engine.actions)
+    last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see compiler.domains)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
     runs: dict = field(default_factory=dict, repr=False)    # a list of groups' ids and texts (see engine.legal)
     runs_held: int = field(default=0, repr=False)           # how many values ``runs`` keeps (bounded)
@@ -62,7 +62,7 @@ class ActionDef:
     lets: list                  # [(env key, fn)]
     params: list                # [ParamDef]
     checks: list                # checks[k]: conditions to test once params[:k] are bound
-    joins: list = field(default_factory=list)   # joins[k]: (inner fn, op, outer fn) comparisons, see engine.actions
+    joins: list = field(default_factory=list)   # joins[k]: (inner fn, op, outer fn) comparisons, see compiler.domains
     model: Any = None
     effect: Callable = None
     pointer: str = ""

@@ -15,8 +15,8 @@ from .actions import _MEMO_LIMIT, Action, _local_index, _text_of
 
 def _remembered(p, items) -> tuple:
     """``(items, local indices, {key prefix: texts})`` for a ``group_of`` parameter's list of
-    groups ``items``: such lists are remembered by hand composition (engine.actions
-    ``_items`` and ``_prepare_join``), so a mask or a view of the same groups again reads
+    groups ``items``: such lists are remembered by hand composition (compiler.domains
+    ``items`` and ``prepare_join``), so a mask or a view of the same groups again reads
     its ids and texts here instead of working out each (hundreds for a large hand)."""
     got = p.runs.get(id(items))
     if got is None or got[0] is not items:   # the entry holds its list: its id is not reused meanwhile

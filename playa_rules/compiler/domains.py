@@ -1,0 +1,152 @@
+"""A parameter's domain and its joins, as the listing of legal actions reads them at run time.
+
+Both backends list actions with these: the engine's plans (:mod:`playa_rules.engine.plans`,
+through :mod:`playa_rules.engine.actions`) and the listing functions the generated backend
+writes (:mod:`.listing`). :func:`items` is a parameter's (value, key) pairs, the groups of a
+``group_of`` remembered by hand composition; :func:`prepare_join` the filter of its joins
+(``sum(c.value for c in cards) > top_value(spot)``): the inner side computed once per
+element, one ordering comparison kept sorted for a binary search.
+"""
+from __future__ import annotations
+
+import itertools
+import operator
+from bisect import bisect_left, bisect_right
+
+from .program import ParamDef
+
+MEMO_LIMIT = 4096   # entries kept per memo (groups, texts, indices) before it is cleared
+
+
+def items(p: ParamDef, g, e):
+    """(value, key) pairs of one parameter's domain, in a stable order."""
+    kind = p.kind
+    if kind == "position_in":
+        z = p.domain(g, e)
+        return list(zip(z, range(len(z))))
+    if kind == "one_of":
+        face = g.m.face
+        seen = set()
+        out = []
+        for c in p.domain(g, e):
+            f = face[c]
+            if f not in seen:
+                seen.add(f)
+                out.append((c, f))
+        return out
+    if kind == "group_of":
+        comps = p.domain(g, e)
+        memo_key = tuple(comps)
+        hit = p.memo.get(memo_key)
+        if hit is None:
+            if len(p.memo) >= MEMO_LIMIT:
+                p.memo.clear()
+            hit = p.memo[memo_key] = [groups(p, g, comps), {}]
+        p.last_entry = hit  # _prepare_join finds the join values here, without a second lookup
+        return hit[0]
+    if kind == "seat_in":
+        return [(s, s) for s in p.domain(g, e)]
+    low, high = p.low, p.caps[0]
+    for op, limit in p.bounds:        # n <= X and the like, X read once per listing
+        x = limit(g, e)
+        if op == "<=":
+            high = min(high, x)
+        elif op == "<":
+            high = min(high, x - 1)
+        elif op == ">=":
+            low = max(low, x)
+        else:
+            low = max(low, x + 1)
+    return [(v, v) for v in range(low, high + 1)]
+
+
+def groups(p: ParamDef, g, comps):
+    prop = g.m.props[p.by]
+    index = p.index
+    buckets: dict = {}
+    for c in comps:
+        buckets.setdefault(prop[c], []).append(c)
+    present = sorted((index[v], lst) for v, lst in buckets.items() if v in index)
+    width = len(p.values)
+    out = []
+    ranges = [range(len(lst) + 1) for _, lst in present]
+    for counts in itertools.product(*ranges):
+        if not any(counts):
+            continue
+        members = []
+        key = [0] * width
+        for (i, lst), k in zip(present, counts):
+            if k:
+                members.extend(lst[:k])
+                key[i] = k
+        out.append((members, tuple(key)))
+    return out
+
+
+ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le: "le"}
+
+
+def prepare_join(p: ParamDef, joins, items, g, e):
+    """``(cut, search)``: ``cut(g, e) -> (items, lo, hi)``, the elements ``items[lo:hi]`` pass the joins.
+
+    ``search`` is None, or for a sorted cut ``(items, values, outer, bisect, suffix)`` so a
+    loop can do the binary search itself.
+
+    The inner side of the joins is computed once for each domain element. One ordering
+    comparison over whole numbers (``sum(...) > top``) is kept sorted, so each binding of
+    the outer parameters filters with a binary search; the filter is remembered across
+    decisions when the inner side reads only fixed data.
+    """
+    hit = p.last_entry  # the memo entry of a group_of domain (see _items)
+    if hit is not None and hit[0] is items:
+        found = hit[1].get(id(joins))
+        if found is not None:
+            return found
+        if not all(j[3] for j in joins):  # an inner side reads the state: not remembered
+            hit = None
+    else:
+        hit = None
+    pk = p.key
+    fns = [j[0] for j in joins]
+    inner = []
+    for v, _ in items:
+        e[pk] = v
+        inner.append(tuple(f(g, e) for f in fns))
+    if len(joins) == 1 and joins[0][1] in ORDERED and all(type(x) is int for (x,) in inner):
+        order = sorted(range(len(items)), key=lambda j: inner[j][0])
+        cut = _sorted_cut(ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order],
+                          [inner[j][0] for j in order])
+    else:
+        cut = _plain_cut(joins, items, inner), None
+    if hit is not None:
+        hit[1][id(joins)] = cut
+    return cut
+
+
+def _sorted_cut(how, outer, sitems, svals):
+    """The filter for one ordering comparison: a binary search in the sorted inner values."""
+    n = len(sitems)
+    find = bisect_right if how in ("gt", "le") else bisect_left
+    if how in ("gt", "ge"):  # the values above (or from) the outer side: a suffix
+        return (lambda g, e: (sitems, find(svals, outer(g, e)), n)), (sitems, svals, outer, find, True)
+    return (lambda g, e: (sitems, 0, find(svals, outer(g, e)))), (sitems, svals, outer, find, False)
+
+
+def _plain_cut(joins, items, inner):
+    """The filter for any other joins: each comparison tested for each element."""
+    if len(joins) == 1:
+        _, op, outer, _ = joins[0]
+
+        def cut1(g, e):
+            r = outer(g, e)
+            kept = [it for it, (x,) in zip(items, inner) if op(x, r)]
+            return kept, 0, len(kept)
+        return cut1
+
+    def cut(g, e):
+        rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
+        kept = [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+        return kept, 0, len(kept)
+    return cut
+
+
