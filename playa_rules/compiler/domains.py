@@ -3,7 +3,8 @@
 Both backends list actions with these: the engine's plans (:mod:`playa_rules.engine.plans`,
 through :mod:`playa_rules.engine.actions`) and the listing functions the generated backend
 writes (:mod:`.listing`). :func:`items` is a parameter's (value, key) pairs, the groups of a
-``group_of`` remembered by hand composition; :func:`prepare_join` the filter of its joins
+``group_of`` remembered by hand composition; :func:`checked` those passing its checks
+(split by level or not); :func:`prepare_join` the filter of its joins
 (``sum(c.value for c in cards) > top_value(spot)``): the inner side computed once per
 element, one ordering comparison kept sorted for a binary search.
 """
@@ -13,7 +14,7 @@ import itertools
 import operator
 from bisect import bisect_left, bisect_right
 
-from .program import ParamDef
+from .program import LevelChecks, ParamDef
 
 MEMO_LIMIT = 4096   # entries kept per memo (groups, texts, indices) before it is cleared
 
@@ -57,7 +58,49 @@ def items(p: ParamDef, g, e):
             low = max(low, x)
         else:
             low = max(low, x + 1)
-    return [(v, v) for v in range(low, high + 1)]
+    hit = p.memo.get((low, high))   # the same range again: the same (read-only) list
+    if hit is None:
+        if len(p.memo) >= MEMO_LIMIT:
+            p.memo.clear()
+        hit = p.memo[(low, high)] = [(v, v) for v in range(low, high + 1)]
+    return hit
+
+
+def checked(p: ParamDef, checks, pairs, g, e):
+    """The (value, key) ``pairs`` passing every check, the parameter bound to each in turn
+    (``pairs`` None: the positions of a ``position_in`` parameter's zone)."""
+    pk = p.key
+    if checks.__class__ is LevelChecks:  # parts reading only earlier parameters: decided once
+        checks = checks.resolve(g, e)
+        if checks is None:
+            return []
+        if not checks:
+            return items(p, g, e) if pairs is None else pairs
+    kept = []
+    if pairs is None:  # a position in a zone: pairs made only for the positions kept
+        if len(checks) == 1:
+            chk = checks[0]
+            for k, c in enumerate(p.domain(g, e)):
+                e[pk] = c
+                if chk(g, e):
+                    kept.append((c, k))
+            return kept
+        for k, c in enumerate(p.domain(g, e)):
+            e[pk] = c
+            for chk in checks:
+                if not chk(g, e):
+                    break
+            else:
+                kept.append((c, k))
+        return kept
+    for it in pairs:
+        e[pk] = it[0]
+        for chk in checks:
+            if not chk(g, e):
+                break
+        else:
+            kept.append(it)
+    return kept
 
 
 def groups(p: ParamDef, g, comps):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from .domains import ORDERED, prepare_join
+from .domains import ORDERED, checked, prepare_join
 from .domains import items as domain_items
 from .dsl.pysource import Generator, env, indent, literal, localized
 from .program import ActionDef, LevelChecks, StepDef
@@ -32,17 +32,21 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     level: what ``d`` was built from. ``bodies``: the body of each kind generated here, by
     name, for :func:`step_listing`."""
     params = d.params
-    if params and not _plain(d, checks, ("position_in",) if len(params) > 1 else _SINGLE):
-        return None
     if len(params) > 1:
-        d.level1 = gen.function([f"return {_kept(gen, params[0], checks[1])}"])
+        split = d.checks[1].__class__ is LevelChecks   # then tested by domains.checked
+        if not (_plain(d, checks, _KINDS) or (split and not d.joins[1])):
+            return None
+        if params[0].kind == "position_in" and not split:
+            d.level1 = gen.function([f"return {_kept(gen, params[0], checks[1])}"])
+    elif params and not _plain(d, checks, _SINGLE):
+        return None
     if len(checks[0]) != len(d.checks[0]):
         return None
     kind = gen.bind(d)
     if not params:
         add = [f"out.add({kind}, (), (), None)"]
     elif len(params) > 1:
-        add = _joined_lines(gen, d, checks[1], joins)
+        add = _two_lines(gen, d, checks[1], joins)
         if add is None:
             return None
     else:
@@ -68,28 +72,58 @@ def generated_env(gen: Generator, d: ActionDef, lets: list):
     return gen.function(lines + ["return e"], "g, me, v", _env_of(d))
 
 
-def _joined_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
-    """Lines listing a kind of two parameters: a ``position_in`` with plain checks, then an
-    independent one with no checks of its own and one ordering join (``sum(c.value for c in
-    cards) > top_value(spot)``), as engine.plans' ``two`` does: the positions kept, then the
-    last parameter's items and their join (:func:`.domains.prepare_join`), then per position
-    its outer side inline and the binary search of the sorted inner values. None for other
-    shapes (the engine's plan lists them)."""
-    if len(d.params) != 2 or not d.params[1].independent or d.checks[2] or len(d.joins[2]) != 1 \
-            or len(joins[2]) != 1 or d.joins[2][0][1] not in ORDERED:
+def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
+    """Lines listing a kind of two parameters, the first with plain checks and the last
+    independent of it, as engine.plans' ``two`` does: the first parameter's pairs kept, then
+    the last one's items (:func:`.domains.items`), then per first value either the
+    last one's checks (split by level: the level's ``resolve`` called inline, then
+    :func:`.domains.checked`), or one ordering join (``sum(c.value for c in cards) >
+    top_value(spot)``): its items' join (:func:`.domains.prepare_join`), then per first
+    value the outer side inline and the binary search of the sorted inner values. None for
+    other shapes (more parameters, checks and joins together, other joins): the engine's
+    plan lists them."""
+    if len(d.params) != 2 or not d.params[1].independent:
         return None
     first, last = d.params
+    if d.joins[2] and (d.checks[2] or len(d.joins[2]) != 1 or len(joins[2]) != 1
+                       or d.joins[2][0][1] not in ORDERED):
+        return None
+    kind, p = gen.bind(d), gen.bind(last)
+    kept, items, k = gen.fresh("l"), gen.fresh("l"), gen.fresh("k")
+    slot = env(first.key)
+    head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:",
+            f"    {items} = {gen.bind(domain_items)}({p}, g, e)"]
+    if d.joins[2]:
+        return head + indent(_join_lines(gen, d, joins[2][0], kept, items, k))
+    checks2, pairs = d.checks[2], gen.fresh("l")
+    if not checks2:
+        body = [f"for {slot}, {k} in {kept}:", f"    out.add({kind}, ({slot},), ({k},), {items})"]
+    elif checks2.__class__ is LevelChecks:
+        rest = gen.fresh("x")
+        body = [f"for {slot}, {k} in {kept}:",
+                f"    {rest} = {gen.bind(checks2.resolve)}(g, e)",
+                f"    if {rest} is not None:",
+                f"        {pairs} = {gen.bind(checked)}({p}, {rest}, {items}, g, e) if {rest} else {items}",
+                f"        if {pairs}: out.add({kind}, ({slot},), ({k},), {pairs})"]
+    else:
+        body = [f"for {slot}, {k} in {kept}:",
+                f"    {pairs} = {gen.bind(checked)}({p}, {gen.bind(checks2)}, {items}, g, e)",
+                f"    if {pairs}: out.add({kind}, ({slot},), ({k},), {pairs})"]
+    return head + indent(body)
+
+
+def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k: str) -> list[str]:
+    """Per first value kept, the actions whose last value passes the one ordering join."""
     how = ORDERED[d.joins[2][0][1]]
     find = gen.bind(bisect_right if how in ("gt", "le") else bisect_left)
-    kind, p, j = gen.bind(d), gen.bind(last), gen.bind(d.joins[2])
-    kept, its, cut, search, k = (gen.fresh(x) for x in ("l", "l", "x", "x", "k"))
-    items, lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("l", "i", "i", "l", "l", "i", "i"))
-    slot = env(first.key)
-    target, (outer,) = localized(gen, first.key, [_source(gen, joins[2][0])])
+    kind, p, j = gen.bind(d), gen.bind(d.params[1]), gen.bind(d.joins[2])
+    its, cut, search = gen.fresh("l"), gen.fresh("x"), gen.fresh("x")
+    lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("i", "i", "l", "l", "i", "i"))
+    slot = env(d.params[0].key)
+    target, (outer,) = localized(gen, d.params[0].key, [_source(gen, outer_c)])
     run = (f"if {at} < {n}: out.add({kind}, ({target},), ({k},), {si}, {at}, {n})" if how in ("gt", "ge")
            else f"if {at}: out.add({kind}, ({target},), ({k},), {si}, 0, {at})")
-    return [f"{kept} = {_kept(gen, first, checks)}", f"if {kept}:"] + indent([
-        f"{items} = {gen.bind(domain_items)}({p}, g, e)",
+    return [
         f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)",
         f"if {search} is None:",
         f"    for {slot}, {k} in {kept}:",
@@ -101,7 +135,25 @@ def _joined_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
         f"    {n} = len({si})",
         f"    for {target}, {k} in {kept}:",
         f"        {at} = {find}({sv}, {outer})",
-        f"        {run}"])
+        f"        {run}"]
+
+
+def _first_pairs(gen: Generator, d: ActionDef, checks: list) -> str:
+    """The (value, key) pairs of ``d``'s first parameter passing its checks, in the engine's
+    order: split by level, by :func:`.domains.checked`; else a position's as :func:`_kept`,
+    any other's its items tested in turn."""
+    p = d.params[0]
+    if d.checks[1].__class__ is LevelChecks:
+        pairs = "None" if p.kind == "position_in" else f"{gen.bind(domain_items)}({gen.bind(p)}, g, e)"
+        return f"{gen.bind(checked)}({gen.bind(p)}, {gen.bind(d.checks[1])}, {pairs}, g, e)"
+    if p.kind == "position_in":
+        return _kept(gen, p, checks)
+    domain = f"{gen.bind(domain_items)}({gen.bind(p)}, g, e)"
+    if not checks:
+        return domain
+    k = gen.fresh("k")
+    target, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
+    return f"[({target}, {k}) for {target}, {k} in {domain} if {test}]"
 
 
 def _env_of(d: ActionDef):
@@ -161,6 +213,7 @@ def _localize(text: str, local: dict) -> str:
 
 
 _SINGLE = ("position_in", "one_of", "seat_in")   # the single parameters listed by generated source
+_KINDS = ("position_in", "one_of", "seat_in", "group_of", "number_in")   # the first of two
 
 
 def _plain(d: ActionDef, checks: list, kinds: tuple) -> bool:

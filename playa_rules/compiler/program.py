@@ -33,7 +33,7 @@ class ParamDef:
     low: int = 0
     independent: bool = True    # its domain does not depend on earlier parameters
     bounds: list = field(default_factory=list)  # number_in: (op, fn) limits read once per listing
-    memo: dict = field(default_factory=dict, repr=False)   # remembered groups and join values by domain
+    memo: dict = field(default_factory=dict, repr=False)   # remembered groups (by domain) or ranges (by bounds)
     last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see compiler.domains)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
     runs: dict = field(default_factory=dict, repr=False)    # a list of groups' ids and texts (see engine.legal)

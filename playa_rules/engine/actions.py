@@ -8,10 +8,11 @@ adapters that need a fixed action numbering (OpenSpiel, PettingZoo) get one.
 from __future__ import annotations
 
 from ..compiler.domains import MEMO_LIMIT as _MEMO_LIMIT
+from ..compiler.domains import checked as _checked
 from ..compiler.domains import items as _items
 from ..compiler.domains import prepare_join as _prepare_join
 from ..compiler.model import fill
-from ..compiler.program import ActionDef, LevelChecks, ParamDef
+from ..compiler.program import ActionDef, ParamDef
 
 
 class Action:
@@ -167,42 +168,6 @@ def _domain(d, g, e, i, cache):
         return items
     items, lo, hi = join[0](g, e)
     return items if lo == 0 and hi == len(items) else items[lo:hi]
-
-
-def _checked(p: ParamDef, checks, items, g, e):
-    """The (value, key) pairs passing every check, the parameter bound to each in turn."""
-    pk = p.key
-    if checks.__class__ is LevelChecks:  # parts reading only earlier parameters: decided once
-        checks = checks.resolve(g, e)
-        if checks is None:
-            return []
-        if not checks:
-            return _items(p, g, e) if items is None else items
-    kept = []
-    if items is None:  # a position in a zone: pairs made only for the positions kept
-        if len(checks) == 1:
-            chk = checks[0]
-            for k, c in enumerate(p.domain(g, e)):
-                e[pk] = c
-                if chk(g, e):
-                    kept.append((c, k))
-            return kept
-        for k, c in enumerate(p.domain(g, e)):
-            e[pk] = c
-            for chk in checks:
-                if not chk(g, e):
-                    break
-            else:
-                kept.append((c, k))
-        return kept
-    for it in items:
-        e[pk] = it[0]
-        for chk in checks:
-            if not chk(g, e):
-                break
-        else:
-            kept.append(it)
-    return kept
 
 
 def _nested(d, g, e, i, vals, keys, out, cache):

@@ -50,9 +50,9 @@ def _materialise(fn):
     the closure it was generated from."""
     entry = _PENDING.get(fn)
     if entry is not None:
-        text, fallback = entry
-        try:
-            module = compile(text, "<playa-rules generated>", "exec")
+        text, fallback, index = entry
+        try:   # named by its index in Program.generated, so a profile says which function it is
+            module = compile(text, f"<playa-rules generated {index}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):
             _FALLBACKS[fn] = fallback if fallback is not None else _uncompilable
             fn.__code__ = _DELEGATE
@@ -155,7 +155,7 @@ class Generator:
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
-        _PENDING[fn] = (text, fallback)
+        _PENDING[fn] = (text, fallback, len(self.sources) - 1)
         self.made.add(fn)
         return fn
 
