@@ -140,7 +140,7 @@ def test_both_backends_locate_a_failing_statement_alike(monkeypatch, tmp_path):
     assert f"fails.yaml:{line}:9: runtime-error" in messages[0]
 
 
-@pytest.mark.parametrize("name", ["lying-pirates", "maui", "playa-pirata"])
+@pytest.mark.parametrize("name", ["lying-pirates", "maui", "playa-pirata", str(GAMES / "shared-lets.yaml")])
 def test_both_backends_stop_at_the_same_chance_events(monkeypatch, name):
     """With chance explicit (as OpenSpiel plays), a chance event inside a generated block
     rewinds and replays it as the closures do: the same chance nodes, outcomes and games."""
@@ -322,3 +322,22 @@ def test_a_kinds_generated_env_is_the_one_its_loop_makes(name, variants):
             checked += 1
             game.apply(a)
     assert checked
+
+
+def test_a_let_meaning_the_same_in_every_kind_of_a_step_is_worked_out_once():
+    """``next_card: top(deck)`` and ``held: count(me.hand)`` read no name of their kind's own:
+    the step's listing works each out once (the first read of the hidden deck's top is a
+    chance event) and later kinds read that value; ``after: held + 1`` reads its kind's own
+    let, so each kind works its own out. The games are the closures' (the differential tests
+    above play this game too)."""
+    rules_module._CACHE.clear()
+    rules = pr.load(GAMES / "shared-lets.yaml")
+    listing = next(s for s in rules.program.generated if s.count("out.add") == 3)
+    found = re.findall(r"e\['(\w+)#\d+'\] = (_v\d+) = (.*)", listing)
+    assert [name for name, _, _ in found] == ["next_card", "held", "next_card", "held", "after", "held", "after"]
+    first = {name: local for name, local, _ in found[:2]}
+    assert found[2][2] == first["next_card"] and found[3][2] == first["held"] and found[5][2] == first["held"]
+    assert found[4][2] == f"({found[3][1]} + 1)" and found[6][2] == f"({found[5][1]} - 1)"
+    game = rules.new_game(2, seed=4)   # the deal's 4 draws, then the deck's top read once
+    assert [e["event"] for e in game.log].count("chance") == 5
+    assert game.legal_actions().texts()[0] == "draw"

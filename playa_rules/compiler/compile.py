@@ -223,13 +223,14 @@ class _Stage:
         ptr = f"/actions/{name}"
         scope = Scope()
         lets, let_cs = [], []
+        own = set(spec.get("let") or {}) | set(spec.get("params") or {})   # names only this kind has
         for k, text in (spec.get("let") or {}).items():
             c = self.expr(text, f"{ptr}/let/{k}", scope)
             key = self.cp.fresh(k)
             scope = scope.bind(k, key, c.t if c else T.ANY)
             if c is not None:
-                lets.append((key, c.fn))
-                let_cs.append((key, c))
+                lets.append((key, c.fn))   # and its text when it means the same in every kind
+                let_cs.append((key, c, text if isinstance(text, str) and not names_in(text) & own else None))
         params = []
         for k, pspec in (spec.get("params") or {}).items():
             p, scope = self.param(k, pspec, f"{ptr}/params/{k}", scope)

@@ -28,8 +28,9 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     checks and more parameters follow, sets ``d.level1``: the first parameter's (value, key)
     pairs passing its checks, as ``fn(g, e)`` (engine.plans uses it for the first level).
 
-    ``lets`` [(env key, C)], ``checks`` [[C or fn]] and ``joins`` [[the outer side's C]] per
-    level: what ``d`` was built from. ``bodies``: the body of each kind generated here, by
+    ``lets`` [(env key, C, its text if it reads no name of the kind's own, else None)],
+    ``checks`` [[C or fn]] and ``joins`` [[the outer side's C]] per level: what ``d`` was
+    built from. ``bodies``: the body of each kind generated here and its shareable lets, by
     name, for :func:`step_listing`."""
     params = d.params
     if len(params) > 1:
@@ -54,13 +55,15 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
         add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: out.add({kind}, (), (), {kept})"]
     tests = " and ".join(f"({_source(gen, c)})" for c in checks[0])
     rest = ([f"if {tests}:"] + indent(add)) if tests else add
-    lines, local = [], {"me": "me"}   # variables the source reads as locals (me is an argument)
-    for key, c in lets:   # each let in the env for the closures, and a local for the source
+    lines, local, shared = [], {"me": "me"}, []   # variables the source reads as locals (me is an argument)
+    for key, c, text in lets:   # each let in the env for the closures, and a local for the source
         name = gen.fresh("v")
+        if text is not None:
+            shared.append((len(lines), text, key, name))
         lines.append(f"{env(key)} = {name} = {_localize(gen.of(c), local)}")
         local[key] = name
     lines += [_localize(line, local) for line in rest]
-    bodies[d.name] = lines
+    bodies[d.name] = (lines, shared)
     return gen.function(["e = {'me': me}"] + lines, "g, me, out")
 
 
@@ -68,7 +71,7 @@ def generated_env(gen: Generator, d: ActionDef, lets: list):
     """``fn(g, me, v)``: the environment an action of kind ``d`` with parameter values ``v``
     runs its effect in (the seat, each parameter by its key, then the lets), in one call."""
     items = ", ".join(["'me': me"] + [f"{literal(key)}: v[{i}]" for i, key in enumerate(d.keys)])
-    lines = [f"e = {{{items}}}"] + [f"{env(key)} = {gen.of(c)}" for key, c in lets]
+    lines = [f"e = {{{items}}}"] + [f"{env(key)} = {gen.of(c)}" for key, c, _ in lets]
     return gen.function(lines + ["return e"], "g, me, v", _env_of(d))
 
 
@@ -176,18 +179,33 @@ def step_listing(gen: Generator, step: StepDef, bodies: dict):
     if not any(d.name in bodies for d in step.actions + step.fallback + step.free):
         return None
     lines = ["e = {'me': me}"]
-    lines += _listed(gen, step.actions, bodies)
+    lines += _listed(gen, step.actions, bodies, {})
     if step.fallback:
-        lines += ["if not out:"] + indent(_listed(gen, step.fallback, bodies))
+        lines += ["if not out:"] + indent(_listed(gen, step.fallback, bodies, {}))
     if step.free:
-        lines += ["if out:"] + indent(_listed(gen, step.free, bodies))
+        lines += ["if out:"] + indent(_listed(gen, step.free, bodies, {}))
     return gen.function(lines, "g, me, out", _by_plans(step))
 
 
-def _listed(gen: Generator, kinds: list, bodies: dict) -> list[str]:
+def _listed(gen: Generator, kinds: list, bodies: dict, seen: dict) -> list[str]:
+    """The kinds' listings one after the other. A let whose text reads no name of its own
+    kind (``who: actor(me)`` in three kinds) means the same in each: it is worked out once,
+    by the first kind (its lets run unconditionally, before the others), and later kinds
+    read that value (``seen``: text -> local). Listing changes nothing a let reads (a
+    position decided by chance stays decided), so the values are the ones it would compute."""
     lines = []
     for d in kinds:
-        lines += bodies[d.name] if d.name in bodies else [f"{gen.bind(d)}.plan(g, me, out)"]
+        if d.name not in bodies:
+            lines.append(f"{gen.bind(d)}.plan(g, me, out)")
+            continue
+        body, shared = bodies[d.name]
+        body = list(body)
+        for i, text, key, name in shared:
+            if text in seen:
+                body[i] = f"{env(key)} = {name} = {seen[text]}"
+            else:
+                seen[text] = name
+        lines += body
     return lines
 
 
