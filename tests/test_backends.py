@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 import playa_rules as pr
 from playa_rules import rules as rules_module
@@ -341,3 +342,27 @@ def test_a_let_meaning_the_same_in_every_kind_of_a_step_is_worked_out_once():
     game = rules.new_game(2, seed=4)   # the deal's 4 draws, then the deck's top read once
     assert [e["event"] for e in game.log].count("chance") == 5
     assert game.legal_actions().texts()[0] == "draw"
+
+
+def test_a_zone_no_effect_shuffles_has_its_top_read_without_a_chance_check():
+    """Reading ``top(x.zone)`` checks first whether the zone's order is still undecided (a
+    shuffle leaves it so) and decides it: needless for a zone the rules never shuffle. Only
+    a shuffle of a zone named outright names it; a target that may be any zone (a let, a
+    loop variable) keeps every check. The games are the same either way (the differential
+    tests above play shuffled-piles.yaml, whose piles are shuffled)."""
+    from playa_rules.compiler.dsl.analysis import never_shuffled
+    playa = pr.load("playa-pirata")
+    assert not any("settle_top" in s for s in playa.program.generated)
+    piles = pr.load(GAMES / "shuffled-piles.yaml")
+    assert any("settle_top" in s for s in piles.program.generated)
+    m = piles.program.model
+    assert set(m.attached) == {"pile", "stash"}
+    data = yaml.safe_load((GAMES / "shuffled-piles.yaml").read_text())
+    assert set(never_shuffled(data, m)) == {id(t) for name, t in m.attached.items() if name != "pile"}
+    data["actions"]["stir"]["effect"] = "for z in [spot] { shuffle z.pile }"
+    assert set(never_shuffled(data, m)) == {id(t) for name, t in m.attached.items() if name != "pile"}
+    data["actions"]["stir"]["let"] = {"heap": "spot.pile"}
+    data["actions"]["stir"]["effect"] = "shuffle heap"
+    assert never_shuffled(data, m) == {}
+    data["actions"]["stir"]["effect"] = "shuffle ("
+    assert never_shuffled(data, m) == {}

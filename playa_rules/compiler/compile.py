@@ -12,7 +12,7 @@ from typing import Callable
 
 from .dsl import ast as A
 from .dsl import types as T
-from .dsl.analysis import free_names, is_static, names_in
+from .dsl.analysis import free_names, is_static, names_in, never_shuffled
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
 from ..checks import semantic_diagnostics, sort_diagnostics
@@ -115,6 +115,8 @@ class _Stage:
         self.diags.extend(builder.diags)
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
+        if self.cp.gen is not None:   # zones whose top is read without a chance check
+            self.cp.gen.settled = never_shuffled(d, m)
         self.cp.broken = self.broken_defines
         for ph in d.get("phases") or []:
             self.cp.phase_lets.update((ph.get("let") or {}).keys())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...errors import SpecError
 from . import ast as A
 from . import types as T
-from .parse import parse_expr
+from .parse import parse_block, parse_expr
 
 
 def names_in(text) -> set[str]:
@@ -80,3 +80,42 @@ def free_names(node: A.Node) -> set[str]:
         elif isinstance(n, A.Comprehension):
             bound.add(n.var)
     return names - bound
+
+
+def never_shuffled(data: dict, model) -> dict:
+    """The zone tables of ``model.attached`` (a zone per component) whose zones no effect of
+    the rule file ``data`` shuffles, by id: their order is never undecided, so reading the
+    top needs no chance check. Only a shuffle of a zone named outright (``shuffle supply``,
+    ``shuffle c.pile``) names the zone it shuffles; any other target (a define, a variable,
+    a text that does not parse) may be any zone, and then no table is listed."""
+    texts, local = [data.get("setup")], set(data.get("define") or {})
+    for spec in (data.get("actions") or {}).values():
+        if isinstance(spec, dict):
+            texts.append(spec.get("effect"))
+            local.update(spec.get("let") or {}, spec.get("params") or {})
+    for ph in data.get("phases") or []:
+        if isinstance(ph, dict):
+            texts += [ph.get("on_start"), ph.get("on_turn_start")]
+            texts += [st.get(k) for st in ph.get("steps") or [] if isinstance(st, dict)
+                      for k in ("effect", "on_blocked")]
+    targets = []
+    for text in texts:
+        if text is None:
+            continue
+        try:
+            node = parse_block(text)
+        except SpecError:
+            return {}
+        for n in A.walk(node):
+            if isinstance(n, A.For):
+                local.add(n.var)
+            elif isinstance(n, A.Shuffle):
+                targets.append(n.zone)
+    variables = set(model.cvars).union(*(set(v) for v in model.variables.values()))
+    shuffled = set()
+    for z in targets:
+        name = z.id if isinstance(z, A.Name) and z.id not in local else z.name if isinstance(z, A.Attr) else None
+        if name is None or name not in model.zones or name in variables:
+            return {}
+        shuffled.add(name)
+    return {id(t): t for name, t in model.attached.items() if name not in shuffled}

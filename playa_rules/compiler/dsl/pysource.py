@@ -124,6 +124,7 @@ class Generator:
         self._fresh = 0
         self.sources: list[str] = []   # every function's source, for tests and curious readers
         self.made: WeakSet = WeakSet()  # the functions generated so far
+        self.settled: dict = {}   # zone tables whose zones are never shuffled (analysis.never_shuffled)
 
     def bind(self, obj) -> str:
         """A name standing for ``obj`` in generated source."""
@@ -241,11 +242,14 @@ def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
     its source: one read of the zone, its top decided first if its order is still undecided
     (as the closure does, :meth:`State.settle_top`). ``table`` maps x to its zone, ``ptable``
     a component to the property. ``c`` as it is without a generator or without source for
-    ``orelse`` (the fused closure is one call either way)."""
+    ``orelse`` (the fused closure is one call either way). A zone the rules never shuffle
+    (``gen.settled``) has its order decided always: no check."""
     if gen is None or (orelse.src is None and not orelse.is_const) or too_deep((orelse,)):
         return c
     at = f"{gen.bind(table)}[{env(key)}]"
     other = orelse.src if orelse.src is not None else gen.bind(orelse.const)
+    if gen.settled.get(id(table)) is table:
+        return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] else {other})")
     return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
                              f"(g.mix[{at}] is None or g.settle_top({at}) is None) else {other})")
 
