@@ -67,9 +67,9 @@ def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, na
             assert a.scores() == b.scores()
 
 
-_NAMES = re.compile(r"^(g|e|me|v|out|len|list|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
+_NAMES = re.compile(r"^(g|e|me|v|out|runs|ends|len|list|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
 _ATTRIBUTES = {"add", "zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end", "mix",
-               "settle_top", "plan", "append"}
+               "settle_top", "plan", "append", "_runs", "_ends"}
 
 
 @pytest.mark.parametrize("name", [g for g in pr.games()] + [str(p) for p in sorted(GAMES.glob("*.yaml"))])
@@ -333,7 +333,7 @@ def test_a_let_meaning_the_same_in_every_kind_of_a_step_is_worked_out_once():
     above play this game too)."""
     rules_module._CACHE.clear()
     rules = pr.load(GAMES / "shared-lets.yaml")
-    listing = next(s for s in rules.program.generated if s.count("out.add") == 3)
+    listing = next(s for s in rules.program.generated if s.count("runs.append") == 3)
     found = re.findall(r"e\['(\w+)#\d+'\] = (_v\d+) = (.*)", listing)
     assert [name for name, _, _ in found] == ["next_card", "held", "next_card", "held", "after", "held", "after"]
     first = {name: local for name, local, _ in found[:2]}

@@ -45,14 +45,14 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
         return None
     kind = gen.bind(d)
     if not params:
-        add = [f"out.add({kind}, (), (), None)"]
+        add = [_run(kind, "()", "()", "None", count="1")]
     elif len(params) > 1:
         add = _two_lines(gen, d, checks[1], joins)
         if add is None:
             return None
     else:
         kept = gen.fresh("l")
-        add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: out.add({kind}, (), (), {kept})"]
+        add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: " + _run(kind, "()", "()", kept)]
     tests = " and ".join(f"({_source(gen, c)})" for c in checks[0])
     rest = ([f"if {tests}:"] + indent(add)) if tests else add
     lines, local, shared = [], {"me": "me"}, []   # variables the source reads as locals (me is an argument)
@@ -64,7 +64,7 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
         local[key] = name
     lines += [_localize(line, local) for line in rest]
     bodies[d.name] = (lines, shared)
-    return gen.function(["e = {'me': me}"] + lines, "g, me, out")
+    return gen.function([*_PROLOGUE, *lines], "g, me, out")
 
 
 def generated_env(gen: Generator, d: ActionDef, lets: list):
@@ -100,18 +100,18 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
         return head + indent(_join_lines(gen, d, joins[2][0], kept, items, k))
     checks2, pairs = d.checks[2], gen.fresh("l")
     if not checks2:
-        body = [f"for {slot}, {k} in {kept}:", f"    out.add({kind}, ({slot},), ({k},), {items})"]
+        body = [f"if {items}:", f"    for {slot}, {k} in {kept}:", "        " + _run(kind, f"({slot},)", f"({k},)", items)]
     elif checks2.__class__ is LevelChecks:
         rest = gen.fresh("x")
         body = [f"for {slot}, {k} in {kept}:",
                 f"    {rest} = {gen.bind(checks2.resolve)}(g, e)",
                 f"    if {rest} is not None:",
                 f"        {pairs} = {gen.bind(checked)}({p}, {rest}, {items}, g, e) if {rest} else {items}",
-                f"        if {pairs}: out.add({kind}, ({slot},), ({k},), {pairs})"]
+                f"        if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs)]
     else:
         body = [f"for {slot}, {k} in {kept}:",
                 f"    {pairs} = {gen.bind(checked)}({p}, {gen.bind(checks2)}, {items}, g, e)",
-                f"    if {pairs}: out.add({kind}, ({slot},), ({k},), {pairs})"]
+                f"    if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs)]
     return head + indent(body)
 
 
@@ -124,14 +124,14 @@ def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k:
     lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("i", "i", "l", "l", "i", "i"))
     slot = env(d.params[0].key)
     target, (outer,) = localized(gen, d.params[0].key, [_source(gen, outer_c)])
-    run = (f"if {at} < {n}: out.add({kind}, ({target},), ({k},), {si}, {at}, {n})" if how in ("gt", "ge")
-           else f"if {at}: out.add({kind}, ({target},), ({k},), {si}, 0, {at})")
+    run = (f"if {at} < {n}: " + _run(kind, f"({target},)", f"({k},)", si, at, f"{n} - {at}") if how in ("gt", "ge")
+           else f"if {at}: " + _run(kind, f"({target},)", f"({k},)", si, "0", at))
     return [
         f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)",
         f"if {search} is None:",
         f"    for {slot}, {k} in {kept}:",
         f"        {its}, {lo}, {hi} = {cut}(g, e)",
-        f"        if {lo} < {hi}: out.add({kind}, ({slot},), ({k},), {its}, {lo}, {hi})",
+        f"        if {lo} < {hi}: " + _run(kind, f"({slot},)", f"({k},)", its, lo, f"{hi} - {lo}"),
         "else:",
         f"    {si} = {search}[0]",
         f"    {sv} = {search}[1]",
@@ -159,6 +159,16 @@ def _first_pairs(gen: Generator, d: ActionDef, checks: list) -> str:
     return f"[({target}, {k}) for {target}, {k} in {domain} if {test}]"
 
 
+_PROLOGUE = ("e = {'me': me}", "runs, ends = out._runs, out._ends")   # a listing function's start
+
+
+def _run(kind: str, vals: str, keys: str, items: str, lo: str = "0", count: str | None = None) -> str:
+    """A statement recording a run of actions in the listing (``Legal.add``, inline: a call
+    per run costs more than the two appends): ``count`` actions, ``len(items)`` by default."""
+    return (f"runs.append(({kind}, {vals}, {keys}, {items}, {lo})); "
+            f"ends.append(ends[-1] + {count if count is not None else f'len({items})'})")
+
+
 def _env_of(d: ActionDef):
     """The same environment made by a loop (if Python refuses the generated one)."""
     def make(g, me, v):
@@ -178,7 +188,7 @@ def step_listing(gen: Generator, step: StepDef, bodies: dict):
     None when no kind of the step has a body here (nothing to gain)."""
     if not any(d.name in bodies for d in step.actions + step.fallback + step.free):
         return None
-    lines = ["e = {'me': me}"]
+    lines = list(_PROLOGUE)
     lines += _listed(gen, step.actions, bodies, {})
     if step.fallback:
         lines += ["if not out:"] + indent(_listed(gen, step.fallback, bodies, {}))
