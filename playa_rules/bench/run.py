@@ -13,8 +13,9 @@ Prints three tables:
 2. Per game and player count: decisions per second in random play, and the cost of one
    ``apply``, of reading the legal action ids (a mask), of ``view(seat to act)`` and of
    ``clone()``, each in microseconds over the same random positions.
-3. Loading each game: cold (a fresh Python process, the time of ``pr.load`` alone) and
-   warm (loading again in the same process, the rule file's caches cleared).
+3. Loading each game: cold (a fresh Python process, the time of ``pr.load`` alone; the
+   median of three) and warm (loading again in the same process, the rule file's caches
+   cleared).
 4. With ``--backends``: per game, decisions per second in random play with the generated
    backend and with the closures alone (``PLAYA_RULES_BACKEND=closures``), in alternating
    slices, and their ratio.
@@ -204,12 +205,16 @@ def costs(game_id: str, players: int, seconds: float) -> dict:
     return out
 
 
-def load_times(game_id: str) -> tuple[float, float]:
-    """(cold, warm) seconds to load a bundled game."""
+def load_times(game_id: str, runs: int = 3) -> tuple[float, float]:
+    """(cold, warm) seconds to load a bundled game: cold the median of ``runs`` fresh
+    processes (one alone varies by 10 to 20% on a shared machine), warm the best of three."""
     code = ("import time, playa_rules as pr\nt = time.perf_counter()\n"
             f"pr.load({game_id!r})\nprint(time.perf_counter() - t)")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    cold = float(proc.stdout.strip()) if proc.returncode == 0 else float("nan")
+    colds = []
+    for _ in range(runs):
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        colds.append(float(proc.stdout.strip()) if proc.returncode == 0 else float("nan"))
+    cold = sorted(colds)[len(colds) // 2]
     from .. import rules as _rules
     from ..source import variants as _variants
     best = float("inf")
