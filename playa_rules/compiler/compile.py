@@ -319,7 +319,11 @@ class _Stage:
             left, right, op = right, left, _FLIP[op]
         if not (isinstance(left, A.Name) and left.id == p.name) or (free_names(right) & set(order)):
             return False
-        limit = self.cp.with_origin(self.origin(ptr), text).expr(right, scope)
+        saved, self.cp.hoist = self.cp.hoist, frozenset(order)   # worked out once per listing, shared
+        try:
+            limit = self.cp.with_origin(self.origin(ptr), text).expr(right, scope)
+        finally:
+            self.cp.hoist = saved
         if limit.t.kind not in ("int", "any"):
             return False
         p.bounds.append((op, limit.fn))

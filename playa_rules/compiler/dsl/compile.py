@@ -23,7 +23,7 @@ from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
 from .pysource import Generator, composed, env, list_source, too_deep, top_source
-from .values import C, Define, Scope, const  # noqa: F401  (Define, Scope: re-exported for the stages)
+from .values import C, Define, Scope, const, retyped  # noqa: F401  (Define, Scope: re-exported)
 
 
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -125,7 +125,8 @@ class Compiler:
     def _hoisted(self, method, node: A.Node, scope: Scope) -> C:
         """A part of a condition that reads none of the action's parameters: while one action
         kind is listed the state does not change, so it is worked out once per listing
-        (remembered in the listing's environment) instead of once per candidate."""
+        (remembered in the listing's environment) instead of once per candidate; a define
+        named alone (``bid_cap``) by its name, so a step's kinds listed in one function share it."""
         saved, self.hoist = self.hoist, None
         try:
             c = method(node, scope)
@@ -135,7 +136,7 @@ class Compiler:
             return c
         if self.gen is not None:   # worked out once per listing, by a generated function when it can
             c = self.gen.expression(composed(self.gen, node, c, self._kids) if c.src is None else c)
-        slot, f = self.fresh("once"), c.fn
+        slot, f = (f"once:{node.id}" if isinstance(node, A.Name) else self.fresh("once")), c.fn  # a define: one slot
 
         def once(g, e):
             try:
@@ -307,8 +308,9 @@ class Compiler:
 
     def _Conditional(self, n: A.Conditional, scope: Scope) -> C:
         t, a, b = self.expr(n.test, scope), self.expr(n.then, scope), self.expr(n.orelse, scope)
-        tf, af, bf = t.fn, a.fn, b.fn
-        out_t = T.join(a.t, b.t)
+        tf, af, bf, out_t = t.fn, a.fn, b.fn, T.join(a.t, b.t)
+        if t.is_const:   # a ruling or parameter decides it when the rules load
+            return retyped(a if t.const else b, out_t)
         if t.count_test is not None:  # if count(x.zone) OP k then ... : the test inline
             op, key, table, k = t.count_test
             if a.top_prop is not None and a.top_prop[0] == key and a.top_prop[1] is table and (op, k) in _NONEMPTY:
@@ -433,8 +435,7 @@ class Compiler:
         a = self.expect(self.expr(n.operand, scope), "int", n.operand, "what follows '-'")
         if a.is_const:
             return const(-a.const, T.INT)
-        f = a.fn
-        return C(lambda g, e: -f(g, e), T.INT)
+        return C(lambda g, e, f=a.fn: -f(g, e), T.INT)
 
     # ------------------------------------------------------------ effects
     def block(self, node: A.Block, scope: Scope, root: bool = False) -> Callable:

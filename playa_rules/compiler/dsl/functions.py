@@ -13,7 +13,7 @@ from typing import Callable, Optional
 from . import types as T
 from .values import C, const
 from .names import zone_index, zone_list
-from .pysource import env, over_source
+from .pysource import env, over_source, too_deep
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,9 @@ def _count(cp, node, args):
         key, table = args[0].zone_of
         return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table),
                  src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[{env(key)}]])")
-    return C(lambda g, e: len(f(g, e)), T.INT)
+    zone_src = args[0].src if args[0].t.kind == "zone" and not too_deep((args[0],)) else None
+    return C(lambda g, e: len(f(g, e)), T.INT,   # a zone worked out (count(cup_of(c))): read as f reads it
+             src=cp.gen and zone_src and f"len(g.zones[{zone_src}])")
 
 
 def _sum_over(cp, node, coll, key, where, expr):

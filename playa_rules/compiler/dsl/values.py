@@ -6,7 +6,7 @@ compiler and the engine fuse common expressions into one call.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from . import ast as A
@@ -47,6 +47,12 @@ def const(value, t: T.T | None = None) -> C:
     """A compiled constant."""
     src = repr(value) if value is None or type(value) in (bool, int, str) else None
     return C(lambda g, e, v=value: v, t or T.of_value(value), value, src=src)
+
+
+def retyped(c: C, t: T.T) -> C:
+    """``c`` with the static type ``t`` (a conditional decided when the rules load keeps the
+    type of both its branches, so a file checks the same whichever a ruling picks)."""
+    return replace(c, t=t)
 
 
 @dataclass
