@@ -1,12 +1,14 @@
-"""Listing plans and action environments as generated Python, for the simplest shapes.
+"""Listing plans and action environments as generated Python, for the common shapes.
 
 The engine lists a kind's legal actions with a loop chosen for its parameters
 (:mod:`playa_rules.engine.plans`), calling each let and check as a closure. With the
 generated backend (:mod:`.dsl.pysource`) the compiler writes that loop itself for kinds
-with no parameter, or one ``position_in``, ``one_of`` or ``seat_in`` parameter with plain
-checks, the lets and checks inline, and sets it as the kind's plan; then one function per
-step lists all its kinds (those bodies inline, the other kinds' plans called), and one per
-kind makes the environment its effect runs in. The same actions in the same order as the
+with no parameter, one ``position_in``, ``one_of`` or ``seat_in`` parameter with plain
+checks, or two parameters whose last is independent of the first (engine.plans' ``two``),
+the lets and checks inline, and sets it as the kind's plan; then one function per step
+lists all its kinds (those bodies inline, the other kinds' plans called, a let meaning the
+same in several kinds worked out once), and one per kind makes the environment its
+effect runs in. The same actions in the same order as the
 engine's loops (``tests/test_backends.py`` plays every game with both backends and
 compares a step's listing with its kinds' plans). Other shapes keep the engine's plans.
 """
@@ -23,8 +25,8 @@ from .program import ActionDef, LevelChecks, StepDef
 def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodies: dict, joins: list):
     """``fn(g, me, out)`` listing kind ``d`` (see engine.plans), or None for other shapes: a
     kind with no parameter, or one ``position_in``, ``one_of`` or ``seat_in`` with plain
-    checks, or such a position then an independent parameter filtered by one ordering join
-    (:func:`_joined_lines`). For a kind whose first parameter is a ``position_in`` with plain
+    checks, or two parameters whose last is independent of the first (:func:`_two_lines`).
+    For a kind whose first parameter is a ``position_in`` with plain
     checks and more parameters follow, sets ``d.level1``: the first parameter's (value, key)
     pairs passing its checks, as ``fn(g, e)`` (engine.plans uses it for the first level).
 
