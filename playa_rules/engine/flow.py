@@ -171,7 +171,7 @@ class Flow:
             return
         g.phase_id = phase.id
         self._log.append(("phase", phase.id))
-        g.plet = {k: f(g, e) for k, f in phase.lets}
+        g.plet = {k: f(g, e) for k, f in phase.lets} if phase.lets else {}
         g.turn_k = 0
         g.round = 1
         if phase.on_start is not None:
@@ -220,11 +220,14 @@ class Flow:
         g, phases = self.g, self.program.phases
         nxt = phases[g.phase_i].next
         target = nxt(g, {"me": g.start}) if nxt is not None else None
-        index = self.program.extras.get("phase_index") or \
-            self.program.extras.setdefault("phase_index", {p.id: i for i, p in enumerate(phases)})
-        if target is not None and target not in index:
-            raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id")
-        g.phase_i = g.phase_i + 1 if target is None else index[target]
+        if target is None:
+            g.phase_i += 1
+        else:
+            index = self.program.extras.get("phase_index") or \
+                self.program.extras.setdefault("phase_index", {p.id: i for i, p in enumerate(phases)})
+            if target not in index:
+                raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id")
+            g.phase_i = index[target]
         g.mode = PHASE_START
 
     def _reset_turn_marks(self) -> None:
