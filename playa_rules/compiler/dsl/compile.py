@@ -30,7 +30,7 @@ _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
         ">": operator.gt, ">=": operator.ge}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "//": operator.floordiv, "%": operator.mod}
-_DEPTH = operator.attrgetter("depth")
+_DEPTH, _UNSET = operator.attrgetter("depth"), object()
 _NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
 
 
@@ -138,12 +138,11 @@ class Compiler:
             c = self.gen.expression(composed(self.gen, node, c, self._kids) if c.src is None else c)
         slot, f = (f"once:{node.id}" if isinstance(node, A.Name) else self.fresh("once")), c.fn  # a define: one slot
 
-        def once(g, e):
-            try:
-                return e[slot]
-            except KeyError:
+        def once(g, e):   # (no try: a KeyError raised at each listing's first read costs more)
+            v = e.get(slot, _UNSET)
+            if v is _UNSET:
                 v = e[slot] = f(g, e)
-                return v
+            return v
         return C(once, c.t, is_bool=c.is_bool)
 
     def collection(self, node: A.Node, scope: Scope, what: str = "this") -> C:
@@ -196,11 +195,10 @@ class Compiler:
             bf, mk = body.fn, "$" + name
 
             def remembered(g, e):  # pure contexts (scoring): one value per evaluation env
-                try:
-                    return e[mk]
-                except KeyError:
+                v = e.get(mk, _UNSET)
+                if v is _UNSET:
                     v = e[mk] = bf(g, e)
-                    return v
+                return v
             return C(remembered, body.t)
         if name in names.NAMESPACES:
             self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
