@@ -16,7 +16,7 @@ from .dsl.analysis import free_names, is_static, names_in, never_shuffled
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.parse import Origin, parse_block, parse_expr
 from ..checks import semantic_diagnostics, sort_diagnostics
-from ..checks.base import cap_problems, requirements
+from ..checks.base import cap_problems, dsl_texts, requirements
 from .automata import compile_automata
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from ..source.document import escape_pointer_segment
@@ -116,7 +116,7 @@ class _Stage:
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
         if self.cp.gen is not None:   # zones whose top is read without a chance check
-            self.cp.gen.settled = never_shuffled(d, m)
+            self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)
         self.cp.broken = self.broken_defines
         for ph in d.get("phases") or []:
             self.cp.phase_lets.update((ph.get("let") or {}).keys())

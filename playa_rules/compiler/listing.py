@@ -19,6 +19,7 @@ from bisect import bisect_left, bisect_right
 from .domains import ORDERED, checked, prepare_join
 from .domains import items as domain_items
 from .dsl.pysource import Generator, env, indent, literal, localized
+from .params import PARAM_KINDS
 from .program import ActionDef, LevelChecks, StepDef
 
 
@@ -37,7 +38,7 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     params = d.params
     if len(params) > 1:
         split = d.checks[1].__class__ is LevelChecks   # then tested by domains.checked
-        if not (_plain(d, checks, _KINDS) or (split and not d.joins[1])):
+        if not (_plain(d, checks, PARAM_KINDS) or (split and not d.joins[1])):   # any first kind
             return None
         if params[0].kind == "position_in" and not split:
             d.level1 = gen.function([f"return {_kept(gen, params[0], checks[1])}"])
@@ -243,7 +244,6 @@ def _localize(text: str, local: dict) -> str:
 
 
 _SINGLE = ("position_in", "one_of", "seat_in")   # the single parameters listed by generated source
-_KINDS = ("position_in", "one_of", "seat_in", "group_of", "number_in")   # the first of two
 
 
 def _plain(d: ActionDef, checks: list, kinds: tuple) -> bool:

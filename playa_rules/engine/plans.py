@@ -14,8 +14,11 @@ Whatever the plan, the actions listed and their order are the same.
 """
 from __future__ import annotations
 
+from ..compiler.domains import checked as _checked
+from ..compiler.domains import items as _items
+from ..compiler.domains import prepare_join as _prepare_join
 from ..compiler.program import ActionDef, LevelChecks, StepDef
-from .actions import _checked, _domain, _items, _nested, _prepare_join
+from .actions import _domain, _nested
 
 
 def step_plan(step: StepDef):

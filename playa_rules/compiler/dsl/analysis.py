@@ -82,26 +82,19 @@ def free_names(node: A.Node) -> set[str]:
     return names - bound
 
 
-def never_shuffled(data: dict, model) -> dict:
-    """The zone tables of ``model.attached`` (a zone per component) whose zones no effect of
-    the rule file ``data`` shuffles, by id: their order is never undecided, so reading the
-    top needs no chance check. Only a shuffle of a zone named outright (``shuffle supply``,
-    ``shuffle c.pile``) names the zone it shuffles; any other target (a define, a variable,
-    a text that does not parse) may be any zone, and then no table is listed."""
-    texts, local = [data.get("setup")], set(data.get("define") or {})
+def never_shuffled(blocks: list, data: dict, model) -> dict:
+    """The zone tables of ``model.attached`` (a zone per component) whose zones none of the
+    effect ``blocks`` of the rule file ``data`` shuffles, by id: their order is never
+    undecided, so reading the top needs no chance check. Only a shuffle of a zone named
+    outright (``shuffle supply``, ``shuffle c.pile``) names the zone it shuffles; any other
+    target (a define, a variable, a text that does not parse) may be any zone, and then no
+    table is listed."""
+    local = set(data.get("define") or {})
     for spec in (data.get("actions") or {}).values():
         if isinstance(spec, dict):
-            texts.append(spec.get("effect"))
             local.update(spec.get("let") or {}, spec.get("params") or {})
-    for ph in data.get("phases") or []:
-        if isinstance(ph, dict):
-            texts += [ph.get("on_start"), ph.get("on_turn_start")]
-            texts += [st.get(k) for st in ph.get("steps") or [] if isinstance(st, dict)
-                      for k in ("effect", "on_blocked")]
     targets = []
-    for text in texts:
-        if text is None:
-            continue
+    for text in blocks:
         try:
             node = parse_block(text)
         except SpecError:
