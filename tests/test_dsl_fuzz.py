@@ -240,10 +240,68 @@ def test_the_parser_tables_file_is_made_from_this_grammar():
 def test_the_parser_read_from_its_tables_parses_as_the_one_built_from_the_grammar():
     from lark import Lark
     from playa_rules.compiler.dsl import parse as P
-    built = Lark(resources.grammar_path().read_text(encoding="utf-8"), **P._OPTIONS)
+    built = Lark(resources.grammar_path().read_text(encoding="utf-8"), transformer=P._BUILDER, **P._OPTIONS)
     loaded = P.parser()
     assert loaded.source_path == "<deserialized>"          # read from the tables, not built
     for dsl in TEXTS:
         start = "block" if dsl.effect else "expr"
         source = dsl.text if dsl.effect else dsl.text.replace("\n", " ")
-        assert loaded.parse(source, start=start) == built.parse(source, start=start)
+        a, b = loaded.parse(source, start=start), built.parse(source, start=start)
+        assert a == b and _positions(a[0]) == _positions(b[0])
+
+
+def _positions(node) -> list:
+    """Every AST node's class and position, depth first (positions are not compared by ==)."""
+    import dataclasses
+    from playa_rules.compiler.dsl import ast as A
+    out = []
+    def walk(n):
+        if isinstance(n, A.Node):
+            out.append((type(n).__name__, n.pos))
+            for f in dataclasses.fields(n):
+                walk(getattr(n, f.name))
+        elif isinstance(n, (tuple, list)):
+            for x in n:
+                walk(x)
+    walk(node)
+    return out
+
+
+# Where each kind of node starts: the text at its position begins with this (a regular
+# expression); nodes that start where their first part starts are checked through it.
+_OPENS = {"Num": r"\d", "Str": "['\"]", "Bool": "true|false", "NoneLit": "none", "Move": "move",
+          "Reveal": "reveal", "Set": "set", "SetOn": "set", "Pick": "pick", "Shuffle": "shuffle",
+          "Deal": "deal", "Roll": "roll", "If": "if", "For": "for", "End": "end", "Win": "win",
+          "Conditional": "if", "Not": "not", "Neg": "-", "ListLit": r"\[", "Compare": "[=!<>]",
+          "BinOp": r"[-+*/%]"}
+
+
+def test_every_node_of_the_bundled_texts_is_located_where_its_text_is():
+    """The parser builds the AST while it reduces and reads positions off the tokens: a
+    statement is located at its keyword, a literal at itself, a name or a call at the name,
+    an operator at the operator, an 'if' expression at 'if'."""
+    import dataclasses
+    from playa_rules.compiler.dsl import ast as A
+    from playa_rules.compiler.dsl.parse import parse_block, parse_expr
+    for dsl in TEXTS:
+        text = dsl.text if dsl.effect else dsl.text.replace("\n", " ")
+        lines = text.split("\n")
+        root = parse_block(text) if dsl.effect else parse_expr(text)
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (tuple, list)):
+                stack.extend(n)
+                continue
+            if not isinstance(n, A.Node):
+                continue
+            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n))
+            line, col = n.pos
+            at = lines[line - 1][col - 1:]
+            kind = type(n).__name__
+            if kind in _OPENS:
+                assert re.match(_OPENS[kind], at), (text, kind, n.pos)
+            elif kind in ("Name", "Call", "CallOver"):
+                assert at.startswith(n.id if kind == "Name" else n.func), (text, kind, n.pos)
+            elif kind == "Attr":
+                assert at.startswith(n.name), (text, kind, n.pos)

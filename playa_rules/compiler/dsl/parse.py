@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Optional
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ... import resources
 from ...errors import Diagnostic, DSLSyntaxError
@@ -51,13 +51,14 @@ class Origin:
                           path=self.path, severity=severity, source_line=src, hint=hint)
 
 
-_OPTIONS = dict(parser="lalr", start=["expr", "block"], propagate_positions=True, maybe_placeholders=True)
+_OPTIONS = dict(parser="lalr", start=["expr", "block"], maybe_placeholders=True)
 
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The lark parser: its tables read from ``grammar/effects.tables.json`` when they were
-    made from this very grammar (a JSON file, never a pickle), else built from the grammar."""
+    """The lark parser, building AST nodes as it reduces (``_BUILDER``): its tables read from
+    ``grammar/effects.tables.json`` when they were made from this very grammar (a JSON file,
+    never a pickle), else built from the grammar."""
     grammar = resources.grammar_path().read_text(encoding="utf-8")
     tables = resources.grammar_path().with_suffix(".tables.json")
     try:
@@ -66,10 +67,12 @@ def parser() -> Lark:
         saved = None
     if isinstance(saved, dict) and saved.get("grammar_sha256") == _digest(grammar):
         try:
-            return Lark.load(_decode(saved["tables"]))
+            data = _decode(saved["tables"])
+            data["data"]["options"]["transformer"] = _BUILDER  # an option lark lets a loaded parser take
+            return Lark.load(data)
         except Exception:  # noqa: BLE001 - tables from another lark version: build them instead
             pass
-    return Lark(grammar, **_OPTIONS)
+    return Lark(grammar, transformer=_BUILDER, **_OPTIONS)
 
 
 def parser_tables() -> str:
@@ -122,162 +125,201 @@ def _names_of(node):
     return None
 
 
-def _pos(meta) -> A.Pos:
-    return (getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
-
-
 def _tpos(tok: Token) -> A.Pos:
     return (tok.line or 1, tok.column or 1)
 
 
-@v_args(meta=True)
-class _ToAst(Transformer):
-    """Builds AST nodes; one method per grammar alias."""
+class _ToAst:
+    """Builds AST nodes while the parser reduces: one method per grammar alias, called with
+    ``start`` (where the node's text starts, as lark's propagated positions would say) and
+    its children (tokens, nodes built below, None for an absent optional part).
 
-    def number(self, meta, c):
+    lark's internal transformer takes no positions (``meta``), so each callback returns
+    ``(node, start)``: :func:`_callback` takes the start of a node from its first token or
+    first child, and drops the named keyword that opens it (``_LEADING``).
+    """
+
+    def number(self, start, c):
         return A.Num(int(c[0]), pos=_tpos(c[0]))
 
-    def string(self, meta, c):
+    def string(self, start, c):
         return A.Str(str(c[0])[1:-1], pos=_tpos(c[0]))
 
-    def true(self, meta, c):
-        return A.Bool(True, pos=_pos(meta))
+    def true(self, start, c):
+        return A.Bool(True, pos=start)
 
-    def false(self, meta, c):
-        return A.Bool(False, pos=_pos(meta))
+    def false(self, start, c):
+        return A.Bool(False, pos=start)
 
-    def none(self, meta, c):
-        return A.NoneLit(pos=_pos(meta))
+    def none(self, start, c):
+        return A.NoneLit(pos=start)
 
-    def name(self, meta, c):
+    def name(self, start, c):
         return A.Name(str(c[0]), pos=_tpos(c[0]))
 
-    def attr(self, meta, c):
+    def attr(self, start, c):
         return A.Attr(c[0], str(c[1]), pos=_tpos(c[1]))
 
-    def index(self, meta, c):
-        return A.Index(c[0], c[1], pos=_pos(meta))
+    def index(self, start, c):
+        return A.Index(c[0], c[1], pos=start)
 
-    def call(self, meta, c):
+    def call(self, start, c):
         args = tuple(a for a in c[1:] if a is not None)
         return A.Call(str(c[0]), args, pos=_tpos(c[0]))
 
-    def call_filter(self, meta, c):
+    def call_filter(self, start, c):
         comp = A.Comprehension(str(c[1]), c[2], c[3], None, pos=_tpos(c[1]))
         return A.CallOver(str(c[0]), comp, pos=_tpos(c[0]))
 
-    def call_map(self, meta, c):
-        comp = A.Comprehension(str(c[2]), c[3], c[4], c[1], pos=_pos(meta))
+    def call_map(self, start, c):
+        comp = A.Comprehension(str(c[2]), c[3], c[4], c[1], pos=start)
         return A.CallOver(str(c[0]), comp, pos=_tpos(c[0]))
 
-    def list_(self, meta, c):
-        return A.ListLit(tuple(x for x in c if x is not None), pos=_pos(meta))
+    def paren(self, start, c):
+        return c[0]    # ( expr ): the node itself, starting at the bracket
 
-    def filter_(self, meta, c):
-        return A.Comprehension(str(c[0]), c[1], c[2], None, pos=_pos(meta))
+    def list_(self, start, c):
+        return A.ListLit(tuple(x for x in c if x is not None), pos=start)
 
-    def map_(self, meta, c):
-        return A.Comprehension(str(c[1]), c[2], c[3], c[0], pos=_pos(meta))
+    def filter_(self, start, c):
+        return A.Comprehension(str(c[0]), c[1], c[2], None, pos=start)
 
-    def conditional(self, meta, c):
-        return A.Conditional(c[0], c[1], c[2], pos=_pos(meta))
+    def map_(self, start, c):
+        return A.Comprehension(str(c[1]), c[2], c[3], c[0], pos=start)
 
-    def or_(self, meta, c):
-        return A.BoolOp("or", tuple(c), pos=_pos(meta))
+    def conditional(self, start, c):
+        return A.Conditional(c[0], c[1], c[2], pos=start)
 
-    def and_(self, meta, c):
-        return A.BoolOp("and", tuple(c), pos=_pos(meta))
+    def or_(self, start, c):
+        return A.BoolOp("or", tuple(c), pos=start)
 
-    def not_(self, meta, c):
-        return A.Not(c[0], pos=_pos(meta))
+    def and_(self, start, c):
+        return A.BoolOp("and", tuple(c), pos=start)
 
-    def compare(self, meta, c):
+    def not_(self, start, c):
+        return A.Not(c[0], pos=start)
+
+    def compare(self, start, c):
         return A.Compare(str(c[1]), c[0], c[2], pos=_tpos(c[1]))
 
-    def binop(self, meta, c):
+    def binop(self, start, c):
         node = c[0]
         for i in range(1, len(c), 2):
             node = A.BinOp(str(c[i]), node, c[i + 1], pos=_tpos(c[i]))
         return node
 
-    def neg(self, meta, c):
-        return A.Neg(c[0], pos=_pos(meta))
+    def neg(self, start, c):
+        return A.Neg(c[0], pos=start)
 
     # effects
-    def block(self, meta, c):
-        return A.Block(tuple(s for s in c if isinstance(s, A.Node)), pos=_pos(meta))
+    def block(self, start, c):
+        return A.Block(tuple(s for s in c if isinstance(s, A.Node)), pos=start)
 
-    def move(self, meta, c):
+    def move(self, start, c):
         sort_by, desc = None, False
         if c[2] is not None:
             sort_by, desc = c[2]
-        return A.Move(c[0], c[1], sort_by, desc, pos=_pos(meta))
+        return A.Move(c[0], c[1], sort_by, desc, pos=start)
 
-    def sort_clause(self, meta, c):
+    def sort_clause(self, start, c):
         return (str(c[0]), c[1] is not None and str(c[1]) == "descending")
 
-    def reveal(self, meta, c):
+    def reveal(self, start, c):
         to = None if isinstance(c[1], Token) and c[1].type == "ALL" else c[1]
-        return A.Reveal(c[0], to, pos=_pos(meta))
+        return A.Reveal(c[0], to, pos=start)
 
-    def set(self, meta, c):
+    def set(self, start, c):
         target, op, value = c[0], str(c[1]), c[2]
         names = _names_of(target)
         if names is not None:                        # set hand.x / me.points / cell.mark / start_player
-            return A.Set(names, op, value, pos=_pos(meta))
+            return A.Set(names, op, value, pos=start)
         if isinstance(target, A.Attr):              # set at(board, r, c).mark = ...
-            return A.SetOn(target.obj, target.name, op, value, pos=_pos(meta))
-        return A.SetOn(target, "", op, value, pos=_pos(meta))   # reported by the compiler
+            return A.SetOn(target.obj, target.name, op, value, pos=start)
+        return A.SetOn(target, "", op, value, pos=start)   # reported by the compiler
 
-    def target(self, meta, c):
+    def target(self, start, c):
         return tuple(str(t) for t in c)
 
-    def pick(self, meta, c):
-        return A.Pick(c[0], c[1], pos=_pos(meta))
+    def pick(self, start, c):
+        return A.Pick(c[0], c[1], pos=start)
 
-    def shuffle(self, meta, c):
-        return A.Shuffle(c[0], pos=_pos(meta))
+    def shuffle(self, start, c):
+        return A.Shuffle(c[0], pos=start)
 
-    def deal(self, meta, c):
+    def deal(self, start, c):
         if isinstance(c[2], Token):
-            return A.Deal(c[0], c[1], str(c[2]), pos=_pos(meta))
-        return A.Deal(c[0], c[1], None, c[2], pos=_pos(meta))
+            return A.Deal(c[0], c[1], str(c[2]), pos=start)
+        return A.Deal(c[0], c[1], None, c[2], pos=start)
 
-    def roll(self, meta, c):
-        return A.Roll(c[0], pos=_pos(meta))
+    def roll(self, start, c):
+        return A.Roll(c[0], pos=start)
 
-    def if_stmt(self, meta, c):
+    def else_block(self, start, c):
+        block = c[0]   # else { ... }: an empty block starts at its bracket
+        return block if block.stmts or block.pos != (1, 1) else A.Block((), pos=start)
+
+    def if_stmt(self, start, c):
         orelse = c[2]
         if isinstance(orelse, A.If):
             orelse = A.Block((orelse,), pos=orelse.pos)
-        return A.If(c[0], c[1], orelse, pos=_pos(meta))
+        return A.If(c[0], c[1], orelse, pos=start)
 
-    def for_stmt(self, meta, c):
+    def for_stmt(self, start, c):
         items = c[1]
         if c[2] is not None:        # for x in Z where COND { ... }: over [x in Z where COND]
             items = A.Comprehension(str(c[0]), c[1], c[2], None, pos=c[1].pos)
-        return A.For(str(c[0]), items, c[3], pos=_pos(meta))
+        return A.For(str(c[0]), items, c[3], pos=start)
 
-    def end(self, meta, c):
-        return A.End(str(c[0]), pos=_pos(meta))
+    def end(self, start, c):
+        return A.End(str(c[0]), pos=start)
 
-    def win(self, meta, c):
-        return A.Win(c[0], pos=_pos(meta))
+    def win(self, start, c):
+        return A.Win(c[0], pos=start)
 
 
-_TRANSFORMER = _ToAst()
-for _name, _callback in vars(_ToAst).items():
-    # lark's v_args wraps a callback anew (functools.update_wrapper) at every lookup, once per
-    # tree node: each is looked up once here and kept on the instance, where lookups find it
-    if not _name.startswith("_") and callable(_callback):
-        setattr(_TRANSFORMER, _name, getattr(_TRANSFORMER, _name))
+# Named terminals that open a node: the builder reads their position, then drops them.
+_LEADING = frozenset({"MOVE", "REVEAL", "SET", "PICK", "SHUFFLE", "DEAL", "ROLL", "IF", "FOR", "END", "WIN",
+                      "NOT", "MINUS", "TRUE", "FALSE", "NONE", "LPAR", "LSQB", "LBRACE"})
+
+
+def _callback(method):
+    """lark's callback for one rule: ``children -> (node, start)``; ``start`` None when the
+    rule matched no text (lark's empty meta), so the parent looks at its next child."""
+    def build(children):
+        start = None
+        c = []
+        for x in children:
+            if x is None:
+                c.append(None)
+            elif x.__class__ is tuple:      # (node, start) from a rule below
+                if start is None:
+                    start = x[1]
+                c.append(x[0])
+            else:                           # a token
+                if start is None:
+                    start = (x.line, x.column)
+                if x.type not in _LEADING:
+                    c.append(x)
+        return method(start or (1, 1), c), start
+    return build
+
+
+class _Callbacks:
+    """The object lark's ``transformer`` option reads: one callback per rule alias."""
+
+
+_BUILDER = _Callbacks()
+for _name, _method in vars(_ToAst).items():
+    if not _name.startswith("_") and callable(_method):
+        setattr(_BUILDER, _name, _callback(_method.__get__(_ToAst())))
+
 
 # Readable names for the grammar's terminals, used in "expected ..." messages.
 _TERMINAL_WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a 'string'", "COMP_OP": "a comparison",
     "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','",
-    "DOT": "'.'", "SEMICOLON": "';'", "_SEP": "a new line or ';'", "ASSIGN_OP": "'=', '+=' or '-='",
+    "DOT": "'.'", "SEMICOLON": "';'", "SEP": "a new line or ';'", "ASSIGN_OP": "'=', '+=' or '-='",
     "ALL": "'all'", "_WHERE": "'where'", "DIRECTION": "'ascending' or 'descending'", "END_WHAT": "step, turn, phase, hand or match",
     "$END": "the end of the text",
 }
@@ -373,19 +415,11 @@ def _parse(text: str, start: str, origin: Optional[Origin]):
     if cached is not None:
         return cached
     try:
-        tree = parser().parse(source, start=start)
+        node = parser().parse(source, start=start)[0]   # (node, start): see _callback
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, origin) from None
     except RecursionError:
         raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
-    try:
-        node = _TRANSFORMER.transform(tree)
-    except RecursionError:
-        raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
-    except VisitError as exc:      # lark wraps what a transformer method raised
-        if isinstance(exc.orig_exc, RecursionError):
-            raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
-        raise
     if len(_PARSED) >= _PARSED_MAX:
         _PARSED.clear()
     _PARSED[(source, start)] = node
