@@ -62,12 +62,12 @@ def parser() -> Lark:
     grammar = resources.grammar_path().read_text(encoding="utf-8")
     tables = resources.grammar_path().with_suffix(".tables.json")
     try:
-        saved = json.loads(tables.read_text(encoding="utf-8"))
+        saved = json.loads(tables.read_text(encoding="utf-8"), object_hook=_decoded)
     except (OSError, ValueError):
         saved = None
     if isinstance(saved, dict) and saved.get("grammar_sha256") == _digest(grammar):
         try:
-            data = _decode(saved["tables"])
+            data = saved["tables"]
             data["data"]["options"]["transformer"] = _BUILDER  # an option lark lets a loaded parser take
             return Lark.load(data)
         except Exception:  # noqa: BLE001 - tables from another lark version: build them instead
@@ -103,15 +103,12 @@ def _encode(x):
     return x
 
 
-def _decode(x):
-    if isinstance(x, dict):
-        if "#keys" in x:
-            return {k: _decode(v) for k, v in x["#keys"]}
-        if "#tuple" in x:
-            return tuple(_decode(v) for v in x["#tuple"])
-        return {k: _decode(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_decode(v) for v in x]
+def _decoded(x: dict):
+    """What :func:`_encode` wrote, back (``json.loads``' object_hook: inner values first)."""
+    if "#keys" in x:
+        return {k: v for k, v in x["#keys"]}
+    if "#tuple" in x:
+        return tuple(x["#tuple"])
     return x
 
 
