@@ -347,3 +347,27 @@ def test_libyaml_events_compose_the_same_tree_as_the_pure_python_parser():
         assert same(fast, plain, set()), path
         checked += 1
     assert checked > 30
+
+
+def test_loading_leaves_the_garbage_collector_as_it_found_it(tmp_path):
+    """load and validate pause the cyclic collector while they compile (a fifth of a cold
+    load) and give it back as it was: on, off, and after a file that fails to load."""
+    import gc
+
+    import playa_rules as pr
+    from playa_rules import rules as rules_module
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: x\nplayers: [2]\nactions: {a: {require: {c: 'nonsense(('}}}\n", encoding="utf-8")
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            rules_module._CACHE.clear()
+            pr.load("playa-pirata")
+            assert gc.isenabled() is enabled
+            with pytest.raises(pr.PlayaRulesError):
+                pr.load(bad)
+            assert gc.isenabled() is enabled
+            assert pr.validate(bad) and gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
