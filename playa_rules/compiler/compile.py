@@ -422,7 +422,7 @@ class _Stage:
                         lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
                         on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
                         steps=steps, when=when.fn if when else None, next=nxt.fn if nxt else None,
-                        seats=(lambda g, e, f=seats.fn: list(f(g, e))) if seats else None)
+                        seats=seats.fn if seats else None)   # the flow copies the seats it reads
 
 
 def _never(g, e):

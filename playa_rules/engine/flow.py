@@ -191,7 +191,8 @@ class Flow:
             self._next_phase()
             return
         if phase.turns == "seats":
-            g.turn_order = [s % g.n for s in phase.seats(g, e)]
+            n = g.n
+            g.turn_order = [s % n for s in phase.seats(g, e)]
             g.plet["$turns"] = len(g.turn_order)
             g.mode = TURN_START
             return
