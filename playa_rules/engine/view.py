@@ -33,15 +33,16 @@ def _statics(m) -> tuple[list, list, list, list]:
 def _zone(g, seat, zi: int, statics) -> list:
     """The components of zone ``zi`` as ``seat`` sees them (None: every face), bottom first."""
     known, cvars, attached, hidden = statics
-    knows = g.known
+    knows, values, zones = g.known, g.cvars, g.zones
     out = []
-    for c in g.zones[zi]:
+    for c in zones[zi]:
         if seat is None or knows[c] >> seat & 1:
             item = known[c].copy()
             names = cvars[c]
             if names:
-                values = g.cvars
-                item["vars"] = {name: values[name][c] for name in names}
+                carried = item["vars"] = {}
+                for name in names:   # a loop, not a comprehension: no frame per component
+                    carried[name] = values[name][c]
         else:
             item = hidden[c].copy()
         tables = attached[c]
@@ -49,7 +50,7 @@ def _zone(g, seat, zi: int, statics) -> list:
             held = item["zones"] = {}
             for name, table in tables:   # mostly empty (no stack on a card): no list built for those
                 z = table[c]
-                held[name] = _zone(g, seat, z, statics) if g.zones[z] else []
+                held[name] = _zone(g, seat, z, statics) if zones[z] else []
         out.append(item)
     return out
 
