@@ -26,8 +26,6 @@ class Flow:
         """A step's legal actions: its fallback actions only when none of the others is legal.
 
         Its free actions join them, unless nothing else is legal (then the step is blocked).
-        (Written out again inline in ``_flow`` and ``Game._perform``, where it runs once per
-        decision.)
         """
         g = self.g
         out = Legal((self._token, self._stamp + 1))
@@ -38,7 +36,6 @@ class Flow:
         return out
 
     def _set_legal(self, legal: Legal) -> None:
-        """The actions of the decision now to make (also inline in ``_flow`` and ``Game._perform``)."""
         self._stamp += 1
         self._legal = legal
         self._by_text = None
@@ -111,17 +108,9 @@ class Flow:
                 if not step.actions and not step.fallback:
                     g.step_i += 1
                     continue
-                # _step_legal and _set_legal inline: this runs once per decision
-                legal = Legal((self._token, self._stamp + 1))
-                try:
-                    (step.plan or step_plan(step))(g, g.seat, legal)
-                except RUNTIME_ERRORS as exc:
-                    raise GameRuntimeError(f"could not list the legal actions (step '{step.id}'): {exc}") from None
-                if legal._ends[-1]:
-                    self._stamp += 1
-                    self._legal = legal
-                    self._by_text = self._by_id = None
-                    g.mode = DECIDE
+                legal = self._step_legal(step)
+                if legal:
+                    self._set_legal(legal)
                     auto = g.auto[g.seat]
                     if auto is None:
                         return

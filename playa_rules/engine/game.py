@@ -17,7 +17,6 @@ from . import view as _view
 from .chance import CHANCE, NeedChance
 from .actions import Action
 from .legal import Legal
-from .plans import step_plan
 from .flow import NO_ACTIONS as _NO_ACTIONS
 from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
 from .flow import Flow
@@ -147,10 +146,7 @@ class Game(Flow):
             self._begin(a)
             return
         if not self._perform(a):  # sampled chance: no segments to keep (see _begin)
-            try:                  # _run inline
-                self._flow()
-            except _RUNTIME_ERRORS as exc:
-                raise GameRuntimeError(f"the rules failed in phase '{self.g.phase_id}': {exc}") from None
+            self._run()
         if g.nchance != self._nmasked:
             self._mask_chance()
 
@@ -247,17 +243,10 @@ class Game(Flow):
                 self._set_legal(legal)
                 return True
             self._blocked(step)
-        elif step.repeat:   # _step_legal and _set_legal inline (a repeat step decides again and again)
-            legal = Legal((self._token, self._stamp + 1))
-            try:
-                (step.plan or step_plan(step))(g, g.seat, legal)
-            except _RUNTIME_ERRORS as exc:
-                raise GameRuntimeError(f"could not list the legal actions (step '{step.id}'): {exc}") from None
-            if legal._ends[-1]:
-                self._stamp += 1
-                self._legal = legal
-                self._by_text = self._by_id = None
-                g.mode = DECIDE
+        elif step.repeat:
+            legal = self._step_legal(step)
+            if legal:
+                self._set_legal(legal)
                 return True
             g.step_i += 1
             g.mode = STEP_ENTER
