@@ -157,7 +157,8 @@ def check_one(seed: int, workdir: Path) -> list[str]:
                           and d.code != "unknown-player-count"):
             problems.append(f"seed {seed} ({name}): diagnostic without a location: {d.code}: {d.message[:120]}")
             break
-        unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", "", d.message)    # the file's own text may say anything
+        # the file's own text, quoted (with its quotes escaped), may say anything
+        unquoted = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "", d.message)
         if re.search(r"\b(True|False|None)\b", unquoted):
             problems.append(f"seed {seed} ({name}): Python spelling in a message: {d.message[:120]}")
             break
