@@ -7,13 +7,14 @@ location of every component stay consistent whatever the rule file says.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 from . import ast as A
 from . import types as T
 from .faults import located
 from .names import zone_list
-from .pysource import block_lines, env, indent, literal, statement_lines
+from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,12 @@ def _nothing(g, e):
     return None
 
 
-def _components(cp, node, scope, what: str):
-    """Compile something that names components: one, a list, or a whole zone."""
+def _components(cp, node, scope, what: str, compiled: list | None = None):
+    """Compile something that names components: one, a list, or a whole zone (its compiled
+    expression appended to ``compiled``, for a statement's source)."""
     c = cp.expr(node, scope)
+    if compiled is not None:
+        compiled.append(c)
     f = c.fn
     if c.t.kind == "zone":
         return lambda g, e: list(g.zones[f(g, e)]), c.t.element()
@@ -92,6 +96,20 @@ def _components(cp, node, scope, what: str):
     cp.error(node, "type-error", f"{what} must be a component, a list of components or a zone, but this is {c.t}")
 
 
+def _each(cp, fn, c, head: list[str] | None, body, order=None):
+    """``fn`` (a statement over each component ``c`` names) with its source when ``head``
+    (lines run first, None if they have no source) and ``c`` have some: ``body(x)``, one
+    line, for each component ``x``; ``order`` a callable sorting a list or a zone first."""
+    gen = cp.gen
+    if gen is None or head is None:
+        return fn
+    x = gen.fresh("x")
+    lines = each_source(gen, c, x, gen.bind(order) if order is not None and c.t.kind in ("list", "zone") else None)
+    if lines is not None:
+        fn.py, fn.may_end = head + lines + [f"    {body(x)}"], False
+    return fn
+
+
 def _zone(cp, node, scope, what: str):
     c = cp.expr(node, scope)
     if c.t.kind not in ("zone", "any"):
@@ -103,8 +121,11 @@ def _zone(cp, node, scope, what: str):
         "'sorted by PROP descending' orders a group so its lowest ends on top.",
         "move cards to spot.stack sorted by value descending")
 def _move(cp, node: A.Move, scope):
-    what, wt = _components(cp, node.what, scope, "what 'move' moves")
+    compiled: list = []
+    what, wt = _components(cp, node.what, scope, "what 'move' moves", compiled)
     to = _zone(cp, node.to, scope, "where 'move' moves to")
+    z = cp.gen.fresh("v") if cp.gen is not None else ""
+    head = [f"{z} = {to.src}"] if cp.gen is not None and to.src is not None and not too_deep((to,)) else None
     held = to.t.types
     if held and wt.kind == "comp" and wt.types and not (wt.types <= held):
         cp.error(node, "type-error", f"zone holds {', '.join(sorted(held))}, not {', '.join(sorted(wt.types - held))}")
@@ -120,34 +141,38 @@ def _move(cp, node: A.Move, scope):
             z = tf(g, e)
             for c in sorted(what(g, e), key=prop.__getitem__, reverse=rev):
                 g.move(c, z)
-        return move_sorted
+        return _each(cp, move_sorted, compiled[0], head, lambda x: f"g.move({x}, {z})",
+                     partial(sorted, key=prop.__getitem__, reverse=rev))
 
     def move(g, e):
         z = tf(g, e)
         for c in what(g, e):
             g.move(c, z)
-    return move
+    return _each(cp, move, compiled[0], head, lambda x: f"g.move({x}, {z})")
 
 
 @effect(A.Reveal, "reveal", "Let one seat, or all seats ('to all'), know the faces of components.",
         "reveal spot to me")
 def _reveal(cp, node: A.Reveal, scope):
-    what, _ = _components(cp, node.what, scope, "what 'reveal' shows")
+    compiled: list = []
+    what, _ = _components(cp, node.what, scope, "what 'reveal' shows", compiled)
     if node.to is None:
         def reveal_all(g, e):
             for c in what(g, e):
                 g.known[c] = g.all_seats
-        return reveal_all
+        return _each(cp, reveal_all, compiled[0], [], lambda x: f"g.known[{x}] = g.all_seats")
     who = cp.expr(node.to, scope)
     if who.t.kind not in ("seat", "any"):
         cp.error(node.to, "type-error", f"'reveal ... to' needs a seat or 'all', but this is {who.t}")
     wf = who.fn
+    bit = cp.gen.fresh("v") if cp.gen is not None else ""
+    head = [f"{bit} = 1 << ({who.src})"] if cp.gen is not None and who.src is not None and not too_deep((who,)) else None
 
     def reveal(g, e):
         bit = 1 << wf(g, e)
         for c in what(g, e):
             g.known[c] |= bit
-    return reveal
+    return _each(cp, reveal, compiled[0], head, lambda x: f"g.known[{x}] |= {bit}")
 
 
 @effect(A.Set, "set", "Give a variable a value, or add to it (+=) or take from it (-=).",

@@ -197,6 +197,24 @@ def block_lines(gen: Generator, fns: list, sites: list, located: bool) -> list[s
                f"    raise {sites_name}[{counter}][0]({sites_name}[{counter}][1]) from None"])
 
 
+def each_source(gen: Generator, c, x: str, order: str | None = None) -> list[str] | None:
+    """Lines binding ``x`` to each component ``c`` names (a zone's, a list's, or one; none
+    for none), the last line opening the body; ``order``: a callable's source sorting a
+    list or a zone's copy first. None when ``c`` has no source (the closure stays)."""
+    if c.src is None or too_deep((c,)):
+        return None
+    kind = c.t.kind
+    if kind == "zone":
+        items = f"g.zones[{c.src}]"
+    elif kind == "list":
+        items = c.src
+    elif kind in ("comp", "any", "none"):
+        return [f"{x} = {c.src}", f"if {x} is not None:"]
+    else:
+        return None
+    return [f"for {x} in {order or 'list'}({items}):"]   # a copy: moving changes the zone
+
+
 def indent(lines: list[str]) -> list[str]:
     """Lines one level deeper."""
     return [f"    {line}" for line in lines]
