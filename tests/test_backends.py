@@ -353,8 +353,8 @@ def test_a_zone_no_effect_shuffles_has_its_top_read_without_a_chance_check():
     from playa_rules.checks.base import dsl_texts
     from playa_rules.compiler.dsl.analysis import never_shuffled
 
-    def never_shuffled_in(data):
-        return never_shuffled([t.text for t in dsl_texts(data) if t.effect], data, m)
+    def never_shuffled_in(data):   # the attached tables (the zone indices are checked below)
+        return never_shuffled([t.text for t in dsl_texts(data) if t.effect], data, m)[0]
     playa = pr.load("playa-pirata")
     assert not any("settle_top" in s for s in playa.program.generated)
     piles = pr.load(GAMES / "shuffled-piles.yaml")
@@ -370,3 +370,22 @@ def test_a_zone_no_effect_shuffles_has_its_top_read_without_a_chance_check():
     assert never_shuffled_in(data) == {}
     data["actions"]["stir"]["effect"] = "shuffle ("
     assert never_shuffled_in(data) == {}
+    data = yaml.safe_load((GAMES / "shuffled-piles.yaml").read_text())
+    _, zones = never_shuffled([t.text for t in dsl_texts(data) if t.effect], data, m)
+    assert zones == {i for i, (name, _, _) in enumerate(m.zone_names) if name != "pile"}
+
+
+def test_the_first_of_a_zone_no_effect_shuffles_is_read_without_deciding_its_order():
+    """``first(c in ZONE where ...)`` reads a zone's order: a zone the rules may shuffle is
+    decided first (a closure calling settle), one they never shuffle is read as it is, in
+    the generated source (Lying Pirates' fleet)."""
+    import re
+    lying = pr.load("lying-pirates")
+    fleet = lying.program.model.zones["fleet"].base
+    first_of_fleet = rf"next\(\(_v\d+ for _v\d+ in g\.zones\[{fleet}\] if"
+    assert any(re.search(first_of_fleet, s) for s in lying.program.generated
+               if s.startswith("def _generated(g, me, out)"))     # in a step's listing: who bids
+    piles = pr.load(GAMES / "shuffled-piles.yaml")   # peek: the first of a pile, then of a stash
+    peek = [s for s in piles.program.generated if re.search(r"next\(\(_v\d+ for _v\d+ in _b\d+\(g, e\) if", s)
+            and re.search(r"next\(\(_v\d+ for _v\d+ in g\.zones\[_b\d+\[", s)]
+    assert len(peek) >= 1, "the pile's first is decided by a closure, the stash's read in place"

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 from . import types as T
 from .values import C, const
 from .names import zone_index, zone_list
-from .pysource import env, over_source, too_deep
+from .pysource import env, in_order, over_source, too_deep
 
 
 @dataclass(frozen=True)
@@ -218,8 +218,8 @@ FUNCTIONS["all"] = Function("all", "Whether every element makes the expression t
 
 # ---------------------------------------------------------------- picking components
 def _first_over(cp, node, coll, key, where, expr):
-    if coll.zone_src is not None:  # the first of a zone in order: its order must be decided
-        coll = C(_ordered(cp, node, coll, "all"), coll.t)
+    if coll.zone_src is not None and not in_order(cp.gen, coll.zone_src):
+        coll = C(_ordered(cp, node, coll, "all"), coll.t)   # the first of a zone in order: its order decided first
     c = _first_of(cp, node, coll, key, where, expr)
     if cp.gen is None or (where is not None and where.prop_test is not None and where.prop_test[0] == key):
         return c    # first(x in coll where x.prop OP constant): a plain loop is quicker than a generator

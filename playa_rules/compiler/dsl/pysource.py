@@ -125,6 +125,7 @@ class Generator:
         self.sources: list[str] = []   # every function's source, for tests and curious readers
         self.made: WeakSet = WeakSet()  # the functions generated so far
         self.settled: dict = {}   # zone tables whose zones are never shuffled (analysis.never_shuffled)
+        self.settled_zones: frozenset = frozenset()   # and the indices of every such zone
 
     def bind(self, obj) -> str:
         """A name standing for ``obj`` in generated source."""
@@ -255,6 +256,18 @@ def composed(gen: Generator, node, c, kids: list):
     return _with_src(gen, c, src)
 
 
+def in_order(gen: Generator | None, zone) -> bool:
+    """Whether the zone ``zone`` (a compiled expression) names is never shuffled: a constant
+    zone or a zone of a bound name (``me.pirates``) whose order is always decided."""
+    if gen is None:
+        return False
+    if zone.is_const:
+        return zone.const in gen.settled_zones
+    if zone.zone_of is None:
+        return False
+    return all(z < 0 or z in gen.settled_zones for z in zone.zone_of[1])   # its table: zone per seat or component
+
+
 def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
     """``c``, compiled from ``if count(x.zone) > 0 then top(x.zone).prop else orelse``, with
     its source: one read of the zone, its top decided first if its order is still undecided
@@ -307,7 +320,7 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
         src = f"any({'True' if expr is None else x} {loop})"
     elif name == "all" and expr is not None:
         src = f"all({x} {loop})"
-    elif name == "first" and coll.zone_src is None:
+    elif name == "first" and (coll.zone_src is None or in_order(gen, coll.zone_src)):
         src = f"next(({x} {loop}), None)"
     else:
         return c
