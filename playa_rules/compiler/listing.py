@@ -194,9 +194,9 @@ def step_listing(gen: Generator, step: StepDef, bodies: dict):
     lines = list(_PROLOGUE)
     lines += _listed(gen, step.actions, bodies, {})
     if step.fallback:
-        lines += ["if not out:"] + indent(_listed(gen, step.fallback, bodies, {}))
+        lines += ["if not ends[-1]:"] + indent(_listed(gen, step.fallback, bodies, {}))   # nothing listed
     if step.free:
-        lines += ["if out:"] + indent(_listed(gen, step.free, bodies, {}))
+        lines += ["if ends[-1]:"] + indent(_listed(gen, step.free, bodies, {}))
     return gen.function(lines, "g, me, out", _by_plans(step))
 
 

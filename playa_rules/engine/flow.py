@@ -109,7 +109,7 @@ class Flow:
                     g.step_i += 1
                     continue
                 legal = self._step_legal(step)
-                if legal:
+                if legal._ends[-1]:   # not empty (without a call of Legal.__bool__)
                     self._set_legal(legal)
                     auto = g.auto[g.seat]
                     if auto is None:
