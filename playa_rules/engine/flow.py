@@ -210,7 +210,8 @@ class Flow:
         g.round = k // len(order) + 1
         g.tvars = dict(self.m.variables.get("turn", {}))
         self._log.append(("turn", g.seat, g.round))
-        self._reset_turn_marks()
+        if self.m.turn_cvars:
+            self._reset_turn_marks()
         if phase.on_turn_start is not None:
             phase.on_turn_start(g, {"me": g.seat})
         g.step_i = 0
@@ -232,9 +233,8 @@ class Flow:
         g.mode = PHASE_START
 
     def _reset_turn_marks(self) -> None:
+        """Component variables kept for a turn (``turn_cvars``) back to their start."""
         turn_vars = self.m.turn_cvars
-        if not turn_vars:
-            return
         fresh = self.program.extras.get("turn_marks")
         if fresh is None:  # each variable's store as a turn starts, copied in place
             fresh = self.program.extras["turn_marks"] = [(name, [init] * self.m.component_count)
