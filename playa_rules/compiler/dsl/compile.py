@@ -143,7 +143,8 @@ class Compiler:
             if v is _UNSET:
                 v = e[slot] = f(g, e)
             return v
-        return C(once, c.t, is_bool=c.is_bool)
+        src = self.gen and f"({env(slot)} if {slot!r} in e else {self.gen.bind(once)}(g, e))"   # read in place once known
+        return C(once, c.t, is_bool=c.is_bool, src=src)
 
     def collection(self, node: A.Node, scope: Scope, what: str = "this") -> C:
         """Compile an expression used as a collection: a zone becomes its list of components."""

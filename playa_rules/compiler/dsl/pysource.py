@@ -258,7 +258,7 @@ def composed(gen: Generator, node, c, kids: list):
 
 def in_order(gen: Generator | None, zone) -> bool:
     """Whether the zone ``zone`` (a compiled expression) names is never shuffled: a constant
-    zone or a zone of a bound name (``me.pirates``) whose order is always decided."""
+    zone or a zone of a bound name (``me.hand``) whose order is always decided."""
     if gen is None:
         return False
     if zone.is_const:
