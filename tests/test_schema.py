@@ -125,3 +125,25 @@ def test_comma_in_flow_mapping_gets_a_hint():
     diagnostic = schema_diagnostics(load_text(text))[0]
     assert diagnostic.message.startswith("unknown key 'face down' in zone 'deck'")
     assert "quote text that contains commas" in diagnostic.hint
+
+
+def test_the_validator_reads_the_schema_with_its_references_inlined_and_finds_the_same_errors(tmp_path):
+    """The validator runs the schema with each ``$ref`` replaced by its definition (quicker:
+    no reference to resolve per node); the errors are the same as with the file's schema,
+    for the bundled files and for mutants of them (the fuzzer's)."""
+    import random
+    import sys
+
+    import yaml as _yaml
+    from playa_rules.checks import schema as S
+    sys.path.insert(0, str(Path(__file__).parent))
+    import fuzz_rules
+
+    inlined, plain = S._validator(False), S._Validator(S._schema(False))
+    assert "$ref" not in json.dumps(inlined.schema) and "$ref" in json.dumps(plain.schema)
+    docs = [_yaml.safe_load(p.read_text(encoding="utf-8")) for p in fuzz_rules.SOURCES]
+    docs += [_yaml.safe_load(fuzz_rules._text(tmp_path, random.Random(seed))[1]) for seed in range(120)]
+    for data in docs:
+        data = S._jsonable(data)
+        got = sorted((e.validator, e.message, list(e.absolute_path)) for e in inlined.iter_errors(data))
+        assert got == sorted((e.validator, e.message, list(e.absolute_path)) for e in plain.iter_errors(data))
