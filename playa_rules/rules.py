@@ -146,7 +146,7 @@ _CACHE: dict = {}
 
 
 @contextlib.contextmanager
-def _collector_paused():
+def collector_paused():
     """Pause Python's cyclic garbage collector while a rule file is compiled (as it was before
     afterwards): compiling allocates tens of thousands of objects (AST nodes, closures,
     diagnostics) that form no garbage cycles, and the collections they trigger walk every
@@ -176,7 +176,7 @@ def load(name_or_path, variants=None) -> Rules:
     key = variants_.stamp([root] + [Path(layer.key) for layer in layers])
     rules = _CACHE.get(key)
     if rules is None:
-        with _collector_paused():
+        with collector_paused():
             rules = _CACHE[key] = _compile(_merged(root, layers))
         rules.program.model.source = (_source_of(name_or_path, path), [_source_of(v, None) for v in variants])
     return rules
@@ -195,7 +195,7 @@ def _source_of(ref, path) -> str:
 
 def validate(path) -> list[Diagnostic]:
     """Every problem in a rule file (errors and warnings), headline first; empty when valid."""
-    with _collector_paused():
+    with collector_paused():
         return _problems(path)
 
 

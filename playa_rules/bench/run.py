@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import importlib
 import importlib.util
 import random
@@ -36,7 +35,7 @@ import time
 from pathlib import Path
 
 from ..errors import PlayaRulesError
-from ..rules import games, load
+from ..rules import collector_paused, games, load
 
 REFERENCE_GAME = "playa-pirata"    # the game the hand-written references play
 
@@ -220,15 +219,10 @@ def _per_call(run, setup, n: int, repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
         ready = setup()
-        was = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             t = time.perf_counter()
             run(ready)
             best = min(best, time.perf_counter() - t)
-        finally:
-            if was:
-                gc.enable()
     return best / n
 
 

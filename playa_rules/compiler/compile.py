@@ -116,8 +116,7 @@ class _Stage:
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
         if self.cp.gen is not None:   # zones whose top is read without a chance check
-            self.cp.gen.settled, self.cp.gen.settled_zones = never_shuffled(
-                [t.text for t in dsl_texts(d) if t.effect], d, m)
+            self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)
         self.cp.broken = self.broken_defines
         for ph in d.get("phases") or []:
             self.cp.phase_lets.update((ph.get("let") or {}).keys())

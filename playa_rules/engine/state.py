@@ -168,12 +168,8 @@ class State:
         if src >= 0:
             if self.mix[src] is not None:
                 items = self.zones[src]
-                if items[-1] == c:   # the top (a card dealt): no search
-                    i = len(items) - 1
-                    items.pop()
-                else:
-                    i = items.index(c)
-                    del items[i]
+                i = items.index(c)
+                del items[i]
                 lo, hi = self.mix[src]
                 if i < lo:
                     self._shrink(src, lo - 1, hi - 1)

@@ -82,13 +82,12 @@ def free_names(node: A.Node) -> set[str]:
     return names - bound
 
 
-def never_shuffled(blocks: list, data: dict, model) -> tuple[dict, frozenset]:
-    """What none of the effect ``blocks`` of the rule file ``data`` shuffles: the zone tables
-    of ``model.attached`` (a zone per component), by id, and the indices of every zone. Their
-    order is never undecided, so reading it needs no chance check. Only a shuffle of a zone
-    named outright (``shuffle supply``, ``shuffle c.pile``) names the zone it shuffles; any
-    other target (a define, a variable, a text that does not parse) may be any zone, and
-    then nothing is listed."""
+def never_shuffled(blocks: list, data: dict, model) -> frozenset:
+    """The indices of the zones none of the effect ``blocks`` of the rule file ``data``
+    shuffles: their order is never undecided, so reading it needs no chance check. Only a
+    shuffle of a zone named outright (``shuffle supply``, ``shuffle c.pile``) names the zone
+    it shuffles; any other target (a define, a variable, a text that does not parse) may be
+    any zone, and then none is listed."""
     local = set(data.get("define") or {})
     for spec in (data.get("actions") or {}).values():
         if isinstance(spec, dict):
@@ -98,7 +97,7 @@ def never_shuffled(blocks: list, data: dict, model) -> tuple[dict, frozenset]:
         try:
             node = parse_block(text)
         except SpecError:
-            return {}, frozenset()
+            return frozenset()
         for n in A.walk(node):
             if isinstance(n, A.For):
                 local.add(n.var)
@@ -109,7 +108,6 @@ def never_shuffled(blocks: list, data: dict, model) -> tuple[dict, frozenset]:
     for z in targets:
         name = z.id if isinstance(z, A.Name) and z.id not in local else z.name if isinstance(z, A.Attr) else None
         if name is None or name not in model.zones or name in variables:
-            return {}, frozenset()
+            return frozenset()
         shuffled.add(name)
-    return ({id(t): t for name, t in model.attached.items() if name not in shuffled},
-            frozenset(i for i, (name, _, _) in enumerate(model.zone_names) if name not in shuffled))
+    return frozenset(i for i, (name, _, _) in enumerate(model.zone_names) if name not in shuffled)

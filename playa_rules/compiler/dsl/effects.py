@@ -77,22 +77,20 @@ def _nothing(g, e):
     return None
 
 
-def _components(cp, node, scope, what: str, compiled: list | None = None):
-    """Compile something that names components: one, a list, or a whole zone (its compiled
-    expression appended to ``compiled``, for a statement's source)."""
+def _components(cp, node, scope, what: str):
+    """Compile something that names components: one, a list, or a whole zone. (The
+    components' callable, their type, and the compiled expression, for a statement's source.)"""
     c = cp.expr(node, scope)
-    if compiled is not None:
-        compiled.append(c)
     f = c.fn
     if c.t.kind == "zone":
-        return lambda g, e: list(g.zones[f(g, e)]), c.t.element()
+        return lambda g, e: list(g.zones[f(g, e)]), c.t.element(), c
     if c.t.kind == "list":
-        return lambda g, e: list(f(g, e)), c.t.element()
+        return lambda g, e: list(f(g, e)), c.t.element(), c
     if c.t.kind in ("comp", "any", "none"):
         def one(g, e):
             x = f(g, e)
             return () if x is None else (x,)
-        return one, c.t
+        return one, c.t, c
     cp.error(node, "type-error", f"{what} must be a component, a list of components or a zone, but this is {c.t}")
 
 
@@ -121,8 +119,7 @@ def _zone(cp, node, scope, what: str):
         "'sorted by PROP descending' orders a group so its lowest ends on top.",
         "move cards to spot.stack sorted by value descending")
 def _move(cp, node: A.Move, scope):
-    compiled: list = []
-    what, wt = _components(cp, node.what, scope, "what 'move' moves", compiled)
+    what, wt, named = _components(cp, node.what, scope, "what 'move' moves")
     to = _zone(cp, node.to, scope, "where 'move' moves to")
     z = cp.gen.fresh("v") if cp.gen is not None else ""
     head = [f"{z} = {to.src}"] if cp.gen is not None and to.src is not None and not too_deep((to,)) else None
@@ -141,26 +138,25 @@ def _move(cp, node: A.Move, scope):
             z = tf(g, e)
             for c in sorted(what(g, e), key=prop.__getitem__, reverse=rev):
                 g.move(c, z)
-        return _each(cp, move_sorted, compiled[0], head, lambda x: f"g.move({x}, {z})",
+        return _each(cp, move_sorted, named, head, lambda x: f"g.move({x}, {z})",
                      partial(sorted, key=prop.__getitem__, reverse=rev))
 
     def move(g, e):
         z = tf(g, e)
         for c in what(g, e):
             g.move(c, z)
-    return _each(cp, move, compiled[0], head, lambda x: f"g.move({x}, {z})")
+    return _each(cp, move, named, head, lambda x: f"g.move({x}, {z})")
 
 
 @effect(A.Reveal, "reveal", "Let one seat, or all seats ('to all'), know the faces of components.",
         "reveal spot to me")
 def _reveal(cp, node: A.Reveal, scope):
-    compiled: list = []
-    what, _ = _components(cp, node.what, scope, "what 'reveal' shows", compiled)
+    what, _, named = _components(cp, node.what, scope, "what 'reveal' shows")
     if node.to is None:
         def reveal_all(g, e):
             for c in what(g, e):
                 g.known[c] = g.all_seats
-        return _each(cp, reveal_all, compiled[0], [], lambda x: f"g.known[{x}] = g.all_seats")
+        return _each(cp, reveal_all, named, [], lambda x: f"g.known[{x}] = g.all_seats")
     who = cp.expr(node.to, scope)
     if who.t.kind not in ("seat", "any"):
         cp.error(node.to, "type-error", f"'reveal ... to' needs a seat or 'all', but this is {who.t}")
@@ -172,7 +168,7 @@ def _reveal(cp, node: A.Reveal, scope):
         bit = 1 << wf(g, e)
         for c in what(g, e):
             g.known[c] |= bit
-    return _each(cp, reveal, compiled[0], head, lambda x: f"g.known[{x}] |= {bit}")
+    return _each(cp, reveal, named, head, lambda x: f"g.known[{x}] |= {bit}")
 
 
 @effect(A.Set, "set", "Give a variable a value, or add to it (+=) or take from it (-=).",
@@ -305,7 +301,7 @@ def _deal(cp, node: A.Deal, scope):
         "each die rolled is a chance event.",
         "roll me.dice")
 def _roll(cp, node: A.Roll, scope):
-    what, _ = _components(cp, node.what, scope, "what 'roll' rolls")
+    what, _, _ = _components(cp, node.what, scope, "what 'roll' rolls")
     if "faces" not in cp.m.props:
         cp.error(node, "no-faces", "no component type has 'faces' to roll")
 

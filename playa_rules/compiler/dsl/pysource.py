@@ -124,8 +124,7 @@ class Generator:
         self._fresh = 0
         self.sources: list[str] = []   # every function's source, for tests and curious readers
         self.made: WeakSet = WeakSet()  # the functions generated so far
-        self.settled: dict = {}   # zone tables whose zones are never shuffled (analysis.never_shuffled)
-        self.settled_zones: frozenset = frozenset()   # and the indices of every such zone
+        self.settled: frozenset = frozenset()   # the zones never shuffled, by index (analysis.never_shuffled)
 
     def bind(self, obj) -> str:
         """A name standing for ``obj`` in generated source."""
@@ -262,10 +261,13 @@ def in_order(gen: Generator | None, zone) -> bool:
     if gen is None:
         return False
     if zone.is_const:
-        return zone.const in gen.settled_zones
-    if zone.zone_of is None:
-        return False
-    return all(z < 0 or z in gen.settled_zones for z in zone.zone_of[1])   # its table: zone per seat or component
+        return zone.const in gen.settled
+    return zone.zone_of is not None and _table_in_order(gen, zone.zone_of[1])
+
+
+def _table_in_order(gen: Generator, table) -> bool:
+    """Whether every zone of ``table`` (a zone per seat or per component, -1 for none) is never shuffled."""
+    return all(z < 0 or z in gen.settled for z in table)
 
 
 def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
@@ -279,7 +281,7 @@ def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
         return c
     at = f"{gen.bind(table)}[{env(key)}]"
     other = orelse.src if orelse.src is not None else gen.bind(orelse.const)
-    if gen.settled.get(id(table)) is table:
+    if _table_in_order(gen, table):
         return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] else {other})")
     return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
                              f"(g.mix[{at}] is None or g.settle_top({at}) is None) else {other})")
