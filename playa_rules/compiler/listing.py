@@ -266,7 +266,7 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
     if p.kind == "position_in":
         return [f"{kept} = {_kept(gen, p, checks)}"]
     target, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
-    domain = f"{gen.bind(p.domain)}(g, e)"
+    domain = _domain(gen, p)
     if p.kind == "seat_in":
         return [f"{kept} = [({target}, {target}) for {target} in {domain}" + (f" if {test}]" if test else "]")]
     seen, face = gen.fresh("d"), gen.fresh("x")
@@ -277,10 +277,16 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
            [f"        {kept}.append(({target}, {face}))"])
 
 
+def _domain(gen: Generator, p) -> str:
+    """Source of parameter ``p``'s domain (the list its values come from): the domain's
+    own expression when it has source, else a call of its closure."""
+    return p.domain_src if p.domain_src is not None else f"{gen.bind(p.domain)}(g, e)"
+
+
 def _kept(gen: Generator, p, checks: list) -> str:
     """The (value, position) pairs of position_in parameter ``p`` passing ``checks``, as a
     list comprehension whose target is the parameter's slot (the checks read it there)."""
     k = gen.fresh("k")
     slot, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
-    return (f"[({slot}, {k}) for {k}, {slot} in enumerate({gen.bind(p.domain)}(g, e))"
+    return (f"[({slot}, {k}) for {k}, {slot} in enumerate({_domain(gen, p)})"
             + (f" if {test}]" if test else "]"))

@@ -39,22 +39,23 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
     if kind == "seat_in":
         if c.t.kind not in ("list", "any") or (c.t.elem and c.t.elem.kind not in ("seat", "any")):
             self.error(f"{ptr}/{kind}", "type-error", f"seat_in needs a list of seats, but this is {c.t}")
-        p = ParamDef(name, key, kind, c.fn, radix=m.max_players)
+        p = ParamDef(name, key, kind, c.fn, radix=m.max_players, domain_src=c.src)
         return p, scope.bind(name, key, T.SEAT)
     if not c.t.is_collection:
         self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
         return None, scope
     domain = zone_list(c) if c.t.kind == "zone" else c.fn
+    src = c.src if c.src is None or c.t.kind != "zone" else f"g.zones[{c.src}]"   # the listing's source reads it
     types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
     types = types or frozenset(m.types)
     members = [x for t in sorted(types) for x in m.type_members.get(t, [])]
     elem = T.comp(types)
     if kind == "position_in":
         cap = sum(len(m.type_members.get(t, [])) for t in types)
-        return ParamDef(name, key, kind, domain, radix=max(cap, 1)), scope.bind(name, key, elem)
+        return ParamDef(name, key, kind, domain, radix=max(cap, 1), domain_src=src), scope.bind(name, key, elem)
     if kind == "one_of":
         faces = sorted({m.face[x] for x in members})
-        return ParamDef(name, key, kind, domain, radix=max(len(faces), 1),
+        return ParamDef(name, key, kind, domain, radix=max(len(faces), 1), domain_src=src,
                         index={f: i for i, f in enumerate(faces)}), scope.bind(name, key, elem)
     by = pspec.get("by")
     if by not in m.props:

@@ -25,6 +25,7 @@ class ParamDef:
     key: str
     kind: str
     domain: Callable            # fn(g, e) -> list (components or seats); unused for number_in
+    domain_src: Optional[str] = field(default=None, repr=False, compare=False)  # generated: the domain as source
     by: Optional[str] = None
     radix: int = 1              # how many values it can take: its share of the action numbering
     index: dict = field(default_factory=dict)   # face / value -> number (one_of, group_of)
