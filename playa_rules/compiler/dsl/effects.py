@@ -274,9 +274,7 @@ def _deal(cp, node: A.Deal, scope):
             for _ in range(nf(g, e)):
                 if not source:
                     break
-                if g.mix[zi] is not None:
-                    g.settle_top(zi)
-                g.move(source[-1], target)
+                g.move_top(zi, target)
         return deal_to
     z = cp.m.zones.get(node.zone)
     if z is None or z.per != "player":
@@ -291,9 +289,7 @@ def _deal(cp, node: A.Deal, scope):
             for k in range(g.n):
                 if not source:
                     return
-                if g.mix[zi] is not None:
-                    g.settle_top(zi)
-                g.move(source[-1], base + (g.start + k) % g.n)
+                g.move_top(zi, base + (g.start + k) % g.n)
     return deal
 
 
