@@ -67,9 +67,10 @@ def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, na
             assert a.scores() == b.scores()
 
 
-_NAMES = re.compile(r"^(g|e|me|v|out|runs|ends|len|list|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
+_NAMES = re.compile(r"^(g|e|me|v|out|runs|ends|len|list|tuple|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
 _ATTRIBUTES = {"add", "zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end", "mix",
-               "settle_top", "plan", "append", "_runs", "_ends", "move", "known", "all_seats"}
+               "settle_top", "plan", "append", "_runs", "_ends", "move", "known", "all_seats",
+               "memo", "last_entry", "get"}
 
 
 @pytest.mark.parametrize("name", [g for g in pr.games()] + [str(p) for p in sorted(GAMES.glob("*.yaml"))])

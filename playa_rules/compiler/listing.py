@@ -97,10 +97,14 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     kind, p = gen.bind(d), gen.bind(last)
     kept, items, k = gen.fresh("l"), gen.fresh("l"), gen.fresh("k")
     slot = env(first.key)
-    head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:",
-            f"    {items} = {gen.bind(domain_items)}({p}, g, e)"]
+    head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:"]
     if d.joins[2]:
-        return head + indent(_join_lines(gen, d, joins[2][0], kept, items, k))
+        entry = _remembered_groups(gen, last, items) if last.kind == "group_of" else None
+        if entry is None:
+            return head + [f"    {items} = {gen.bind(domain_items)}({p}, g, e)"] \
+                + indent(_join_lines(gen, d, joins[2][0], kept, items, k))
+        return head + indent(entry + _join_lines(gen, d, joins[2][0], kept, items, k, entry=entry[0]))
+    head.append(f"    {items} = {gen.bind(domain_items)}({p}, g, e)")
     checks2, pairs = d.checks[2], gen.fresh("l")
     if not checks2:
         body = [f"if {items}:", f"    for {slot}, {k} in {kept}:", "        " + _run(kind, f"({slot},)", f"({k},)", items)]
@@ -118,19 +122,44 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     return head + indent(body)
 
 
-def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k: str) -> list[str]:
-    """Per first value kept, the actions whose last value passes the one ordering join."""
+def _remembered_groups(gen: Generator, p, items: str) -> list[str] | None:
+    """Lines setting ``items`` to a ``group_of`` parameter's groups and binding the local
+    named by the first line's target to their memo entry (:func:`.domains.items`): the
+    memo read inline, ``items`` called only for a composition not seen yet. None when the
+    domain has no source."""
+    if p.domain_src is None:
+        return None
+    pb, hit = gen.bind(p), gen.fresh("x")
+    return [f"{hit} = {pb}.memo.get(tuple({p.domain_src}))",
+            f"if {hit} is None:",
+            f"    {gen.bind(domain_items)}({pb}, g, e)",
+            f"    {hit} = {pb}.last_entry",
+            "else:",
+            f"    {pb}.last_entry = {hit}",
+            f"{items} = {hit}[0]"]
+
+
+def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k: str,
+                entry: str | None = None) -> list[str]:
+    """Per first value kept, the actions whose last value passes the one ordering join;
+    ``entry``: the line binding the groups' memo entry, whose remembered join is read inline."""
     how = ORDERED[d.joins[2][0][1]]
     find = gen.bind(bisect_right if how in ("gt", "le") else bisect_left)
     kind, p, j = gen.bind(d), gen.bind(d.params[1]), gen.bind(d.joins[2])
     its, cut, search = gen.fresh("l"), gen.fresh("x"), gen.fresh("x")
+    if entry is None:
+        prepared = [f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)"]
+    else:   # prepare_join remembers its result in the entry under the joins' id
+        hit, found = entry.split(" = ", 1)[0], gen.fresh("x")
+        prepared = [f"{found} = {hit}[1].get({literal(id(d.joins[2]))})",
+                    f"{cut}, {search} = {found} if {found} is not None else "
+                    f"{gen.bind(prepare_join)}({p}, {j}, {items}, g, e)"]
     lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("i", "i", "l", "l", "i", "i"))
     slot = env(d.params[0].key)
     target, (outer,) = localized(gen, d.params[0].key, [_source(gen, outer_c)])
     run = (f"if {at} < {n}: " + _run(kind, f"({target},)", f"({k},)", si, at, f"{n} - {at}") if how in ("gt", "ge")
            else f"if {at}: " + _run(kind, f"({target},)", f"({k},)", si, "0", at))
-    return [
-        f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)",
+    return prepared + [
         f"if {search} is None:",
         f"    for {slot}, {k} in {kept}:",
         f"        {its}, {lo}, {hi} = {cut}(g, e)",

@@ -79,7 +79,7 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
     radix = 1
     for cap in caps:
         radix *= cap + 1
-    p = ParamDef(name, key, kind, domain, by=by, radix=radix, values=values, caps=caps,
+    p = ParamDef(name, key, kind, domain, by=by, radix=radix, values=values, caps=caps, domain_src=src,
                  index={v: i for i, v in enumerate(values)})
     return p, scope.bind(name, key, T.list_of(elem))
 

@@ -16,7 +16,7 @@ enters it only as a literal written by ``repr`` of an int, a bool, None or a str
 reads back as the same value and cannot be code), or as a bound name ``_bN`` standing for
 an object (a table, a closure) kept in the generated functions' own namespace; names and
 texts from the file never become identifiers, attribute names or statements. The
-functions run with no builtins but ``len``, ``list``, ``sum``, ``min``, ``max``, ``any``,
+functions run with no builtins but ``len``, ``list``, ``tuple``, ``sum``, ``min``, ``max``, ``any``,
 ``all``, ``next``, ``enumerate`` and three exception types.
 
 A variable is written as a marked slot (:func:`env`) until the function that binds it
@@ -33,7 +33,7 @@ from weakref import WeakKeyDictionary, WeakSet
 
 from .faults import RuleFault
 
-_NAMESPACE = {"len": len, "list": list, "sum": sum, "min": min, "max": max, "any": any, "all": all,
+_NAMESPACE = {"len": len, "list": list, "tuple": tuple, "sum": sum, "min": min, "max": max, "any": any, "all": all,
               "next": next, "enumerate": enumerate,
               "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
 _PLAIN = (bool, int, str, type(None))
