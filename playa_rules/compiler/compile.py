@@ -286,10 +286,8 @@ class _Stage:
             if field not in order:
                 self.error(f"{ptr}/text", "unknown-field", f"the text names '{{{field}}}', which is not a parameter",
                            did_you_mean(field, order))
-        d = ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets,
-                      hides=any(p.kind in ("one_of", "group_of") for p in params),
-                      params=params, checks=checks, joins=joins, effect=effect, pointer=ptr,
-                      model=self.model)
+        d = ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets, params=params,
+                      checks=checks, joins=joins, effect=effect, pointer=ptr, model=self.model)
         if self.cp.gen is not None:
             d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies, join_cs)
             d.env = generated_env(self.cp.gen, d, let_cs)

@@ -67,7 +67,7 @@ class ActionDef:
     model: Any = None
     effect: Callable = None
     pointer: str = ""
-    hides: bool = False         # a parameter names a component's face (log_for must check knowledge)
+    hides: Optional[Callable] = field(default=None, repr=False, compare=False)  # fn(known, values) -> masks (knowledge_masks)
     base: int = 0               # first integer id of this kind
     size: int = 1               # how many integer ids it spans
     plan: Any = field(default=None, repr=False, compare=False)  # how the engine lists them (engine.actions)
@@ -78,6 +78,44 @@ class ActionDef:
 
     def __post_init__(self):
         self.keys = tuple(p.key for p in self.params)
+        self.hides = knowledge_masks(self.params)
+
+
+_NAMES_FACES = ("one_of", "group_of")   # the parameter kinds whose value names components' faces
+
+
+def knowledge_masks(params: list) -> Optional[Callable]:
+    """``fn(known, values)``: per parameter of an action, which seats knew the faces its value
+    names, just after the action (a bitmask; -1 for a parameter that names no face), for
+    ``log_for``. None when no parameter names a face. One parameter that does (the common
+    case) gets a function without a loop over the parameters."""
+    kinds = [p.kind for p in params]
+    hiding = [i for i, k in enumerate(kinds) if k in _NAMES_FACES]
+    if not hiding:
+        return None
+    if len(hiding) > 1:
+        def masks(known, values):
+            return tuple(_mask(known, kind, v) for kind, v in zip(kinds, values))
+        return masks
+    i = hiding[0]
+    before, after = (-1,) * i, (-1,) * (len(kinds) - i - 1)
+    if kinds[i] == "one_of":
+        if not before and not after:
+            return lambda known, values: (known[values[0]],)
+        return lambda known, values: before + (known[values[i]],) + after
+    return lambda known, values: before + (_mask(known, "group_of", values[i]),) + after
+
+
+def _mask(known, kind: str, v) -> int:
+    """Which seats knew the face(s) a parameter's value ``v`` names (-1: names none)."""
+    if kind == "one_of":
+        return known[v]
+    if kind == "group_of":
+        seen = -1
+        for c in v:
+            seen &= known[c]
+        return seen
+    return -1
 
 
 @dataclass

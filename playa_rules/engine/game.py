@@ -21,7 +21,6 @@ from .flow import NO_ACTIONS as _NO_ACTIONS
 from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
 from .flow import Flow
 from .log import event as _event
-from .log import masks as _masks
 from .resolve import resolve
 from .state import DECIDE, HAND_START, OVER, STEP_ENTER, State
 
@@ -232,8 +231,8 @@ class Game(Flow):
             d.effect(g, e)
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
-        if d.hides:  # who knew the faces named by the action, just after it: for log_for(seat)
-            entry[3] = _masks(g.known, d.params, a.values)
+        if d.hides is not None:  # who knew the faces named by the action, just after it: for log_for(seat)
+            entry[3] = d.hides(g.known, a.values)
         step = self.program.phases[g.phase_i].steps[g.step_i]
         if g.end is not None:
             pass  # _run handles it, inside the runtime-error guard

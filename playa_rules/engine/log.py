@@ -3,27 +3,9 @@
 ``Game`` appends compact tuples while it runs; :func:`event` converts one when the log
 is read. An action that names a face a seat did not know is shown to that seat with the
 face replaced by its type (:func:`_redacted`), using the knowledge masks recorded when
-the action was applied (:func:`masks`).
+the action was applied (``ActionDef.hides``, compiler.program ``knowledge_masks``).
 """
 from __future__ import annotations
-
-
-def masks(known, params, values) -> tuple:
-    """Per parameter of an action, which seats knew the faces its value names, just after
-    the action (a bitmask; -1 for a parameter that names no face)."""
-    out = []
-    for p, v in zip(params, values):
-        kind = p.kind
-        if kind == "one_of":
-            out.append(known[v])
-        elif kind == "group_of":
-            seen = -1
-            for c in v:
-                seen &= known[c]
-            out.append(seen)
-        else:
-            out.append(-1)
-    return tuple(out)
 
 
 def event(game, ev, seat=None) -> dict:
