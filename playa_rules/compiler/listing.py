@@ -60,10 +60,10 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     rest = ([f"if {tests}:"] + indent(add)) if tests else add
     lines, local, shared = [], {"me": "me"}, []   # variables the source reads as locals (me is an argument)
     for key, c, text in lets:   # each let in the env for the closures, and a local for the source
-        name = gen.fresh("v")
+        name, start = gen.fresh("v"), len(lines)
+        lines += [_localize(line, local) for line in _let_lines(gen, key, c, name)]
         if text is not None:
-            shared.append((len(lines), text, key, name))
-        lines.append(f"{env(key)} = {name} = {_localize(gen.of(c), local)}")
+            shared.append((start, len(lines) - start, text, key, name))
         local[key] = name
     lines += [_localize(line, local) for line in rest]
     bodies[d.name] = (lines, shared)
@@ -74,8 +74,23 @@ def generated_env(gen: Generator, d: ActionDef, lets: list):
     """``fn(g, me, v)``: the environment an action of kind ``d`` with parameter values ``v``
     runs its effect in (the seat, each parameter by its key, then the lets), in one call."""
     items = ", ".join(["'me': me"] + [f"{literal(key)}: v[{i}]" for i, key in enumerate(d.keys)])
-    lines = [f"e = {{{items}}}"] + [f"{env(key)} = {gen.of(c)}" for key, c, _ in lets]
+    lines = [f"e = {{{items}}}"]
+    for key, c, _ in lets:
+        lines += _let_lines(gen, key, c, gen.fresh("v"))
     return gen.function(lines + ["return e"], "g, me, v", _env_of(d))
+
+
+def _let_lines(gen: Generator, key: str, c, name: str) -> list[str]:
+    """Lines setting local ``name`` and the env's ``key`` to let ``c``'s value: a
+    ``first(x in ... where ...)`` as a loop that stops at the first (no generator made),
+    anything else as its expression."""
+    if c.first is None:
+        return [f"{env(key)} = {name} = {gen.of(c)}"]
+    target, coll, cond, x = c.first
+    found = [f"{name} = {x}", "break"]
+    return [f"{name} = None", f"for {target} in {coll}:"] \
+        + (indent([f"if {cond}:"] + indent(found)) if cond is not None else indent(found)) \
+        + [f"{env(key)} = {name}"]
 
 
 def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
@@ -241,12 +256,14 @@ def _listed(gen: Generator, kinds: list, bodies: dict, seen: dict) -> list[str]:
             lines.append(f"{gen.bind(d)}.plan(g, me, out)")
             continue
         body, shared = bodies[d.name]
-        body = list(body)
-        for i, text, key, name in shared:
+        body, again = list(body), []
+        for i, n, text, key, name in shared:   # a let's lines start at i, n of them
             if text in seen:
-                body[i] = f"{env(key)} = {name} = {seen[text]}"
+                again.append((i, n, f"{env(key)} = {name} = {seen[text]}"))
             else:
                 seen[text] = name
+        for i, n, line in reversed(again):
+            body[i:i + n] = [line]
         lines += body
     return lines
 

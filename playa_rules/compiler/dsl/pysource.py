@@ -324,6 +324,7 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
         src = f"all({x} {loop})"
     elif name == "first" and (coll.zone_src is None or in_order(gen, coll.zone_src)):
         src = f"next(({x} {loop}), None)"
+        object.__setattr__(c, "first", (t, gen.of(coll), cond if where is not None else None, x))
     else:
         return c
     return _with_src(gen, c, src)

@@ -36,6 +36,7 @@ class C:
     zone_src: Any = None        # the zone (a C), when this list is a zone's components in order
     src: str | None = None      # the same expression as Python source (compiler/dsl/pysource.py)
     depth: int = 0              # how deeply that source nests (bounded: MAX_SOURCE_DEPTH)
+    first: Any = None           # (target, collection, condition or None, element) sources of a first(...)
 
     @property
     def is_const(self) -> bool:
