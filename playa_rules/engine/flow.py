@@ -72,76 +72,75 @@ class Flow:
             self._finish()
 
     def _run(self) -> None:
+        """Run the flow until a seat has a decision to make or the match is over; a Python
+        error of the rules becomes a GameRuntimeError naming the phase."""
         try:
-            self._flow()
-        except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"the rules failed in phase '{self.g.phase_id}': {exc}") from None
-
-    def _flow(self) -> None:
-        g = self.g
-        prog = self.program
-        phases = prog.phases
-        explicit = g.explicit
-        self._legal = NO_ACTIONS
-        automatic = 0      # actions the automata took since the last person's decision
-        for _ in range(MAX_STEPS):
-            if explicit and g.qi:  # outcomes taken since the last checkpoint: a new one here
-                self._checkpoint()
-            if g.end is not None:
-                self._handle_end()
-                continue
-            mode = g.mode
-            if mode == STEP_ENTER:
-                steps = phases[g.phase_i].steps
-                if g.step_i >= len(steps):
-                    g.turn_k += 1
-                    g.mode = TURN_START
+            g = self.g
+            prog = self.program
+            phases = prog.phases
+            explicit = g.explicit
+            self._legal = NO_ACTIONS
+            automatic = 0      # actions the automata took since the last person's decision
+            for _ in range(MAX_STEPS):
+                if explicit and g.qi:  # outcomes taken since the last checkpoint: a new one here
+                    self._checkpoint()
+                if g.end is not None:
+                    self._handle_end()
                     continue
-                step = steps[g.step_i]
-                if step.when is not None and not step.when(g, {"me": g.seat}):
-                    g.step_i += 1      # not played this turn: no effect, no decision, no event
-                    continue
-                if step.effect is not None:
-                    step.effect(g, {"me": g.seat})
-                    if g.end is not None:
+                mode = g.mode
+                if mode == STEP_ENTER:
+                    steps = phases[g.phase_i].steps
+                    if g.step_i >= len(steps):
+                        g.turn_k += 1
+                        g.mode = TURN_START
                         continue
-                if not step.actions and not step.fallback:
-                    g.step_i += 1
-                    continue
-                legal = self._step_legal(step)
-                if legal._ends[-1]:   # not empty (without a call of Legal.__bool__)
-                    self._set_legal(legal)
-                    auto = g.auto[g.seat]
-                    if auto is None:
-                        return
-                    while self._perform(_automata.choose(self, auto)):
+                    step = steps[g.step_i]
+                    if step.when is not None and not step.when(g, {"me": g.seat}):
+                        g.step_i += 1      # not played this turn: no effect, no decision, no event
+                        continue
+                    if step.effect is not None:
+                        step.effect(g, {"me": g.seat})
+                        if g.end is not None:
+                            continue
+                    if not step.actions and not step.fallback:
+                        g.step_i += 1
+                        continue
+                    legal = self._step_legal(step)
+                    if legal._ends[-1]:   # not empty (without a call of Legal.__bool__)
+                        self._set_legal(legal)
+                        auto = g.auto[g.seat]
+                        if auto is None:
+                            return
+                        while self._perform(_automata.choose(self, auto)):
+                            automatic += 1
+                            if automatic > MAX_AUTOMATON_ACTIONS:
+                                self._endless_automaton(auto, step)
                         automatic += 1
                         if automatic > MAX_AUTOMATON_ACTIONS:
                             self._endless_automaton(auto, step)
-                    automatic += 1
-                    if automatic > MAX_AUTOMATON_ACTIONS:
-                        self._endless_automaton(auto, step)
-                    continue
-                self._blocked(step)
-            elif mode == TURN_START:
-                self._start_turn(phases[g.phase_i])
-            elif mode == PHASE_START:
-                self._start_phase()
-            elif mode == HAND_START:
-                self._start_hand()
-            elif mode == HAND_END:
-                self._score_hand()
-                g.hand += 1
-                if g.hand >= g.hands or (prog.end_when is not None and prog.end_when(g, {"me": g.start})):
-                    self._finish()
+                        continue
+                    self._blocked(step)
+                elif mode == TURN_START:
+                    self._start_turn(phases[g.phase_i])
+                elif mode == PHASE_START:
+                    self._start_phase()
+                elif mode == HAND_START:
+                    self._start_hand()
+                elif mode == HAND_END:
+                    self._score_hand()
+                    g.hand += 1
+                    if g.hand >= g.hands or (prog.end_when is not None and prog.end_when(g, {"me": g.start})):
+                        self._finish()
+                        return
+                    g.start = (prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate) % g.n
+                    g.mode = HAND_START
+                elif mode == OVER:
                     return
-                g.start = (prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate) % g.n
-                g.mode = HAND_START
-            elif mode == OVER:
-                return
-            else:
-                return
-        raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
+                else:
+                    return
+            raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
+        except RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"the rules failed in phase '{self.g.phase_id}': {exc}") from None
 
     def _endless_automaton(self, auto, step) -> None:
         g = self.g
@@ -206,16 +205,28 @@ class Flow:
             self._next_phase()
             return
         order = g.turn_order
-        g.seat = order[k % len(order)]
-        g.round = k // len(order) + 1
-        g.tvars = dict(self.m.variables.get("turn", {}))
-        self._log.append(("turn", g.seat, g.round))
-        if self.m.turn_cvars:
-            self._reset_turn_marks()
+        n = len(order)
+        g.seat = seat = order[k % n]
+        g.round = k // n + 1
+        fresh = self.program.extras.get("turn_start") or self._turn_start()
+        g.tvars = fresh[0].copy()
+        self._log.append(("turn", seat, g.round))
+        cvars = g.cvars
+        for name, store in fresh[1]:   # component variables kept for a turn, back to their start
+            cvars[name][:] = store
         if phase.on_turn_start is not None:
-            phase.on_turn_start(g, {"me": g.seat})
+            phase.on_turn_start(g, {"me": seat})
         g.step_i = 0
         g.mode = STEP_ENTER
+
+    def _turn_start(self) -> tuple:
+        """``(turn variables, [(component variable, its store)])`` as every turn starts: the
+        component variables kept for a turn (``turn_cvars``) are copied in place from these
+        stores. Worked out once per rule set."""
+        m = self.m
+        fresh = (dict(m.variables.get("turn", {})), [(name, [init] * m.component_count) for name, init in m.turn_cvars])
+        self.program.extras["turn_start"] = fresh
+        return fresh
 
     def _next_phase(self) -> None:
         """Leave the current phase for the one its ``next`` names, or else the next in order."""
@@ -231,17 +242,6 @@ class Flow:
                 raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id")
             g.phase_i = index[target]
         g.mode = PHASE_START
-
-    def _reset_turn_marks(self) -> None:
-        """Component variables kept for a turn (``turn_cvars``) back to their start."""
-        turn_vars = self.m.turn_cvars
-        fresh = self.program.extras.get("turn_marks")
-        if fresh is None:  # each variable's store as a turn starts, copied in place
-            fresh = self.program.extras["turn_marks"] = [(name, [init] * self.m.component_count)
-                                                         for name, init in turn_vars]
-        cvars = self.g.cvars
-        for name, store in fresh:
-            cvars[name][:] = store
 
     def _score_hand(self) -> None:
         g = self.g
