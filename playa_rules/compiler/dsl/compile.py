@@ -20,9 +20,9 @@ from . import ast as A
 from . import defines, names
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
-from .faults import RuleFault, fault_site, index_fault, value_text  # noqa: F401 (RuleFault: re-exported)
+from .faults import RuleFault, fault_site, item_reader, value_text  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
-from .pysource import Generator, composed, env, list_source, too_deep, top_source
+from .pysource import Generator, composed, env, list_source, too_deep, top_source, with_src
 from .values import C, Define, Scope, const, retyped  # noqa: F401  (Define, Scope: re-exported)
 
 
@@ -232,17 +232,13 @@ class Compiler:
         elem = o.t.elem or T.ANY
         if o.t.kind == "list":
             self.expect(i, "int", n.index, "a list index")
-        where = self.fault_site(n)
+        item = item_reader(self.fault_site(n))   # obj[key], a failure located here
 
         def index(g, e):
-            obj, key = of(g, e), fi(g, e)
-            try:
-                if key.__class__ is int and key < 0 and obj.__class__ is list:
-                    raise IndexError   # no counting from the end: -1 is a mistake, not the last
-                return obj[key]
-            except (IndexError, KeyError, TypeError):
-                raise where(index_fault(obj, key)) from None
-        return C(index, elem)
+            return item(of(g, e), fi(g, e))
+        if self.gen is None or (o.src is None and i.src is None) or too_deep((o, i)):
+            return C(index, elem)
+        return with_src(self.gen, C(index, elem), f"{self.gen.bind(item)}({self.gen.of(o)}, {self.gen.of(i)})")
 
     def _Call(self, n: A.Call, scope: Scope) -> C:
         d = self.defines.get(n.func)

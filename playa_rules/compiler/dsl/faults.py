@@ -51,3 +51,16 @@ def index_fault(obj, key) -> str:
     if isinstance(obj, dict):
         return f"{value_text(key)} is not a key of {value_text(obj)}"
     return f"{value_text(obj)} cannot be indexed by {value_text(key)}"
+
+
+def item_reader(where):
+    """``item(obj, key)``: ``obj[key]``, a failure (or a negative list index: no counting from
+    the end, -1 is a mistake, not the last) raised as the located fault ``where`` makes."""
+    def item(obj, key):
+        try:
+            if key.__class__ is int and key < 0 and obj.__class__ is list:
+                raise IndexError
+            return obj[key]
+        except (IndexError, KeyError, TypeError):
+            raise where(index_fault(obj, key)) from None
+    return item

@@ -252,7 +252,7 @@ def composed(gen: Generator, node, c, kids: list):
         src = f"(-{parts[0]})"
     else:
         src = f"({parts[1]} if {parts[0]} else {parts[2]})"
-    return _with_src(gen, c, src)
+    return with_src(gen, c, src)
 
 
 def in_order(gen: Generator | None, zone) -> bool:
@@ -282,12 +282,12 @@ def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
     at = f"{gen.bind(table)}[{env(key)}]"
     other = orelse.src if orelse.src is not None else gen.bind(orelse.const)
     if _table_in_order(gen, table):
-        return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] else {other})")
-    return _with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
+        return with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] else {other})")
+    return with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
                              f"(g.mix[{at}] is None or g.settle_top({at}) is None) else {other})")
 
 
-def _with_src(gen: Generator, c, src: str):
+def with_src(gen: Generator, c, src: str):
     """``c``, made just now by its compile function, with its source, and its callable
     generated from it: a parent with source reads the source inline, and a closure that
     calls this node (a loop of a function without source) calls the generated function,
@@ -327,7 +327,7 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
         object.__setattr__(c, "first", (t, gen.of(coll), cond if where is not None else None, x))
     else:
         return c
-    return _with_src(gen, c, src)
+    return with_src(gen, c, src)
 
 
 def list_source(gen: Generator, c, coll, key: str, where, expr):
@@ -336,7 +336,7 @@ def list_source(gen: Generator, c, coll, key: str, where, expr):
         return c
     t, (cond, x) = localized(gen, key, [gen.of(where) if where is not None else "",
                                         gen.of(expr) if expr is not None else env(key)])
-    return _with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}{f' if {cond}' if where is not None else ''}]")
+    return with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}{f' if {cond}' if where is not None else ''}]")
 
 
 def too_deep(parts) -> bool:
