@@ -264,8 +264,8 @@ class Compiler:
         """Compile the parts of ``[expr for x in coll where cond]``: (coll, key, where, expr)."""
         coll = self.collection(comp.coll, scope, "what follows 'in'")
         narrow = narrowed_type(coll.t.element(), comp.var, comp.where)
-        if narrow is not None:
-            coll = C(coll.fn, T.list_of(narrow))
+        if narrow is not None:   # the same list (its source too), its elements' type narrowed
+            coll = C(coll.fn, T.list_of(narrow), zone_src=coll.zone_src, src=coll.src, depth=coll.depth)
         key = self.fresh(comp.var)
         inner = scope.bind(comp.var, key, coll.t.element())
         saved = self.hoist
