@@ -20,7 +20,7 @@ from . import ast as A
 from . import defines, names
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
-from .faults import RuleFault, fault_site, item_reader, value_text  # noqa: F401 (RuleFault: re-exported)
+from .faults import RuleFault, divider, fault_site, item_reader  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
 from .pysource import Generator, composed, env, list_source, too_deep, top_source, with_src
 from .values import C, Define, Scope, const, retyped  # noqa: F401  (Define, Scope: re-exported)
@@ -416,15 +416,11 @@ class Compiler:
                 self.error(n, "division-by-zero", "division by zero")
         af, bf = a.fn, b.fn
         if n.op in ("//", "%"):
-            where = self.fault_site(n)
-
-            def divide(g, e):
-                left, right = af(g, e), bf(g, e)
-                try:
-                    return op(left, right)
-                except ZeroDivisionError:
-                    raise where(f"division by zero: {value_text(left)} {n.op} {value_text(right)}") from None
-            return C(divide, T.INT)
+            divide = divider(self.fault_site(n), op, n.op)   # a division by zero located here
+            c = C(lambda g, e: divide(af(g, e), bf(g, e)), T.INT)
+            if self.gen is None or (a.src is None and b.src is None) or too_deep((a, b)):
+                return c
+            return with_src(self.gen, c, f"{self.gen.bind(divide)}({self.gen.of(a)}, {self.gen.of(b)})")
         return C(lambda g, e: op(af(g, e), bf(g, e)), T.INT)
 
     def _Neg(self, n: A.Neg, scope: Scope) -> C:

@@ -64,3 +64,14 @@ def item_reader(where):
         except (IndexError, KeyError, TypeError):
             raise where(index_fault(obj, key)) from None
     return item
+
+
+def divider(where, op, sign: str):
+    """``divide(left, right)``: ``op(left, right)`` (``//`` or ``%``), a division by zero raised
+    as the located fault ``where`` makes."""
+    def divide(left, right):
+        try:
+            return op(left, right)
+        except ZeroDivisionError:
+            raise where(f"division by zero: {value_text(left)} {sign} {value_text(right)}") from None
+    return divide

@@ -132,9 +132,10 @@ def _count(cp, node, args):
         key, table = args[0].zone_of
         return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table),
                  src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[{env(key)}]])")
-    zone_src = args[0].src if args[0].t.kind == "zone" and not too_deep((args[0],)) else None
-    return C(lambda g, e: len(f(g, e)), T.INT,   # a zone worked out (count(cup_of(c))): read as f reads it
-             src=cp.gen and zone_src and f"len(g.zones[{zone_src}])")
+    src = args[0].src if not too_deep((args[0],)) else None
+    if src is not None and args[0].t.kind == "zone":   # a zone worked out (count(cup_of(c))): read as f reads it
+        src = f"g.zones[{src}]"
+    return C(lambda g, e: len(f(g, e)), T.INT, src=cp.gen and src and f"len({src})")
 
 
 def _sum_over(cp, node, coll, key, where, expr):

@@ -331,7 +331,10 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
 
 
 def list_source(gen: Generator, c, coll, key: str, where, expr):
-    """``c`` (``[expr for x in coll where cond]``) with its source, when its parts have some."""
+    """``c`` (``[expr for x in coll where cond]``) with its source, when its parts have some
+    (``[x in coll]`` alone: a copy of the collection)."""
+    if where is None and expr is None and coll.src is not None and not too_deep((coll,)):
+        return with_src(gen, c, f"list({coll.src})")
     if (where is None or where.src is None) and (expr is None or expr.src is None) or too_deep((coll, where, expr)):
         return c
     t, (cond, x) = localized(gen, key, [gen.of(where) if where is not None else "",
