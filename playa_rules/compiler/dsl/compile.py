@@ -179,7 +179,7 @@ class Compiler:
             return C(lambda g, e: e["me"], T.SEAT, local="me", src=env("me"))
         builtin = names.BUILTIN_NAMES.get(name)
         if builtin is not None:
-            return C(builtin[0], builtin[1])
+            return C(builtin[0], builtin[1], src=self.gen and names.BUILTIN_SOURCES.get(name))
         z = self.m.zones.get(name)
         if z is not None:
             if z.per is not None:

@@ -56,8 +56,9 @@ def attribute(cp, n: A.Attr, scope) -> C:
                 return C(_seat_var(store, name, of), T.of_value(init),
                          src=S and f"g.{store}[{literal(name)}][{os_}]")
         if name in SEAT_BUILTINS:
+            src = S and os_ and _SEAT_SOURCES.get(name, "").format(os_)
             return C(_SEAT_ATTRS[name](of), T.list_of(T.INT) if name == "hand_scores" else
-                     (T.SEAT if name in ("left", "right") else T.INT))
+                     (T.SEAT if name in ("left", "right") else T.INT), src=src or None)
         choices = [z.name for z in m.zones.values() if z.per == "player"] + list(SEAT_BUILTINS) + \
             list(m.variables.get("player", {})) + list(m.variables.get("player_match", {}))
         cp.error(n, "unknown-attribute", f"a seat has no zone or variable '{name}'", cp.suggest(name, choices))
@@ -197,6 +198,8 @@ _SEAT_ATTRS = {
     "index": lambda of: of,
 }
 
+_SEAT_SOURCES = {"index": "{}", "left": "(({}) + 1) % g.n", "right": "(({}) - 1) % g.n"}   # as generated source
+
 # Names every rule set can use: (callable, type).
 BUILTIN_NAMES = {
     "players": (lambda g, e: g.n, T.INT),
@@ -207,3 +210,5 @@ BUILTIN_NAMES = {
     "hand_number": (lambda g, e: g.hand + 1, T.INT),
     "round": (lambda g, e: g.round, T.INT),
 }
+BUILTIN_SOURCES = {"players": "g.n", "start_player": "g.start", "current_player": "g.seat",
+                   "hand_number": "(g.hand + 1)", "round": "g.round"}   # as generated source
