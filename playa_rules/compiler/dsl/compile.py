@@ -238,8 +238,7 @@ class Compiler:
             return item(of(g, e), fi(g, e))
         if self.gen is None or (o.src is None and i.src is None and not o.is_const) or too_deep((o, i)):
             return C(index, elem)
-        table = self.gen.bind(o.const) if o.is_const and o.src is None else self.gen.of(o)   # a constant table, bound
-        return with_src(self.gen, C(index, elem), f"{self.gen.bind(item)}({table}, {self.gen.of(i)})")
+        return with_src(self.gen, C(index, elem), f"{self.gen.bind(item)}({self.gen.of(o)}, {self.gen.of(i)})")
 
     def _Call(self, n: A.Call, scope: Scope) -> C:
         d = self.defines.get(n.func)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import types as T
 from .functions import FUNCTIONS, Function, _arity, _coll, function
 from .names import zone_index
+from .pysource import too_deep, with_src
 from .values import C
 
 DIRECTIONS = {
@@ -109,13 +110,20 @@ def _at(cp, node, args):
     spots, zf = _spots(cp, args[0], rows, cols), zone_index(args[0])
     del board
 
-    def at(g, e):   # a zone board: its cell at a location, looked up without a finder per call
-        zi, loc = zf(g, e), g.loc
-        for x in spots.get((r(g, e), c(g, e)), ()):
+    def cell(g, zi, row, col):   # a zone board: its cell at a location, looked up without a finder per call
+        loc = g.loc
+        for x in spots.get((row, col), ()):
             if loc[x] == zi:
                 return x
         return None
-    return C(at, args[0].t.element())
+
+    def at(g, e):
+        return cell(g, zf(g, e), r(g, e), c(g, e))
+    out = C(at, args[0].t.element())
+    gen = cp.gen
+    if gen is None or args[0].src is None or too_deep(args):   # else one call, its parts inline
+        return out
+    return with_src(gen, out, f"{gen.bind(cell)}(g, {gen.of(args[0])}, {gen.of(args[1])}, {gen.of(args[2])})")
 
 
 @function("neighbours", "The cells of a board next to a cell: orthogonally (the default), "

@@ -140,8 +140,11 @@ class Generator:
         return f"_{stem}{self._fresh}"
 
     def of(self, c) -> str:
-        """The source of compiled expression ``c``: its own, or a call of its closure."""
-        return c.src if c.src is not None else f"{self.bind(c.fn)}(g, e)"
+        """The source of compiled expression ``c``: its own, a constant (a table, a list) by
+        its bound name, or a call of its closure."""
+        if c.src is not None:
+            return c.src
+        return self.bind(c.const) if c.is_const else f"{self.bind(c.fn)}(g, e)"
 
     def function(self, lines: list[str], args: str = "g, e", fallback=None):
         """``fn(g, e)`` (or ``fn(ARGS)``) running ``lines`` (a body, 4-space indents);
