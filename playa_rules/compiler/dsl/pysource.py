@@ -96,13 +96,23 @@ _HANDS_ON = re.compile(r"\be\b")   # the environment itself, passed to a closure
 _LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")   # a text as repr writes it
 
 
+def plain_code(src: str) -> str:
+    """``src`` with its slots and texts set aside: only the code the package wrote."""
+    return _LITERAL.sub("", _SLOT.sub("", src))
+
+
+def hands_on(src: str) -> bool:
+    """Whether ``src`` hands the environment itself to a closure (which may read any slot there)."""
+    return _HANDS_ON.search(plain_code(src)) is not None
+
+
 def localized(gen: "Generator", key: str, parts: list[str]) -> tuple[str, list[str]]:
     """``(target, parts)`` for variable ``key`` bound by a comprehension over ``parts`` (its
     condition and element): a fresh local name read in ``parts`` in place of the slot, unless
     a part hands the environment on (a closure called with ``e`` reads the variable there),
     then the slot. Slots and texts are set aside before looking for ``e``."""
     slot = env(key)
-    if any(_HANDS_ON.search(_LITERAL.sub("", _SLOT.sub("", p))) for p in parts):
+    if any(hands_on(p) for p in parts):
         return slot, parts
     name = gen.fresh("v")
     return name, [p.replace(slot, name) for p in parts]
