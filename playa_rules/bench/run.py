@@ -10,7 +10,8 @@ Prints three tables:
    slices so that a busy machine slows both alike; a second reference given with
    ``--reference`` (or ``../shared/bench/playa_reference.py`` beside the checkout) is
    measured too.
-2. Per game and player count: decisions per second in random play, and the cost of one
+2. Per game and player count: decisions per second in random play (timed alone, before
+   the positions below are gathered: kept clones slow every collection), and the cost of one
    ``apply``, of reading the legal action ids (a mask), of ``view(seat to act)`` and of
    ``clone()``, each in microseconds over the same random positions (the best of three
    passes, the garbage collector paused while timed, as ``timeit`` does; random play keeps it).
@@ -164,20 +165,19 @@ def _module(path: Path):
 def costs(game_id: str, players: int, seconds: float) -> dict:
     """Decisions/s and the cost in µs of apply, mask, view and clone over random positions."""
     rules = load(game_id)
+    _, decisions, spent = _RandomPlay(players, rules).run(seconds / 2)   # random play alone: nothing kept
+    out = {"decisions/s": decisions / spent}
     rng = random.Random(7)
-    positions = []
-    decisions, t0, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - t0 < seconds / 2:
-        game = rules.new_game(players, seed=seed)
+    positions = []   # then random positions, kept apart from the timed play (their clones cost
+    seed = 0         # time, and hundreds kept alive make each collection of the play's garbage slower)
+    while len(positions) < 400 and seed < 400:
+        game = rules.new_game(players, seed=10_000 + seed)
         seed += 1
         while not game.is_over:
             legal = game.legal_actions()
             if rng.random() < 0.05 and len(positions) < 400:
                 positions.append((game.clone(), rng.randrange(len(legal))))
             game.apply(legal[rng.randrange(len(legal))])
-            decisions += 1
-    rate = decisions / (time.perf_counter() - t0)
-    out = {"decisions/s": rate}
     if not positions:
         return out
     def fresh():   # clones to apply to (a clone copies the shared generator when it first draws: not apply's cost)
