@@ -70,7 +70,7 @@ def test_the_generated_backend_plays_the_games_the_closures_play(monkeypatch, na
 _NAMES = re.compile(r"^(g|e|me|v|out|runs|ends|len|list|tuple|sum|min|max|any|all|next|enumerate|TypeError|AttributeError|KeyError|_b\d+|_[ixdklrv]\d+|_generated)$")
 _ATTRIBUTES = {"add", "zones", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "end", "mix",
                "settle_top", "plan", "append", "_runs", "_ends", "move", "known", "all_seats",
-               "memo", "last_entry", "get", "n", "start", "seat", "hand", "round"}
+               "memo", "last_entry", "get", "roll", "n", "start", "seat", "hand", "round"}
 
 
 @pytest.mark.parametrize("name", [g for g in pr.games()] + [str(p) for p in sorted(GAMES.glob("*.yaml"))])

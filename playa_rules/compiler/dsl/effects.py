@@ -297,14 +297,14 @@ def _deal(cp, node: A.Deal, scope):
         "each die rolled is a chance event.",
         "roll me.dice")
 def _roll(cp, node: A.Roll, scope):
-    what, _, _ = _components(cp, node.what, scope, "what 'roll' rolls")
+    what, _, named = _components(cp, node.what, scope, "what 'roll' rolls")
     if "faces" not in cp.m.props:
         cp.error(node, "no-faces", "no component type has 'faces' to roll")
 
     def roll(g, e):
         for c in what(g, e):
             g.roll(c)
-    return roll
+    return _each(cp, roll, named, [], lambda x: f"g.roll({x})")
 
 
 @effect(A.SetOn, "set", "Give a variable of a component or seat found by an expression a value.",
