@@ -440,3 +440,39 @@ def test_pick_is_a_public_chance_event_among_the_tied(tmp_path):
     sampled = rules.new_game(3, seed=4)
     (ev,) = [e for e in sampled.log_for(1) if e["event"] == "chance"]
     assert ev["kind"] == "choice" and ev["outcome"].startswith("choose seat")   # everyone sees it
+
+
+@pytest.mark.parametrize("explicit", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_taking_the_top_of_a_shuffled_zone_is_deciding_it_then_moving_it(explicit, seed):
+    """``State.move_top`` (what a deal does for each card) leaves the state, the log and the
+    chance events exactly as ``settle_top`` then ``move`` do, down to an emptied zone, with
+    sampled chance and with outcomes queued as explicit chance queues them."""
+    from playa_rules.engine.chance import NeedChance
+    from playa_rules.engine.state import State
+    m = pr.load("playa-pirata").program.model
+    z = m.zones["supply"].base
+    dest = [m.zones["treasures"].base + s for s in range(3)] + [m.zones["beach"].base]
+    states = []
+    for fused in (False, True):
+        g = State(m, 3, seed, explicit=explicit)
+        g.reset_components()
+        g.shuffle(z)
+        for k in range(len(g.zones[z])):
+            while True:
+                try:
+                    if fused:
+                        g.move_top(z, dest[k % 4])
+                    else:
+                        if g.mix[z] is not None:
+                            g.settle_top(z)
+                        g.move(g.zones[z][-1], dest[k % 4])
+                    break
+                except NeedChance as need:   # explicit: nothing changed; queue its last outcome, again
+                    g.queue = (g.queue or []) + [need.node.options[-1][0]]
+        states.append(g)
+    a, b = states
+    assert not a.zones[z] and a.zones == b.zones and a.mix == b.mix and a.loc == b.loc and a.known == b.known
+    assert [(e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in a.log] \
+        == [(e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in b.log]
+    assert a.nchance == b.nchance > 0
