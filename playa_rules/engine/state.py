@@ -187,25 +187,17 @@ class State:
 
     def move_top(self, z: int, dest: int) -> None:
         """Move the top component of the non-empty zone ``z`` on top of zone ``dest``, deciding
-        it first if a shuffle left it undecided: :meth:`settle_top` then :meth:`move` in one
-        (a deal takes many), the same state, log and chance."""
+        it first if a shuffle left it undecided: :meth:`settle_top` then :meth:`move` with
+        fewer calls (a deal takes many), the same state, log and chance."""
         items = self.zones[z]
         mix = self.mix[z]
-        if mix is not None and mix[1] == len(items):   # the top is undecided: draw it, take it
+        if mix is not None and mix[1] == len(items):   # the top is undecided: draw it
             lo, hi = mix
             c = self._draw(z, items, lo, hi, "top")
             items[items.index(c, lo, hi)] = items[hi - 1]
-            items.pop()
+            items[hi - 1] = c
             self.mix[z] = (lo, hi - 1) if hi - 1 - lo > 1 else None
-        else:   # decided (or put there after the shuffle): the undecided slice lies below it
-            c = items.pop()
-        self.zones[dest].append(c)
-        self.loc[c] = dest
-        vis = self.vis[dest]
-        if vis == "public":
-            self.known[c] = self.all_seats
-        elif vis == "owner":
-            self.known[c] |= 1 << self.zowner[dest]
+        self.move(items[-1], dest)
 
     def shuffle(self, z: int) -> None:
         """Shuffle zone ``z``; faces hidden in it are forgotten by everyone.
