@@ -10,6 +10,7 @@ import re
 
 from . import ast as A
 from ...limits import MAX_INLINES
+from .analysis import always_reads
 from .pysource import MAX_SOURCE_DEPTH, env, hands_on, plain_code, with_src
 from .values import C, Define, Scope
 
@@ -35,7 +36,7 @@ def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
             inner.names[pname] = a
             continue
         key = cp.fresh(pname)
-        binds.append((key, a.fn, a))
+        binds.append((key, a.fn, a, pname))
         inner.names[pname] = (key, a.t)
     saved = (cp.origin, cp.text)
     saved_hoist, cp.hoist = cp.hoist, None   # a define's body: hoisted whole or not at all
@@ -51,38 +52,40 @@ def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
     if not binds:
         return body
     if len(binds) == 1:
-        (k1, a1, _), = binds
+        (k1, a1, _, _), = binds
 
         def call1(g, e):
             e[k1] = a1(g, e)
             return bf(g, e)
-        return _substituted(cp, C(call1, body.t), body, binds)
+        return _substituted(cp, d, C(call1, body.t), body, binds)
 
     def call(g, e):
-        for k, af, _ in binds:
+        for k, af, _, _ in binds:
             e[k] = af(g, e)
         return bf(g, e)
-    return _substituted(cp, C(call, body.t), body, binds)
+    return _substituted(cp, d, C(call, body.t), body, binds)
 
 
 _CALL = re.compile(r"[\w\])]\(|\bfor\b")   # a call or a loop in source (texts set aside first)
 
 
-def _substituted(cp, c: C, body: C, binds: list) -> C:
-    """``c`` (a call binding ``binds`` [(key, fn, C)] then reading ``body``) with the body's
-    source, each argument's source in place of its parameter: no closure call per argument
-    and none for the call. Only when nothing in the body reads the environment through a
-    closure (it would look for the parameter there), and each argument is read once, or is
-    plain enough to read again (slots, tables, arithmetic: no call, no loop)."""
+def _substituted(cp, d: Define, c: C, body: C, binds: list) -> C:
+    """``c`` (a call of ``d`` binding ``binds`` [(key, fn, C, parameter)] then reading
+    ``body``) with the body's source, each argument's source in place of its parameter: no
+    closure call per argument and none for the call. Only for plain arguments (slots,
+    tables, arithmetic: no call, no loop), which read the same however often the body reads
+    them and decide no chance event (a call might: ``top(deck)``), that the body reads
+    whatever the state (so an argument that fails, a part of none, fails as the closures'
+    does: ``analysis.always_reads``); and only when nothing in the body reads the
+    environment through a closure (it would look for the parameter there)."""
     gen = cp.gen
-    if gen is None or body.src is None or any(a.src is None for _, _, a in binds) \
-            or hands_on(body.src) or body.depth + max(a.depth for _, _, a in binds) >= MAX_SOURCE_DEPTH - 1:
+    if gen is None or body.src is None or hands_on(body.src) \
+            or any(a.src is None or _CALL.search(plain_code(a.src)) for _, _, a, _ in binds) \
+            or body.depth + max(a.depth for _, _, a, _ in binds) >= MAX_SOURCE_DEPTH - 1 \
+            or not all(always_reads(d.body, p, cp.defines) for _, _, _, p in binds):
         return c
     src = body.src
-    for key, _, a in binds:
-        slot = env(key)
-        if src.count(slot) > 1 and _CALL.search(plain_code(a.src)):
-            return c
-        src = src.replace(slot, f"({a.src})")
-    object.__setattr__(c, "depth", body.depth + max(a.depth for _, _, a in binds) + 1)
+    for key, _, a, _ in binds:
+        src = src.replace(env(key), f"({a.src})")
+    object.__setattr__(c, "depth", body.depth + max(a.depth for _, _, a, _ in binds) + 1)
     return with_src(gen, c, src)
