@@ -114,11 +114,12 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     slot = env(first.key)
     head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:"]
     if d.joins[2]:
-        entry = _remembered_groups(gen, last, items) if last.kind == "group_of" else None
-        if entry is None:
+        if last.kind != "group_of" or last.domain_src is None:
             return head + [f"    {items} = {gen.bind(domain_items)}({p}, g, e)"] \
                 + indent(_join_lines(gen, d, joins[2][0], kept, items, k))
-        return head + indent(entry + _join_lines(gen, d, joins[2][0], kept, items, k, entry=entry[0]))
+        hit = gen.fresh("x")
+        return head + indent(_remembered_groups(gen, last, items, hit)
+                             + _join_lines(gen, d, joins[2][0], kept, items, k, entry=hit))
     head.append(f"    {items} = {gen.bind(domain_items)}({p}, g, e)")
     checks2, pairs = d.checks[2], gen.fresh("l")
     if not checks2:
@@ -137,14 +138,11 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     return head + indent(body)
 
 
-def _remembered_groups(gen: Generator, p, items: str) -> list[str] | None:
-    """Lines setting ``items`` to a ``group_of`` parameter's groups and binding the local
-    named by the first line's target to their memo entry (:func:`.domains.items`): the
-    memo read inline, ``items`` called only for a composition not seen yet. None when the
-    domain has no source."""
-    if p.domain_src is None:
-        return None
-    pb, hit = gen.bind(p), gen.fresh("x")
+def _remembered_groups(gen: Generator, p, items: str, hit: str) -> list[str]:
+    """Lines setting ``items`` to a ``group_of`` parameter's groups (its domain has source)
+    and ``hit`` to their memo entry (:func:`.domains.items`): the memo read inline,
+    ``items`` called only for a composition not seen yet."""
+    pb = gen.bind(p)
     return [f"{hit} = {pb}.memo.get(tuple({p.domain_src}))",
             f"if {hit} is None:",
             f"    {gen.bind(domain_items)}({pb}, g, e)",
@@ -157,7 +155,7 @@ def _remembered_groups(gen: Generator, p, items: str) -> list[str] | None:
 def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k: str,
                 entry: str | None = None) -> list[str]:
     """Per first value kept, the actions whose last value passes the one ordering join;
-    ``entry``: the line binding the groups' memo entry, whose remembered join is read inline."""
+    ``entry``: the local holding the groups' memo entry, whose remembered join is read inline."""
     how = ORDERED[d.joins[2][0][1]]
     find = gen.bind(bisect_right if how in ("gt", "le") else bisect_left)
     kind, p, j = gen.bind(d), gen.bind(d.params[1]), gen.bind(d.joins[2])
@@ -165,8 +163,8 @@ def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k:
     if entry is None:
         prepared = [f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)"]
     else:   # prepare_join remembers its result in the entry under the joins' id
-        hit, found = entry.split(" = ", 1)[0], gen.fresh("x")
-        prepared = [f"{found} = {hit}[1].get({literal(id(d.joins[2]))})",
+        found = gen.fresh("x")
+        prepared = [f"{found} = {entry}[1].get({literal(id(d.joins[2]))})",
                     f"{cut}, {search} = {found} if {found} is not None else "
                     f"{gen.bind(prepare_join)}({p}, {j}, {items}, g, e)"]
     lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("i", "i", "l", "l", "i", "i"))
