@@ -208,7 +208,7 @@ class Flow:
         n = len(order)
         g.seat = seat = order[k % n]
         g.round = k // n + 1
-        fresh = self.program.extras.get("turn_start") or self._turn_start()
+        fresh = self.program.extras.get("turn_stores") or self._turn_stores()
         g.tvars = fresh[0].copy()
         self._log.append(("turn", seat, g.round))
         cvars = g.cvars
@@ -219,13 +219,13 @@ class Flow:
         g.step_i = 0
         g.mode = STEP_ENTER
 
-    def _turn_start(self) -> tuple:
+    def _turn_stores(self) -> tuple:
         """``(turn variables, [(component variable, its store)])`` as every turn starts: the
         component variables kept for a turn (``turn_cvars``) are copied in place from these
         stores. Worked out once per rule set."""
         m = self.m
         fresh = (dict(m.variables.get("turn", {})), [(name, [init] * m.component_count) for name, init in m.turn_cvars])
-        self.program.extras["turn_start"] = fresh
+        self.program.extras["turn_stores"] = fresh
         return fresh
 
     def _next_phase(self) -> None:
