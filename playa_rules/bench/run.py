@@ -14,7 +14,8 @@ Prints three tables:
    the positions below are gathered: kept clones slow every collection), and the cost of one
    ``apply``, of reading the legal action ids (a mask), of ``view(seat to act)`` and of
    ``clone()``, each in microseconds over the same random positions (the best of three
-   passes, the garbage collector paused while timed, as ``timeit`` does; random play keeps it).
+   passes, the garbage collector paused while timed, as ``timeit`` does; random play keeps it);
+   then each game's cost per decision as a multiple of the reference game's.
 3. Loading each game: cold (a fresh Python process, the time of ``pr.load`` alone; the
    median of three) and warm (loading again in the same process, the rule file's caches
    cleared).
@@ -126,6 +127,22 @@ def backends(game_id: str, players: int, seconds: float) -> tuple[float, float]:
             runners.append(_RandomPlay(players, load(game_id)))
     (_, gen), (_, clo) = measure(runners, seconds)
     return gen, clo
+
+
+def _relative(measured: dict) -> None:
+    """Each other game's cost per decision as a multiple of the reference game's, at the same
+    player count (by decisions per second, and by the cost of one apply), when both were measured."""
+    rows = []
+    for (g, n), c in measured.items():
+        ref = measured.get((REFERENCE_GAME, n))
+        if g != REFERENCE_GAME and ref is not None:
+            by_apply = c["apply"] / ref["apply"] if "apply" in c and "apply" in ref else None
+            rows.append((g, n, ref["decisions/s"] / c["decisions/s"], by_apply))
+    if rows:
+        print(f"   cost per decision, times {REFERENCE_GAME}'s at the same player count:")
+        for g, n, by_rate, by_apply in rows:
+            print(f"   {g:<18} {n:>4} players   {by_rate:>5.2f}x by decisions/s"
+                  + (f", {by_apply:.2f}x by apply" if by_apply is not None else ""))
 
 
 # ------------------------------------------------------------------ the references
@@ -294,10 +311,11 @@ def main(argv=None) -> int:
     print("2. Per game: random play, and the cost of one call in µs over the same positions")
     print(f"{'game':<18} {'players':>7} {'decisions/s':>11} {'apply':>7} {'mask':>7} {'view':>7} "
           f"{'clone':>7}   mask/apply view/apply")
+    measured = {}
     for g in game_ids:
         rules = load(g)
         for n in sorted({min(max(3, min(rules.player_counts)), max(rules.player_counts))}):
-            c = costs(g, n, args.seconds)
+            c = measured[g, n] = costs(g, n, args.seconds)
             if "apply" not in c:
                 print(f"{g:<18} {n:>7} {c['decisions/s']:>11.0f}")
                 continue
@@ -305,6 +323,7 @@ def main(argv=None) -> int:
             print(f"{g:<18} {n:>7} {c['decisions/s']:>11.0f} {us['apply']:>7.1f} {us['mask']:>7.1f} "
                   f"{us['view']:>7.1f} {us['clone']:>7.1f}   {us['mask'] / us['apply']:>10.2f} "
                   f"{us['view'] / us['apply']:>10.2f}")
+    _relative(measured)
     if not args.no_load:
         print()
         print("3. Loading a bundled game (parse, schema, compile, checks), in ms")
