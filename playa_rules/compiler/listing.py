@@ -112,15 +112,11 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     kind, p = gen.bind(d), gen.bind(last)
     kept, items, k = gen.fresh("l"), gen.fresh("l"), gen.fresh("k")
     slot = env(first.key)
-    head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:"]
+    entry = gen.fresh("x") if d.joins[2] and last.kind == "group_of" and last.domain_src is not None else None
+    fetch = _remembered_groups(gen, last, items, entry) if entry else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
+    head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:"] + indent(fetch)
     if d.joins[2]:
-        if last.kind != "group_of" or last.domain_src is None:
-            return head + [f"    {items} = {gen.bind(domain_items)}({p}, g, e)"] \
-                + indent(_join_lines(gen, d, joins[2][0], kept, items, k))
-        hit = gen.fresh("x")
-        return head + indent(_remembered_groups(gen, last, items, hit)
-                             + _join_lines(gen, d, joins[2][0], kept, items, k, entry=hit))
-    head.append(f"    {items} = {gen.bind(domain_items)}({p}, g, e)")
+        return head + indent(_join_lines(gen, d, joins[2][0], kept, items, k, entry=entry))
     checks2, pairs = d.checks[2], gen.fresh("l")
     if not checks2:
         body = [f"if {items}:", f"    for {slot}, {k} in {kept}:", "        " + _run(kind, f"({slot},)", f"({k},)", items)]

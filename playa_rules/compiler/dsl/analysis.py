@@ -82,37 +82,49 @@ def free_names(node: A.Node) -> set[str]:
     return names - bound
 
 
-def always_reads(node: A.Node, name: str, defines: dict, depth: int = 0) -> bool:
+def always_reads(node: A.Node, name: str, defines: dict, memo: dict, depth: int = 0) -> bool:
     """Whether evaluating expression ``node`` reads the name ``name`` whatever the state: not
     only in a branch, a later operand of and/or, a comprehension's condition or element (its
     collection is read always) or a builtin function's arguments (a function may read them
     when it likes); through a call of a define, where its body always reads the parameter
-    the name is passed as, or where a bound argument reads it (arguments are worked out first)."""
+    the name is passed as, or where a bound argument reads it (arguments are worked out first).
+    ``memo``: the answer for each (define, parameter) worked out so far, so a define used many
+    times is walked once."""
     if depth > 40:
         return False
     if isinstance(node, A.Name):
         return node.id == name
     if isinstance(node, (A.Attr, A.Not, A.Neg)):
-        return always_reads(node.obj if isinstance(node, A.Attr) else node.operand, name, defines, depth + 1)
+        return always_reads(node.obj if isinstance(node, A.Attr) else node.operand, name, defines, memo, depth + 1)
     if isinstance(node, (A.Index, A.Compare, A.BinOp)):
         parts = (node.obj, node.index) if isinstance(node, A.Index) else (node.left, node.right)
-        return any(always_reads(x, name, defines, depth + 1) for x in parts)
+        return any(always_reads(x, name, defines, memo, depth + 1) for x in parts)
     if isinstance(node, A.BoolOp):
-        return always_reads(node.values[0], name, defines, depth + 1)
+        return always_reads(node.values[0], name, defines, memo, depth + 1)
     if isinstance(node, A.Conditional):
-        return always_reads(node.test, name, defines, depth + 1) or (
-            always_reads(node.then, name, defines, depth + 1) and always_reads(node.orelse, name, defines, depth + 1))
+        return always_reads(node.test, name, defines, memo, depth + 1) or (
+            always_reads(node.then, name, defines, memo, depth + 1)
+            and always_reads(node.orelse, name, defines, memo, depth + 1))
     if isinstance(node, A.ListLit):
-        return any(always_reads(x, name, defines, depth + 1) for x in node.items)
+        return any(always_reads(x, name, defines, memo, depth + 1) for x in node.items)
     if isinstance(node, (A.Comprehension, A.CallOver)):
-        return always_reads((node.comp if isinstance(node, A.CallOver) else node).coll, name, defines, depth + 1)
+        return always_reads((node.comp if isinstance(node, A.CallOver) else node).coll, name, defines, memo, depth + 1)
     if isinstance(node, A.Call):
         d = defines.get(node.func)
         if d is None or len(node.args) != len(d.params):
             return False
-        return any(always_reads(d.body, p, defines, depth + 1) if isinstance(a, A.Name) and a.id == name
-                   else always_reads(a, name, defines, depth + 1) for a, p in zip(node.args, d.params))
+        return any(define_reads(d, p, defines, memo, depth + 1) if isinstance(a, A.Name) and a.id == name
+                   else always_reads(a, name, defines, memo, depth + 1) for a, p in zip(node.args, d.params))
     return False
+
+
+def define_reads(d, param: str, defines: dict, memo: dict, depth: int = 0) -> bool:
+    """Whether define ``d``'s body reads its parameter ``param`` whatever the state
+    (:func:`always_reads`), remembered in ``memo``."""
+    key = (d.name, param)
+    if key not in memo:
+        memo[key] = always_reads(d.body, param, defines, memo, depth)
+    return memo[key]
 
 
 def never_shuffled(blocks: list, data: dict, model) -> frozenset:

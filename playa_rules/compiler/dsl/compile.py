@@ -48,6 +48,7 @@ class Compiler:
         self._fresh = itertools.count()
         self._inlining: list[str] = []
         self._inlined = 0   # define calls inlined into the current text (bounded: MAX_INLINES)
+        self.reads: dict = {}   # (define, parameter) -> whether its body always reads it (analysis.define_reads)
         self.phase_lets: set[str] = set()
         self.memo_defines = False   # set while compiling pure contexts (scoring, tie-breaks)
         from . import effects, functions  # registries, imported late: they import this module

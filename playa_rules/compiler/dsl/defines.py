@@ -10,7 +10,7 @@ import re
 
 from . import ast as A
 from ...limits import MAX_INLINES
-from .analysis import always_reads
+from .analysis import define_reads
 from .pysource import MAX_SOURCE_DEPTH, env, hands_on, plain_code, with_src
 from .values import C, Define, Scope
 
@@ -76,13 +76,13 @@ def _substituted(cp, d: Define, c: C, body: C, binds: list) -> C:
     tables, arithmetic: no call, no loop), which read the same however often the body reads
     them and decide no chance event (a call might: ``top(deck)``), that the body reads
     whatever the state (so an argument that fails, a part of none, fails as the closures'
-    does: ``analysis.always_reads``); and only when nothing in the body reads the
+    does: ``analysis.define_reads``); and only when nothing in the body reads the
     environment through a closure (it would look for the parameter there)."""
     gen = cp.gen
     if gen is None or body.src is None or hands_on(body.src) \
             or any(a.src is None or _CALL.search(plain_code(a.src)) for _, _, a, _ in binds) \
             or body.depth + max(a.depth for _, _, a, _ in binds) >= MAX_SOURCE_DEPTH - 1 \
-            or not all(always_reads(d.body, p, cp.defines) for _, _, _, p in binds):
+            or not all(define_reads(d, p, cp.defines, cp.reads) for _, _, _, p in binds):
         return c
     src = body.src
     for key, _, a, _ in binds:
