@@ -10,12 +10,14 @@ Prints three tables:
    slices so that a busy machine slows both alike; a second reference given with
    ``--reference`` (or ``../shared/bench/playa_reference.py`` beside the checkout) is
    measured too.
-2. Per game and player count: decisions per second in random play (timed alone, before
-   the positions below are gathered: kept clones slow every collection), and the cost of one
-   ``apply``, of reading the legal action ids (a mask), of ``view(seat to act)`` and of
-   ``clone()``, each in microseconds over the same random positions (the best of three
-   passes, the garbage collector paused while timed, as ``timeit`` does; random play keeps it);
-   then each game's cost per decision as a multiple of the reference game's.
+2. Per game and player count: decisions per second in random play (after a short warm-up,
+   in alternating slices with the reference game, before the positions below are gathered:
+   kept clones slow every collection), and the cost of one ``apply``, of reading the legal
+   action ids (a mask), of ``view(seat to act)`` and of ``clone()``, each in microseconds
+   over the same random positions (the best of five passes, the four calls' passes taking
+   turns, the garbage collector paused while timed, as ``timeit`` does; random play keeps
+   it); then each game's cost per decision as a multiple of the reference game's, played
+   beside it.
 3. Loading each game: cold (a fresh Python process, the time of ``pr.load`` alone; the
    median of three) and warm (loading again in the same process, the rule file's caches
    cleared).
@@ -87,7 +89,11 @@ class _ReferenceRunner:
 
 
 def measure(runners: list, seconds: float, slice_seconds: float = 0.25) -> list[tuple[float, float]]:
-    """(hands/s, actions/s) per runner, running them in alternating slices so load hits both alike."""
+    """(hands/s, actions/s) per runner, running them in alternating slices so load hits both
+    alike, after a short warm-up of each, not counted (the rules' generated code is compiled
+    when first called: a cost of a game's first moves, not of play)."""
+    for r in runners:
+        r.run(min(0.1, slice_seconds / 2))
     totals = [[0, 0, 0.0] for _ in runners]
     rounds = max(1, int(seconds / slice_seconds))
     for _ in range(rounds):
@@ -135,9 +141,9 @@ def _relative(measured: dict) -> None:
     rows = []
     for (g, n), c in measured.items():
         ref = measured.get((REFERENCE_GAME, n))
-        if g != REFERENCE_GAME and ref is not None:
-            by_apply = c["apply"] / ref["apply"] if "apply" in c and "apply" in ref else None
-            rows.append((g, n, ref["decisions/s"] / c["decisions/s"], by_apply))
+        if g != REFERENCE_GAME and "reference/s" in c:   # the reference game played beside it
+            by_apply = c["apply"] / ref["apply"] if ref and "apply" in c and "apply" in ref else None
+            rows.append((g, n, c["reference/s"] / c["decisions/s"], by_apply))
     if rows:
         print(f"   cost per decision, times {REFERENCE_GAME}'s at the same player count:")
         for g, n, by_rate, by_apply in rows:
@@ -180,10 +186,21 @@ def _module(path: Path):
 
 # ------------------------------------------------------------------ costs per call
 def costs(game_id: str, players: int, seconds: float) -> dict:
-    """Decisions/s and the cost in µs of apply, mask, view and clone over random positions."""
+    """Decisions/s and the cost in µs of apply, mask, view and clone over random positions.
+
+    Decisions per second are timed in random play alone (nothing kept), after a short
+    warm-up (see :func:`measure`), in alternating slices with the reference game at the same player count
+    (``"reference/s"``), so that the cost per decision as a multiple of the reference
+    game's compares two figures taken side by side.
+    """
     rules = load(game_id)
-    _, decisions, spent = _RandomPlay(players, rules).run(seconds / 2)   # random play alone: nothing kept
-    out = {"decisions/s": decisions / spent}
+    runners = [_RandomPlay(players, rules)]
+    if game_id != REFERENCE_GAME:
+        runners.append(_RandomPlay(players))
+    rates = measure(runners, seconds / 2)
+    out = {"decisions/s": rates[0][1]}
+    if len(rates) > 1:
+        out["reference/s"] = rates[1][1]
     rng = random.Random(7)
     positions = []   # then random positions, kept apart from the timed play (their clones cost
     seed = 0         # time, and hundreds kept alive make each collection of the play's garbage slower)
@@ -221,26 +238,28 @@ def costs(game_id: str, players: int, seconds: float) -> dict:
         for g, _ in positions:
             g.clone()
 
-    out["apply"] = _per_call(apply, fresh, len(positions))
-    out["mask"] = _per_call(mask, lambda: [p.clone() for p, _ in positions], len(positions))
-    out["view"] = _per_call(view, lambda: None, len(positions))
-    out["clone"] = _per_call(clone, lambda: None, len(positions))
+    calls = {"apply": (apply, fresh), "mask": (mask, lambda: [p.clone() for p, _ in positions]),
+             "view": (view, lambda: None), "clone": (clone, lambda: None)}
+    out.update(_per_call(calls, len(positions)))
     return out
 
 
-def _per_call(run, setup, n: int, repeat: int = 3) -> float:
-    """Seconds per call of ``run(setup())`` over ``n`` positions: the best of ``repeat`` passes,
-    the garbage collector paused while timed (as ``timeit`` does): one collection walking
+def _per_call(calls: dict, n: int, rounds: int = 5) -> dict:
+    """Seconds per call of each ``run(setup())`` (``calls``: name -> (run, setup)) over ``n``
+    positions: the best of ``rounds`` passes, the passes of every call taking turns (a busy
+    moment of the machine slows one round of all of them, not all rounds of one), the
+    garbage collector paused while timed (as ``timeit`` does): one collection walking
     hundreds of kept clones would land on whichever call triggered it. Random play's
     decisions per second keep the collector running, as a program would."""
-    best = float("inf")
-    for _ in range(repeat):
-        ready = setup()
-        with collector_paused():
-            t = time.perf_counter()
-            run(ready)
-            best = min(best, time.perf_counter() - t)
-    return best / n
+    best = dict.fromkeys(calls, float("inf"))
+    for _ in range(rounds):
+        for name, (run, setup) in calls.items():
+            ready = setup()
+            with collector_paused():
+                t = time.perf_counter()
+                run(ready)
+                best[name] = min(best[name], time.perf_counter() - t)
+    return {name: t / n for name, t in best.items()}
 
 
 def load_times(game_id: str, runs: int = 3) -> tuple[float, float]:

@@ -264,7 +264,8 @@ class Game(Flow):
                 raise GameRuntimeError(f"match points failed: {exc}") from None
             except NeedChance:
                 raise GameRuntimeError(_UNDECIDED.format("match points")) from None
-        return [sum(h[s] for h in self.g.hand_scores) for s in range(self.g.n)]
+        done = self.g.hand_scores
+        return list(map(sum, zip(*done))) if done else [0] * self.g.n   # each seat's column added up
 
     @property
     def automata(self) -> list[int]:

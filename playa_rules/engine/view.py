@@ -7,11 +7,12 @@ Zones attached to it (a stack on a face-down card) follow their own visibility.
 from __future__ import annotations
 
 
-def _statics(m) -> tuple[list, list, list, list]:
+def _statics(m) -> tuple:
     """Per component: what a seat that knows its face sees of it that never changes (id,
     type, label, properties, owner), the component variables it carries, its attached
-    zone tables, and what a seat that does not know it sees; worked out once per rule set."""
-    cached = getattr(m, "_view_statics", None)
+    zone tables, and what a seat that does not know it sees; then the shared zones and the
+    zones each seat has, as (name, first zone index). Worked out once per rule set."""
+    cached = getattr(m, "_view_tables", None)
     if cached is None:
         known, cvars, attached, hidden = [], [], [], []
         for c in range(m.component_count):
@@ -26,13 +27,15 @@ def _statics(m) -> tuple[list, list, list, list]:
             cvars.append(tuple(name for name, (types, _) in m.cvars.items() if m.ctype[c] in types))
             attached.append(tuple((name, table) for name, table in m.attached.items() if table[c] >= 0))
             hidden.append({"type": m.ctype[c], "hidden": True})
-        cached = m._view_statics = (known, cvars, attached, hidden)
+        shared = tuple((name, z.base) for name, z in m.zones.items() if z.per is None)
+        owned = tuple((name, z.base) for name, z in m.zones.items() if z.per == "player")
+        cached = m._view_tables = (known, cvars, attached, hidden, shared, owned)
     return cached
 
 
 def _zone(g, seat, zi: int, statics) -> list:
     """The components of zone ``zi`` as ``seat`` sees them (None: every face), bottom first."""
-    known, cvars, attached, hidden = statics
+    known, cvars, attached, hidden = statics[:4]
     knows, values, zones = g.known, g.cvars, g.zones
     out = []
     for c in zones[zi]:
@@ -62,10 +65,10 @@ def view(game, seat) -> dict:
     """
     g, m = game.g, game.m
     statics = _statics(m)
-    shared = {name: _zone(g, seat, z.base, statics) for name, z in m.zones.items() if z.per is None}
+    shared = {name: _zone(g, seat, base, statics) for name, base in statics[4]}
     seats = []
     for s in range(g.n):
-        zones = {name: _zone(g, seat, z.base + s, statics) for name, z in m.zones.items() if z.per == "player"}
+        zones = {name: _zone(g, seat, base + s, statics) for name, base in statics[5]}
         entry = {"seat": s, "zones": zones}
         pv = {k: v[s] for k, v in g.pvars.items()}
         pv.update({k: v[s] for k, v in g.pmvars.items()})
