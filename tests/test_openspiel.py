@@ -169,3 +169,31 @@ def test_the_adapters_page_examples_run(monkeypatch, capsys):
     for code in blocks:
         exec(compile(code.values[0], "<docs/adapters.md>", "exec"), {"__name__": "__docs_example__"})
     assert "0.458" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("rules", ["playa-pirata", "lying-pirates", "pirate-gold-cards"])
+def test_perfect_recall_counts_the_actions_the_seat_s_log_shows_with_their_id(rules):
+    """The information-state tensor's action counts, read off the internal log, are those
+    of ``log_for(player)``: an action naming a face the player did not know has no id there."""
+    from playa_rules.adapters.openspiel import PlayaObserver
+    game = pyspiel.load_game("playa_rules", {"rules": rules, "players": 3})
+    observer = PlayaObserver(game, perfect_recall=True)
+    rng, checked = random.Random(1), 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            if rng.random() < 0.25:
+                for player in range(3):
+                    observer.set_from(state, player)
+                    expected = np.zeros_like(observer.dict["played"])
+                    for ev in state.game.log_for(player):
+                        if ev["event"] == "action" and "id" in ev:
+                            expected[ev["seat"], ev["id"]] += 1
+                    assert np.array_equal(observer.dict["played"], expected)
+                    checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 10

@@ -44,7 +44,16 @@ def encode(v) -> float:
         return 1.0 if v else 0.0
     if isinstance(v, (int, float)):
         return float(v)
-    return (zlib.crc32(str(v).encode("utf-8")) + 1) / 2 ** 32
+    text = str(v)
+    code = _CODES.get(text)
+    if code is None:
+        if len(_CODES) >= 4096:   # texts come from rule files: remembered, but boundedly
+            _CODES.clear()
+        code = _CODES[text] = (zlib.crc32(text.encode("utf-8")) + 1) / 2 ** 32
+    return code
+
+
+_CODES: dict = {}   # text -> its code
 
 
 class Layout:
@@ -83,69 +92,118 @@ class Layout:
             ("vars", (len(self.var_names),)),
             ("scores", (self.seats,)),
         ]
-        self.size = sum(int(np.prod(shape)) for _, shape in self.pieces)
-        # per attachment: its zone instances (by owning component) and the rows they share
-        self.attached = [(table, sorted(zi for zi in table if zi >= 0)) for table in m.attached.values()]
+        self.offset, at = {}, 0   # each piece's first index in the flat tensor
+        for name, shape in self.pieces:
+            self.offset[name] = at
+            at += int(np.prod(shape))
+        self.size = at
+        # per attachment: its owning components, and the rows their zone instances share
+        self.attached = [([c for c, zi in enumerate(table) if zi >= 0], table, sorted(zi for zi in table if zi >= 0))
+                         for table in m.attached.values()]
+        self._rows = list(range(m.zone_count))
 
     def rows(self, g) -> list:
         """Zone index -> tensor row: attached zones ordered by the place of their owner."""
-        rows = list(range(self.m.zone_count))
         if not self.attached:
-            return rows
-        place = {}
-        for zi, items in enumerate(g.zones):
-            for i, c in enumerate(items):
-                place[c] = (zi, i)
+            return self._rows
+        rows = self._rows[:]
+        zones, loc = g.zones, g.loc
         far = (self.m.zone_count, 0)
-        for table, slots in self.attached:
-            owners = sorted((c for c, zi in enumerate(table) if zi >= 0), key=lambda c: place.get(c, far))
-            for c, row in zip(owners, slots):
+        where: dict = {}   # zone -> {component: its position}, for the zones holding owners
+
+        def place(c):
+            z = loc[c]
+            if z < 0:
+                return far
+            at = where.get(z)
+            if at is None:
+                at = where[z] = {x: i for i, x in enumerate(zones[z])}
+            return z, at[c]
+        for owners, table, slots in self.attached:
+            for c, row in zip(sorted(owners, key=place), slots):
                 rows[table[c]] = row
         return rows
 
     def views(self, tensor: np.ndarray) -> dict:
         """Named, reshaped views into a flat tensor of this layout."""
-        out, at = {}, 0
+        out = {}
         for name, shape in self.pieces:
-            n = int(np.prod(shape))
-            out[name] = tensor[at:at + n].reshape(shape)
-            at += n
+            at = self.offset[name]
+            out[name] = tensor[at:at + int(np.prod(shape))].reshape(shape)
         return out
 
     def fill(self, game, seat: int, parts: dict) -> None:
-        """Write what ``seat`` may know of ``game`` into the named views ``parts`` (zeroed first)."""
-        for v in parts.values():
-            v.fill(0)
-        g, m = game.g, self.m
-        parts["observer"][seat] = 1
+        """Write what ``seat`` may know of ``game`` into the named views ``parts`` (see :meth:`views`)."""
+        flat = np.zeros(self.size, np.float32)
+        self.write(game, seat, flat)
+        for name, view in self.views(flat).items():
+            parts[name][...] = view
+
+    def write(self, game, seat: int, tensor: np.ndarray) -> None:
+        """Write what ``seat`` may know of ``game`` into the flat ``tensor`` (zeroed first).
+
+        The values are gathered in Python and stored by one indexed assignment each (the
+        counts, the rest): storing element by element into an array costs more than the
+        work itself."""
+        tensor[:] = 0
+        g, m, o = game.g, self.m, self.offset
+        at, values = [o["observer"] + seat], [1]
         cur = game.current_player
-        parts["current"][self.seats + 1 if cur is None else (self.seats if cur < 0 else cur)] = 1
+        at.append(o["current"] + (self.seats + 1 if cur is None else (self.seats if cur < 0 else cur)))
+        values.append(1)
         if not game.is_over:
-            parts["phase"][min(g.phase_i, self.phases - 1)] = 1
+            at.append(o["phase"] + min(g.phase_i, self.phases - 1))
+            values.append(1)
             if g.step_i < self.steps:
-                parts["step"][g.step_i] = 1
-        known, unseen, cvars, known_at = parts["known"], parts["unseen"], parts["cvars"], self.known_at
-        face, tix, loc, kn = m.face, self.type_index, g.loc, g.known
-        names = self.cvar_names
+                at.append(o["step"] + g.step_i)
+                values.append(1)
+        counts: dict = {}   # flat index -> components counted there (known faces, unseen types)
+        known_at, face, tix, kn = self.known_at, m.face, self.type_index, g.known
+        bit, ko, uo, ntypes = 1 << seat, o["known"], o["unseen"], len(self.types)
+        seen = []
         rows = self.rows(g)
-        for c in range(m.component_count):
-            z = loc[c]
-            if z < 0:
+        for zi, items in enumerate(g.zones):
+            if not items:
                 continue
-            z = rows[z]
-            if kn[c] >> seat & 1:
-                slot = known_at[z].get(face[c])
-                if slot is not None:      # always, as moves are typed by what a zone holds
-                    known[slot] += 1
-                for i, name in enumerate(names):
-                    cvars[c, i] = encode(g.cvars[name][c])
-            else:
-                unseen[z, tix[c]] += 1
-        for s in range(g.n):
-            for i, (store, k) in enumerate(self.seat_var_names):
-                parts["seat_vars"][s, i] = encode(getattr(g, store)[k][s])
+            r = rows[zi]
+            slots = known_at[r]
+            for c in items:
+                if kn[c] & bit:
+                    slot = slots.get(face[c])
+                    if slot is not None:      # always, as moves are typed by what a zone holds
+                        k = ko + slot
+                        counts[k] = counts.get(k, 0) + 1
+                    seen.append(c)
+                else:
+                    k = uo + r * ntypes + tix[c]
+                    counts[k] = counts.get(k, 0) + 1
+        co, width = o["cvars"], len(self.cvar_names)
+        for i, name in enumerate(self.cvar_names):
+            store = g.cvars[name]
+            for c in seen:
+                v = store[c]
+                if v.__class__ not in _NUMBERS:
+                    v = encode(v)
+                if v:   # zero stays as the tensor was cleared
+                    at.append(co + c * width + i)
+                    values.append(v)
+        so, width = o["seat_vars"], len(self.seat_var_names)
+        for i, (store, k) in enumerate(self.seat_var_names):
+            column = getattr(g, store)[k]
+            for s in range(g.n):
+                at.append(so + s * width + i)
+                values.append(encode(column[s]))
         stores = {"turn": g.tvars, "hand": g.hvars, "match": g.mvars}
+        vo = o["vars"]
         for i, (scope, k) in enumerate(self.var_names):
-            parts["vars"][i] = encode(stores[scope].get(k))
+            at.append(vo + i)
+            values.append(encode(stores[scope].get(k)))
         scores = game.scores()
-        parts["scores"][:len(scores)] = scores
+        at.extend(range(o["scores"], o["scores"] + len(scores)))
+        values.extend(scores)
+        tensor[at] = values
+        if counts:
+            tensor[list(counts)] = list(counts.values())
+
+
+_NUMBERS = (int, bool, float)   # stored as they are (True as 1)

@@ -125,7 +125,7 @@ class PlayaState(pyspiel.State):
                 if o.id == action:
                     return o.text
             return common.chance_text(self.game.rules, action)
-        a = self.game._actions_by_id().get(action)
+        a = self.game._action_by_id(action)
         return str(a) if a is not None else common.action_text(self.game.rules, action)
 
     def is_terminal(self):
@@ -162,13 +162,14 @@ class PlayaObserver:
 
     def set_from(self, state: PlayaState, player: int) -> None:
         """Fill the tensor with what ``player`` may know of ``state``."""
-        self.layout.fill(state.game, player, self.dict)
+        self.layout.write(state.game, player, self.tensor[:self.layout.size])
         if self.recall:
             played = self.dict["played"]
             played.fill(0)
-            for ev in state.game.log_for(player):
-                if ev["event"] == "action" and "id" in ev and ev["seat"] < played.shape[0]:
-                    played[ev["seat"], ev["id"]] += 1
+            seats = played.shape[0]
+            for ev in state.game._log:   # the actions log_for(player) shows with their id
+                if ev[0] == "act" and ev[1] < seats and (ev[3] is None or all(mk >> player & 1 for mk in ev[3])):
+                    played[ev[1], ev[2].id] += 1
 
     def string_from(self, state: PlayaState, player: int) -> str:
         """The seat's view (and, with perfect recall, its log) as JSON."""

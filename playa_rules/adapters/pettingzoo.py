@@ -83,8 +83,8 @@ class raw_env(AECEnv):
     def observe(self, agent):
         """What ``agent`` may know, as a tensor, and its action mask (zeros unless it is to act)."""
         seat = self.possible_agents.index(agent)
-        tensor = np.zeros(self.layout.size, np.float32)
-        self.layout.fill(self.game, seat, self.layout.views(tensor))
+        tensor = np.empty(self.layout.size, np.float32)
+        self.layout.write(self.game, seat, tensor)   # (zeroes it first)
         mask = np.zeros(self.rules.num_distinct_actions, np.int8)
         if not self.game.is_over and self.game.current_player == seat:
             mask[self.game.legal_action_ids()] = 1

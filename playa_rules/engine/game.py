@@ -44,7 +44,7 @@ class Game(Flow):
         self.m = self.program.model
         self._legal = Legal()
         self._by_text: dict | None = None
-        self._by_id: dict | None = None   # the legal actions by integer id, built when first asked
+        self._by_id: list | None = None   # the legal actions' ids, worked out when first asked (see _ids)
         self._stamp = 0
         self._token = next(_TOKENS)  # unique per game object, never reused
         self._segment = None   # explicit chance: (state at the segment's start, what it runs, outcomes)
@@ -114,16 +114,28 @@ class Game(Flow):
 
     def legal_action_ids(self) -> list[int]:
         """The integer ids of the legal actions, ascending (an action mask's ones)."""
-        by_id = self._by_id
-        if by_id is not None and self._legal is not _NO_ACTIONS:
-            return sorted(by_id)
-        return sorted(self._legal.ids())
+        known = self._ids()
+        if known[1] is None:
+            known[1] = sorted(known[0])
+        return known[1][:]
 
-    def _actions_by_id(self) -> dict:
-        by_id = self._by_id
-        if by_id is None or self._legal is _NO_ACTIONS:
-            by_id = self._by_id = {a.id: a for a in self._legal}
-        return by_id
+    def _ids(self) -> list:
+        """``[the ids of the legal actions in list order, the same ascending, id -> index in
+        the list]``, the first read off the runs once per decision (no Action object made),
+        the others made when first asked (None until then)."""
+        known = self._by_id
+        if known is None or self._legal is _NO_ACTIONS:
+            known = self._by_id = [self._legal.ids(), None, None]
+        return known
+
+    def _action_by_id(self, action_id: int):
+        """The legal action whose integer id is ``action_id`` (applying an id makes only that
+        Action object), or None."""
+        known = self._ids()
+        if known[2] is None:
+            known[2] = dict(zip(known[0], range(len(known[0]))))
+        k = known[2].get(action_id)
+        return None if k is None else self._legal[k]
 
     def apply(self, action) -> None:
         """Apply an action (or at a chance node an outcome), its text or its integer id.
@@ -157,21 +169,23 @@ class Game(Flow):
             self._mask_chance()
             return
         self._segment = (self.g.copy(), a, [])
-        self._resume()
+        self._resume(self.g)   # the first run on the state itself: the copy is kept for a rewind
 
     def _segment_run(self, a) -> None:
         if a is None or not self._perform(a):
             self._run()
 
-    def _resume(self) -> None:
-        """(Re)run the current segment from its start, taking the outcomes chosen so far.
+    def _resume(self, g: State | None = None) -> None:
+        """(Re)run the current segment from its start, taking the outcomes chosen so far
+        (``g``: the state to run on, already as at the segment's start; else a copy of it).
 
         The flow cannot stop in the middle of an effect, so a chance event met without an
         outcome rewinds: the segment runs again from its start (or from its last checkpoint
         between two flow transitions) with one more outcome queued.
         """
         snap, a, taken = self._segment
-        g = self.g = snap.copy()
+        if g is None:
+            g = self.g = snap.copy()
         self._log = g.log
         g.queue = (g.queue[g.qi:] if g.queue else []) + taken  # what a replay still queues comes first
         g.qi = 0

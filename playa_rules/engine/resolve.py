@@ -27,7 +27,7 @@ def resolve(game, action) -> Action:
     if isinstance(action, bool):
         raise IllegalAction(f"{action!r} is not an action", action=action, legal=_texts(game))
     if isinstance(action, int):
-        a = game._actions_by_id().get(action)
+        a = game._action_by_id(action)
         if a is not None:
             return a
         known = decode(list(game.program.actions.values()), action)

@@ -101,5 +101,5 @@ def view(game, seat) -> dict:
             out["chance_outcomes"] = [dict(o.to_json(), probability=str(p)) for o, p in game.chance_outcomes()]
     elif game.current_player is not None and (seat is None or game.current_player == seat):
         legal = game.legal_actions()
-        out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(legal.ids(), legal.texts())]
+        out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(game._ids()[0], legal.texts())]
     return out

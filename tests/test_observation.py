@@ -1,0 +1,86 @@
+"""The observation tensor (adapters.observation) read back piece by piece: a plain
+element-by-element writer of the layout its module documents, compared with the fast one
+(values gathered, then stored by indexed assignments) at random positions of every bundled
+game, for every seat. The fast writer must give exactly the same floats."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import playa_rules as pr
+from playa_rules.adapters.observation import Layout, encode
+from playa_rules.rules import games
+
+
+def plain(layout: Layout, game, seat: int) -> np.ndarray:
+    """The tensor as the layout's table says, one element at a time."""
+    tensor = np.zeros(layout.size, np.float32)
+    parts = layout.views(tensor)
+    g, m = game.g, layout.m
+    parts["observer"][seat] = 1
+    cur = game.current_player
+    parts["current"][layout.seats + 1 if cur is None else (layout.seats if cur < 0 else cur)] = 1
+    if not game.is_over:
+        parts["phase"][min(g.phase_i, layout.phases - 1)] = 1
+        if g.step_i < layout.steps:
+            parts["step"][g.step_i] = 1
+    # attached zones take the rows of their owners' places (zone, then position)
+    place = {c: (zi, i) for zi, items in enumerate(g.zones) for i, c in enumerate(items)}
+    rows = list(range(m.zone_count))
+    for table in m.attached.values():
+        owners = sorted((c for c, zi in enumerate(table) if zi >= 0), key=lambda c: place.get(c, (m.zone_count, 0)))
+        for c, row in zip(owners, sorted(zi for zi in table if zi >= 0)):
+            rows[table[c]] = row
+    for c in range(m.component_count):
+        if g.loc[c] < 0:
+            continue
+        z = rows[g.loc[c]]
+        if g.known[c] >> seat & 1:
+            parts["known"][layout.known_at[z][m.face[c]]] += 1
+            for i, name in enumerate(layout.cvar_names):
+                parts["cvars"][c, i] = encode(g.cvars[name][c])
+        else:
+            parts["unseen"][z, layout.type_index[c]] += 1
+    for s in range(g.n):
+        for i, (store, k) in enumerate(layout.seat_var_names):
+            parts["seat_vars"][s, i] = encode(getattr(g, store)[k][s])
+    stores = {"turn": g.tvars, "hand": g.hvars, "match": g.mvars}
+    for i, (scope, k) in enumerate(layout.var_names):
+        parts["vars"][i] = encode(stores[scope].get(k))
+    scores = game.scores()
+    parts["scores"][:len(scores)] = scores
+    return tensor
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_the_fast_writer_gives_the_layout_s_floats_for_every_seat(game_id):
+    rules = pr.load(game_id)
+    layout = Layout(rules.program)
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(4):
+        for players in sorted({min(rules.player_counts), max(rules.player_counts)}):
+            game = rules.new_game(players, seed=seed)
+            while True:
+                if rng.random() < 0.15 or game.is_over:
+                    for seat in range(players):
+                        fast = np.full(layout.size, 7.0, np.float32)   # not zeroed: write clears it
+                        layout.write(game, seat, fast)
+                        assert np.array_equal(fast, plain(layout, game, seat)), (game_id, seed, seat)
+                        parts = {name: np.zeros(v.shape, np.float32) for name, v in layout.views(fast).items()}
+                        layout.fill(game, seat, parts)
+                        assert all(np.array_equal(parts[n], v) for n, v in layout.views(fast).items())
+                        checked += 1
+                if game.is_over:
+                    break
+                legal = game.legal_actions()
+                game.apply(legal[rng.randrange(len(legal))])
+    assert checked > 20
+
+
+def test_texts_are_coded_alike_however_often_they_are_asked():
+    assert encode("reef") == encode("reef") == encode(str("re" + "ef"))
+    assert encode("") > 0   # an empty text is not none
+    assert encode(None) == 0.0 and encode(True) == 1.0 and encode(3) == 3.0
