@@ -111,7 +111,8 @@ class PlayaState(pyspiel.State):
 
     def chance_outcomes(self):
         """(outcome id, probability) pairs, sorted by id."""
-        return sorted((o.id, float(p)) for o, p in self.game.chance_outcomes())
+        node = self.game._node   # (the floats of chance_outcomes()' Fractions, without their texts)
+        return [] if node is None else sorted((oid, w / node.total) for oid, w, _ in node.options)
 
     def _apply_action(self, action):
         self._moves += 1

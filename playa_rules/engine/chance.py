@@ -194,16 +194,23 @@ def draw_node(m, z: int, items, lo: int, hi: int, end: str) -> Node:
 
 
 def roll_node(m, c: int) -> Node:
-    """The event 'which face does component c show'."""
-    sp = space(m)
-    counts: dict = {}
-    for v in m.props["faces"][c]:
-        oid = sp.roll_id(v)
-        if oid in counts:
-            counts[oid][1] += 1
-        else:
-            counts[oid] = [oid, 1, v]
-    return Node("roll", c, [tuple(x) for x in counts.values()])  # in the order the faces are listed
+    """The event 'which face does component c show' (made once per component and model:
+    nodes are never changed once made)."""
+    table = m.__dict__.get("_roll_nodes")
+    if table is None:
+        table = m.__dict__["_roll_nodes"] = {}
+    node = table.get(c)
+    if node is None:
+        sp = space(m)
+        counts: dict = {}
+        for v in m.props["faces"][c]:
+            oid = sp.roll_id(v)
+            if oid in counts:
+                counts[oid][1] += 1
+            else:
+                counts[oid] = [oid, 1, v]
+        node = table[c] = Node("roll", c, [tuple(x) for x in counts.values()])  # in the order the faces are listed
+    return node
 
 
 def choice_node(m, texts: list) -> Node:
@@ -218,6 +225,8 @@ def resolve_outcome(game, x) -> int:
     """The outcome id ``x`` means at the current chance node (an Outcome, its text or its id)."""
     from ..errors import IllegalAction
     node = game._node
+    if x.__class__ is int and any(opt[0] == x for opt in node.options):
+        return x   # an outcome id (no texts needed)
     pairs = outcomes(game.m, node)
     texts = [str(o) for o, _ in pairs]
     if isinstance(x, Outcome):
