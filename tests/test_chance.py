@@ -476,3 +476,21 @@ def test_taking_the_top_of_a_shuffled_zone_is_deciding_it_then_moving_it(explici
     assert [(e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in a.log] \
         == [(e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in b.log]
     assert a.nchance == b.nchance > 0
+
+
+def test_a_state_copy_has_every_slot_of_the_state_and_shares_only_what_never_changes_in_place():
+    """State.copy stores the shared slots one by one: none may be forgotten, and the copied
+    containers must be new objects equal to the original's."""
+    from playa_rules.engine.state import _SHARED, State
+    game = pr.load("lying-pirates").new_game(3, seed=4)
+    for _ in range(25):
+        game.apply(game.legal_actions()[0])
+    g = game.g
+    c = g.copy()
+    assert set(_SHARED) | set(State._COPIED) == set(State.__slots__)
+    for name in State.__slots__:
+        assert getattr(c, name) == getattr(g, name), name
+        if name in _SHARED:
+            assert getattr(c, name) is getattr(g, name), name
+        elif name != "rng_shared":
+            assert getattr(c, name) is not getattr(g, name), name
