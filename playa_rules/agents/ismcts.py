@@ -57,31 +57,34 @@ class ISMCTSAgent:
         while (done < self.playouts) if deadline is None else (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, worlds())
             done += 1
-        ids = {a.id: a for a in legal}
+        ids = dict(zip(legal.ids(), range(len(legal))))   # id -> index (read off the runs: no Action made each)
         ranked = [(n.visits, n.total / n.visits, i) for i, n in root.children.items() if i in ids]
         if not ranked:  # no world allowed any of the real legal actions
             return legal[self.rng.randrange(len(legal))]
-        return ids[max(ranked)[2]]
+        return legal[ids[max(ranked)[2]]]
 
     def _iterate(self, root: _Node, world) -> None:
         rng = self.rng
-        hands = len(world.hand_scores)
+        hands = len(world.g.hand_scores)   # (read in place: the public property copies them)
         node, path = root, []
         expanded = False
-        while not self._stop(world, hands):
+        while not (world.is_over or (self.horizon == "hand" and len(world.g.hand_scores) != hands)):
             legal = world.legal_actions()
             player = world.current_player
             if not expanded:
-                for a in legal:
-                    node.avail[a.id] = node.avail.get(a.id, 0) + 1
-                untried = [a for a in legal if a.id not in node.children]
+                ids = legal.ids()   # in list order, read off the runs (no Action made each)
+                avail, children = node.avail, node.children
+                for i in ids:
+                    avail[i] = avail.get(i, 0) + 1
+                untried = [k for k, i in enumerate(ids) if i not in children]
                 if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    child = node.children[action.id] = _Node(player)
+                    k = untried[rng.randrange(len(untried))]
+                    child = children[ids[k]] = _Node(player)
                     expanded = True
                 else:
-                    action = self._select(node, legal)
-                    child = node.children[action.id]
+                    k = self._select(node, ids)
+                    child = children[ids[k]]
+                action = legal[k]
                 path.append(child)
                 node = child
             else:  # the playout
@@ -92,15 +95,13 @@ class ISMCTSAgent:
             n.visits += 1
             n.total += rewards[n.player]
 
-    def _select(self, node: _Node, legal):
+    def _select(self, node: _Node, ids: list) -> int:
+        """The index (in ``ids``, the legal actions' ids) of the UCB1 choice."""
         c = self.c
         best, best_value = None, -math.inf
-        for a in legal:
-            child = node.children[a.id]
-            value = child.total / child.visits + c * math.sqrt(math.log(node.avail[a.id]) / child.visits)
+        for k, i in enumerate(ids):
+            child = node.children[i]
+            value = child.total / child.visits + c * math.sqrt(math.log(node.avail[i]) / child.visits)
             if value > best_value:
-                best, best_value = a, value
+                best, best_value = k, value
         return best
-
-    def _stop(self, world, hands: int) -> bool:
-        return world.is_over or (self.horizon == "hand" and len(world.hand_scores) != hands)

@@ -117,7 +117,7 @@ def evaluate(game, seats: int) -> list[float]:
 
 def finish_hand(game, rng, hands: int | None = None) -> None:
     """Play uniformly at random until the hand under way is scored (or the match ends)."""
-    hands = len(game.hand_scores) if hands is None else hands
-    while not game.is_over and len(game.hand_scores) == hands:
+    hands = len(game.g.hand_scores) if hands is None else hands
+    while not game.is_over and len(game.g.hand_scores) == hands:   # (the public property copies them)
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])

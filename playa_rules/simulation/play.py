@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from ..agents import LazyLog, LazyView, Worlds, agent_name, make_agent
+from ..engine.actions import Action
 from ..errors import IllegalAction, PlayaRulesError
 
 MAX_DECISIONS = 100_000
@@ -43,6 +44,8 @@ def seats_order(agents: tuple, deciding: int, index: int, rotate: bool) -> tuple
 
 def _resolve(choice, legal, unit: Unit, seat: int, name: str):
     """The legal ``Action`` an agent's answer (an Action, an id or a text) names."""
+    if choice.__class__ is Action and choice.stamp is not None and choice.stamp is legal.stamp:
+        return choice   # one of these legal actions (most agents answer so): nothing to search
     for a in legal:
         if a is choice or a == choice or choice == a.id or choice == str(a):
             return a
@@ -79,11 +82,10 @@ def play_game(unit: Unit) -> dict:
         game.apply(choice)
         decisions += 1
     rules: dict[str, list[int]] = {}
-    for event in game.log:
-        if event["event"] == "score":
-            for seat, parts in enumerate(event["detail"]):
-                for rid, points in parts.items():
-                    rules.setdefault(rid, [0] * game.players)[seat] += points
+    for detail in game.g.score_detail:   # each hand's points per rule and seat (the log's score events)
+        for seat, parts in enumerate(detail):
+            for rid, points in parts.items():
+                rules.setdefault(rid, [0] * game.players)[seat] += points
     return {"index": unit.index, "seed": unit.seed, "agents": [agent_name(a) for a in order],
             "seats": deciding, "first": first, "scores": game.scores(), "winners": game.winners(),
             "decisions": decisions, "actions": dict(sorted(actions.items())), "rules": rules}
