@@ -160,22 +160,21 @@ class Legal(Sequence):
                 continue
             n = 0
             for p, k in zip(params, keys):
-                n = n * p.radix + _local_index(p, k)
+                n = n * p.radix + (k if p.kind == "position_in" else _local_index(p, k))
             last = params[-1]
             base = d.base + n * last.radix
-            run = items[lo: lo + ends[r + 1] - ends[r]]
+            hi = lo + ends[r + 1] - ends[r]
             kind = last.kind
             if kind in ("position_in", "seat_in"):
-                out.extend([base + k for _, k in run])
+                out.extend([base + k for _, k in items[lo:hi]])
             elif kind == "number_in":
                 low = last.low
-                out.extend([base + k - low for _, k in run])
+                out.extend([base + k - low for _, k in items[lo:hi]])
             elif kind == "one_of":
                 index = last.index
-                out.extend([base + index[k] for _, k in run])
+                out.extend([base + index[k] for _, k in items[lo:hi]])
             else:   # group_of: a remembered list of groups, and its groups' indices with it
-                indices = _remembered(last, items)[1]
-                out.extend([base + x for x in indices[lo: lo + len(run)]])
+                out.extend([base + x for x in _remembered(last, items)[1][lo:hi]])
         return out
 
     def __eq__(self, other) -> bool:
