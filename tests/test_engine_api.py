@@ -417,3 +417,24 @@ def test_a_clone_and_its_original_draw_the_same_chance_independently():
         while not g.is_over:
             g.apply(g.legal_actions()[pick.randrange(len(g.legal_actions()))])
     assert again.log == fresh.log
+
+
+@pytest.mark.parametrize("game_id", pr.games())
+def test_every_legal_id_names_its_own_action_and_the_mask_lists_them_all(game_id):
+    """Applying by id finds the action through the ids read off the listing (no Action made
+    for the others): each legal action's id leads back to it, and the mask is every id."""
+    rules = pr.load(game_id)
+    rng = random.Random(5)
+    for seed in range(3):
+        game = rules.new_game(min(rules.player_counts), seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert game.legal_action_ids() == sorted(a.id for a in legal)
+            for a in legal:
+                assert game._action_by_id(a.id) is a
+            assert game._action_by_id(rules.num_distinct_actions) is None
+            pick = legal[rng.randrange(len(legal))]
+            copy = game.clone()
+            copy.apply(pick.id)
+            game.apply(pick)
+            assert copy.log == game.log
