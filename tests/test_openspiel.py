@@ -64,19 +64,27 @@ def test_a_rule_file_path_and_its_variants_load():
         ["J from deck", "Q from deck", "K from deck"]
 
 
+def _random_matches(game, rng, matches: int):
+    """Each state of ``matches`` random matches where a player decides, and each match's
+    last state (chance outcomes drawn with their probabilities)."""
+    for _ in range(matches):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            yield state
+            state.apply_action(rng.choice(state.legal_actions()))
+        yield state
+
+
 def test_max_game_length_bounds_random_matches():
     for params in CASES[:3] + CASES[6:9]:
         game = pyspiel.load_game("playa_rules", params)
-        rng = random.Random(3)
-        for _ in range(3):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes, probs = zip(*state.chance_outcomes())
-                    state.apply_action(rng.choices(outcomes, probs)[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-            assert len(state.history()) <= game.max_game_length()
+        for state in _random_matches(game, random.Random(3), 3):
+            if state.is_terminal():
+                assert len(state.history()) <= game.max_game_length()
 
 
 def _random_state(game, seed: int, steps: int):
@@ -179,21 +187,14 @@ def test_perfect_recall_counts_the_actions_the_seat_s_log_shows_with_their_id(ru
     game = pyspiel.load_game("playa_rules", {"rules": rules, "players": 3})
     observer = PlayaObserver(game, perfect_recall=True)
     rng, checked = random.Random(1), 0
-    for _ in range(3):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-                continue
-            if rng.random() < 0.25:
-                for player in range(3):
-                    observer.set_from(state, player)
-                    expected = np.zeros_like(observer.dict["played"])
-                    for ev in state.game.log_for(player):
-                        if ev["event"] == "action" and "id" in ev:
-                            expected[ev["seat"], ev["id"]] += 1
-                    assert np.array_equal(observer.dict["played"], expected)
-                    checked += 1
-            state.apply_action(rng.choice(state.legal_actions()))
+    for state in _random_matches(game, rng, 3):
+        if rng.random() < 0.25:
+            for player in range(3):
+                observer.set_from(state, player)
+                expected = np.zeros_like(observer.dict["played"])
+                for ev in state.game.log_for(player):
+                    if ev["event"] == "action" and "id" in ev:
+                        expected[ev["seat"], ev["id"]] += 1
+                assert np.array_equal(observer.dict["played"], expected)
+                checked += 1
     assert checked > 10
