@@ -57,7 +57,8 @@ class ISMCTSAgent:
         while (done < self.playouts) if deadline is None else (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, worlds())
             done += 1
-        ids = dict(zip(legal.ids(), range(len(legal))))   # id -> index (read off the runs: no Action made each)
+        listed = legal.ids() if hasattr(legal, "ids") else [a.id for a in legal]   # (a Legal reads them off its runs)
+        ids = dict(zip(listed, range(len(listed))))   # id -> index
         ranked = [(n.visits, n.total / n.visits, i) for i, n in root.children.items() if i in ids]
         if not ranked:  # no world allowed any of the real legal actions
             return legal[self.rng.randrange(len(legal))]

@@ -14,7 +14,7 @@ Prints three tables:
    in alternating slices with the reference game, before the positions below are gathered:
    kept clones slow every collection), and the cost of one ``apply``, of reading the legal
    action ids (a mask), of ``view(seat to act)`` and of ``clone()``, each in microseconds
-   over the same random positions (the best of five passes, the four calls' passes taking
+   over the same random positions (the best of twelve passes, the four calls' passes taking
    turns, the garbage collector paused while timed, as ``timeit`` does; random play keeps
    it); then each game's cost per decision as a multiple of the reference game's, played
    beside it.
@@ -244,10 +244,12 @@ def costs(game_id: str, players: int, seconds: float) -> dict:
     return out
 
 
-def _per_call(calls: dict, n: int, rounds: int = 5) -> dict:
+def _per_call(calls: dict, n: int, rounds: int = 12) -> dict:
     """Seconds per call of each ``run(setup())`` (``calls``: name -> (run, setup)) over ``n``
     positions: the best of ``rounds`` passes, the passes of every call taking turns (a busy
-    moment of the machine slows one round of all of them, not all rounds of one), the
+    moment of the machine slows one round of all of them, not all rounds of one; a pass of
+    Playa Pirata's apply lasts 5 ms, and passes of one call vary by 20% on a shared machine,
+    so five passes left its best 15% apart from one run to the next), the
     garbage collector paused while timed (as ``timeit`` does): one collection walking
     hundreds of kept clones would land on whichever call triggered it. Random play's
     decisions per second keep the collector running, as a program would."""
