@@ -19,6 +19,7 @@ the real game too (see engine.chance) and stays so.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from ..errors import PlayaRulesError
 from .state import DECIDE
@@ -37,9 +38,10 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     m = game.m
     bit = 1 << seat
     groups: dict = {}
+    known, loc, ctype, owner = g.known, g.loc, m.ctype, m.owner
     for c in range(m.component_count):
-        if not g.known[c] & bit and g.loc[c] >= 0:
-            groups.setdefault((m.ctype[c], m.owner[c]), []).append(c)
+        if not known[c] & bit and loc[c] >= 0:
+            groups.setdefault((ctype[c], owner[c]), []).append(c)
     slot = _slots(g)
     mapping = {}
     for key in sorted(groups, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
@@ -49,13 +51,14 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
         rng.shuffle(drawn)
         at = {slot[c]: c for c in unseen}
         for place, new in zip(places, drawn):
-            mapping[at[place]] = new    # the component now at the place of 'old'
-    _permute(game, g, mapping)
+            if at[place] != new:        # (a component left at its own place changes nothing)
+                mapping[at[place]] = new    # the component now at the place of 'old'
+    _permute(game, g, mapping, slot)
     faces = m.props.get("faces")
-    if faces is not None:
-        face = g.cvars.get("face")
-        for c in range(m.component_count):
-            if faces[c] and not g.known[c] & bit and face is not None and face[c] is not None:
+    face = g.cvars.get("face")
+    if faces is not None and face is not None:
+        for c in _dice(m):
+            if not known[c] & bit and face[c] is not None:
                 face[c] = faces[c][rng.randrange(len(faces[c]))]
     g.rng = random.Random(rng.getrandbits(64))
     g.rng_shared = False
@@ -77,26 +80,39 @@ def _slots(g) -> dict:
     return out
 
 
-def _permute(game, g, mapping: dict) -> None:
-    """Put ``mapping[old]`` where ``old`` is, keeping each place's own state."""
+def _dice(m) -> list:
+    """The components with faces to roll (worked out once per model)."""
+    dice = m.__dict__.get("_dice")
+    if dice is None:
+        faces = m.props.get("faces") or [None] * m.component_count
+        dice = m.__dict__["_dice"] = [c for c in range(m.component_count) if faces[c]]
+    return dice
+
+
+def _permute(game, g, mapping: dict, slot: dict) -> None:
+    """Put ``mapping[old]`` where ``old`` is (``slot``: each component's place), keeping each
+    place's own state: its position, who knows the face there, its variables and the zones
+    attached to it. ``mapping`` permutes a set of components of one type each."""
     if not mapping:
         return
-    m = game.m
-    old_state = {c: (g.loc[c], g.known[c], {k: v[c] for k, v in g.cvars.items()}) for c in mapping}
-    for zi, items in enumerate(g.zones):
-        for i, c in enumerate(items):
-            if c in mapping:
-                items[i] = mapping[c]
-    attached = {c: {name: g.zones[t[c]][:] for name, t in m.attached.items() if t[c] >= 0} for c in mapping}
-    for old, new in mapping.items():
-        loc, known, cv = old_state[old]
-        g.loc[new] = loc
-        g.known[new] = known
-        for k, v in cv.items():
-            g.cvars[k][new] = v
-    for old, new in mapping.items():  # stacks and other attached zones stay at the place
-        for name, items in attached[old].items():
-            zi = m.attached[name][new]
-            g.zones[zi] = items
-            for c in items:
-                g.loc[c] = zi
+    olds = list(mapping)
+    news = [mapping[c] for c in olds]
+    zones, loc, known = g.zones, g.loc, g.known
+    for old, new in zip(olds, news):
+        zi, i = slot[old]
+        zones[zi][i] = new
+    take = itemgetter(*olds)   # (a permutation moves two components at least: take gives tuples)
+    for new, z, k in zip(news, take(loc), take(known)):
+        loc[new] = z
+        known[new] = k
+    for store in g.cvars.values():   # variables stay with the place
+        for new, v in zip(news, take(store)):
+            store[new] = v
+    for table in game.m.attached.values():   # stacks and other attached zones stay at the place
+        held = [(zones[table[c]], c) if table[c] >= 0 else None for c in olds]
+        for new, pair in zip(news, held):
+            if pair is not None:
+                zi = table[new]
+                items = zones[zi] = pair[0][:]
+                for c in items:
+                    loc[c] = zi
