@@ -176,7 +176,24 @@ def outcomes(m, node: Node) -> list:
 
 # ---------------------------------------------------------------- building nodes
 def draw_node(m, z: int, items, lo: int, hi: int, end: str) -> Node:
-    """The event 'which face is at the top (or bottom) of the undecided part of zone z'."""
+    """The event 'which face is at the top (or bottom) of the undecided part of zone z'.
+
+    Remembered by zone, end and the undecided components (boundedly): explicit chance
+    replays a segment with one more outcome each time (see Game._resume), so a deal meets
+    the same nodes again and again. Nodes are never changed once made."""
+    memo = m.__dict__.get("_draw_nodes")
+    if memo is None:
+        memo = m.__dict__["_draw_nodes"] = {}
+    key = (z, end, tuple(items[lo:hi]))
+    node = memo.get(key)
+    if node is None:
+        if len(memo) >= 4096:
+            memo.clear()
+        node = memo[key] = _draw_node(m, z, items, lo, hi, end)
+    return node
+
+
+def _draw_node(m, z: int, items, lo: int, hi: int, end: str) -> Node:
     face = m.face
     first: dict = {}
     count: dict = {}
