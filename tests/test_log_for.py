@@ -56,3 +56,30 @@ def test_bad_seat():
         game.log_for(3)
     with pytest.raises(pr.IllegalAction):
         game.log_for(True)
+
+
+@pytest.mark.parametrize("game_id", pr.games())
+@pytest.mark.parametrize("chance", ["sample", "explicit"])
+def test_log_for_read_again_is_what_a_fresh_reading_gives(game_id, chance):
+    """log_for keeps the events that can no longer change and converts only the rest: at
+    every step, through chance nodes (explicit chance rewinds its segments) and clones,
+    it equals converting the whole log afresh."""
+    from playa_rules.engine.log import event
+    rules = pr.load(game_id)
+    rng = random.Random(3)
+    game = rules.new_game(min(rules.player_counts), seed=1, chance=chance)
+    steps = 0
+    while not game.is_over and steps < 400:
+        for seat in range(game.players):
+            assert game.log_for(seat) == [event(game, ev, seat) for ev in game._log]
+        if game.is_chance:
+            outcomes = game.chance_outcomes()
+            game.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            if rng.random() < 0.1:
+                game = game.clone()
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    for seat in range(game.players):
+        assert game.log_for(seat) == [event(game, ev, seat) for ev in game._log]

@@ -52,6 +52,7 @@ class Game(Flow):
         self._masked = 0       # log entries before this have their knowledge masks
         self._nmasked = 0      # ... and that many chance events
         self._log_json: list = []
+        self._seen: dict = {}   # seat -> its events of log_for, those that can no longer change
         if _state is not None:
             self.g = _state
             self._log = _state.log
@@ -344,10 +345,21 @@ class Game(Flow):
 
         No seed, and no integer id for an action that names a face the seat did not
         know at the time (ids encode faces): nothing here tells a seat more than its views.
+        As with :attr:`log`, the list is a copy and reading it again only converts the
+        events added since.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n:
             raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1}")
-        return [_event(self, ev, seat) for ev in self._log]
+        log = self._log
+        final = min(self._masked, len(log))   # entries before this have their knowledge masks for good
+        done = self._seen.get(seat)
+        if done is None:
+            done = self._seen[seat] = []
+        elif len(done) > final:   # rewound to the start of a segment (explicit chance)
+            del done[final:]
+        for ev in log[len(done):final]:
+            done.append(_event(self, ev, seat))
+        return done + [_event(self, ev, seat) for ev in log[final:]]
 
     def sample_world(self, seat: int, rng=None, chance: str = "sample") -> "Game":
         """An independent game consistent with all ``seat`` knows, the rest redrawn (engine.worlds).
