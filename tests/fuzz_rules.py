@@ -30,7 +30,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted([*ROOT.glob("spec/games/*.yaml"), *ROOT.glob("tests/games/*.yaml")])
 VARIANTS = sorted(ROOT.glob("spec/variants/*/*.yaml"))
-TIME_LIMIT = 4.0          # seconds for validate + load of one mutant (2 s target, doubled for shared CI)
+TIME_LIMIT = 4.0          # CPU seconds for validate + load of one mutant (2 s target, doubled for slower CI machines)
 PLAY_ACTIONS = 300        # random actions played on a mutant that loads
 FILE_WIDE = {"too-many-problems", "unreadable", "yaml-syntax", "too-large", "empty-file", "not-a-mapping",
              "bad-schema", "unknown-extends", "extends-cycle", "wrong-game", "not-a-variant"}
@@ -146,7 +146,7 @@ def check_one(seed: int, workdir: Path) -> list[str]:
     path = workdir / f"mutant-{seed}.yaml"
     path.write_text(text, encoding="utf-8")
     problems = []
-    t0 = time.perf_counter()
+    t0 = time.process_time()   # this process's CPU time: other jobs on a shared machine do not count
     try:
         diags = pr.validate(path)
     except Exception as exc:   # noqa: BLE001 - the point: nothing may escape
@@ -177,9 +177,9 @@ def check_one(seed: int, workdir: Path) -> list[str]:
     else:
         if errors:
             problems.append(f"seed {seed} ({name}): load succeeded but validate found {errors[0].code}")
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     if elapsed > TIME_LIMIT:
-        problems.append(f"seed {seed} ({name}): validate + load took {elapsed:.1f} s")
+        problems.append(f"seed {seed} ({name}): validate + load took {elapsed:.1f} s of CPU")
     if seed % 8 == 0:
         problems += _cli_agrees(path, seed, name, bool(errors))
     if rules is not None:
