@@ -9,7 +9,6 @@ looks at ``width`` of them drawn at random, which keeps a turn with hundreds of 
 """
 from __future__ import annotations
 
-from ..errors import IllegalAction
 from .protocol import evaluate, finish_hand
 
 
@@ -31,16 +30,19 @@ class GreedyAgent:
         if len(legal) > self.width:
             legal = self.rng.sample(list(legal), self.width)
         value = [0.0] * len(legal)
+        wanted = [a.id for a in legal]
         for _ in range(self.samples):
             world = worlds()
             seats = world.players
-            for i, action in enumerate(legal):
-                trial = world.clone()
-                try:
-                    trial.apply(action.id)
-                except IllegalAction:
+            here = world.legal_actions()   # a clone lists the same actions in the same order
+            at = dict(zip(here.ids(), range(len(here))))
+            for i, action_id in enumerate(wanted):
+                k = at.get(action_id)
+                if k is None:   # not legal in this world
                     continue
-                finish_hand(trial, self.rng, len(world.hand_scores))
+                trial = world.clone()
+                trial.apply(trial.legal_actions()[k])
+                finish_hand(trial, self.rng, len(world.g.hand_scores))
                 value[i] += evaluate(trial, seats)[seat]
         top = max(value)
         best = [a for a, v in zip(legal, value) if v == top]
