@@ -34,10 +34,8 @@ class GreedyAgent:
         for _ in range(self.samples):
             world = worlds()
             seats = world.players
-            here = world.legal_actions()   # a clone lists the same actions in the same order
-            at = dict(zip(here.ids(), range(len(here))))
             for i, action_id in enumerate(wanted):
-                k = at.get(action_id)
+                k = world._index_of(action_id)   # the same index in each clone's listing
                 if k is None:   # not legal in this world
                     continue
                 trial = world.clone()

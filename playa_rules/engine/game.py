@@ -129,13 +129,18 @@ class Game(Flow):
             known = self._by_id = [self._legal.ids(), None, None]
         return known
 
-    def _action_by_id(self, action_id: int):
-        """The legal action whose integer id is ``action_id`` (applying an id makes only that
-        Action object), or None."""
+    def _index_of(self, action_id: int):
+        """The index in the legal actions of the one whose integer id is ``action_id``, or None
+        (a clone lists the same actions in the same order)."""
         known = self._ids()
         if known[2] is None:
             known[2] = dict(zip(known[0], range(len(known[0]))))
-        k = known[2].get(action_id)
+        return known[2].get(action_id)
+
+    def _action_by_id(self, action_id: int):
+        """The legal action whose integer id is ``action_id`` (applying an id makes only that
+        Action object), or None."""
+        k = self._index_of(action_id)
         return None if k is None else self._legal[k]
 
     def apply(self, action) -> None:

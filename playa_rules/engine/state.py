@@ -192,11 +192,7 @@ class State:
         items = self.zones[z]
         mix = self.mix[z]
         if mix is not None and mix[1] == len(items):   # the top is undecided: draw it
-            lo, hi = mix
-            c = self._draw(z, items, lo, hi, "top")
-            items[items.index(c, lo, hi)] = items[hi - 1]
-            items[hi - 1] = c
-            self.mix[z] = (lo, hi - 1) if hi - 1 - lo > 1 else None
+            self._settle_high(z)
         self.move(items[-1], dest)
 
     def shuffle(self, z: int) -> None:
