@@ -220,6 +220,86 @@ def test_replay_needs_the_full_log():
         pr.replay(rules, [])
 
 
+def test_replay_takes_loaded_rules_not_a_game_id():
+    rules = pr.load("playa-pirata")
+    game = play_random(rules.new_game(2, seed=1), seed=1, limit=5)
+    for wrong in ("playa-pirata", None):
+        with pytest.raises(pr.PlayaRulesError, match="replay takes loaded rules, pr.load"):
+            pr.replay(wrong, game.log)
+
+
+def _mangled(log: list, change) -> list:
+    log = [dict(e) if isinstance(e, dict) else e for e in log]
+    change(log, next(i for i, e in enumerate(log) if e["event"] == "chance"),
+           next(i for i, e in enumerate(log) if e["event"] == "action"))
+    return log
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda log, c, a: log[0].pop("players"), r"event 0 \('start'\) of the log has no 'players'"),
+    (lambda log, c, a: log[0].update(players="2"), r"event 0 \('start'\) of the log has '2' as its 'players'"),
+    (lambda log, c, a: log[0].update(players=9), r"has 9 as its 'players', but playa-pirata is played by 2, 3, 4"),
+    (lambda log, c, a: log.insert(3, 7), r"event 3 of the log is 7, not a dict"),
+    (lambda log, c, a: log.insert(3, {"x": 1}), r"event 3 of the log is a dict with no 'event'"),
+    (lambda log, c, a: log.insert(3, {"event": "shuffle"}), r"event 3 of the log is of unknown kind 'shuffle'"),
+    (lambda log, c, a: log[c].update(id="3"), r"event \d+ \('chance'\) of the log has '3' as its 'id'"),
+    (lambda log, c, a: log[c].update(id=True), r"has True as its 'id'"),
+    (lambda log, c, a: log[a].update(id=None), r"event \d+ \('action'\) of the log has None as its 'id'"),
+    (lambda log, c, a: log[a].pop("seat"), r"event \d+ \('action'\) of the log has no 'seat'"),
+    (lambda log, c, a: log[a].update(seat=[0]), r"has \[0\] as its 'seat'"),
+    (lambda log, c, a: log.append(dict(log[0])), r"is a second 'start'"),
+])
+def test_a_malformed_log_raises_naming_the_event_and_the_field(change, message):
+    rules = pr.load("playa-pirata")
+    game = play_random(rules.new_game(2, seed=3), seed=0, limit=20)
+    with pytest.raises(pr.PlayaRulesError, match=message):
+        pr.replay(rules, _mangled(game.log, change))
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda log, c, a: log[c].update(id=99999), r"at event \d+ \('.* from supply'\): chance outcome 99999 is "
+                                                r"not possible here"),
+    (lambda log, c, a: log[a].update(seat=1 - log[a]["seat"]), r"at event \d+ \('bury .*'\): it has seat 1 act "
+                                                               r"where seat 0 is to act"),
+    (lambda log, c, a: log.insert(len(log), log.pop(a)), r"at event \d+ .*: it has seat 1 act where seat 0"),
+])
+def test_a_log_that_does_not_fit_the_rules_raises_illegal_action_naming_the_event(change, message):
+    rules = pr.load("playa-pirata")
+    game = play_random(rules.new_game(2, seed=3), seed=0, limit=20)
+    with pytest.raises(pr.IllegalAction, match=message):
+        pr.replay(rules, _mangled(game.log, change))
+
+
+def test_log_probabilities_are_the_reduced_fractions_of_chance_outcomes():
+    game = pr.load("playa-pirata").new_game(2, chance="explicit")
+    for card in ["6", "7"]:
+        odds = {str(o): p for o, p in game.chance_outcomes()}
+        game.apply(f"{card} from supply")
+        assert game.log[-1]["probability"] == str(odds[f"{card} from supply"])
+    assert game.log[-1]["probability"] == "1/7"                   # two 7s of the fourteen cards left
+    for event in play_random(pr.load("lying-pirates").new_game(3, seed=2), seed=2).log:
+        if event["event"] == "chance":
+            assert str(Fraction(event["probability"])) == event["probability"]
+
+
+def test_the_start_event_of_an_explicit_game_says_so():
+    rules = pr.load("playa-pirata")
+    assert rules.new_game(2, seed=1, chance="explicit").log[0] == \
+        {"event": "start", "game": "playa-pirata", "players": 2, "seed": 1, "chance": "explicit"}
+    assert rules.new_game(2, chance="explicit").log_for(1)[0]["chance"] == "explicit"
+    assert "chance" not in rules.new_game(2, seed=1).log[0]
+
+
+def test_a_chance_outcome_id_may_be_a_numpy_integer():
+    np = pytest.importorskip("numpy")
+    game = pr.load("playa-pirata").new_game(2, chance="explicit")
+    outcome = game.chance_outcomes()[1][0]
+    game.apply(np.int64(outcome.id))
+    assert game.log[-1]["id"] == outcome.id
+    with pytest.raises(pr.IllegalAction, match="not a chance outcome"):
+        game.apply(np.float64(outcome.id))
+
+
 def test_the_log_shows_a_chance_event_only_as_far_as_a_seat_knows_it():
     game = pr.load("playa-pirata").new_game(2, chance="explicit")
     for card in ["6", "7", "3 (treasure)", "3 (treasure)", "4", "4", "5", "5", "6", "7", "towel"]:
@@ -335,6 +415,19 @@ def test_a_world_rerolls_dice_the_seat_has_not_seen():
     own = {tuple(game.sample_world(0, random.Random(k)).g.cvars["face"][c] for c in game.g.zones[cup0])
            for k in range(30)}
     assert len(own) == 1            # seat 0 saw its own dice
+
+
+def test_a_world_takes_a_random_or_a_seed_and_nothing_else():
+    np = pytest.importorskip("numpy")
+    game = pr.load("playa-pirata").new_game(3, seed=7)
+    same = game.sample_world(0, random.Random(5)).view(None)
+    assert game.sample_world(0, 5).view(None) == same and game.sample_world(0, np.int64(5)).view(None) == same
+    assert game.sample_world(0, "five").view(0) == game.view(0) and game.sample_world(0, None).view(0) == game.view(0)
+    for bad in (np.random.default_rng(0), 1.5, True, [1]):
+        with pytest.raises(pr.PlayaRulesError, match="rng is a random.Random, a seed"):
+            game.sample_world(0, bad)
+    with pytest.raises(pr.PlayaRulesError, match="chance is 'sample' or 'explicit'"):
+        game.sample_world(0, 1, chance="bogus")
 
 
 def test_a_world_is_not_sampled_at_a_chance_node():

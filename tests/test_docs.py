@@ -60,3 +60,30 @@ def test_the_reference_is_generated_from_the_schemas_and_registries():
     from playa_rules.render.reference import markdown
     assert (DOCS / "reference.md").read_text(encoding="utf-8") == markdown(), \
         "docs/reference.md is out of date: run python -m playa_rules.render.reference > docs/reference.md"
+
+
+ROOT = DOCS.parent
+
+
+def _bundled_variants() -> set:
+    return {(f.parent.name, f.name) for f in (ROOT / "spec" / "variants").glob("*/*.yaml")}
+
+
+def test_the_readme_names_every_bundled_variant_file():
+    """README.md's row for spec/variants/ names each file, grouped by game:
+    (`game/a.yaml`, `b.yaml`; `other-game/c.yaml`)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `spec/variants/` |"))
+    named = set()
+    for group in row.split(";"):
+        game = re.search(r"`([\w-]+)/[\w-]+\.yaml`", group).group(1)
+        named |= {(game, name) for name in re.findall(r"`(?:[\w-]+/)?([\w-]+\.yaml)`", group)}
+    assert named == _bundled_variants()
+
+
+def test_the_variants_page_lists_every_bundled_variant_in_one_table():
+    page = (DOCS / "variants.md").read_text(encoding="utf-8")
+    section = page.split("## The bundled variants", 1)[1].lstrip("\n")
+    table = section.split("\n\n", 1)[0]  # a table ends at the first blank line
+    rows = set(re.findall(r"^\| `([\w-]+)` \| `([\w-]+)` \|", table, flags=re.M))
+    assert rows == {(game, name[:-len(".yaml")]) for game, name in _bundled_variants()}

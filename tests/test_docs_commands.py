@@ -6,8 +6,9 @@ lines after ``$ command`` are the output the page shows: it must be what the com
 prints, where a line ``...`` stands for any number of lines and ``...`` inside a line for
 any text. A command without shown output must succeed (exit 0), except where its block
 shows errors. Commands run in a scratch folder holding the files the pages name
-(``docs/examples/`` and the checkout's ``tests/`` and ``spec/``), so the pages' file
-names (``my-rules.yaml``, ``rules/*.yaml``...) are real files, not placeholders.
+(``docs/examples/``'s files, and the checkout's ``docs/``, ``tests/`` and ``spec/``), so the
+pages' file names (``my-rules.yaml``, ``rules/*.yaml``, ``docs/examples/x.yaml``...) are real
+files, not placeholders.
 Commands that are not this project's (``pip install``, ``python -m pytest``) are listed
 in ``FOREIGN`` and skipped with that reason.
 """
@@ -90,7 +91,7 @@ COMMANDS = [c for page in PAGES for c in _commands_of(page)]
 def scratch(tmp_path_factory):
     """A folder holding every file the pages name."""
     where = tmp_path_factory.mktemp("docs-commands")
-    for name in ("tests", "spec", "grammar", "playa_rules"):
+    for name in ("tests", "spec", "grammar", "playa_rules", "docs"):
         (where / name).symlink_to(ROOT / name)
     examples = ROOT / "docs" / "examples"
     for path in examples.rglob("*"):

@@ -207,6 +207,21 @@ def test_apply_of_a_non_action_raises(rules, junk):
         game.apply(junk)
 
 
+def test_apply_accepts_an_integer_like_id_such_as_numpys(rules):
+    np = pytest.importorskip("numpy")
+    game = rules.new_game(players=3, seed=7)
+    ids = game.legal_action_ids()
+    for how in (np.int64(ids[0]), np.int32(ids[0]), np.uint16(ids[0]), np.argmax(np.eye(ids[0] + 1)[-1])):
+        other = game.clone()
+        other.apply(how)
+        assert _last_action(other)["id"] == ids[0]
+    for junk in (np.float64(ids[0]), np.bool_(True)):   # integer-like only, and never a bool
+        with pytest.raises(pr.IllegalAction, match="not an action"):
+            game.clone().apply(junk)
+    with pytest.raises(pr.IllegalAction, match="no such action id"):
+        game.apply(np.int64(10**9))
+
+
 def test_apply_after_the_game_is_over_raises(rules):
     game = _random_match(rules, 2, seed=4)
     assert game.is_over and game.current_player is None
@@ -254,6 +269,14 @@ def test_view_of_a_bad_seat_raises(rules, seat):
     game = rules.new_game(players=3, seed=7)
     with pytest.raises(pr.IllegalAction, match="no seat"):
         game.view(seat)
+
+
+@pytest.mark.parametrize("seat", [-1, 3, "0", True])
+def test_a_bad_seat_raises_illegal_action_in_view_log_for_and_sample_world_alike(rules, seat):
+    game = rules.new_game(players=3, seed=7)
+    for ask in (game.view, game.log_for, lambda s: game.sample_world(s, random.Random(1))):
+        with pytest.raises(pr.IllegalAction, match="no seat"):
+            ask(seat)
 
 
 def test_view_of_a_bool_seat_raises(rules):
@@ -438,3 +461,15 @@ def test_every_legal_id_names_its_own_action_and_the_mask_lists_them_all(game_id
             copy.apply(pick.id)
             game.apply(pick)
             assert copy.log == game.log
+
+
+@pytest.mark.parametrize("game_id", sorted(pr.games()))
+def test_a_finished_match_view_counts_the_hands_played(game_id):
+    """Once over, a view's ``hand`` is how many hands were played (from 1, never 0), even
+    when the rules end the match before its last hand."""
+    rules = pr.load(game_id)
+    game, rng = rules.new_game(rules.player_counts[0], seed=1), random.Random(1)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    assert game.view(0)["hand"] == len(game.hand_scores) >= 1

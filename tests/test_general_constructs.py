@@ -298,3 +298,17 @@ def test_a_computed_next_naming_no_phase_stops_the_game(tmp_path):
     with pytest.raises(pr.GameRuntimeError, match="phase 'check' continues with 'nowhere', which is not a phase id"):
         while not game.is_over:
             game.apply(game.legal_actions()[0])
+
+
+def test_a_variable_starting_as_null_holds_the_seat_it_is_set_to():
+    """``hand: {leader: null}`` set only to seats reads as a seat: ``hand.leader.won`` and
+    ``set hand.leader.tricks += 1`` (a new user's file got unknown-attribute and bad-target)."""
+    path = Path(__file__).parent / "games" / "null-leader.yaml"
+    assert pr.validate(path) == []
+    game = pr.load(path).new_game(3, seed=2)
+    for _ in range(4):
+        game.apply("take")
+    assert game.g.hvars["leader"] == 1          # seat 0 took first, then seats 1, 2 and 0
+    won = [len(game.view(s)["seats"][s]["zones"]["won"]) for s in range(3)]
+    assert won == list(game.g.pvars["tricks"]) == [2, 1, 1]
+

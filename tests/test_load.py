@@ -105,6 +105,14 @@ def test_small_refusals(text, code, fragment):
     assert fragment in info.value.diagnostic.message
 
 
+def test_a_tab_indent_says_to_use_spaces():
+    with pytest.raises(LoadError) as info:
+        load_text("parameters:\n\thand_size: 4\n")
+    found = info.value.diagnostic
+    assert (found.code, found.line, found.column) == ("yaml-syntax", 2, 1)
+    assert found.hint == "YAML indents with spaces, never tabs: replace the tab with spaces"
+
+
 def test_reference_file_loads_like_safe_load():
     doc = load_file(REFERENCE)
     assert doc.data == yaml.safe_load(REFERENCE.read_text(encoding="utf-8"))

@@ -83,3 +83,23 @@ def test_log_for_read_again_is_what_a_fresh_reading_gives(game_id, chance):
         steps += 1
     for seat in range(game.players):
         assert game.log_for(seat) == [event(game, ev, seat) for ev in game._log]
+
+
+def test_a_seat_sees_its_own_card_in_its_log_while_the_deal_waits_at_a_chance_node():
+    """Explicit chance stops at every card of a deal: the cards already dealt are named in
+    the log of the seat that holds them, as in its view, and hidden from the others."""
+    game = pr.load("playa-pirata").new_game(players=2, seed=1, chance="explicit")
+    for _ in range(4):
+        game.apply(game.chance_outcomes()[0][0])
+        assert game.is_chance
+        for seat in (0, 1):
+            mine = {c["id"] for c in game.view(seat)["seats"][seat]["zones"]["treasures"]}
+            shown = [ev for ev in game.log_for(seat) if ev["event"] == "chance"]
+            assert [ev for ev, c in zip(shown, _drawn(game)) if "id" in ev] == \
+                [ev for ev, c in zip(shown, _drawn(game)) if c in mine]
+    assert any("id" in ev for ev in game.log_for(0) if ev["event"] == "chance")
+
+
+def _drawn(game):
+    """The components drawn by the chance entries of the internal log, in order."""
+    return [ev[4] for ev in game.g.log if ev[0] == "chance"]

@@ -55,6 +55,50 @@ def test_the_game_declares_what_the_rules_say():
                          "variants=special-cards)")
 
 
+@pytest.mark.parametrize("bound", [-1, 0])
+def test_max_abs_score_must_be_positive(bound):
+    with pytest.raises(pr.PlayaRulesError, match=f"max_abs_score is a positive number .*, not {bound}"):
+        pyspiel.load_game("playa_rules", {"rules": "maui", "returns": "scores", "max_abs_score": bound})
+
+
+def _random_terminal(game, seed: int):
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, odds = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, odds)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("returns", ["scores", "relative"])
+def test_returns_outside_the_declared_utility_range_raise_rather_than_break_it(returns):
+    small = pyspiel.load_game("playa_rules", {"rules": "maui", "players": 2, "returns": returns, "max_abs_score": 1})
+    state = _random_terminal(small, seed=0)
+    with pytest.raises(pr.PlayaRulesError, match=r"outside the utility range \[-[12], [12]\] the game declares: "
+                                                 "load it with a larger max_abs_score"):
+        state.returns()
+    roomy = pyspiel.load_game("playa_rules", {"rules": "maui", "players": 2, "returns": returns})
+    out = _random_terminal(roomy, seed=0).returns()
+    assert all(roomy.min_utility() <= r <= roomy.max_utility() for r in out)
+
+
+def test_action_to_string_of_an_id_out_of_range_says_so():
+    game = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "players": 2})
+    state = game.new_initial_state()
+    n, m = game.max_chance_outcomes(), game.num_distinct_actions()
+    for bad in (n, 99999, -3):
+        with pytest.raises(pr.PlayaRulesError, match=f"chance outcome {bad} is out of range: the outcome ids are "
+                                                     f"0 to {n - 1}"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, bad)
+    for bad in (m, -1):
+        with pytest.raises(pr.PlayaRulesError, match=f"action {bad} is out of range: the action ids are 0 to {m - 1}"):
+            state.action_to_string(0, bad)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, n - 1)   # in range, not at this node: still a text
+    assert state.action_to_string(0, m - 1) == "done"
+
+
 def test_a_rule_file_path_and_its_variants_load():
     game = pyspiel.load_game("playa_rules", {"rules": KUHN, "players": 2})
     state = game.new_initial_state()

@@ -19,6 +19,8 @@ CASES = [
     dict(rules="pirate-gold-cards", players=6),
     dict(rules="lying-pirates", players=2),
     dict(rules="lying-pirates", players=5),
+    dict(rules="maui", players=2),
+    dict(rules="maui", players=4, variants=["crabs"]),
 ]
 
 
@@ -70,3 +72,55 @@ def test_the_same_seed_gives_the_same_match_as_the_engine():
     e.reset(seed=11)
     game = pr.load("lying-pirates").new_game(3, seed=11)
     assert e.unwrapped.game.view(None) == game.view(None)
+
+
+# ---------------------------------------------------------------- bad input: the library's errors
+def _raw(**kwargs):
+    from playa_rules.pettingzoo import raw_env
+    e = raw_env(**{"rules": "playa-pirata", "players": 2, **kwargs})
+    e.reset(seed=1)
+    return e
+
+
+def test_raw_step_takes_a_numpy_integer_id_and_says_why_anything_else_is_not_an_action():
+    e = _raw()
+    first = e.unwrapped.game.legal_action_ids()[0]
+    with pytest.raises(pr.IllegalAction, match="player_0 is to act: None is the action of an agent that is "
+                                               "terminated or truncated only"):
+        e.step(None)
+    with pytest.raises(pr.IllegalAction, match=r"'bury 5' is not an action id \(the id of 'bury 5' is 2\)"):
+        e.step("bury 5")
+    for junk in (2.0, [2], True):
+        with pytest.raises(pr.IllegalAction, match="is not an action id; step takes one of its legal action ids"):
+            e.step(junk)
+    assert e.agent_selection == "player_0"          # nothing was played
+    e.step(np.int64(first))
+    assert e.unwrapped.game.log[-2]["id"] == first and e.agent_selection == "player_1"
+
+
+def test_raw_observe_of_an_unknown_agent_and_use_before_reset_raise_clearly():
+    from playa_rules.pettingzoo import raw_env
+    e = _raw()
+    for agent in ("player_9", 0, ["player_0"]):
+        with pytest.raises(pr.PlayaRulesError, match="no agent .*: the agents are player_0, player_1"):
+            e.observe(agent)
+    fresh = raw_env(rules="maui")
+    with pytest.raises(pr.PlayaRulesError, match=r"reset\(\) the environment before the first step"):
+        fresh.step(0)
+    with pytest.raises(pr.PlayaRulesError, match=r"reset\(\) the environment first"):
+        fresh.observe("player_0")
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(render_mode="human"), "render_mode is None or 'ansi', not 'human'"),
+    (dict(returns="points"), "returns is one of win, relative, scores, not 'points'"),
+    (dict(variants="special-cards"), "variants is a list of variant ids or paths, not str"),
+    (dict(max_cycles=0), "max_cycles is a whole number from 1"),
+    (dict(players=9), "is for .* players, not 9"),
+])
+def test_bad_environment_arguments_raise_playa_rules_errors_as_pr_load_does(kwargs, message):
+    with pytest.raises(pr.PlayaRulesError, match=message):
+        env(**{"rules": "playa-pirata", **kwargs})
+    if "variants" in kwargs:
+        with pytest.raises(pr.PlayaRulesError, match=message):
+            pr.load("playa-pirata", variants=kwargs["variants"])

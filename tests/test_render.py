@@ -64,11 +64,29 @@ def test_english_starts_with_title_players_and_sections_in_order(english):
                         "A hand, phase by phase", "Actions", "Scoring", "Match", "Assumptions", "Rulings"]
 
 
+def _prose(rules, lang="en"):
+    """How the renderer fills a text for people: its {constants} by their values."""
+    from playa_rules.render.markup import PROSE, Writer
+    writer = Writer(rules, lang, load_catalogue(rules.id, lang=lang) if lang != "en" else None, None)
+    return lambda path, text: writer.prose(text) if path[-1] in PROSE else text
+
+
 def test_every_text_of_the_rules_is_printed(english):
-    spec = pr.load(GAME).spec
+    rules = pr.load(GAME)
+    filled = _prose(rules)
     flat = squash(english)
-    for path, text in text_fields(spec):
-        assert squash(text) in flat, f"{path} is not rendered"
+    for path, text in text_fields(rules.spec):
+        assert squash(filled(path, text)) in flat, f"{path} is not rendered"
+
+
+def test_a_rule_text_says_the_values_of_its_constants_in_a_house_rule():
+    """`{towel_treasure_cap}` in a rule text is printed as the value the variant plays."""
+    base = rules_markdown(pr.load(GAME))
+    assert "A Treasure with Towel scores 2 per Beach Towel card on it, at most 8." in base
+    assert "Skulls together score, for 0 to 4 of them: 0, 0, 10, 18, 18." in base
+    assert "the Treasures dealt, 5 with 2 players, 4 with 3 players and 3 with 4 players)" in base
+    variant = pr.load(Path(__file__).parent / "variants" / "two-skulls-twelve.yaml")
+    assert "Skulls together score, for 0 to 4 of them: 0, 0, 12, 18, 18." in rules_markdown(variant)
 
 
 def test_every_dsl_text_is_printed_as_the_engine_runs_it(english):
@@ -226,8 +244,10 @@ def test_italian_prints_every_translation_and_no_translated_english_text(italian
     rules = pr.load(GAME)
     cat = load_catalogue(GAME, lang="it")
     flat = squash(italian)
+    filled = _prose(rules, "it")
     for path, english in text_fields(rules.spec):
-        translated = cat.text(path, None if needs_words(english) else english)
+        translated = filled(path, cat.text(path, None if needs_words(english) else english))
+        english = filled(path, english)
         assert squash(translated) in flat, path
         if squash(translated) != squash(english) and len(english) > 20 and path[-1] != "text":
             # (an action's form is shown with the English one the table and the log use)

@@ -147,3 +147,25 @@ def test_the_validator_reads_the_schema_with_its_references_inlined_and_finds_th
         data = S._jsonable(data)
         got = sorted((e.validator, e.message, list(e.absolute_path)) for e in inlined.iter_errors(data))
         assert got == sorted((e.validator, e.message, list(e.absolute_path)) for e in plain.iter_errors(data))
+
+
+def test_an_id_that_breaks_its_pattern_gets_a_conforming_example():
+    diagnostics = schema_diagnostics(load_text(BASE.replace("game: minimal", "game: Minimal Game", 1), "game.yaml"))
+    assert diagnostics[0].hint == "for example 'minimal-game'"
+    variant = load_text("extends: playa-pirata\nvariant: My House Rule\ntitle: Mine\n", "mine.yaml")
+    found = schema_diagnostics(variant, variant=True)
+    assert "is not a valid variant id: 'My House Rule'; use lowercase letters" in found[0].message
+    assert found[0].hint == "for example 'my-house-rule'"
+
+
+@pytest.mark.parametrize("old, new, fragment", [
+    ("    text: draw\n", "    text: draw\n    efect: move top(deck) to me.hand\n", "unknown key 'efect'"),
+    ("    text: draw\n", "    text: draw\n    params: {card: {one_off: deck}}\n", "unknown key 'one_off'"),
+])
+def test_a_misspelt_key_is_one_error_not_two(old, new, fragment):
+    """The missing key or the 'exactly one of' that only echo the misspelling are not repeated."""
+    text = BASE.replace(old, new, 1)
+    if "efect" in new:
+        text = text.replace("    effect:", "    # effect:", 1)
+    diagnostics = schema_diagnostics(load_text(text, "game.yaml"))
+    assert [fragment in d.message for d in diagnostics] == [True], [d.message for d in diagnostics]

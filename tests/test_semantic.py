@@ -99,6 +99,30 @@ BAD_FILES = {
     "duplicate-text.yaml": [
         ("warning", "duplicate-text", "actions 'play' and 'pass' have the same text 'play {card}'", 26, 11,
          "give each action a text of its own")],
+    "text-omits-parameter.yaml": [
+        ("warning", "text-omits-parameter", "the text 'play' of action 'play' does not show its parameter 'card': "
+                                            "actions that differ only there read alike", 21, 11, "add {card} to the text")],
+    "set-wrong-type.yaml": [
+        ("error", "type-error", "turn.kept holds a number (its initial value is 0), so it cannot be set to a "
+                                "component (card)", 24, 19, "read one of its properties or variables (marked, value)"),
+        ("error", "type-error", "what '+=' adds must be a number, but this is a component (card)", 32, 24,
+         "read one of its properties or variables"),
+        ("error", "type-error", "player variable 'seen' holds a truth value (its initial value is false), so it "
+                                "cannot be set to a text", 37, 21, None)],
+    "compare-face.yaml": [
+        ("error", "type-error", "'==' compares a number with a text: they can never be equal", 33, 52, None)],
+    "null-variable-mixed.yaml": [
+        ("error", "type-error", "hand.leader starts as none and its 'set's give it a component (card) and a seat, "
+                                "so its type cannot be told: '.hand' reads it as a component", 32, 33,
+         "set hand.leader only to seats, or only to components")],
+    "unknown-function-alias.yaml": [
+        ("error", "unknown-function", "unknown function 'length'", 27, 15, "did you mean 'count'? How many elements")],
+    "unknown-zone-name.yaml": [
+        ("error", "unknown-name", "unknown name 'dice'", 25, 8, "a zone is needed here; the shared zones are cup, "
+                                                               "deck, discard")],
+    "unknown-prose-field.yaml": [
+        ("warning", "unknown-prose-field", "'{delt}' names no parameter, assumption or ruling: it is printed as written",
+         38, 11, "did you mean 'dealt'?")],
     "label-fields.yaml": [],
     "minimal.yaml": [],
 }
@@ -222,8 +246,7 @@ def test_python_names_are_plain_unknown_names(text):
 def test_fields_that_look_like_python_stay_plain_text():
     rules = pr.load(CASES / "label-fields.yaml")
     game = rules.new_game(players=2, seed=1)
-    texts = [str(a) for a in game.legal_actions()]
-    assert texts and all(t.startswith("play {card.__class__} ") for t in texts)
+    assert all(str(a).startswith("play {value.__class__}") for a in game.legal_actions())
     hand = game.view(game.current_player)["seats"][game.current_player]["zones"]["hand"]
     assert hand and all(card["label"] == "{value.__class__}" for card in hand)
 
@@ -337,3 +360,57 @@ def test_groups_by_a_property_that_holds_a_list_are_a_located_error(tmp_path):
     assert "group_of groups components by 'value'" in found[0].message and "a list" in found[0].message
     with pytest.raises(pr.PlayaRulesError):
         pr.load(path)
+
+
+@pytest.mark.parametrize("text, shown", [("play {}", "{}"), ("play { card }", "{ card }"), ("play {crad}", "{crad}"),
+                                         ("play {card.__class__}", "{card.__class__}"), ("{card.value}", "{card.value}")])
+def test_a_text_field_that_names_no_parameter_is_an_error(text, shown):
+    source = (CASES / "duplicate-text.yaml").read_text(encoding="utf-8").replace('"play {card}"', f'"{text}"', 1)
+    with pytest.raises(pr.SpecError) as info:
+        compile_document(load_text(source, "inline.yaml"))
+    found = [d for d in info.value.diagnostics if d.code == "unknown-field"]
+    assert [d.line for d in found] == [21]
+    assert f"the text names '{shown}', which is not a parameter" in found[0].message
+    assert "card" in found[0].hint
+
+
+# ------------------------------------------------------------------ types of variables, faces; hints
+def _errors(name):
+    return [(d.code, d.line, d.message, d.hint) for d in pr.validate(CASES / name) if d.severity == "error"]
+
+
+def test_set_of_a_value_of_another_type_than_the_variables_is_a_type_error():
+    """A new user's pig: ``set turn.pot += die`` (a component) added its id to the pot, and
+    ``set turn.pot = 'x'`` was accepted on a variable that starts at 0."""
+    (kept, added, seen) = _errors("set-wrong-type.yaml")
+    assert kept[:2] == ("type-error", 24) and "turn.kept holds a number" in kept[2] and "component" in kept[2]
+    assert added[:2] == ("type-error", 32) and "what '+=' adds must be a number" in added[2]
+    assert "(marked, value)" in added[3]
+    assert seen[:2] == ("type-error", 37) and "cannot be set to a text" in seen[2]
+
+
+def test_a_dies_numeric_face_compared_with_a_text_is_a_type_error():
+    """``if die.face == 'one'`` with faces [1..6] was accepted and always false."""
+    assert [e[:2] for e in _errors("compare-face.yaml")] == [("type-error", 33)]
+    assert "compares a number with a text" in _errors("compare-face.yaml")[0][2]
+
+
+def test_a_null_variable_set_to_a_seat_and_a_component_says_why_it_cannot_be_read():
+    ((code, line, message, hint),) = _errors("null-variable-mixed.yaml")
+    assert (code, line) == ("type-error", 32)
+    assert "hand.leader starts as none and its 'set's give it a component (card) and a seat" in message
+    assert "only to seats" in hint
+
+
+def test_a_function_named_as_other_languages_name_it_suggests_this_ones():
+    """``length(...)`` suggested 'leading'."""
+    ((code, line, message, hint),) = _errors("unknown-function-alias.yaml")
+    assert (code, line, message) == ("unknown-function", 27, "unknown function 'length'")
+    assert hint.startswith("did you mean 'count'?")
+
+
+def test_an_unknown_name_where_a_zone_is_needed_suggests_only_zones():
+    """``roll dice`` suggested the define 'die' (a component), though a zone is needed there."""
+    ((code, line, message, hint),) = _errors("unknown-zone-name.yaml")
+    assert (code, line, message) == ("unknown-name", 25, "unknown name 'dice'")
+    assert "'die'" not in hint and "the shared zones are cup, deck, discard" in hint

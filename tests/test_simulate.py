@@ -27,8 +27,9 @@ def test_the_bundled_game_simulates_clean():
 def test_a_game_that_never_ends_is_reported_with_its_seed():
     rules = pr.load(NO_END)
     diags = simulate(rules, 3, seed=7, max_actions=200)
+    # located at the condition that never held: the phase's `until`
     assert [(d.code, d.severity, d.line, d.column, d.path) for d in diags] == \
-        [("sim-no-end", "error", 1, 1, ""), ("sim-no-end", "error", 1, 1, "")]
+        [("sim-no-end", "error", 12, 40, "/phases/0/turns/until")] * 2
     two, three = diags
     assert two.file == str(NO_END)
     assert two.message.startswith("with 2 players, seed 7: the game did not end within 200 actions (it was in "
@@ -149,7 +150,7 @@ def test_cli_validate_simulate(capsys):
     code = main(["validate", str(NO_END), "--simulate", "2", "--seed", "5", "--max-actions", "100"])
     out = capsys.readouterr().out
     assert code == 1
-    assert f"{NO_END}:1:1: error sim-no-end: with 2 players, seed 5: the game did not end within 100 actions" in out
+    assert f"{NO_END}:12:40: error sim-no-end: with 2 players, seed 5: the game did not end within 100 actions" in out
     assert f"to reproduce: playa-rules play {NO_END} --players 3 --seed 5" in out
     assert out.rstrip().endswith(f"{NO_END}: 2 errors, 1 warning")
 

@@ -60,6 +60,39 @@ def test_compare_finds_the_two_skulls_change_in_the_skull_points_and_nowhere_els
     assert not any(s["significant"] for name, s in stats.items() if "win_rate" in name)
 
 
+def test_compare_tests_a_scoring_rule_only_the_variant_has():
+    """A rule the base game lacks scores 0 there: its points are compared, not left out."""
+    r = pr.compare("playa-pirata", ["tests/variants/first-treasure-bonus.yaml"], players=2, games=30, seed=0,
+                   workers=1)
+    stats = {s["statistic"]: s for s in r["statistics"]}
+    new = stats["rules[first_treasure].mean"]
+    assert new["base"] == 0 and new["variant"] > 0 and new["significant"]
+    assert stats["rules[first_treasure].scored"]["base"] == 0
+
+
+@pytest.mark.parametrize("run", [pr.simulate, lambda *a, **k: pr.compare(*a, ["short-game"], **k)],
+                         ids=["simulate", "compare"])
+@pytest.mark.parametrize("settings,message", [
+    (dict(seed="abc"), "a batch's seed is a whole number, not 'abc': game i plays with seed \\+ i"),
+    (dict(seed=None), "a batch's seed is a whole number, not None"),
+    (dict(seed=1.5), "a batch's seed is a whole number, not 1.5"),
+    (dict(seed=True), "a batch's seed is a whole number, not True"),
+    (dict(workers=0), r"workers is a whole number from 1 \(or None for the CPU count\), not 0"),
+    (dict(workers=-2), "workers is a whole number from 1 .*, not -2"),
+    (dict(workers=1.0), "workers is a whole number from 1 .*, not 1.0"),
+])
+def test_a_seed_or_worker_count_a_batch_cannot_take_raises_before_any_game(run, settings, message):
+    with pytest.raises(pr.PlayaRulesError, match=message):
+        run("playa-pirata", **{"players": 2, "games": 2, "workers": 1, **settings})
+
+
+def test_a_numpy_integer_seed_is_the_same_as_the_int():
+    np = pytest.importorskip("numpy")
+    one = pr.simulate("playa-pirata", players=2, games=2, seed=np.int64(3), workers=1)
+    assert one["seed"] == 3 and type(one["seed"]) is int
+    assert json.dumps(one) == json.dumps(pr.simulate("playa-pirata", players=2, games=2, seed=3, workers=1))
+
+
 def test_ctrl_c_returns_what_is_done():
     seen = []
 

@@ -55,6 +55,14 @@ def returns_of(game, people_count: int, mapping: str) -> list[float]:
     return [1.0 / k if s in won else -1.0 / (people_count - k) for s in range(people_count)]
 
 
+def score_bound(value) -> float:
+    """``max_abs_score`` checked: a positive finite number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < float("inf"):
+        raise PlayaRulesError(f"max_abs_score is a positive number (the largest absolute score a match can "
+                              f"end with), not {value!r}")
+    return float(value)
+
+
 def utility_bounds(mapping: str, people_count: int, bound: float) -> tuple[float, float]:
     """(min, max) of a person's return."""
     if mapping == "win":
@@ -65,7 +73,10 @@ def utility_bounds(mapping: str, people_count: int, bound: float) -> tuple[float
 
 
 def action_text(rules, action_id: int) -> str:
-    """A stable text for any action id of the rule set."""
+    """A stable text for any action id of the rule set (PlayaRulesError for an id out of range)."""
+    n = rules.num_distinct_actions
+    if not 0 <= action_id < n:
+        raise PlayaRulesError(f"action {action_id} is out of range: the action ids are 0 to {n - 1}")
     defs = list(rules.program.actions.values())
     found = decode(defs, action_id)
     if found is None:
@@ -75,7 +86,10 @@ def action_text(rules, action_id: int) -> str:
 
 
 def chance_text(rules, outcome_id: int) -> str:
-    """A stable text for any chance outcome id of the rule set."""
+    """A stable text for any chance outcome id of the rule set (PlayaRulesError for an id out of range)."""
+    n = rules.max_chance_outcomes
+    if not 0 <= outcome_id < n:
+        raise PlayaRulesError(f"chance outcome {outcome_id} is out of range: the outcome ids are 0 to {n - 1}")
     m = rules.program.model
     sp = space(m)
     if outcome_id < sp.faces:

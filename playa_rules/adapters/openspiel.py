@@ -2,8 +2,9 @@
 
 Parameters: ``rules`` (a bundled id or a path), ``players`` (-1: the smallest count),
 ``variants`` (comma-separated), ``returns`` (``win``, ``relative`` or ``scores``, see
-:func:`~playa_rules.adapters.common.returns_of`), ``max_abs_score`` (the utility bound
-declared for score returns). Chance is explicit: OpenSpiel's chance player (-1) is the
+:func:`~playa_rules.adapters.common.returns_of`), ``max_abs_score`` (a positive bound on
+the absolute scores, from which the utility range of score returns is declared; a match
+whose returns fall outside that range raises rather than break the declaration). Chance is explicit: OpenSpiel's chance player (-1) is the
 engine's ``CHANCE``, its outcomes the engine's, with exact probabilities. Seats the rules
 play themselves are not OpenSpiel players: their moves happen inside ``apply_action``.
 """
@@ -62,7 +63,9 @@ class PlayaGame(pyspiel.Game):
         self.returns_mapping = params["returns"]
         if self.returns_mapping not in common.RETURNS:
             raise PlayaRulesError(f"returns is one of {', '.join(common.RETURNS)}, not {self.returns_mapping!r}")
-        low, high = common.utility_bounds(self.returns_mapping, self.people, float(params["max_abs_score"]))
+        low, high = common.utility_bounds(self.returns_mapping, self.people,
+                                          common.score_bound(params["max_abs_score"]))
+        self.utility_range = (low, high)
         zero_sum = self.returns_mapping in ("win", "relative")
         source = self.rules.program.model.source
         self.length = common.length_bound((source[0], tuple(source[1])), self.people)
@@ -95,6 +98,7 @@ class PlayaState(pyspiel.State):
         self._people = game.people
         self._mapping = game.returns_mapping
         self._limit = game.length
+        self._range = game.utility_range
         self._moves = 0
         self.game = game.rules.new_game(game.people, chance="explicit")
 
@@ -125,7 +129,7 @@ class PlayaState(pyspiel.State):
             for o, _ in self.game.chance_outcomes():
                 if o.id == action:
                     return o.text
-            return common.chance_text(self.game.rules, action)
+            return common.chance_text(self.game.rules, action)   # (an out-of-range id raises)
         a = self.game._action_by_id(action)
         return str(a) if a is not None else common.action_text(self.game.rules, action)
 
@@ -137,7 +141,13 @@ class PlayaState(pyspiel.State):
         """Per person, from the final scores (0 until the end)."""
         if not self.game.is_over:
             return [0.0] * self._people
-        return common.returns_of(self.game, self._people, self._mapping)
+        out = common.returns_of(self.game, self._people, self._mapping)
+        low, high = self._range
+        if low <= min(out) and max(out) <= high:
+            return out
+        raise PlayaRulesError(f"the match ended with returns {out} (scores {self.game.scores()}), outside the "
+                              f"utility range [{low:g}, {high:g}] the game declares: load it with a larger "
+                              f"max_abs_score (at least the largest absolute score a match can end with)")
 
     def __str__(self):
         return json.dumps(self.game.view(None), sort_keys=True)

@@ -10,14 +10,29 @@ tensor (adapters.observation), "action_mask": 1 at each legal action id}``; acti
 from __future__ import annotations
 
 import json
+from operator import index as _index
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ..errors import IllegalAction, PlayaRulesError
+from ..rules import load
 from . import common
 from .observation import Layout
+
+
+class _BeforeReset:
+    """What ``raw_env.game`` is until ``reset()``: any use says so, as a PlayaRulesError."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):   # copy and pickle probe for these: plain Python answers
+            raise AttributeError(name)
+        raise PlayaRulesError("reset() the environment first: it has no match yet")
+
+
+_BEFORE_RESET = _BeforeReset()
 
 
 def env(**kwargs):
@@ -38,16 +53,20 @@ class raw_env(AECEnv):
                  returns="win", max_cycles=None):
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise PlayaRulesError(f"render_mode is None or 'ansi', not {render_mode!r}")
         if returns not in common.RETURNS:
-            raise ValueError(f"returns is one of {', '.join(common.RETURNS)}, not {returns!r}")
-        self.rules = common.rules_from(rules, variants)
+            raise PlayaRulesError(f"returns is one of {', '.join(common.RETURNS)}, not {returns!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+                                       or max_cycles < 1):
+            raise PlayaRulesError(f"max_cycles is a whole number from 1 (or None: no limit), not {max_cycles!r}")
+        self.rules = load(rules, variants=variants)   # variants: a list, as pr.load takes them
         self.people = common.people(self.rules, players)
         self.render_mode = render_mode
         self.returns = returns
         self.max_cycles = max_cycles
         self.layout = Layout(self.rules.program)
         self.possible_agents = [f"player_{s}" for s in range(self.people)]
+        self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         n = self.rules.num_distinct_actions
         self._obs_space = spaces.Dict({
@@ -55,7 +74,7 @@ class raw_env(AECEnv):
             "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
         })
         self._act_space = spaces.Discrete(n)
-        self.game = None
+        self.game = _BEFORE_RESET
 
     def observation_space(self, agent):
         """The same Dict space for every agent."""
@@ -82,7 +101,10 @@ class raw_env(AECEnv):
 
     def observe(self, agent):
         """What ``agent`` may know, as a tensor, and its action mask (zeros unless it is to act)."""
-        seat = self.possible_agents.index(agent)
+        try:
+            seat = self._seats[agent]
+        except (KeyError, TypeError):
+            raise PlayaRulesError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}") from None
         tensor = np.empty(self.layout.size, np.float32)
         self.layout.write(self.game, seat, tensor)   # (zeroes it first)
         mask = np.zeros(self.rules.num_distinct_actions, np.int8)
@@ -92,12 +114,15 @@ class raw_env(AECEnv):
 
     def step(self, action):
         """Play ``action`` (an id) for the agent to act; the match's end gives the rewards."""
-        agent = self.agent_selection
+        try:
+            agent = self.agent_selection
+        except AttributeError:   # (set by reset)
+            raise PlayaRulesError("reset() the environment before the first step()") from None
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._was_dead_step(action)   # PettingZoo's own: ValueError for anything but None (its protocol)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(int(action))
+        self.game.apply(action if action.__class__ is int else self._id_of(action, agent))
         self.steps += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over:
@@ -114,9 +139,27 @@ class raw_env(AECEnv):
         if self.render_mode == "ansi":
             pass  # rendered on request: render() returns the text
 
+    def _id_of(self, action, agent: str) -> int:
+        """The action id ``action`` is (an integer-like such as numpy's), else IllegalAction saying why."""
+        if action.__class__ is not bool:   # (never a subclass: bool has none)
+            try:
+                return _index(action)   # numpy's integers, as action_space(agent).sample(mask) gives them
+            except TypeError:
+                pass
+        if action is None:
+            why = "None is the action of an agent that is terminated or truncated only"
+        else:
+            why = f"{action!r} is not an action id"
+            if isinstance(action, str):
+                ids = [a.id for a in self.game.legal_actions() if str(a) == action.strip()]
+                why += f" (the id of '{action.strip()}' is {ids[0]})" if ids else ""
+        raise IllegalAction(f"{agent} is to act: {why}; step takes one of its legal action ids (the 1s of its "
+                            f"action_mask, in Discrete({self.rules.num_distinct_actions}))", action=action,
+                            legal=[str(a) for a in self.game.legal_actions()])
+
     def render(self):
         """The current view of the agent to act, as text (render_mode 'ansi')."""
-        if self.render_mode is None or self.game is None:
+        if self.render_mode is None or self.game is _BEFORE_RESET:
             return None
         seat = self.game.current_player if self.game.current_player is not None else 0
         view = self.game.view(seat)

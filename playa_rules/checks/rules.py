@@ -12,8 +12,8 @@ Checks marked ``needs_program`` read the compiled :class:`~playa_rules.compiler.
 run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
 ``unknown-component``, ``unknown-display``, ``misplaced-end`` (errors); ``unused-action``, ``unreachable-phase``,
 ``endless-phase``, ``unused-zone``, ``unused-component``, ``unused-variable``,
-``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``
-(warnings).
+``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``,
+``text-omits-parameter``, ``unknown-prose-field`` (warnings).
 """
 from __future__ import annotations
 
@@ -115,6 +115,59 @@ def duplicate_action_texts(ctx: Context):
                          key=not (isinstance(spec, dict) and "text" in spec))
         else:
             seen[shape] = name
+
+
+@check("text-omits-parameter")
+def texts_show_every_parameter(ctx: Context):
+    """An action whose text leaves out a parameter: its actions that differ only there read
+    alike, so a person (or ``game.apply(text)``) cannot tell them apart."""
+    for name, spec in _items(ctx.data.get("actions")):
+        params = spec.get("params") if isinstance(spec, dict) else None
+        if not isinstance(params, dict) or not params:
+            continue
+        text = str(spec.get("text", name))
+        shown = set(_FIELD.findall(text))
+        missing = [p for p in params if isinstance(p, str) and p not in shown]
+        if missing:
+            has_text = "text" in spec
+            fields = " ".join("{" + p + "}" for p in missing)
+            yield ctx.at(f"/actions/{escape_pointer_segment(name)}" + ("/text" if has_text else ""),
+                         "text-omits-parameter",
+                         f"the text '{text}' of action '{name}' does not show its parameter"
+                         f"{'s' if len(missing) > 1 else ''} {', '.join(repr(p) for p in missing)}: "
+                         f"actions that differ only there read alike",
+                         severity="warning", hint=f"add {fields} to the text", key=not has_text)
+
+
+_PROSE = ("rule", "about", "question", "means", "cites")   # texts for people (render.markup.PROSE)
+_PROSE_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@check("unknown-prose-field")
+def prose_fields_name_constants(ctx: Context):
+    """A ``{name}`` in a rule text that names no parameter, assumption or ruling: it is
+    printed as written, where the author meant a value."""
+    data = ctx.data
+    known = [k for part in ("parameters", "assumptions", "rulings") for k, _ in _items(data.get(part))]
+
+    def walk(node, pointer):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                here = f"{pointer}/{escape_pointer_segment(key)}"
+                if key in _PROSE and isinstance(value, str):
+                    for name in _PROSE_FIELD.findall(value):
+                        if name not in known:
+                            yield ctx.at(here, "unknown-prose-field",
+                                         f"'{{{name}}}' names no parameter, assumption or ruling: "
+                                         f"it is printed as written", severity="warning",
+                                         hint=did_you_mean(name, known) or
+                                         "a {field} in a rule text shows a parameter's value")
+                else:
+                    yield from walk(value, here)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                yield from walk(value, f"{pointer}/{i}")
+    yield from walk(data, "")
 
 
 # ================================================================== phases

@@ -17,6 +17,8 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
+from .schema_advice import conforming, without_echoes
+
 from .. import resources
 from ..errors import Diagnostic, SpecError
 from ..limits import MAX_PROBLEMS
@@ -135,6 +137,7 @@ def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]
                                              for p in e.absolute_path])[:MAX_PROBLEMS]
         dropped = len(errors) - len(kept)
         errors = kept
+    errors = without_echoes(errors, _validator(variant))
     headline = best_match(errors)
     while headline.parent is not None:  # best_match may dig into a oneOf/anyOf branch
         headline = headline.parent
@@ -181,7 +184,8 @@ class _Explainer:
             return [self.bad_name()]
         method = getattr(self, "explain_" + str(error.validator), None)
         message = method() if method else self.generic()
-        return [self.located(self.pointer, message)]
+        message, hint = message if isinstance(message, tuple) else (message, None)   # (message, hint)
+        return [self.located(self.pointer, message, hint)]
 
     # -- where --------------------------------------------------------------------
 
@@ -316,7 +320,9 @@ class _Explainer:
         owner, rel = self.subject(self.parts)
         subject = rel or owner or "the value"
         prefix = f"in {owner}, " if owner and rel else ""
-        return f"{prefix}{subject} is not a valid {what}: {_show(self.error.instance)}{detail}"
+        message = f"{prefix}{subject} is not a valid {what}: {_show(self.error.instance)}{detail}"
+        fixed = conforming(self.error.instance, schema.get("pattern"))
+        return message, (f"for example {_show(fixed)}" if fixed else None)
 
     def explain_minLength(self) -> str:
         return self.must("not be empty")

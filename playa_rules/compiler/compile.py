@@ -14,13 +14,14 @@ from .dsl import ast as A
 from .dsl import types as T
 from .dsl.analysis import free_names, is_static, names_in, never_shuffled
 from .dsl.compile import Compiler, Define, Scope
+from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
 from ..checks import semantic_diagnostics, sort_diagnostics
 from ..checks.base import cap_problems, dsl_texts, requirements
 from .automata import compile_automata
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from ..source.document import escape_pointer_segment
-from .model import ModelBuilder, did_you_mean
+from .model import ModelBuilder, did_you_mean, field_hint, text_fields
 from . import params
 from .params import PARAM_KINDS
 from .program import ActionDef, PhaseDef, Program, StepDef
@@ -40,6 +41,7 @@ class _Stage:
 
     use_bounds = True   # number_in limits as range cuts (tests compare with plain checks)
     use_splits = True   # conditions split by level (tests compare with whole conditions)
+    held = ({}, {})     # variables starting as none: their types, and the sets seen, by an earlier pass (dsl/held.py)
 
     def __init__(self, doc):
         self.doc = doc
@@ -115,6 +117,7 @@ class _Stage:
         self.diags.extend(builder.diags)
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
+        self.cp.held, self.cp.given = self.held
         if self.cp.gen is not None:   # zones whose top is read without a chance check
             self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)
         self.cp.broken = self.broken_defines
@@ -282,10 +285,10 @@ class _Stage:
         self.scopes[name] = scope  # automata's choices are read with the parameters bound
         effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
         text = spec.get("text", name)
-        for field in _fields(text):
+        for field in text_fields(text):
             if field not in order:
                 self.error(f"{ptr}/text", "unknown-field", f"the text names '{{{field}}}', which is not a parameter",
-                           did_you_mean(field, order))
+                           did_you_mean(field, order) or field_hint(order))
         d = ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets, params=params,
                       checks=checks, joins=joins, effect=effect, pointer=ptr, model=self.model)
         if self.cp.gen is not None:
@@ -432,11 +435,6 @@ _OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
         ">": operator.gt, ">=": operator.ge}
 
 
-def _fields(text: str) -> list[str]:
-    import re
-    return re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", str(text))
-
-
 def compile_document(doc) -> Program:
     """Compile a loaded, schema-valid document; raises RuleError with every problem found."""
-    return _Stage(doc).run()
+    return compile_typed(doc, _Stage)   # again if what a variable starting as none holds is told

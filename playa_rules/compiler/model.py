@@ -368,6 +368,19 @@ def fill(template: str, values: dict) -> str:
     return _FIELD.sub(lambda mt: _text(values.get(mt.group(1), "?")), template)
 
 
+def text_fields(text: str) -> list[str]:
+    """What each ``{...}`` of a text template holds, as written (``{}`` and ``{ x }`` too:
+    only ``{name}`` is a field, so the others name no parameter)."""
+    return re.findall(r"\{([^{}]*)\}", str(text))
+
+
+def field_hint(names: list) -> str:
+    """How to write a field, given the names a template may use."""
+    if not names:
+        return "this action has no parameters: its text is shown as written, without {fields}"
+    return "write {name} with a parameter's name: " + ", ".join("{" + n + "}" for n in names)
+
+
 def _text(value) -> str:
     if isinstance(value, list):
         return "-".join(_text(v) for v in value)

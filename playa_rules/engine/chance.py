@@ -20,6 +20,7 @@ distinct die faces (rolls), then ``K`` option indices (choices).
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 
 CHANCE = -1  # the seat number of chance, as OpenSpiel numbers its chance player
 
@@ -259,6 +260,10 @@ def resolve_outcome(game, x) -> int:
             if o.text == x.strip():
                 return o.id
     else:
+        from .resolve import integer
+        index = integer(x)
+        if index is not None:   # an integer-like id (numpy's): as the int
+            return resolve_outcome(game, index)
         raise IllegalAction(f"{x!r} is not a chance outcome, its text or its id (the game waits for "
                             f"chance: {_listing(texts)})", action=x, legal=texts)
     raise IllegalAction(f"'{x}' is not an outcome of this chance event ({node.kind}): "
@@ -270,10 +275,26 @@ def _listing(texts: list) -> str:
     return shown + (f", ... ({len(texts)} outcomes)" if len(texts) > 8 else "")
 
 
+def knew(g, ev) -> int:
+    """The seats (a bitmask) that know the outcome of the chance log entry ``ev`` in state ``g``:
+    a drawn component's or a rolled die's knowledge bits; -1 (all) for other events."""
+    node = ev[1]
+    if node.kind == "draw":
+        return g.known[ev[4]]
+    if node.kind == "roll":
+        return g.known[node.subject]
+    return -1
+
+
 def event(game, ev, seat=None) -> dict:
-    """A chance log entry as JSON: the outcome, or as ``seat`` saw it when it did not know it."""
+    """A chance log entry as JSON: the outcome, or as ``seat`` saw it when it did not know it.
+
+    An entry of a segment still under way (explicit chance, waiting at a chance node) has no
+    mask yet: it is shown as the state now stands, the same as the seat's view."""
     m = game.m
     node, oid, mask = ev[1], ev[2], ev[3]
+    if mask is None and seat is not None:
+        mask = knew(game.g, ev)
     w = next(w for o, w, _ in node.options if o == oid)
     out = {"event": "chance", "kind": node.kind}
     if node.kind == "draw":
@@ -281,7 +302,8 @@ def event(game, ev, seat=None) -> dict:
     elif node.kind == "roll":
         out["component"] = m.labels[node.subject]
     if seat is None or (mask is not None and mask >> seat & 1):
-        out.update(outcome=outcome_text(m, node, oid), id=oid, probability=f"{w}/{node.total}")
+        d = gcd(w, node.total)   # reduced, as str(Fraction) and the view's chance_outcomes write it
+        out.update(outcome=outcome_text(m, node, oid), id=oid, probability=f"{w // d}/{node.total // d}")
     elif node.kind == "draw":
         out["outcome"] = f"{m.ctype[ev[4]]} from {out['zone']}"
     else:

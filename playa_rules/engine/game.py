@@ -224,13 +224,7 @@ class Game(Flow):
         for i in range(self._masked, len(log)):
             ev = log[i]
             if ev[0] == "chance" and ev[3] is None:
-                node = ev[1]
-                if node.kind == "draw":
-                    ev[3] = g.known[ev[4]]
-                elif node.kind == "roll":
-                    ev[3] = g.known[node.subject]
-                else:
-                    ev[3] = -1
+                ev[3] = _chance.knew(g, ev)
         self._masked = len(log)
 
     def _perform(self, a) -> bool:

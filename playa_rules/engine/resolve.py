@@ -1,4 +1,5 @@
-"""Which legal action a caller means: an Action object, its text or its integer id.
+"""Which legal action a caller means: an Action object, its text or its integer id (an int, or
+an integer-like such as numpy's ``int64``, though never a bool).
 
 An action made for this decision is recognised by its stamp at once; anything else is
 looked up among the legal actions, and what is not legal raises
@@ -7,6 +8,7 @@ looked up among the legal actions, and what is not legal raises
 from __future__ import annotations
 
 import difflib
+import operator
 
 from ..errors import IllegalAction
 from .actions import Action, decode
@@ -44,7 +46,20 @@ def resolve(game, action) -> Action:
         if a is not None:
             return a
         raise IllegalAction(_illegal_message(game, action), action=action, legal=_texts(game))
+    index = integer(action)
+    if index is not None:   # an integer-like id (numpy's argmax, a gymnasium sample): as the int
+        return resolve(game, index)
     raise IllegalAction(f"{action!r} is not an action, its text or its id", action=action, legal=_texts(game))
+
+
+def integer(x):
+    """``x`` as an int when it is an integer-like other than a bool (numpy's integers), else None."""
+    if isinstance(x, bool):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
 
 
 def _fold(text: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from ..compiler.model import Model
+from ..errors import IllegalAction
 from .chance import Node, NeedChance, choice_node, draw_node, roll_node, rolls
 
 # flow modes
@@ -86,8 +87,12 @@ class State:
             for opt in options:
                 if opt[0] == oid:
                     break
-            else:
-                raise ValueError(f"chance outcome {oid} is not possible here")
+            else:   # a replayed log that does not fit: not the rules' fault, so no GameRuntimeError
+                exc = IllegalAction(f"chance outcome {oid!r} is not possible here (a {node.kind}; possible: "
+                                    f"{', '.join(str(o[0]) for o in options[:8])}{', ...' if len(options) > 8 else ''})",
+                                    action=oid)
+                exc.chance_index = self.nchance   # which chance event of the log it is (engine.replay)
+                raise exc
         elif self.explicit:
             raise NeedChance(node)
         else:

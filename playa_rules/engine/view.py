@@ -78,7 +78,7 @@ def view(game, seat) -> dict:
         "game": game.rules.id,
         "seat": seat,
         "players": g.n,
-        "hand": g.hand + 1 if not over else g.hand,
+        "hand": g.hand + 1 if not over else len(g.hand_scores),   # over: the hands played (an early end scores its hand)
         "hands": g.hands,
         "phase": g.phase_id,
         "current_player": current,

@@ -18,22 +18,38 @@ the real game too (see engine.chance) and stays so.
 """
 from __future__ import annotations
 
+import operator
 import random
 from operator import itemgetter
 
-from ..errors import PlayaRulesError
+from ..errors import IllegalAction, PlayaRulesError
 from .state import DECIDE
+
+
+def _seed_of(rng):
+    """A seed given for ``rng``: None, a whole number (an integer-like such as numpy's) or a text."""
+    if rng is None or isinstance(rng, str) or (isinstance(rng, int) and not isinstance(rng, bool)):
+        return rng
+    if not isinstance(rng, bool):
+        try:
+            return operator.index(rng)
+        except TypeError:
+            pass
+    raise PlayaRulesError(f"rng is a random.Random, a seed (a whole number or a text) or None, not a "
+                          f"{type(rng).__name__} (from a numpy Generator, give random.Random(int(gen.integers(2**63))))")
 
 
 def sample_world(game, seat: int, rng, chance: str = "sample"):
     """An independent game: everything ``seat`` knows as it is, the unknown redrawn (module doc)."""
     from .game import Game
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.g.n:
-        raise PlayaRulesError(f"no seat {seat!r}: seats are 0 to {game.g.n - 1}")
+        raise IllegalAction(f"no seat {seat!r}: seats are 0 to {game.g.n - 1}")   # as view and log_for
     if game.is_chance:
         raise PlayaRulesError("a world is sampled at a decision, not while a chance event waits for its outcome")
-    if rng is None or isinstance(rng, int):
-        rng = random.Random(rng)
+    if chance not in ("sample", "explicit"):
+        raise PlayaRulesError(f"chance is 'sample' or 'explicit', not {chance!r}")
+    if not isinstance(rng, random.Random):
+        rng = random.Random(_seed_of(rng))
     g = game.g.copy()
     m = game.m
     bit = 1 << seat

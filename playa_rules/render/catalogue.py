@@ -47,9 +47,6 @@ TEXT_FIELDS: tuple[tuple[str, ...], ...] = (
     ("automata", "*", "rule"),
 )
 
-# Texts that are forms with ``{name}`` fields: a translation must keep the same fields.
-FORM_FIELDS: tuple[tuple[str, ...], ...] = (("components", "*", "label"), ("actions", "*", "text"))
-
 # In a variant's catalogue, as in a variant file, these describe the variant itself.
 VARIANT_TEXTS: tuple[str, ...] = ("title", "about", "source")
 
@@ -210,6 +207,9 @@ def _keys_as_text(node):
 def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Diagnostic]:
     """Every entry of a catalogue file that translates nothing in ``spec`` (a stale translation).
 
+    A translation keeps the ``{fields}`` of its English text: a label's or an action text's
+    parameters, a rule text's constants (filled in by the renderer).
+
     ``spec`` is the rule data the catalogue is for: for a variant's catalogue
     (``variant=True``), the game with the variants up to this one applied.
     """
@@ -237,7 +237,7 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
                     report(here, f"no component item is labelled '{here[1]}'")
             elif not isinstance(lookup(spec, here), str):
                 report(here, f"the rules have no text at '{pointer_of(here)}' to translate")
-            elif _shaped(here, FORM_FIELDS) and fields_of(child) != fields_of(lookup(spec, here)):
+            elif fields_of(child) != fields_of(lookup(spec, here)):   # forms' {params}, prose's {constants}
                 report(here, f"the translation must keep the fields of '{lookup(spec, here)}' "
                              f"({', '.join('{' + f + '}' for f in fields_of(lookup(spec, here))) or 'none'}), "
                              f"not {', '.join('{' + f + '}' for f in fields_of(child)) or 'none'}")

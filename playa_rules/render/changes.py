@@ -18,6 +18,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .words import prose
+
 # Top-level keys and the section they belong to, in the order changes are listed.
 SECTIONS: dict[str, str] = {
     "game": "game", "title": "game", "source": "game", "players": "game",
@@ -217,10 +219,12 @@ def _change(path, before, after, base_spec: dict, new_spec: dict) -> Change:
     what_md = _what(parts, markdown=True)
     head = what_md[:1].upper() + what_md[1:]
     is_text = isinstance(path[-1], str) and path[-1] in TEXTS
+    if is_text:   # a text's {constants} read as each side plays them
+        before, after = prose("en", before, constants_of(base_spec)), prose("en", after, constants_of(new_spec))
     if kind == "added":
-        sentence = f"{head} added" + _detail(after)
+        sentence = f"{head} added" + _detail(after, new_spec)
     elif kind == "removed":
-        sentence = f"{head} removed" + _detail(before)
+        sentence = f"{head} removed" + _detail(before, base_spec)
     elif _multiline(before) or _multiline(after):
         sentence = f"{head}: " + _lines_changed(str(before), str(after))
     else:
@@ -232,21 +236,32 @@ def _change(path, before, after, base_spec: dict, new_spec: dict) -> Change:
                   None if after is _MISSING else after, sentence)
 
 
+def constants_of(spec: dict) -> dict:
+    """The parameters, assumptions and rulings of rule data, by name: what a text's
+    ``{fields}`` read."""
+    out = dict(spec.get("parameters") or {}) if isinstance(spec.get("parameters"), dict) else {}
+    for part in ("assumptions", "rulings"):
+        for name, entry in (spec.get(part) or {}).items() if isinstance(spec.get(part), dict) else ():
+            if isinstance(entry, dict) and "value" in entry:
+                out[name] = entry["value"]
+    return out
+
+
 def _context(path, spec: dict) -> str | None:
     """What a changed value is about: a ruling's question, an assumption's ``about``."""
     if path[0] in ("rulings", "assumptions") and len(path) <= 3 and path[-1] in (path[1], "value"):
         entry = (spec.get(path[0]) or {}).get(path[1])
         if isinstance(entry, dict):
             text = entry.get("question") or entry.get("about")
-            return " ".join(text.split()) if isinstance(text, str) else None
+            return " ".join(prose("en", text, constants_of(spec)).split()) if isinstance(text, str) else None
     return None
 
 
-def _detail(value) -> str:
+def _detail(value, spec: dict) -> str:
     if isinstance(value, dict):
         for key in ("rule", "question", "about"):
             if isinstance(value.get(key), str):
-                return ": " + " ".join(value[key].split())
+                return ": " + " ".join(prose("en", value[key], constants_of(spec)).split())
         if "value" in value and len(value) <= 2:
             return ": " + _show(value["value"], False)
         return ": " + _show(value, False) if len(_text(value)) <= 120 else ""

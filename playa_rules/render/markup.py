@@ -10,7 +10,9 @@ import re
 
 from ..errors import PlayaRulesError
 from .catalogue import Catalogue
-from .words import phrase
+from .words import phrase, prose
+
+PROSE = frozenset({"rule", "about", "question", "means", "cites"})   # the texts for people, where {fields} are constants
 
 
 def code(text) -> str:
@@ -56,8 +58,17 @@ class Writer:
         return phrase(self.lang, key, **fields)
 
     def t(self, path, english):
-        """The game's text at ``path`` in the renderer's language."""
-        return self.cat.text(tuple(path), english) if english is not None else None
+        """The game's text at ``path`` in the renderer's language; in a text for people (a
+        ``rule``, ``about``...), each ``{name}`` of a parameter, assumption or ruling is its
+        value in these rules, so a house rule's text says what its variant plays."""
+        if english is None:
+            return None
+        text = self.cat.text(tuple(path), english)
+        return self.prose(text) if path and path[-1] in PROSE else text
+
+    def prose(self, text):
+        """``text`` with each ``{name}`` of a constant replaced by its value in words."""
+        return prose(self.lang, text, self.constants)
 
     def emit(self, *lines: str) -> None:
         self.out.extend(lines)

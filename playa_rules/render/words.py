@@ -7,6 +7,8 @@ language has the same keys (a test checks); ``{name}`` fields are filled by
 """
 from __future__ import annotations
 
+import re
+
 from ..compiler.model import fill
 
 WORDS: dict[str, dict[str, str]] = {
@@ -280,3 +282,30 @@ def joined(lang: str, items: list, last: str = "or") -> str:
     if len(items) < 2:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {WORDS[lang][last]} " + items[-1]
+
+
+def value_words(lang: str, value) -> str:
+    """A constant's value as a rule text reads it: ``8``; a list ``0, 0, 10, 18, 18``; by
+    player count ``5 with 2 players, 4 with 3 players and 3 with 4 players``."""
+    if value is True or value is False:
+        return str(value).lower()
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(value_words(lang, v) for v in value)
+    if isinstance(value, dict):
+        return joined(lang, [phrase(lang, "per_count", value=value_words(lang, v), n=k) for k, v in value.items()],
+                      "and")
+    return str(value)
+
+
+PROSE_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def prose(lang: str, text, constants: dict):
+    """A text for people with each ``{name}`` of a constant replaced by its value in words
+    (other braces stay as written)."""
+    if not isinstance(text, str) or "{" not in text:
+        return text
+    return PROSE_FIELD.sub(lambda mt: value_words(lang, constants[mt.group(1)]) if mt.group(1) in constants
+                           else mt.group(0), text)

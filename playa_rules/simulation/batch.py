@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import operator
 import os
 
 from ..agents import agent_name, make_agent
@@ -41,8 +42,28 @@ def check_agents(agents) -> tuple:
     return agents
 
 
+def check_seed(seed) -> int:
+    """The first game's seed, a whole number (game ``i`` plays with ``seed + i``)."""
+    if not isinstance(seed, bool):
+        try:
+            return int(operator.index(seed))   # an int, or an integer-like such as numpy's
+        except TypeError:
+            pass
+    raise PlayaRulesError(f"a batch's seed is a whole number, not {seed!r}: game i plays with seed + i "
+                          f"(for a text seed, play single games with rules.new_game(players, seed=...))")
+
+
+def check_workers(workers) -> int:
+    """The number of worker processes: None (the CPU count) or a whole number from 1."""
+    if workers is None:
+        return os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise PlayaRulesError(f"workers is a whole number from 1 (or None for the CPU count), not {workers!r}")
+    return workers
+
+
 def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, rotate: bool) -> list[Unit]:
-    """The work units of a batch: game ``i`` has the seed ``seed + i``."""
+    """The work units of a batch: game ``i`` has the seed ``seed + i`` (``seed`` as check_seed gives it)."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
     if players not in rules.player_counts:
@@ -62,14 +83,16 @@ def simulate(game, variants=(), *, players: int | None = None, games: int = 100,
 
     ``players`` defaults to the smallest count; ``agents`` is one spec for every seat or one
     per seat (rotated over the seats from game to game unless ``rotate=False``);
-    ``workers`` defaults to the CPU count; ``on_done(records)`` is called as games finish.
+    ``seed`` is a whole number (game ``i`` plays with ``seed + i``); ``workers`` is a whole
+    number from 1, None for the CPU count; ``on_done(records)`` is called as games finish.
     The result is the ``--json`` document of ``playa-rules simulate`` (docs/simulation.md).
     """
     rules = resolve_rules(game, variants)
     players = rules.player_counts[0] if players is None else players
     agents = check_agents(agents)
+    seed, workers = check_seed(seed), check_workers(workers)
     units = units_for(rules, players, games, agents, seed, rotate)
-    records, interrupted = run(units, workers or os.cpu_count() or 1, backend, address, on_done)
+    records, interrupted = run(units, workers, backend, address, on_done)
     return summarize(records, meta_of(rules, players, games, agents, seed, rotate, interrupted))
 
 

@@ -2,8 +2,8 @@
 
 Both sides play the same game seeds with the same agents, so game ``i`` of one side is
 paired with game ``i`` of the other. Each statistic of
-:func:`~playa_rules.simulation.summary.measures` present on both sides with the same
-number of samples is tested with a two-sided *paired t test* on the per-game differences
+:func:`~playa_rules.simulation.summary.measures` (a scoring rule or an action kind only one
+side has counts as 0 on the other) with the same number of samples is tested with a two-sided *paired t test* on the per-game differences
 (for a rate, differences of 0/1 values); the pairing removes the luck of the deal both
 sides share. A statistic whose samples do not pair up (an interrupted run; ``decisive``
 when one side's rule points stop adding up to its scores) falls back to an unpaired test:
@@ -13,10 +13,8 @@ with Holm's method, and a statistic is ``significant`` when its adjusted p-value
 """
 from __future__ import annotations
 
-import os
-
 from ..render.changes import describe_changes
-from .batch import check_agents, meta_of, resolve_rules, units_for
+from .batch import check_agents, check_seed, check_workers, meta_of, resolve_rules, units_for
 from .runner import run
 from .stats import holm, paired, two_proportions, welch
 from .summary import measures, summarize
@@ -24,7 +22,7 @@ from .summary import measures, summarize
 
 def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05) -> list[dict]:
     """One entry per statistic on both sides: both values, the difference, its interval, p-values, significant."""
-    mb, mv = measures(base), measures(variant)
+    mb, mv = measures(base, variant), measures(variant, base)   # a rule one side lacks scores 0 there
     rows = []
     for name, (kind, a) in mb.items():
         if name not in mv:
@@ -58,7 +56,7 @@ def compare(game, variants=(), against=(), *, players: int | None = None, games:
     new_rules = resolve_rules(game, variants)
     players = base_rules.player_counts[0] if players is None else players
     agents = check_agents(agents)
-    workers = workers or os.cpu_count() or 1
+    seed, workers = check_seed(seed), check_workers(workers)
     sides = {}
     for side, rules in (("base", base_rules), ("variant", new_rules)):
         units = units_for(rules, players, games, agents, seed, rotate)

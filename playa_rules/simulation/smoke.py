@@ -6,7 +6,8 @@ picks uniformly at random among its legal actions: game ``i`` uses the seed
 ``playa-rules play GAME --players N --seed S`` does, so every problem found comes
 with the command that replays it.
 
-Codes (all errors, located at line 1 of the rule file):
+Codes (all errors; a dead end is located at the step the seat was in, a game that does not
+end at its phase's ``until`` (else the phase), the others at line 1 of the rule file):
 
 * ``sim-dead-end``: the game is not over, yet the seat to act has no legal action.
 * ``sim-no-end``: the game did not end within ``max_actions`` actions.
@@ -34,9 +35,9 @@ CODES = ("sim-dead-end", "sim-no-end", "sim-runtime-error", "sim-internal-error"
 class _Failure(Exception):
     """One game went wrong: its code and what to say about it."""
 
-    def __init__(self, code: str, what: str):
+    def __init__(self, code: str, what: str, pointer: str | None = None):
         super().__init__(what)
-        self.code, self.what = code, what
+        self.code, self.what, self.pointer = code, what, pointer   # pointer: where in the rule file
 
 
 def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) -> list[Diagnostic]:
@@ -53,7 +54,7 @@ def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) ->
         raise PlayaRulesError(f"max_actions is a whole number from 1, not {max_actions!r}")
     out: list[Diagnostic] = []
     for players in rules.player_counts:
-        first: dict[str, tuple[int, str]] = {}     # code -> (seed, what happened)
+        first: dict[str, tuple[int, str, str | None]] = {}     # code -> (seed, what happened, where)
         seeds: dict[str, list[int]] = {}
         played = 0
         for i in range(games):
@@ -62,7 +63,7 @@ def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) ->
             try:
                 play_one(rules, players, game_seed, max_actions)
             except _Failure as failure:
-                first.setdefault(failure.code, (game_seed, failure.what))
+                first.setdefault(failure.code, (game_seed, failure.what, failure.pointer))
                 seeds.setdefault(failure.code, []).append(game_seed)
                 if len(first) == len(CODES):
                     break
@@ -83,10 +84,11 @@ def play_one(rules, players: int, seed: int, max_actions: int) -> int:
             legal = game.legal_actions()
             if not legal:
                 raise _Failure("sim-dead-end", f"seat {game.current_player} has no legal action "
-                                               f"{_where(game)}, but the game is not over")
+                                               f"{_where(game)}, but the game is not over",
+                               _pointer(rules, game, step=True))
             if actions >= max_actions:
                 raise _Failure("sim-no-end", f"the game did not end within {max_actions:,} actions "
-                                             f"(it was {_where(game)})")
+                                             f"(it was {_where(game)})", _pointer(rules, game))
             game.apply(legal[rng.randrange(len(legal))])
             actions += 1
     except _Failure:
@@ -108,6 +110,20 @@ def _where(game) -> str:
     return f"in hand {v.get('hand')}, phase '{v.get('phase')}', step '{v.get('step')}', round {v.get('round')}"
 
 
+def _pointer(rules, game, step: bool = False) -> str | None:
+    """Where in the rule file the game was: its step, or its phase's ``until`` (else the phase)."""
+    try:
+        g = game.g
+        phase = rules.doc.data["phases"][g.phase_i]
+        base = f"/phases/{g.phase_i}"
+        if step:
+            return f"{base}/steps/{g.step_i}" if g.step_i < len(phase.get("steps", [])) else base
+        turns = phase.get("turns")
+        return f"{base}/turns/until" if isinstance(turns, dict) and "until" in turns else base
+    except (AttributeError, IndexError, KeyError, TypeError):   # the location is a courtesy
+        return None
+
+
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
@@ -127,16 +143,21 @@ def game_argument(rules) -> str:
     return shlex.quote(str(file))
 
 
-def _diagnostic(rules, code: str, players: int, seed: int, what: str, seeds: list[int], played: int) -> Diagnostic:
+def _diagnostic(rules, code: str, players: int, seed: int, what: str, pointer: str | None, seeds: list[int],
+                played: int) -> Diagnostic:
     command = f"playa-rules play {game_argument(rules)} --players {players} --seed {seed}"
     if len(seeds) > 1:
         shown = ", ".join(map(str, seeds[:10])) + (", ..." if len(seeds) > 10 else "")
         more = f"{len(seeds)} of {played} games with {players} players failed this way (seeds {shown})"
     else:
         more = f"1 of {played} games with {players} players failed this way"
-    return Diagnostic(code=code, message=f"with {players} players, seed {seed}: {what}; "
-                                         f"to reproduce: {command}",
-                      file=rules.doc.file, line=1, column=1, path="", severity="error", hint=more)
+    message = f"with {players} players, seed {seed}: {what}; to reproduce: {command}"
+    if pointer is not None:
+        located = rules.doc.diagnostic(pointer, code, message, hint=more)
+        if located.line is not None:
+            return located
+    return Diagnostic(code=code, message=message, file=rules.doc.file, line=1, column=1, path="",
+                      severity="error", hint=more)
 
 
 __all__ = ["CODES", "game_argument", "play_one", "simulate"]

@@ -21,15 +21,20 @@ def _leaders(totals: dict) -> set:
     return {s for s, t in totals.items() if t == top}
 
 
-def measures(records: list[dict]) -> dict[str, tuple[str, list]]:
-    """Name -> ("rate" | "mean", samples) for every statistic of the records (module doc)."""
+def measures(records: list[dict], others: list[dict] = ()) -> dict[str, tuple[str, list]]:
+    """Name -> ("rate" | "mean", samples) for every statistic of the records (module doc).
+
+    ``others`` (the other side of a comparison) adds the action kinds and scoring rules only
+    they have, each counted as 0 here: a rule these rules lack gives no points.
+    """
     out: dict[str, tuple[str, list]] = {}
 
     def add(name, kind, value):
         out.setdefault(name, (kind, []))[1].append(value)
 
-    kinds = sorted({k for r in records for k in r["actions"]})
-    rule_ids = list(dict.fromkeys(k for r in records for k in r["rules"]))
+    both = [*records, *others]
+    kinds = sorted({k for r in both for k in r["actions"]})
+    rule_ids = list(dict.fromkeys(k for r in both for k in r["rules"]))
     for r in records:
         winners = set(r["winners"])
         for pos, seat in enumerate(r["seats"]):

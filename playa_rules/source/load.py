@@ -191,7 +191,10 @@ class _Converter:
                 message = f"{exc.context}{where}, {exc.problem}"
             else:
                 message = f"{exc.problem} ({exc.context}{where})"
-        return self.diagnostic("yaml-syntax", message, mark)
+        hint = None
+        if "'\\t'" in message:   # PyYAML's own words for a tab where a token would start
+            hint = "YAML indents with spaces, never tabs: replace the tab with spaces"
+        return self.diagnostic("yaml-syntax", message, mark, hint=hint)
 
     def problem(self, code, message, mark, path, hint=None):
         """Record a non-fatal problem and carry on to find the others."""

@@ -17,7 +17,7 @@ from ...errors import Diagnostic, RuleError
 from ...limits import MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
-from . import defines, names
+from . import defines, hints, names
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, divider, fault_site, item_reader  # noqa: F401 (RuleFault: re-exported)
@@ -51,6 +51,7 @@ class Compiler:
         self.reads: dict = {}   # (define, parameter) -> whether its body always reads it (analysis.define_reads)
         self.phase_lets: set[str] = set()
         self.memo_defines = False   # set while compiling pure contexts (scoring, tie-breaks)
+        self.held, self.given, self.assigned, self.wanted = {}, {}, {}, None   # held.py; hints.py
         from . import effects, functions  # registries, imported late: they import this module
         self.functions = functions.FUNCTIONS
         self.effects = effects.EFFECTS
@@ -206,7 +207,7 @@ class Compiler:
             self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
         if name in self.broken:
             raise RuleError([])   # a define whose own text is wrong: reported there, once
-        self.error(n, "unknown-name", f"unknown name '{name}'", self.suggest(name, self.known_names(scope)))
+        self.error(n, "unknown-name", f"unknown name '{name}'", hints.name_hint(self, n, scope))
 
     def known_names(self, scope: Scope) -> list[str]:
         """Every name visible here, for "did you mean" hints."""
@@ -250,7 +251,7 @@ class Compiler:
             raise RuleError([])   # a define whose own text is wrong: reported there, once
         if f is None:
             self.error(n, "unknown-function", f"unknown function '{n.func}'",
-                       self.suggest(n.func, list(self.functions) + list(self.defines)))
+                       hints.function_hint(self, n.func, list(self.functions) + list(self.defines)))
         return f.compile_call(self, n, scope)
 
     def _CallOver(self, n: A.CallOver, scope: Scope) -> C:

@@ -13,6 +13,8 @@ from typing import Callable
 from . import ast as A
 from . import types as T
 from .faults import located
+from .held import check_set, read_as_none, set_source as _source, setter as _setter
+from .hints import expecting
 from .names import zone_list
 from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
 
@@ -77,10 +79,11 @@ def _nothing(g, e):
     return None
 
 
-def _components(cp, node, scope, what: str):
+def _components(cp, node, scope, what: str, hinted: str | None = None):
     """Compile something that names components: one, a list, or a whole zone. (The
-    components' callable, their type, and the compiled expression, for a statement's source.)"""
-    c = cp.expr(node, scope)
+    components' callable, their type, and the compiled expression, for a statement's source;
+    ``hinted``: the kind an unknown name's hint names, hints.py.)"""
+    c = expecting(cp, node, scope, hinted) if hinted else cp.expr(node, scope)
     f = c.fn
     if c.t.kind == "zone":
         return lambda g, e: list(g.zones[f(g, e)]), c.t.element(), c
@@ -109,7 +112,7 @@ def _each(cp, fn, c, head: list[str] | None, body, order=None):
 
 
 def _zone(cp, node, scope, what: str):
-    c = cp.expr(node, scope)
+    c = expecting(cp, node, scope, "zone")
     if c.t.kind not in ("zone", "any"):
         cp.error(node, "type-error", f"{what} must be a zone, but this is {c.t}")
     return c
@@ -196,6 +199,7 @@ def _set(cp, node: A.Set, scope):
             cp.error(node, "unknown-variable", f"no {head} variable '{name}' is declared",
                      cp.suggest(name, list(declared)))
         store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
+        check_set(cp, node, value, (head, name), declared[name])
         return _source(cp, _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf),
                        op, f"g.{store}", literal(name), value)
     owner = cp.expr(A.Name(head, pos=node.pos), scope)
@@ -203,6 +207,7 @@ def _set(cp, node: A.Set, scope):
     if owner.t.kind == "seat":
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in cp.m.variables.get(scope_name, {}):
+                check_set(cp, node, value, (scope_name, name), cp.m.variables[scope_name][name])
                 return _source(cp, _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf),
                                op, f"g.{store}[{literal(name)}]", owner, value)
         cp.error(node, "unknown-variable", f"no player variable '{name}' is declared",
@@ -215,39 +220,10 @@ def _set(cp, node: A.Set, scope):
         if types and not set(cp.m.cvars[name][0]) & types:
             cp.error(node, "unknown-variable", f"{'/'.join(sorted(types))} has no variable '{name}' "
                      f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})")
+        check_set(cp, node, value, ("component", name), cp.m.cvars[name][1])
         return _source(cp, _setter(op, lambda g, e: g.cvars[name], of, vf),
                        op, f"g.cvars[{literal(name)}]", owner, value)
     cp.error(node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}")
-
-
-def _source(cp, fn, op: str, store: str, key, value):
-    """``fn`` (a set statement) with its source: ``key`` a literal or a compiled expression."""
-    gen = cp.gen
-    if gen is None:
-        return fn
-    k = key if isinstance(key, str) else gen.of(key)
-    v = gen.of(value)
-    if op == "=":
-        fn.py = [f"{store}[{k}] = {v}"]
-    else:
-        d, kk = gen.fresh("d"), gen.fresh("k")
-        fn.py = [f"{d} = {store}", f"{kk} = {k}", f"{d}[{kk}] = {d}[{kk}] {'+' if op == '+=' else '-'} ({v})"]
-    fn.may_end = False
-    return fn
-
-
-def _setter(op, store, key, vf):
-    if op == "=":
-        def assign(g, e):
-            store(g, e)[key(g, e)] = vf(g, e)
-        return assign
-    sign = 1 if op == "+=" else -1
-
-    def add(g, e):
-        d = store(g, e)
-        k = key(g, e)
-        d[k] = d[k] + sign * vf(g, e)
-    return add
 
 
 @effect(A.Shuffle, "shuffle", "Shuffle a zone; its hidden faces are forgotten. Its order is "
@@ -297,7 +273,7 @@ def _deal(cp, node: A.Deal, scope):
         "each die rolled is a chance event.",
         "roll me.dice")
 def _roll(cp, node: A.Roll, scope):
-    what, _, named = _components(cp, node.what, scope, "what 'roll' rolls")
+    what, _, named = _components(cp, node.what, scope, "what 'roll' rolls", "zone")
     if "faces" not in cp.m.props:
         cp.error(node, "no-faces", "no component type has 'faces' to roll")
 
@@ -316,6 +292,8 @@ def _set_on(cp, node: A.SetOn, scope):
                                      "expression: at(board, 0, 1).mark)")
     obj = cp.expr(node.obj, scope)
     if obj.t.kind not in ("comp", "seat", "any"):
+        if obj.var is not None:
+            read_as_none(cp, node.obj, obj.var, f"'set ... .{node.name}' needs a component or a seat")
         cp.error(node.obj, "type-error", f"'set ... .{node.name}' needs a component or a seat, not {obj.t}")
     key = cp.fresh("target")
     inner = scope.bind("$target", key, obj.t)

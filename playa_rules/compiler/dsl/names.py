@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import ast as A
+from . import held
 from . import types as T
 from .pysource import env, literal, too_deep
 from .values import C
@@ -52,8 +53,9 @@ def attribute(cp, n: A.Attr, scope) -> C:
             return C(lambda g, e: base + of(g, e), T.zone(z.holds), src=S and f"({base} + {os_})")
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in m.variables.get(scope_name, {}):
-                init = m.variables[scope_name][name]
-                return C(_seat_var(store, name, of), T.of_value(init),
+                init, key = m.variables[scope_name][name], (scope_name, name)
+                vt = held.var_type(cp, key, init)
+                return C(_seat_var(store, name, of), vt, var=key if vt.kind == "none" else None,
                          src=S and f"g.{store}[{literal(name)}][{os_}]")
         if name in SEAT_BUILTINS:
             src = S and os_ and _SEAT_SOURCES.get(name, "").format(os_)
@@ -75,7 +77,8 @@ def attribute(cp, n: A.Attr, scope) -> C:
         if name in m.cvars and (not o.t.types or set(m.cvars[name][0]) & types
                                 or not any(name in m.type_props.get(t, ()) for t in types)):
             store_name = name
-            vt = T.of_value(m.cvars[name][1]) if m.cvars[name][1] is not None else T.ANY
+            vt = held.face_type(m, types) if name == "face" and m.cvars[name][1] is None \
+                else held.var_type(cp, ("component", name), m.cvars[name][1], T.ANY)
             src = S and f"g.cvars[{literal(store_name)}][{os_}]"
             if lk is not None:
                 return C(lambda g, e: g.cvars[store_name][e[lk]], vt,
@@ -103,6 +106,9 @@ def attribute(cp, n: A.Attr, scope) -> C:
             choices |= m.type_props.get(t, set())
             choices |= {z.name for z in m.zones.values() if z.per == t}
         what = "/".join(sorted(types)) if o.t.types else "a component"
+        if o.var is not None:
+            held.read_as_none(cp, n, o.var, f"'.{name}' reads it as a component, and {what} has no property, "
+                                            f"variable or zone '{name}'")
         cp.error(n, "unknown-attribute", f"{what} has no property, variable or zone '{name}'",
                    cp.suggest(name, sorted(choices)))
     cp.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
@@ -175,7 +181,9 @@ def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
         cp.error(node, "unknown-variable", f"no {ns} variable '{name}' is declared (variables: {ns}:)",
                    cp.suggest(name, list(declared)))
     store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[ns]
-    return C(_ns_var(store, name), T.of_value(declared[name]), src=cp.gen and f"g.{store}[{literal(name)}]")
+    vt = held.var_type(cp, (ns, name), declared[name])
+    return C(_ns_var(store, name), vt, var=(ns, name) if vt.kind == "none" else None,
+             src=cp.gen and f"g.{store}[{literal(name)}]")
 
 
 def _seat_var(store, name, of):

@@ -228,9 +228,9 @@ class _ToAst:
     def set(self, start, c):
         target, op, value = c[0], str(c[1]), c[2]
         names = _names_of(target)
-        if names is not None:                        # set hand.x / me.points / cell.mark / start_player
+        if names is not None and len(names) <= 2:    # set hand.x / me.points / cell.mark / start_player
             return A.Set(names, op, value, pos=start)
-        if isinstance(target, A.Attr):              # set at(board, r, c).mark = ...
+        if isinstance(target, A.Attr):              # set at(board, r, c).mark = ..., set hand.last.x = ...
             return A.SetOn(target.obj, target.name, op, value, pos=start)
         return A.SetOn(target, "", op, value, pos=start)   # reported by the compiler
 

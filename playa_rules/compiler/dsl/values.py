@@ -37,6 +37,7 @@ class C:
     src: str | None = None      # the same expression as Python source (compiler/dsl/pysource.py)
     depth: int = 0              # how deeply that source nests (bounded: MAX_SOURCE_DEPTH)
     first: Any = None           # (target, collection, condition or None, element) sources of a first(...)
+    var: Any = None             # (scope, name) when this reads a variable that starts as none, type untold (held.py)
 
     @property
     def is_const(self) -> bool:

@@ -1,0 +1,162 @@
+"""What a variable holds: the type its initial value fixes, checked at every ``set``, and
+the type of a variable that starts as ``none``, told from the values the rule file sets.
+
+A variable that starts as a number, a truth value or a text keeps that type: ``set`` of a
+value of another type is a ``type-error``, and ``+=`` / ``-=`` need a number on both sides.
+A variable that starts as ``none`` ("nothing yet") may be set to anything; if every ``set``
+of it gives a seat, it reads as a seat, if every one gives components, as a component of
+those types. The compiler learns that by compiling the file, noting the type of each
+value set to such a variable (``cp.assigned``), and compiling it again with those types
+(``cp.held``) when they tell something (:func:`compile_typed`): only files with such
+variables pay for a second pass. The closures a ``set`` runs are here too.
+"""
+from __future__ import annotations
+
+from . import types as T
+from ...errors import SpecError
+from .faults import value_text
+
+FIXED = ("int", "bool", "str")   # the kinds an initial value fixes
+MAX_PASSES = 4                   # a variable set from another one is typed one pass later
+
+
+def var_type(cp, key: tuple, init, unknown: T.T = T.NONE) -> T.T:
+    """The type a read of the variable ``key`` ((scope, name); ("component", name) for a
+    component variable) gives: its initial value's, or for ``none`` what the sets told."""
+    if init is not None:
+        return T.of_value(init)
+    return cp.held.get(key, unknown)
+
+
+def face_type(m, types) -> T.T:
+    """The type of ``x.face`` for a component of ``types``: that of all the faces it may
+    show when they all have one (numbers, texts), else ANY."""
+    faces, ctype = m.props.get("faces", ()), m.ctype
+    kinds = {T.of_value(x) for c in m.faces if ctype[c] in types and isinstance(faces[c], list)
+             for x in faces[c]}
+    return kinds.pop() if len(kinds) == 1 else T.ANY
+
+
+def shown(key: tuple) -> str:
+    """How a variable is written: ``hand.last``, ``player variable 'x'``."""
+    scope, name = key
+    if scope in ("turn", "hand", "match"):
+        return f"{scope}.{name}"
+    return f"{'component' if scope == 'component' else 'player'} variable '{name}'"
+
+
+def check_set(cp, node, value, key: tuple, init) -> None:
+    """Check ``set VARIABLE OP value`` (``node`` an A.Set) against what the variable holds;
+    note the type of a value given to a variable that starts as ``none``."""
+    if node.op != "=":
+        if not T.accepts("int", value.t):
+            cp.error(node.value, "type-error", f"what '{node.op}' {'adds' if node.op == '+=' else 'takes away'} "
+                     f"must be a number, but this is {value.t}", _props_hint(cp, value.t, T.INT))
+        vt = var_type(cp, key, init)
+        if vt.kind not in ("int", "any"):
+            start = "starts as none" if init is None else f"holds {vt}"
+            cp.error(node, "type-error", f"'{node.op}' needs a number, but {shown(key)} {start}",
+                     "give it a number as its initial value (0)" if init is None else None)
+        return
+    if init is None:
+        cp.assigned.setdefault(key, set()).add(value.t)
+        return
+    fixed = T.of_value(init)
+    if fixed.kind in FIXED and value.t.kind not in (fixed.kind, "any") \
+            and not (fixed.kind == "int" and value.t.kind == "seat"):   # a seat is a number
+        cp.error(node.value, "type-error", f"{shown(key)} holds {fixed} (its initial value is "
+                 f"{value_text(init)}), so it cannot be set to {value.t}", _props_hint(cp, value.t, fixed))
+
+
+def _props_hint(cp, got: T.T, wanted: T.T) -> str | None:
+    """For a component where a number, truth value or text is wanted: its properties and
+    variables of that type."""
+    if got.kind != "comp":
+        return None
+    m = cp.m
+    types = got.types or frozenset(m.types)
+    names = sorted({p for t in types for p in m.type_props.get(t, ())
+                    if T.of_value(next((v for v in m.props[p] if v is not None), None)).kind == wanted.kind}
+                   | {v for v, (owners, init) in m.cvars.items() if set(owners) & types
+                      and (face_type(m, types) if v == "face" else T.of_value(init)).kind == wanted.kind})
+    if not names:
+        return None
+    return (f"a component is not {wanted}: read one of its properties or variables ({', '.join(names)}), "
+            f"as in x.{names[0]}")
+
+
+def why_unknown(cp, key: tuple) -> str:
+    """Why the variable ``key``, which starts as none, has no type the compiler can tell
+    (from the sets of the last pass, which saw them all, and of this one so far)."""
+    given = (cp.given.get(key, set()) | cp.assigned.get(key, set())) - {T.NONE}
+    if not given:
+        return "no 'set' gives it a seat or a component"
+    return f"its 'set's give it {' and '.join(sorted(map(str, given)))}, so its type cannot be told"
+
+
+def read_as_none(cp, node, key: tuple, what: str):
+    """The error for ``what`` (a reading of a seat's or component's part) of a variable that
+    starts as none and whose type the compiler could not tell."""
+    cp.error(node, "type-error", f"{shown(key)} starts as none and {why_unknown(cp, key)}: {what}",
+             f"set {shown(key) if key[0] in ('turn', 'hand', 'match') else 'it'} only to seats, or only to "
+             "components, and it reads as one")
+
+
+def compile_typed(doc, stage_class):
+    """Compile ``doc`` with ``stage_class`` (compiler/compile.py's _Stage), again while the
+    types of the variables that start as none, told from the last pass's sets, change (or,
+    when it fails, until its messages know every set: a set may be compiled after a read)."""
+    held, given, program, failure = {}, {}, None, None
+    for _ in range(MAX_PASSES):
+        stage = stage_class(doc)
+        stage.held = (held, given)
+        try:
+            program, failure = stage.run(), None
+        except SpecError as exc:
+            program, failure = None, exc
+        cp = getattr(stage, "cp", None)
+        told = {}
+        for key, types in (cp.assigned.items() if cp is not None else ()):
+            t = T.NONE
+            for one in types:
+                t = T.join(t, one)
+            if t.kind in ("seat", "comp"):
+                told[key] = t
+        if told == held and (failure is None or cp is None or cp.assigned == given):
+            break
+        held, given = told, cp.assigned
+    if failure is not None:
+        raise failure
+    return program
+
+
+# ------------------------------------------------------------ the closures a set runs
+def set_source(cp, fn, op: str, store: str, key, value):
+    """``fn`` (a set statement) with its source: ``key`` a literal or a compiled expression."""
+    gen = cp.gen
+    if gen is None:
+        return fn
+    k = key if isinstance(key, str) else gen.of(key)
+    v = gen.of(value)
+    if op == "=":
+        fn.py = [f"{store}[{k}] = {v}"]
+    else:
+        d, kk = gen.fresh("d"), gen.fresh("k")
+        fn.py = [f"{d} = {store}", f"{kk} = {k}", f"{d}[{kk}] = {d}[{kk}] {'+' if op == '+=' else '-'} ({v})"]
+    fn.may_end = False
+    return fn
+
+
+def setter(op, store, key, vf):
+    """The closure of ``set``: ``store(g, e)[key(g, e)]`` given, added to or taken from."""
+    if op == "=":
+        def assign(g, e):
+            store(g, e)[key(g, e)] = vf(g, e)
+        return assign
+    sign = 1 if op == "+=" else -1
+
+    def add(g, e):
+        d = store(g, e)
+        k = key(g, e)
+        d[k] = d[k] + sign * vf(g, e)
+    return add
