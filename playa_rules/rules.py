@@ -105,6 +105,9 @@ def resolve(name_or_path) -> Path:
         return Path(name_or_path)
     if not isinstance(name_or_path, str):
         raise PlayaRulesError(f"expected a game id or a path, not {type(name_or_path).__name__}")
+    if not name_or_path.strip():
+        raise LoadError(Diagnostic("unreadable", f"the game is empty ({name_or_path!r}): give a bundled game id "
+                                   f"({', '.join(games())}) or the path of a rule file", file=name_or_path))
     bundled = resources.games_dir() / f"{name_or_path}.yaml"
     if "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
         if bundled.is_file():

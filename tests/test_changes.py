@@ -102,7 +102,7 @@ def test_house_rule_adds_a_step_to_a_phase():
     step = {"id": "special", "actions": ["parrot"]}
     c = only(describe_changes(BASE, changed(lambda s: s["phases"][1]["steps"].append(step))))
     assert (c.kind, c.section, c.what, c.after) == ("added", "step", "phase regular, step special", step)
-    assert c.sentence == "Phase `regular`, step `special` added: `{id: special, actions: [parrot]}`"
+    assert c.sentence == "Phase `regular`, step `special` added (after `towels`): `{id: special, actions: [parrot]}`"
 
 
 def test_items_are_matched_by_id_not_position():

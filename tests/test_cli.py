@@ -330,6 +330,25 @@ def test_human_several_seats(capsys, monkeypatch):
     assert "seat 0 (human)" in out and "seat 1 (human)" in out
 
 
+def test_a_person_at_the_terminal_never_sees_what_another_seat_buried(capsys, monkeypatch):
+    """The lines of play follow the person's own log (log_for): another seat's buried
+    treasure reads 'bury treasure', as its card reads '?' on the table."""
+    code, out, _ = run(capsys, "play", GAME, "-p", "3", "-s", "5", "--human", "0",
+                       stdin="1\n" * 400, monkeypatch=monkeypatch)
+    assert code == 0
+    others = re.findall(r"^  seat [12]: bury (\w+)", out, re.M)
+    assert others and set(others) == {"treasure"}
+    assert re.search(r"^  seat 0 \(you\): bury (?!treasure)\S+", out, re.M)
+
+
+def test_people_sharing_a_keyboard_see_only_what_all_of_them_may_see(capsys, monkeypatch):
+    code, out, _ = run(capsys, "play", GAME, "-p", "3", "-s", "5", "--human", "0", "--human", "1",
+                       stdin="1\n" * 400, monkeypatch=monkeypatch)
+    assert code == 0
+    assert set(re.findall(r"^  seat \d \(human\): bury (\w+)", out, re.M)) == {"treasure"}
+    assert set(re.findall(r"^  seat 2: bury (\w+)", out, re.M)) == {"treasure"}
+
+
 def test_long_action_lists_are_summarised_and_filterable():
     """Hundreds of legal actions: the overview stays short; words narrow the list."""
     game = pr.load(GAME).new_game(2, seed=3)
@@ -439,3 +458,191 @@ def test_a_game_without_scores_says_how_it_was_won(capsys):
     code, out, _ = run(capsys, "play", "lying-pirates", "-p", "3", "-s", "1")
     assert code == 0 and "Final scores" not in out
     assert "Winner: seat 0 (the rules declared it in phase 'end_game')" in out
+
+
+def test_a_game_without_scoring_or_win_says_every_seat_ties_on_0_points(capsys, tmp_path):
+    """No scoring rules and no `win` effect: the winners are the seats with most points
+    (all on 0), not a win the rules declared (format.md, match)."""
+    code, out, _ = run(capsys, "play", str(CASES / "schema" / "minimal.yaml"), "-p", "2", "-s", "1")
+    assert code == 0 and "Final scores" not in out and "declared" not in out
+    assert ("Winners (tied): seat 0, seat 1 (no scoring rules and no `win` effect: every seat ends on 0 points, "
+            "so they tie)\n") in out
+    tie_broken = (CASES / "schema" / "minimal.yaml").read_text(encoding="utf-8") + (
+        "match:\n  hands: 1\n  tie_breaks:\n    - {id: cards, value: \"count(me.hand) + me.index\"}\n")
+    (tmp_path / "tie-broken.yaml").write_text(tie_broken, encoding="utf-8")
+    code, out, _ = run(capsys, "play", str(tmp_path / "tie-broken.yaml"), "-p", "2", "-s", "1")
+    assert code == 0
+    assert ("Winner: seat 1 (no scoring rules and no `win` effect: every seat ends on 0 points; "
+            "the tie-breaks decided)\n") in out
+
+
+def test_a_win_effect_in_a_scored_game_is_named_after_the_scores(capsys):
+    code, out, _ = run(capsys, "play", str(ROOT / "tests" / "games" / "dice-duel.yaml"), "-p", "2", "-s", "5")
+    assert code == 0 and "Final scores:" in out
+    assert "Winner: seat 1 (the rules declared it in phase 'play')\n" in out
+    code, out, _ = run(capsys, "play", str(ROOT / "tests" / "games" / "dice-duel.yaml"), "-p", "2", "-s", "1")
+    assert "Winner: seat 1\n" in out
+
+
+# ------------------------------------------------------------------ what a user testing from outside found
+def _help_of(capsys, *argv) -> str:
+    code, out, _ = run(capsys, *argv, "--help")
+    assert code == 0
+    return " ".join(out.split())
+
+
+def test_play_help_says_a_seed_is_a_whole_number_as_it_is(capsys):
+    assert "--seed S, -s S a whole number fixing all chance" in _help_of(capsys, "play")
+    assert "text" not in _help_of(capsys, "play").split("--seed S, -s S", 1)[1].split("--human")[0]
+    assert run(capsys, "play", GAME, "-p", "2", "-s", "abc")[0] == 2
+
+
+def test_the_log_example_of_the_docs_is_the_seed_1_match_printed_above_it(capsys, tmp_path):
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    example = json.loads(page.split("### `--log FILE.json`", 1)[1].split("```json\n", 1)[1].split("```", 1)[0])
+    assert run(capsys, "play", GAME, "-p", "2", "-s", "1", "--log", str(tmp_path / "log.json"))[0] == 0
+    log = json.loads((tmp_path / "log.json").read_text(encoding="utf-8"))
+    for event in example:
+        assert event in log, event
+    ends = [e for e in log if e["event"] in ("score", "end")]
+    assert [e for e in example if e["event"] in ("score", "end")] == ends
+    assert ends[-1]["scores"] == [5, 42] and ends[-1]["winners"] == [1]
+
+
+def test_validate_json_reports_no_simulated_games_for_files_with_errors(capsys):
+    examples = ROOT / "docs" / "examples"
+    code, out, _ = run(capsys, "validate", "--format", "json", "--simulate", "2", str(examples / "broken.yaml"),
+                       str(examples / "several-errors.yaml"), GAME)
+    assert code == 1
+    assert [(f["valid"], f["simulated_games"]) for f in json.loads(out)["files"]] == [(False, 0), (False, 0),
+                                                                                       (True, 2)]
+
+
+def _suggestions(lines: list[str]) -> list[tuple[str, int]]:
+    return [(q, int(k)) for line in lines if "type words to list some" in line
+            for q, k in re.findall(r"'([^']+)' \((\d+)\)", line)]
+
+
+def test_filter_suggestions_count_what_typing_them_lists():
+    """lying-pirates, 3 players, seed 4, seat 1: 'bid 6' lists 19 actions (every bid with a
+    word starting with 6), so the hint says 19, not the 15 with 6 as the last word."""
+    import random
+    game = pr.load("lying-pirates").new_game(3, seed=4)
+    rng = random.Random(4)
+    while game.current_player != 1:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    choices = Choices(game.legal_actions())
+    found = _suggestions(choices.overview())
+    assert ("bid 6", 19) in found and ("exact 5", 19) in found and ("bid 2", 18) in found
+    for query, count in found:
+        assert len(choices.matching(query)) == count, query
+    game = pr.load(GAME).new_game(2, seed=3)   # where the words split the list exactly: each part's size
+    while len(game.legal_actions()) < 100:
+        game.apply(game.legal_actions()[0])
+    choices = Choices(game.legal_actions())
+    assert _suggestions(choices.overview()) == [(f"towels #{k}", 124) for k in range(4)]
+
+
+def test_every_yaml_modeline_names_a_schema_that_exists():
+    """`# yaml-language-server: $schema=PATH` is relative to the file: it must reach the schema."""
+    files = [p for top in ("docs", "spec") for ext in ("yaml", "yml") for p in (ROOT / top).rglob(f"*.{ext}")]
+    checked = 0
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            found = re.search(r"yaml-language-server:.*\$schema=(\S+)", line)
+            if found and "://" not in found.group(1):
+                assert (path.parent / found.group(1)).is_file(), f"{path.relative_to(ROOT)}: {line}"
+                checked += 1
+    assert checked >= 20
+
+
+def test_the_command_table_names_every_language_rules_prints(capsys):
+    from playa_rules.render.words import LANGUAGES
+    names = {"en": "English", "it": "Italian", "es": "Spanish"}
+    row = next(line for line in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `playa-rules rules GAME` |"))
+    assert set(LANGUAGES) == set(names) and all(names[lang] in row for lang in LANGUAGES)
+    assert run(capsys, "rules", "maui", "--lang", "es")[0] == 0
+
+
+@pytest.mark.parametrize("alpha", ["2", "-1", "0", "1", "nan", "x"])
+def test_a_significance_level_outside_0_1_is_a_usage_error(capsys, alpha):
+    code, out, err = run(capsys, "compare", GAME, "--variant", "short-game", "-n", "1", f"--alpha={alpha}")
+    assert code == 2 and "between 0 and 1" in err and not out
+
+
+@pytest.mark.parametrize("alpha", [2, -1, 0, 1.0, float("nan"), True, "0.05"])
+def test_compare_raises_for_a_significance_level_outside_0_1(alpha):
+    with pytest.raises(pr.PlayaRulesError, match="between 0 and 1"):
+        pr.compare(GAME, ["short-game"], games=1, workers=1, alpha=alpha)
+
+
+def test_the_prompt_quotes_input_safely_and_takes_only_ascii_digits(capsys):
+    from playa_rules.cli.human import HumanSeat, quoted
+    game = pr.load(GAME).new_game(2, seed=1)
+    answers = iter(["\x1b[A", "\x00", "z" * 5000, "\uff13", "\u00b2", "9" * 5000, "1"])
+    action = HumanSeat(0, read=lambda prompt: next(answers), echo=False).choose(game)
+    out = capsys.readouterr().out
+    assert str(action) == str(game.legal_actions()[0])           # '３' did not play action 3
+    assert "\x1b[A" not in out and "\x00" not in out
+    assert "'\\x1b[A' is not a legal action: control characters" in out and "'\\x00'" in out
+    assert "'" + "z" * 60 + "...' is not a legal action" in out and "z" * 61 not in out
+    assert "'\uff13' is not a legal action" in out and "'\u00b2' is not a legal action" in out
+    assert "there is no action " + "9" * 60 + "...: choose a number from 1 to" in out
+    assert quoted("a\tb") == "a\\tb" and quoted("x" * 70, None) == "x" * 70
+
+
+def test_a_folder_given_as_a_rule_file_is_named(capsys, tmp_path):
+    folder = str(tmp_path)
+    message = f"cannot read {folder}: it is a folder, not a rule file"
+    for argv in (["play", folder], ["diff", GAME, folder], ["play", GAME, "-p", "2", "--variant", folder]):
+        code, _, err = run(capsys, *argv)
+        assert code == 1 and message in err, argv
+    code, out, _ = run(capsys, "validate", folder)
+    assert code == 1 and f"{folder}: error unreadable: {message}" in out
+
+
+def test_validate_names_an_empty_path_once(capsys):
+    code, out, _ = run(capsys, "validate", "")
+    assert code == 1
+    assert out.splitlines() == [
+        "'': error unreadable: the game is empty (''): give a bundled game id "
+        f"({', '.join(pr.games())}) or the path of a rule file", "'': 1 error"]
+    code, _, err = run(capsys, "play", "")
+    assert code == 1 and "the game is empty" in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_a_report_path_that_cannot_be_written_fails_before_any_game(capsys, tmp_path, monkeypatch, command):
+    import playa_rules.simulation.batch as batch
+    import playa_rules.simulation.compare as comparing
+
+    def played(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(batch, "simulate", played)
+    monkeypatch.setattr(comparing, "compare", played)
+    a_file = tmp_path / "report.html"
+    a_file.write_text("", encoding="utf-8")
+    extra = ["--variant", "short-game"] if command == "compare" else []
+    code, _, err = run(capsys, command, GAME, "-n", "2", *extra, "--report", str(a_file))
+    assert code == 1 and f"cannot write the report to {a_file}: it is a file, and --report names a folder" in err
+    code, _, err = run(capsys, command, GAME, "-n", "2", *extra, "--report", str(a_file / "sub"))
+    assert code == 1 and f"cannot write the report to {a_file / 'sub'}: " in err
+
+
+def test_the_source_line_names_the_rulebook_not_a_file_in_every_language():
+    from playa_rules.render import rules_markdown
+    from playa_rules.render.words import LANGUAGES
+    for gid in pr.games():
+        rules = pr.load(gid)
+        for lang in LANGUAGES:
+            head = rules_markdown(rules, lang=lang).split("\n## ", 1)[0]
+            assert "shared/" not in head and ".txt" not in head, (gid, lang)
+
+
+def test_a_failing_action_is_printed_before_the_error(capsys):
+    code, out, err = run(capsys, "play", str(ROOT / "docs" / "examples" / "runtime-error.yaml"), "-p", "2", "-s", "1")
+    assert code == 1
+    assert out.rstrip().splitlines()[-1] == "  seat 1: split; split (failed: see the error below)"
+    assert "action 'split' failed" in err and "division by zero" in err

@@ -312,3 +312,39 @@ def test_a_variable_starting_as_null_holds_the_seat_it_is_set_to():
     won = [len(game.view(s)["seats"][s]["zones"]["won"]) for s in range(3)]
     assert won == list(game.g.pvars["tricks"]) == [2, 1, 1]
 
+
+
+FAILING = """\
+game: fails-early
+title: Fails early
+players: [2]
+variables:
+  hand: {n: 0}
+setup: set hand.n = SETUP
+actions:
+  pass: {effect: "end turn"}
+phases:
+  - id: p
+    turns: {from: start_player, rounds: 1}
+    steps: [{id: s, actions: [pass]}]
+scoring:
+  - {id: s, points: SCORE}
+match: {hands: HANDS}
+"""
+
+
+@pytest.mark.parametrize("setup,score,hands,where", [
+    ("10 // hand.n", "0", 1, "in the setup: "),             # no phase has started yet
+    ("10 // hand.n", "0", 2, "in the setup of hand 1: "),
+    ("0", "10 // hand.n", 1, "in the scoring: "),
+    ("0", "10 // hand.n", 3, "in the scoring of hand 1: "),
+])
+def test_a_failure_outside_the_phases_names_where_the_flow_was(tmp_path, setup, score, hands, where):
+    path = tmp_path / "fails.yaml"
+    path.write_text(FAILING.replace("SETUP", setup).replace("SCORE", score).replace("HANDS", str(hands)))
+    with pytest.raises(pr.GameRuntimeError) as info:
+        game = pr.load(path).new_game(2, seed=0)
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+    assert str(info.value).startswith("the rules failed " + where), str(info.value)
+    assert "phase ''" not in str(info.value)

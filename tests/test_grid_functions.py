@@ -84,7 +84,26 @@ def test_line_goes_to_the_edge(game):
     assert value(game, "line(at(board, 0, 0), board, 0, 1)") == [(0, 1), (0, 2), (0, 3)]
     assert value(game, "line(at(board, 2, 3), board, -1, -1)") == [(1, 2), (0, 1)]
     assert value(game, "line(at(board, 0, 0), board, -1, 0)") == []
-    assert value(game, "line(at(board, 0, 0), board, 0, 0)") == []
+    # a step of 0 and 0 worked out while the game runs goes nowhere: no cells (written as
+    # constants it is a compile error, see test_misuse_is_a_compile_error)
+    assert value(game, "line(at(board, 0, 0), board, 0, at(board, 0, 0).row)") == []
+
+
+def test_neighbours_line_and_connected_of_none_are_empty(game):
+    assert value(game, "neighbours(at(board, 9, 9), board)") == []
+    assert value(game, "neighbours(at(board, 9, 9), board, 'all')") == []
+    assert value(game, "line(at(board, 9, 9), board, 0, 1)") == []
+    assert value(game, "connected(at(board, 9, 9), [c in board where true])") == []
+
+
+def test_connected_diagonally(game):
+    """'diagonal' joins cells only through their corners: from (1, 1) the cells whose row and
+    column add up to an even number (6 of the 12)."""
+    group = value(game, "connected(at(board, 1, 1), [c in board where true], 'diagonal')")
+    assert group[0] == (1, 1)
+    assert sorted(group) == [(0, 0), (0, 2), (1, 1), (1, 3), (2, 0), (2, 2)]
+    assert value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0], 'diagonal')") == \
+        [(0, 0), (1, 1)]
 
 
 def test_leading_is_the_run_from_the_start(game):
@@ -106,6 +125,12 @@ def test_connected_is_the_group_joined_to_a_cell(game):
     ("at(pile, 0, 0)", "not-a-board"),
     ("neighbours(at(board, 0, 0), board, 'sideways')", "bad-argument"),
     ("line(at(board, 0, 0), board, 1)", "wrong-arity"),
+    ("line(at(board, 0, 0), board, 0, 0)", "bad-argument"),     # a step going nowhere
+    ("line(at(board, 0, 0), board, 'up', 0)", "type-error"),
+    ("neighbours(top(pile), board)", "not-a-board"),            # a token: no row and col
+    ("line(top(pile), board, 0, 1)", "not-a-board"),
+    ("connected(top(pile), [c in board where true])", "not-a-board"),
+    ("neighbours(me, board)", "type-error"),                     # a seat is not a cell
     ("leading(c in board)", "wrong-form"),
 ])
 def test_misuse_is_a_compile_error(game, text, code):
@@ -143,3 +168,48 @@ def test_set_on_a_cell_found_by_an_expression(tmp_path):
     assert marks[(0, 1)] == 0 and marks[(1, 1)] == 0 and marks[(2, 1)] == -1
     with pytest.raises(pr.GameRuntimeError, match=r"cover.yaml:\d+:\d+: runtime-error: 'set' on none"):
         game.apply("mark #9")                      # seat 1 on (2,1): no cell below
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+@pytest.mark.parametrize("func", ["neighbours(thing, board)", "line(thing, board, 0, 1)"])
+def test_a_component_without_row_and_col_fails_as_such_in_the_setup(monkeypatch, tmp_path, backend, func):
+    """A token where a cell was meant, of a type the compiler cannot know (the second element
+    of a list typed by its first): a runtime error saying so, in the setup (no phase yet),
+    alike in both backends."""
+    from playa_rules import rules as rules_module
+    text = BOARD.replace("phases:", "setup: |\n  set hand.n = count("
+                         + func.replace("thing", "[at(board, 0, 0), top(pile)][1]") + ")\nphases:")
+    text = text.replace("actions:", "variables:\n  hand: {n: 0}\nactions:", 1)
+    path = tmp_path / "token.yaml"
+    path.write_text(text, encoding="utf-8")
+    if backend == "closures":
+        monkeypatch.setenv("PLAYA_RULES_BACKEND", "closures")
+    else:
+        monkeypatch.delenv("PLAYA_RULES_BACKEND", raising=False)
+    rules_module._CACHE.clear()
+    try:
+        rules = pr.load(path)
+    finally:
+        rules_module._CACHE.clear()
+    with pytest.raises(pr.GameRuntimeError) as info:
+        rules.new_game(2, seed=1)
+    message = str(info.value)
+    assert message.startswith("the rules failed in the setup: ")
+    assert f"'{func.split('(')[0]}' was given 'token" in message
+    assert "without 'row' and 'col': not a cell of a board" in message
+    assert "part of none" not in message
+
+
+def test_an_illegal_cell_number_lists_the_legal_actions_of_its_kind(tmp_path):
+    """'mark #0' once (0, 0) is marked: the hint lists the legal marks (at most 10, then how
+    many more), not another number as a guess, and not the other kinds ('take')."""
+    path = tmp_path / "marks.yaml"
+    path.write_text(BOARD, encoding="utf-8")
+    game = pr.load(path).new_game(2, seed=1)
+    game.apply("mark #0")
+    with pytest.raises(pr.IllegalAction) as info:
+        game.apply("mark #0")
+    message = str(info.value)
+    marks = [str(a) for a in game.legal_actions() if a.name == "mark"]
+    assert f"; legal now: {', '.join(marks[:10])}, ... ({len(marks) - 10} more) (legal: " in message
+    assert "did you mean" not in message and "take" not in message.split("legal now:")[1]

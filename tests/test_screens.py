@@ -59,6 +59,27 @@ def test_playa_pirata_stacks_say_whose_towels_they_are():
     assert "[stack: " in text
 
 
+def test_a_stack_reads_from_the_bottom_with_the_top_named_last():
+    """Who is on top controls a treasure: the stack is shown in its order, each owner's run
+    once, then ', top: OWNER' (the last component of a zone is its top)."""
+    import random
+    game = pr.load("playa-pirata").new_game(3, seed=1)
+    rng = random.Random(2)
+    for _ in range(10):
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    view = game.view(0)
+    text = Screen().text(view, width=400)
+    assert "#0 ? [stack: you: 3(x3) · seat 1: 3 3 2 1, top: seat 1]" in text
+    stacks = [c["zones"]["stack"] for c in view["zones"]["beach"] if len(c["zones"]["stack"]) > 1]
+    assert len(stacks) >= 3
+    for stack in stacks:
+        names = ["you" if t["owner"] == 0 else f"seat {t['owner']}" for t in stack]
+        runs = [n for i, n in enumerate(names) if i == 0 or names[i - 1] != n]
+        assert re.search(r"\[stack: " + r"[^\]·]*· ".join(f"{re.escape(n)}: " for n in runs)
+                         + rf"[^\]]*, top: {names[-1]}\]", text), (runs, text)
+
+
 def test_values_read_as_the_rule_file_spells_them():
     game = pr.load("lying-pirates").new_game(2, seed=1)
     text = _screen(game, 0, display=None)

@@ -122,3 +122,57 @@ def test_holm_never_lowers_a_p_value_and_keeps_their_order(ps):
 def test_a_shift_of_every_pair_is_the_paired_difference(values, shift):
     result = stats.paired(values, [v + shift for v in values])
     assert result["difference"] == shift and result["ci"] == [shift, shift]
+
+
+# ------------------------------------------------ draws and the first player's even share
+def _record(winners, first=0, seats=(0, 1)):
+    return {"seats": list(seats), "agents": ["a"] * len(seats), "scores": [0] * len(seats), "winners": winners,
+            "first": first, "decisions": 1, "actions": {}, "rules": {}}
+
+
+def _games(rng, n, p_first, p_draw):
+    """Two-seat games: a draw with chance p_draw, else the first player wins with chance p_first."""
+    out = []
+    for _ in range(n):
+        if rng.random() < p_draw:
+            out.append(_record([]))
+        else:
+            out.append(_record([0] if rng.random() < p_first else [1]))
+    return out
+
+
+def test_a_game_with_no_winner_is_a_draw_and_a_shared_win_a_tie():
+    from playa_rules.simulation.summary import measures, summarize
+    records = [_record([0]), _record([]), _record([0, 1]), _record([1], first=1)]
+    m = measures(records)
+    assert m["draws.rate"] == ("rate", [0, 1, 0, 0])
+    assert m["ties.rate"] == ("rate", [0, 0, 1, 0])
+    # won (0/1) minus winners / seats: 1 - 1/2, 0 - 0, 1 - 2/2, 1 - 1/2
+    assert m["first_player.advantage"] == ("mean", [0.5, 0.0, 0.0, 0.5])
+    first = summarize(records, {})["first_player"]
+    assert first["expected"] == pytest.approx((0.5 + 0 + 1 + 0.5) / 4)
+    assert first["advantage"] == pytest.approx(first["win_rate"] - first["expected"]) == pytest.approx(0.25)
+    draws = summarize(records, {})["draws"]
+    assert (draws["games"], draws["rate"]) == (1, 0.25) and draws["rate_ci"] == list(stats.wilson(1, 4))
+
+
+def test_with_draws_a_first_player_with_no_edge_shows_no_advantage_about_95_percent_of_the_time():
+    """A third of the games are draws and the decisive ones split evenly: the first player
+    wins a third of the games, the even share is a third too, not 1/2."""
+    from playa_rules.simulation.summary import summarize
+    rng = random.Random(8)
+    covered = 0
+    for _ in range(300):
+        first = summarize(_games(rng, 150, 0.5, 1 / 3), {})["first_player"]
+        lo, hi = first["advantage_ci"]
+        covered += lo <= 0 <= hi
+        assert first["expected"] < 0.5
+    assert 0.92 <= covered / 300 <= 0.98
+
+
+def test_with_draws_a_real_first_player_edge_is_found():
+    from playa_rules.simulation.summary import summarize
+    rng = random.Random(9)
+    found = sum(summarize(_games(rng, 200, 0.65, 0.3), {})["first_player"]["advantage_ci"][0] > 0
+                for _ in range(200))
+    assert found / 200 > 0.8     # +0.105 against an sd near 0.4: about 0.96 at 200 games

@@ -1,5 +1,6 @@
 """Batch simulation and comparison: reproducible whatever the workers, honest numbers, clear errors."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +158,39 @@ def test_report_writes_an_offline_page_with_its_plots(tmp_path, capsys):
     for name in ("scores", "wins", "rules"):
         assert f'src="run0-{name}.png"' in page
         assert (tmp_path / f"run0-{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+TIC_TAC_TOE = "tests/games/tic-tac-toe.yaml"   # `win none` when the board fills: a draw
+
+
+def test_a_game_no_seat_wins_is_counted_as_a_draw_and_moves_the_even_share(capsys):
+    r = pr.simulate(TIC_TAC_TOE, players=2, games=60, seed=0, workers=1)
+    draws, ties, first = r["draws"], r["ties"], r["first_player"]
+    assert set(draws) == {"games", "rate", "rate_ci"} and draws["games"] > 0 and ties["games"] == 0
+    assert sum(s["wins"] for s in r["seats"]) + draws["games"] == r["games"]   # one winner or none
+    assert draws["rate_ci"][0] <= draws["rate"] == draws["games"] / 60 <= draws["rate_ci"][1]
+    # with no edge a seat would win half of the games someone won, not half of all games
+    assert first["expected"] == pytest.approx((60 - draws["games"]) / 60 / 2)
+    assert first["advantage"] == pytest.approx(first["win_rate"] - first["expected"])
+    assert first["advantage_ci"][0] <= first["advantage"] <= first["advantage_ci"][1]
+    assert main(["simulate", TIC_TAC_TOE, "-n", "60", "-w", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"draws (no winner): {draws['games']} games, {100 * draws['rate']:.1f}%" in out
+    assert "ties (several winners): 0 games, 0.0%" in out
+    assert f"{100 * first['expected']:.1f}% if no seat had an edge (" in out
+
+
+def test_compare_tests_the_draws_and_the_first_players_advantage(tmp_path):
+    no_diagonals = tmp_path / "no-diagonals.yaml"     # three in a row or a column only: more draws
+    no_diagonals.write_text(f"extends: {Path(TIC_TAC_TOE).resolve()}\nvariant: no-diagonals\n"
+                            "parameters:\n  directions: [[0, 1], [1, 0]]\n", encoding="utf-8")
+    r = pr.compare(TIC_TAC_TOE, [str(no_diagonals)], players=2, games=80, seed=0, workers=1)
+    stats = {s["statistic"]: s for s in r["statistics"]}
+    draws, edge = stats["draws.rate"], stats["first_player.advantage"]
+    assert (draws["kind"], edge["kind"]) == ("rate", "mean")
+    assert draws["base"] == r["base"]["draws"]["rate"] and draws["variant"] == r["variant"]["draws"]["rate"]
+    assert draws["difference"] > 0 and draws["significant"]
+    assert edge["base"] == pytest.approx(r["base"]["first_player"]["advantage"])
+    assert edge["variant"] == pytest.approx(r["variant"]["first_player"]["advantage"])
+    # the first player wins less often only because more games are drawn: its edge is unchanged
+    assert stats["first_player.win_rate"]["difference"] < 0 and not edge["significant"]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import playa_rules as pr
+from playa_rules.cli import main
 from playa_rules.source import variants as V
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -391,3 +392,36 @@ def test_every_bundled_variant_has_its_italian_texts(variant):
     assert missing_translations(catalogue, rules.spec) == []
     path = ROOT / "spec" / "lang" / "it" / "playa-pirata" / f"{variant}.yaml"
     assert check_catalogue(load_file(path), rules.spec, variant=True) == []
+
+
+def test_a_part_a_variant_removes_but_the_game_still_uses_points_at_the_removal(tmp_path, capsys):
+    """The error shows where the game still uses the part; its hint names the variant's line."""
+    variant = tmp_path / "no-done.yaml"
+    variant.write_text("extends: playa-pirata\nvariant: no-done\ntitle: No done\nactions:\n  done: null\n")
+    with pytest.raises(pr.SpecError) as info:
+        pr.load(variant)
+    found = [d for d in info.value.diagnostics if d.code == "unknown-action"]
+    assert len(found) == 2 and all(d.file != str(variant) for d in found)
+    assert all(d.hint == f"{variant}:5:3 removes action 'done'" for d in found)
+    assert main(["diff", "playa-pirata", str(variant)]) == 1
+    assert f"playa-pirata with {variant}: invalid rules (2 errors)" in capsys.readouterr().err
+
+
+def test_a_removed_parameter_is_reported_once_per_place_without_a_misleading_guess(tmp_path):
+    variant = tmp_path / "no-hand-size.yaml"
+    variant.write_text("extends: playa-pirata\nvariant: no-hand-size\ntitle: No hand size\n"
+                       "parameters:\n  hand_size: null\n")
+    with pytest.raises(pr.SpecError) as info:
+        pr.load(variant)
+    diags = info.value.diagnostics
+    assert len(diags) == len(set(diags))
+    assert all(d.hint == f"{variant}:5:3 removes parameter 'hand_size'" for d in diags if "'hand_size'" in d.message)
+
+
+def test_removing_a_phases_last_step_warns_that_its_turns_do_nothing(tmp_path):
+    variant = tmp_path / "no-bury.yaml"
+    variant.write_text("extends: playa-pirata\nvariant: no-bury\ntitle: No burying first\n"
+                       "phases:\n  - id: first_turn\n    steps:\n      - {id: bury, remove: true}\n")
+    warnings = [d for d in pr.validate(variant) if d.code == "turns-without-steps"]
+    assert [(d.severity, d.path) for d in warnings] == [("warning", "/phases/0/steps")]
+    assert "phase 'first_turn' takes turns but has no steps" in warnings[0].message

@@ -13,7 +13,7 @@ run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
 ``unknown-component``, ``unknown-display``, ``misplaced-end`` (errors); ``unused-action``, ``unreachable-phase``,
 ``endless-phase``, ``unused-zone``, ``unused-component``, ``unused-variable``,
 ``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``,
-``text-omits-parameter``, ``unknown-prose-field`` (warnings).
+``text-omits-parameter``, ``unknown-prose-field``, ``turns-without-steps`` (warnings).
 """
 from __future__ import annotations
 
@@ -216,6 +216,17 @@ def phase_turns(ctx: Context):
                                  f"phase '{pid}' never ends: its 'until' condition never holds and no effect "
                                  f"ends a phase, hand or match", severity="warning",
                                  hint="the game cannot finish; write a condition that becomes true")
+
+
+@check("turns-without-steps")
+def phases_with_turns_have_steps(ctx: Context):
+    """A phase that takes turns but has no steps: every turn passes with nothing done (a
+    variant that removed the phase's last step, most often)."""
+    for i, ph in enumerate(_list(ctx.data.get("phases"))):
+        if isinstance(ph, dict) and ph.get("turns") is not None and not _list(ph.get("steps")):
+            yield ctx.at(f"/phases/{i}" + ("/steps" if "steps" in ph else ""), "turns-without-steps",
+                         f"phase '{ph.get('id')}' takes turns but has no steps: each turn passes with nothing done",
+                         severity="warning", hint="give it a step, or remove the phase", key="steps" in ph)
 
 
 @check("misplaced-end")

@@ -16,6 +16,7 @@ from .screen import Screen
 FULL_LIST = 30      # up to this many legal actions are always listed in full
 FULL_KIND = 12      # in a longer list, kinds with up to this many actions are listed in full
 FILTER_LIMIT = 100  # at most this many matches of a filter are listed
+QUOTED = 60         # messages quote at most this many characters of what was typed
 
 HELP = """\
 Choose an action by typing one of:
@@ -33,6 +34,19 @@ class Abandon(Exception):
     def __init__(self, message: str, code: int):
         super().__init__(message)
         self.code = code
+
+
+def quoted(text: str, limit: int | None = QUOTED) -> str:
+    """Typed input as the prompt shows it back: control and other unprintable characters
+    escaped (an arrow key reads ``\\x1b[A``), at most ``limit`` characters, then ``...``."""
+    out, size = [], 0
+    for ch in text:
+        piece = ch if ch.isprintable() else repr(ch)[1:-1]
+        if limit is not None and size + len(piece) > limit:
+            return "".join(out) + "..."
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
 
 
 def _width() -> int:
@@ -69,18 +83,24 @@ def _word_prefix(texts: list[str]) -> str:
     return " ".join(common)
 
 
-def _narrowing(texts: list[str], first: str) -> str:
+def _narrowing(texts: list[str], first: str, count) -> str:
     """Example filters for a long list: the first words plus a word that splits the list
-    into a few parts (with the size of each part)."""
+    into a few parts, each with ``count(filter)``, the number of actions typing it lists.
+    A word position whose filters list each part exactly is preferred."""
     rows = [t.split() for t in texts]
     width = min(map(len, rows))
+    fallback = None
     for pos in range(width):
-        counts: dict[str, int] = {}
-        for words in rows:
-            counts[words[pos]] = counts.get(words[pos], 0) + 1
-        if 2 <= len(counts) <= 12:
-            return ", ".join(f"'{first} {w}' ({k})" for w, k in counts.items())
-    return f"'{first}' ({len(texts)})"
+        words = list(dict.fromkeys(words[pos] for words in rows))
+        if 2 <= len(words) <= 12:
+            shown = [(f"{first} {w}", count(f"{first} {w}")) for w in words]
+            if sum(k for _, k in shown) == len(texts):   # each filter lists exactly its part
+                fallback = shown
+                break
+            fallback = fallback or shown
+    if fallback is None:
+        fallback = [(first, count(first))]
+    return ", ".join(f"'{q}' ({k})" for q, k in fallback)
 
 
 class Choices:
@@ -118,7 +138,8 @@ class Choices:
             texts = [self.texts[i] for i in idx]
             lines.append(f"  {kind}: {len(idx)} actions, {self.entry(idx[0]).strip()} ... "
                          f"{self.entry(idx[-1]).strip()}")
-            lines.append("    type words to list some, e.g. " + _narrowing(texts, _word_prefix(texts) or kind))
+            lines.append("    type words to list some, e.g. "
+                         + _narrowing(texts, _word_prefix(texts) or kind, lambda q: len(self.matching(q))))
         return lines
 
     def matching(self, query: str) -> list[int]:
@@ -159,8 +180,19 @@ class HumanSeat:
             print()
             raise Abandon("interrupted: the game is abandoned", 130) from None
         if self.echo:
-            print(line)
+            print(quoted(line, None))
         return line.strip()
+
+    def hand_over(self) -> None:
+        """Several people at one keyboard: clear the last one's screen and wait until the
+        keyboard has passed to this seat (at a terminal only; piped input has no one to wait for)."""
+        if not sys.stdin.isatty():
+            return
+        if sys.stdout.isatty():
+            print("\033[2J\033[H", end="")   # clear the screen: the last seat's hand must not stay on it
+        else:
+            print("\n" * 60)
+        self._ask(f"pass the keyboard to seat {self.seat}, then press Enter> ")
 
     def show(self, game, choices: Choices) -> None:
         print()
@@ -187,11 +219,14 @@ class HumanSeat:
                 print(HELP)
             elif low in ("list", "all"):
                 print("\n".join(choices.listing()))
-            elif answer.isdigit():
-                k = int(answer)
-                if 1 <= k <= n:
+            elif not answer.isprintable():
+                print(f"'{quoted(answer)}' is not a legal action: control characters (such as arrow keys) "
+                      f"are not actions; type a number from 1 to {n}, or ? for help")
+            elif answer.isascii() and answer.isdigit():   # not '３' or '²': digits 0-9 only
+                k = int(answer) if len(answer) <= 18 else None   # int() refuses thousands of digits
+                if k is not None and 1 <= k <= n:
                     return choices.actions[k - 1]
-                print(f"there is no action {k}: choose a number from 1 to {n}")
+                print(f"there is no action {quoted(answer) if k is None else k}: choose a number from 1 to {n}")
             elif (i := choices.exact(answer)) is not None:
                 return choices.actions[i]
             else:
@@ -201,10 +236,10 @@ class HumanSeat:
     def _filter(choices: Choices, answer: str, n: int) -> None:
         found = choices.matching(answer)
         if not found:
-            print(f"'{answer}' is not a legal action and no legal action matches it: "
+            print(f"'{quoted(answer)}' is not a legal action and no legal action matches it: "
                   f"type a number from 1 to {n}, words to list matching actions, or ? for help")
             return
-        print(f"{len(found)} action(s) match '{answer}':")
+        print(f"{len(found)} action(s) match '{quoted(answer)}':")
         print("\n".join(choices.listing(found[:FILTER_LIMIT])))
         if len(found) > FILTER_LIMIT:
             print(f"  ... and {len(found) - FILTER_LIMIT} more: add words to narrow down")

@@ -3,7 +3,7 @@
     playa-rules games
     playa-rules validate PATH_OR_ID... [--format text|json] [--simulate N [--seed S] [--max-actions M]]
     playa-rules play GAME [--players N] [--seed S] [--variant V]... [--human SEAT]... [--log FILE.json] [--quiet]
-    playa-rules rules GAME [--variant V]... [--lang en|it] [--output FILE]
+    playa-rules rules GAME [--variant V]... [--lang en|it|es] [--output FILE]
     playa-rules diff BASE VARIANT [--variant V]...
 
 Exit codes: 0 success, 1 an error (invalid rules, bad game, abandoned game), 2 a usage
@@ -16,6 +16,7 @@ import json
 import os
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .. import __version__
@@ -47,6 +48,11 @@ def _plural(n: int, word: str) -> str:
 
 
 # ------------------------------------------------------------------ validate
+def _label(arg: str) -> str:
+    """A file argument as messages name it: an empty (or blank) one quoted, as ''."""
+    return arg if arg.strip() else repr(arg)
+
+
 def _diagnostics_of(arg: str) -> list[Diagnostic]:
     try:
         return validate(_target(arg))
@@ -75,28 +81,32 @@ def _simulated(arg: str, diags: list[Diagnostic], args) -> list[Diagnostic]:
 
 
 def cmd_validate(args) -> int:
-    results = [(arg, _simulated(arg, _diagnostics_of(arg), args)) for arg in args.paths]
+    results, simulated = [], []   # simulated: the games simulated per file (none for a file with errors)
+    for arg in args.paths:
+        diags = _diagnostics_of(arg)
+        simulated.append(0 if any(d.severity == "error" for d in diags) else args.simulate)
+        results.append((arg, _simulated(arg, diags, args)))
     failed = any(d.severity == "error" for _, diags in results for d in diags)
     if args.format == "json":
         files = [{"file": arg, "valid": not any(d.severity == "error" for d in diags),
                   "diagnostics": [d.to_json() for d in diags]} for arg, diags in results]
         if args.simulate:
-            for entry in files:
-                entry["simulated_games"] = args.simulate
+            for i, entry in enumerate(files):
+                entry["simulated_games"] = simulated[i]
         print(json.dumps({"files": files}, indent=2))
         return 1 if failed else 0
     colour = _colour_enabled(sys.stdout)
     for arg, diags in results:
-        for d in diags:
-            print(_format_diagnostic(d, colour))
+        for d in diags:   # (an empty path is named '' here too, not <rules>)
+            print(_format_diagnostic(replace(d, file=_label(arg)) if not arg.strip() else d, colour))
         errors = sum(d.severity == "error" for d in diags)
         others = len(diags) - errors
         warnings = _plural(others, "warning")
         if errors:
-            print(f"{arg}: {_plural(errors, 'error')}" + (f", {warnings}" if others else ""))
+            print(f"{_label(arg)}: {_plural(errors, 'error')}" + (f", {warnings}" if others else ""))
         else:
             played = f" ({_plural(args.simulate, 'random game')} per player count played)" if args.simulate else ""
-            print(f"{arg}: valid" + (f", {warnings}" if others else "") + played)
+            print(f"{_label(arg)}: valid" + (f", {warnings}" if others else "") + played)
     return 1 if failed else 0
 
 
@@ -183,17 +193,28 @@ def _header(rules, players: int, seed, humans: set[int], automata=()) -> None:
 
 
 def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None:
-    """Play to the end: people at ``seats`` choose, every other seat picks uniformly at random."""
+    """Play to the end: people at ``seats`` choose, every other seat picks uniformly at random.
+    When the keyboard passes from one person to another, the screen is cleared first."""
+    last = None
     while not game.is_over:
         seat = game.current_player
         if seat in seats:
+            if len(seats) > 1 and last is not None and last != seat:
+                seats[seat].hand_over()
+            last = seat
             narrator.catch_up(game)
             narrator.flush()
             action = seats[seat].choose(game)
         else:
             legal = game.legal_actions()
             action = legal[rng.randrange(len(legal))]
-        game.apply(action)
+        try:
+            game.apply(action)
+        except PlayaRulesError:   # the rules failed: the failing action's line, then the error
+            narrator.catch_up(game)
+            narrator.event({"event": "action", "seat": seat, "action": f"{action} (failed: see the error below)"})
+            narrator.flush()
+            raise
         if not narrator.quiet or seat in seats or game.is_over:
             narrator.catch_up(game)
     narrator.flush()
@@ -305,7 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME", help="a bundled game id, or a path to a rule file")
     p.add_argument("--players", "-p", type=_players, metavar="N", help="how many seats play")
     p.add_argument("--seed", "-s", type=_seed, metavar="S",
-                   help="a whole number or a text fixing all chance (default: a random one, printed)")
+                   help="a whole number fixing all chance (default: a random one, printed)")
     p.add_argument("--human", type=_seat, action="append", metavar="SEAT",
                    help="play this seat (0-based) at the terminal; repeatable")
     p.add_argument("--variant", action="append", metavar="V",
@@ -369,6 +390,10 @@ def main(argv=None) -> int:
             print(_format_diagnostic(d, _colour_enabled(sys.stderr)), file=sys.stderr)
         errors = sum(d.severity == "error" for d in exc.diagnostics)
         where = exc.diagnostics[0].file if exc.diagnostics and exc.diagnostics[0].file else "rules"
+        variant = getattr(args, "variant", None)   # (diff: one VARIANT, and --variant as 'more')
+        asked = ([variant] if isinstance(variant, str) else list(variant or [])) + list(getattr(args, "more", None) or [])
+        if asked:   # the rules asked for are the game with these variants, wherever the errors are
+            where = f"{getattr(args, 'game', None) or getattr(args, 'base', where)} with {', '.join(_label(str(v)) for v in asked)}"
         return _fail(f"{where}: invalid rules ({_plural(errors, 'error')})")
     except PlayaRulesError as exc:
         return _fail(str(exc))

@@ -53,6 +53,8 @@ class Narrator:
         spec = spec or {}
         self.scored = bool(spec.get("scoring")) or "points" in (spec.get("match") or {})
         self.match_points = (spec.get("match") or {}).get("points")
+        self.tie_breaks = bool((spec.get("match") or {}).get("tie_breaks"))
+        self.declared: bool | None = None  # whether a `win` effect ended the match (None: not known)
 
     def name(self, seat: int) -> str:
         if seat in self.automata:
@@ -87,10 +89,23 @@ class Narrator:
             self.turn = None
 
     def catch_up(self, game) -> None:
-        events = game.log
+        self.declared = bool(game.g.won)   # `win` records its seats there ('win none' records None)
+        events = self.seen_by_people(game)
         for ev in events[self.seen:]:
             self.event(ev)
         self.seen = len(events)
+
+    def seen_by_people(self, game) -> list[dict]:
+        """The log as the people at this terminal may see it: the whole log for spectators,
+        ``log_for`` of the one person playing, and for several at one keyboard each event as
+        the one who knew least saw it (a face one of them did not know is not printed)."""
+        if not self.humans:
+            return game.log
+        views = [game.log_for(s) for s in sorted(self.humans)]
+        if len(views) == 1:
+            return views[0]
+        return [next((v[i] for v in views if v[i]["event"] in ("action", "chance") and "id" not in v[i]), views[0][i])
+                for i in range(len(views[0]))]
 
     def event(self, ev: dict) -> None:
         kind = ev["event"]
@@ -134,10 +149,25 @@ class Narrator:
                 summed = len(self.hand_scores) > 1 and points == sum(row[seat] for row in self.hand_scores)
                 self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if summed else ""), final=True)
         won = ev["winners"]
-        why = "" if self.scored or self.phase is None else f" (the rules declared it in phase '{self.phase}')"
+        why = self.why(won)
         if not won:
             self.say("No winner" + why, final=True)
         elif len(won) == 1:
             self.say(f"Winner: {self.name(won[0])}{why}", final=True)
         else:
             self.say("Winners (tied): " + ", ".join(self.name(s) for s in won) + why, final=True)
+
+    def why(self, won: list[int]) -> str:
+        """Why these seats won, when the scores above do not say it: a `win` effect named them,
+        or, with no scoring rules, every seat ended on 0 points (format.md: most points, then
+        the tie-breaks, unless a `win` effect named the winners)."""
+        declared = self.declared if self.declared is not None else not self.scored
+        if declared:
+            return "" if self.phase is None else f" (the rules declared it in phase '{self.phase}')"
+        if self.scored:
+            return ""
+        if len(won) == 1:
+            return f" (no scoring rules and no `win` effect: every seat ends on 0 points" \
+                   f"{'; the tie-breaks decided' if self.tie_breaks else ''})"
+        return f" (no scoring rules and no `win` effect: every seat ends on 0 points, so they tie" \
+               f"{' after the tie-breaks' if self.tie_breaks else ''})"

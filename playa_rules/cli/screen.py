@@ -74,8 +74,20 @@ class Screen:
         return f"[{colour}]{escape(text)}[/]"
 
     def _nested(self, c: dict, me: int) -> str:
-        inner = [f"{escape(name)}: {self.items(sub, me)}" for name, sub in (c.get("zones") or {}).items() if sub]
+        """The zones on a component (a pile on a card), each in order from the bottom, the
+        top named last: ``[stack: seat 1: 3 1 · you: 2, top: you]``."""
+        inner = [f"{escape(name)}: {self.items(sub, me)}{self._top(sub, me)}"
+                 for name, sub in (c.get("zones") or {}).items() if sub]
         return " \\[" + "; ".join(inner) + "]" if inner else ""
+
+    def _top(self, pile: list, me: int) -> str:
+        """``, top: OWNER`` (or the top component's text) for a pile of two or more: the last
+        component of a zone is its top, what ``top(zone)`` reads."""
+        top = pile[-1]
+        if len(pile) < 2 or (top.get("hidden") and not isinstance(top.get("owner"), int)):
+            return ""
+        who = self.seat_name(top["owner"], me) if isinstance(top.get("owner"), int) else self.item(top)
+        return f", top: {escape(who)}"
 
     def items(self, comps: list, me: int, numbered: bool = False, home: int | None = None) -> str:
         """Rich markup for a zone's components, in order (``home``: the seat whose zone it is,

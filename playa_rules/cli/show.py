@@ -1,6 +1,6 @@
 """The ``rules`` and ``diff`` commands: rule data rendered for people.
 
-``rules`` prints the rules the engine runs as Markdown (in English or Italian), so
+``rules`` prints the rules the engine runs as Markdown (in English, Italian or Spanish), so
 printed house rules always match the engine; ``diff`` lists what variants change,
 rule by rule. Both only read rule data: they never start a game.
 """

@@ -30,6 +30,17 @@ def _player_counts(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"players is a whole number or a list such as 2,3,4, not {text!r}") from None
 
 
+def _alpha(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = text
+    if isinstance(value, float) and 0 < value < 1:
+        return value
+    raise argparse.ArgumentTypeError(f"the significance level is a number between 0 and 1 (such as 0.05), "
+                                     f"not {text!r}")
+
+
 def _agents(text: str) -> list[str]:
     specs = _split_agents(text)
     for spec in specs:
@@ -92,8 +103,8 @@ def register(sub) -> None:
                    help="a variant of the compared side (id or path); repeatable")
     p.add_argument("--against", action="append", metavar="X",
                    help="a variant of the base side (default: none, the game as published); repeatable")
-    p.add_argument("--alpha", type=float, default=0.05, metavar="A",
-                   help="the family-wise significance level (default 0.05)")
+    p.add_argument("--alpha", type=_alpha, default=0.05, metavar="A",
+                   help="the family-wise significance level, between 0 and 1 (default 0.05)")
     p.set_defaults(run_command=cmd_compare)
 
 
@@ -133,6 +144,7 @@ def cmd_simulate(args) -> int:
     from ..simulation.batch import simulate
     from . import simulate_tables as tables
     rules = load(_target(args.game), variants=[_target(v) for v in args.variant or []])
+    _check_report(args)
     counts = args.players or [rules.player_counts[0]]
     progress = _Progress(quiet=False)
     results = []
@@ -158,6 +170,7 @@ def cmd_compare(args) -> int:
     variants = [_target(v) for v in args.variant]
     against = [_target(v) for v in args.against or []]
     rules = load(_target(args.game), variants=against)
+    _check_report(args)
     counts = args.players or [rules.player_counts[0]]
     progress = _Progress(quiet=False)
     results = []
@@ -179,6 +192,13 @@ def cmd_compare(args) -> int:
             if result["interrupted"]:
                 break
     return _finish(args, results)
+
+
+def _check_report(args) -> None:
+    """A --report folder that cannot be written fails before the games, not after them."""
+    if args.report:
+        from ..simulation.report import check_report
+        check_report(args.report)
 
 
 def _finish(args, results: list) -> int:

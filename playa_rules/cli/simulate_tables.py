@@ -14,6 +14,19 @@ def _ci(pair, pct: bool = True) -> str:
     return f"{_pct(lo)} - {_pct(hi)}" if pct else f"{lo:.2f} - {hi:.2f}"
 
 
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def _share(result: dict) -> str:
+    """How the even share was found, when draws or ties move it off 1/seats."""
+    seats = len(result["seats"])
+    winners = result["first_player"]["expected"] * seats
+    if not (result["draws"]["games"] or result["ties"]["games"]):
+        return ""
+    return f" ({winners:.2f} winners a game / {seats} seats)"
+
+
 def _title(result: dict) -> str:
     variants = f" + {', '.join(result['variants'])}" if result["variants"] else ""
     rotate = " (rotated over the seats)" if result["rotate"] and len(result["agents"]) > 1 else ""
@@ -44,12 +57,17 @@ def print_summary(console, result: dict) -> None:
         t.add_row(Text(name), str(a["seat_games"]), str(a["wins"]), _pct(a["win_rate"]), _ci(a["win_rate_ci"]),
                   f"{a['mean_score']:.2f}", f"{a['sd_score']:.2f}")
     console.print(t)
-    length, ties, first = result["length"], result["ties"], result["first_player"]
+    length, ties, draws, first = result["length"], result["ties"], result["draws"], result["first_player"]
     console.print(f"length: {length['mean']:.1f} decisions per game (sd {length['sd']:.1f}, "
                   f"{length['min']} to {length['max']})")
-    console.print(f"ties: {ties['games']} games, {_pct(ties['rate'])} (95% CI {_ci(ties['rate_ci'])})")
+    console.print(f"ties (several winners): {ties['games']} games, {_pct(ties['rate'])} "
+                  f"(95% CI {_ci(ties['rate_ci'])})")
+    console.print(f"draws (no winner): {draws['games']} games, {_pct(draws['rate'])} "
+                  f"(95% CI {_ci(draws['rate_ci'])})")
     console.print(f"first player: wins {_pct(first['win_rate'])} (95% CI {_ci(first['win_rate_ci'])}), "
-                  f"{_pct(first['expected'])} if no seat had an edge: advantage {100 * first['advantage']:+.1f} points")
+                  f"{_pct(first['expected'])} if no seat had an edge{_share(result)}: "
+                  f"advantage {_points(first['advantage'])} points (95% CI {_points(first['advantage_ci'][0])} "
+                  f"to {_points(first['advantage_ci'][1])})")
     t = Table(title="Actions played", title_justify="left")
     for col in ("action", "per game", "sd", "total"):
         t.add_column(col, justify="left" if col == "action" else "right")
@@ -69,6 +87,11 @@ def print_summary(console, result: dict) -> None:
 
 def _value(kind: str, x: float) -> str:
     return _pct(x) if kind == "rate" else f"{x:.2f}"
+
+
+def _in_points(row: dict) -> bool:
+    """Whether a compared statistic is a share: a rate, or the mean of differences of shares (an advantage)."""
+    return row["kind"] == "rate" or row["statistic"].endswith(".advantage")
 
 
 def print_comparison(console, result: dict) -> None:
@@ -92,10 +115,11 @@ def print_comparison(console, result: dict) -> None:
     for r in rows:
         if r in same:
             continue
-        pct = r["kind"] == "rate"
+        pct = _in_points(r)
         diff = f"{100 * r['difference']:+.1f} pts" if pct else f"{r['difference']:+.2f}"
         style = "bold" if r["significant"] else None
-        t.add_row(Text(r["statistic"]), _value(r["kind"], r["base"]), _value(r["kind"], r["variant"]), diff,
+        kind = "rate" if pct else r["kind"]
+        t.add_row(Text(r["statistic"]), _value(kind, r["base"]), _value(kind, r["variant"]), diff,
                   _ci(r["ci"], pct), f"{r['p_value']:.3g}", f"{r['p_adjusted']:.3g}", "significant" if r["significant"] else "",
                   style=style)
     console.print(t)

@@ -436,5 +436,13 @@ _OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
 
 
 def compile_document(doc) -> Program:
-    """Compile a loaded, schema-valid document; raises RuleError with every problem found."""
-    return compile_typed(doc, _Stage)   # again if what a variable starting as none holds is told
+    """Compile a loaded, schema-valid document; raises RuleError with every problem found.
+    In a game merged with variants, a problem naming a part a variant removed points at the
+    removal too (``Layered.noting_removals``)."""
+    noting = getattr(doc, "noting_removals", None) or (lambda diags: diags)
+    try:
+        program = compile_typed(doc, _Stage)   # again if what a variable starting as none holds is told
+    except SpecError as exc:   # each problem once (a define's is met wherever it is used), removals noted
+        raise type(exc)(noting(list(dict.fromkeys(exc.diagnostics)))) from None
+    program.warnings = noting(program.warnings)
+    return program

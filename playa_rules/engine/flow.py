@@ -140,7 +140,20 @@ class Flow:
                     return
             raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
         except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"the rules failed in phase '{self.g.phase_id}': {exc}") from None
+            raise GameRuntimeError(f"the rules failed {self._where()}: {exc}") from None
+
+    def _where(self) -> str:
+        """Where the flow was: in a hand's setup, its scoring, or a phase (the one starting)."""
+        g, phases = self.g, self.program.phases
+        hand = f" of hand {g.hand + 1}" if g.hands > 1 else ""
+        if g.mode == HAND_START:
+            return f"in the setup{hand}"
+        if g.mode == HAND_END:   # scoring the hand, else (scored) deciding whether another starts
+            log = self._log
+            return f"after the scoring of hand {g.hand}" if log and log[-1][0] == "score" else f"in the scoring{hand}"
+        if g.mode == PHASE_START and g.phase_i < len(phases):
+            return f"in phase '{phases[g.phase_i].id}'"
+        return f"in phase '{g.phase_id}'" if g.phase_id else "in the setup"
 
     def _endless_automaton(self, auto, step) -> None:
         g = self.g

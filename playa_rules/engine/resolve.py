@@ -3,16 +3,21 @@ an integer-like such as numpy's ``int64``, though never a bool).
 
 An action made for this decision is recognised by its stamp at once; anything else is
 looked up among the legal actions, and what is not legal raises
-:class:`~playa_rules.errors.IllegalAction` with a "did you mean" and the legal texts.
+:class:`~playa_rules.errors.IllegalAction` with a hint (the closest legal text, or the legal
+actions of its kind when only a number differs) and the legal texts.
 """
 from __future__ import annotations
 
 import difflib
 import operator
+import re
 
 from ..errors import IllegalAction
 from .actions import Action, decode
 from .state import OVER
+
+_NUMBER = re.compile(r"-?\d+")
+LISTED = 10   # the legal actions of a kind an IllegalAction's hint lists at most
 
 
 def resolve(game, action) -> Action:
@@ -71,8 +76,18 @@ def _texts(game) -> list[str]:
 
 
 def _illegal_message(game, action) -> str:
-    texts = _texts(game)
-    folded = {_fold(t): t for t in texts}
-    close = difflib.get_close_matches(_fold(str(action)), list(folded), n=1)
-    hint = f"; did you mean '{folded[close[0]]}'?" if close else ""
-    return f"'{action}' is not legal now for seat {game.g.seat}{hint} (legal: {len(texts)} actions)"
+    """Why ``action`` is not legal, with a hint: the legal actions of its kind when it differs
+    from them only in its numbers (another number would be a guess), else the closest text."""
+    legal = [(a.text_with(game.m), a.name) for a in game._legal]
+    given = _fold(str(action))
+    shape = _NUMBER.sub("#", given)
+    kinds = {name for t, name in legal if _NUMBER.sub("#", _fold(t)) == shape}
+    if kinds:
+        same = [t for t, name in legal if name in kinds]
+        more = f", ... ({len(same) - LISTED} more)" if len(same) > LISTED else ""
+        hint = f"; legal now: {', '.join(same[:LISTED])}{more}"
+    else:
+        folded = {_fold(t): t for t, _ in legal}
+        close = difflib.get_close_matches(given, list(folded), n=1)
+        hint = f"; did you mean '{folded[close[0]]}'?" if close else ""
+    return f"'{action}' is not legal now for seat {game.g.seat}{hint} (legal: {len(legal)} actions)"

@@ -69,8 +69,8 @@ def describe_changes(base_spec: dict, new_spec: dict) -> list[Change]:
             new = type(old)()
         elif isinstance(new, (dict, list)) and old is _MISSING:
             old = type(new)()
-        for path, before, after in _diff(old, new, (key,)):
-            out.append(_change(path, before, after, base_spec, new_spec))
+        for path, before, after, *where in _diff(old, new, (key,)):
+            out.append(_change(path, before, after, base_spec, new_spec, *where))
     order = {s: i for i, s in enumerate(SECTION_ORDER)}
     return sorted(out, key=lambda c: order.get(c.section, len(order)))  # stable: file order within a section
 
@@ -100,7 +100,12 @@ def _diff(old, new, path):
             yield from _diff(old.get(key, _MISSING), new.get(key, _MISSING), path + (key,))
     elif _by_id(old) and _by_id(new):
         olds, news = {i["id"]: i for i in old}, {i["id"]: i for i in new}
+        order = list(news)
         for key in list(olds) + [k for k in news if k not in olds]:
+            if key not in olds:   # a new part: say where it went
+                at = order.index(key)
+                yield path + (key,), _MISSING, news[key], ("first" if at == 0 else f"after `{order[at - 1]}`")
+                continue
             yield from _diff(olds.get(key, _MISSING), news.get(key, _MISSING), path + (key,))
         common = [k for k in olds if k in news]
         if common != [k for k in news if k in olds]:
@@ -213,7 +218,7 @@ def _what(parts, markdown: bool) -> str:
     return ", ".join(words)
 
 
-def _change(path, before, after, base_spec: dict, new_spec: dict) -> Change:
+def _change(path, before, after, base_spec: dict, new_spec: dict, where: str | None = None) -> Change:
     section, parts = _name(path)
     kind = "added" if before is _MISSING else "removed" if after is _MISSING else "changed"
     what_md = _what(parts, markdown=True)
@@ -222,7 +227,7 @@ def _change(path, before, after, base_spec: dict, new_spec: dict) -> Change:
     if is_text:   # a text's {constants} read as each side plays them
         before, after = prose("en", before, constants_of(base_spec)), prose("en", after, constants_of(new_spec))
     if kind == "added":
-        sentence = f"{head} added" + _detail(after, new_spec)
+        sentence = f"{head} added" + (f" ({where})" if where else "") + _detail(after, new_spec)
     elif kind == "removed":
         sentence = f"{head} removed" + _detail(before, base_spec)
     elif _multiline(before) or _multiline(after):

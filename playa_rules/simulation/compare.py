@@ -13,6 +13,9 @@ with Holm's method, and a statistic is ``significant`` when its adjusted p-value
 """
 from __future__ import annotations
 
+from numbers import Real
+
+from ..errors import PlayaRulesError
 from ..render.changes import describe_changes
 from .batch import check_agents, check_seed, check_workers, meta_of, resolve_rules, units_for
 from .runner import run
@@ -20,8 +23,17 @@ from .stats import holm, paired, two_proportions, welch
 from .summary import measures, summarize
 
 
+def check_alpha(alpha) -> float:
+    """The family-wise significance level: a number strictly between 0 and 1."""
+    if isinstance(alpha, Real) and not isinstance(alpha, bool) and 0 < alpha < 1:
+        return float(alpha)
+    raise PlayaRulesError(f"alpha, the significance level, is a number between 0 and 1 (such as 0.05), "
+                          f"not {alpha!r}")
+
+
 def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05) -> list[dict]:
     """One entry per statistic on both sides: both values, the difference, its interval, p-values, significant."""
+    alpha = check_alpha(alpha)
     mb, mv = measures(base, variant), measures(variant, base)   # a rule one side lacks scores 0 there
     rows = []
     for name, (kind, a) in mb.items():
@@ -52,6 +64,7 @@ def compare(game, variants=(), against=(), *, players: int | None = None, games:
     the two ``simulate`` summaries, the rule changes in words (as ``playa-rules diff``) and
     one entry per statistic (docs/simulation.md). ``on_done(side, records)`` reports progress.
     """
+    alpha = check_alpha(alpha)   # before any game is played
     base_rules = resolve_rules(game, against)
     new_rules = resolve_rules(game, variants)
     players = base_rules.player_counts[0] if players is None else players

@@ -10,6 +10,7 @@ global backend switch).
 from __future__ import annotations
 
 import html
+import tempfile
 from pathlib import Path
 
 from ..errors import PlayaRulesError
@@ -54,7 +55,8 @@ def plot_scores(sides: list[dict], path: Path) -> None:
 
 
 def plot_win_rates(sides: list[dict], path: Path) -> None:
-    """Win rate per seat with 95% Wilson intervals, the even share dashed."""
+    """Win rate per seat with 95% Wilson intervals, the even share dashed (winners a game / seats,
+    so below 1/seats with draws; one line per side when the sides' shares differ)."""
     fig = _figure()
     ax = fig.add_subplot()
     seats = len(sides[0]["seats"])
@@ -65,7 +67,11 @@ def plot_win_rates(sides: list[dict], path: Path) -> None:
                   [s["win_rate_ci"][1] - r for r, s in zip(rates, side["seats"])]]
         where = [pos + (k - (len(sides) - 1) / 2) * width for pos in range(seats)]
         ax.bar(where, rates, width * 0.9, yerr=errors, capsize=4, color=COLOURS[k], alpha=0.8, label=_label(side))
-    ax.axhline(1 / seats, color="grey", linestyle="--", linewidth=1, label="even share")
+    shares = [side["first_player"]["expected"] for side in sides]
+    apart = len(set(shares)) > 1
+    for k, share in enumerate(shares if apart else shares[:1]):
+        ax.axhline(share, color=COLOURS[k] if apart else "grey", linestyle="--", linewidth=1,
+                   label="even share" + (f" ({_label(sides[k])})" if apart else ""))
     ax.set_xticks(range(seats), [f"seat {s['seat']}" for s in sides[0]["seats"]])
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% interval)")
@@ -120,12 +126,15 @@ def summary_html(s: dict) -> str:
     parts.append(_table(["agent", "seat games", "wins", "win rate", "95% CI", "mean score", "sd"],
                         [[name, a["seat_games"], a["wins"], _pct(a["win_rate"]), _ci(a["win_rate_ci"]),
                           f"{a['mean_score']:.2f}", f"{a['sd_score']:.2f}"] for name, a in s["by_agent"].items()]))
-    length, ties, first = s["length"], s["ties"], s["first_player"]
+    length, ties, draws, first = s["length"], s["ties"], s["draws"], s["first_player"]
+    lo, hi = (f"{100 * x:+.1f}" for x in first["advantage_ci"])
     parts.append(_table(["per game", "value"], [
         ["length (decisions)", f"{length['mean']:.1f} (sd {length['sd']:.1f}, {length['min']} to {length['max']})"],
-        ["ties", f"{ties['games']} games, {_pct(ties['rate'])} ({_ci(ties['rate_ci'])})"],
+        ["ties (several winners)", f"{ties['games']} games, {_pct(ties['rate'])} ({_ci(ties['rate_ci'])})"],
+        ["draws (no winner)", f"{draws['games']} games, {_pct(draws['rate'])} ({_ci(draws['rate_ci'])})"],
         ["first player wins", f"{_pct(first['win_rate'])} ({_ci(first['win_rate_ci'])}), "
-                              f"even share {_pct(first['expected'])}"]]))
+                              f"even share {_pct(first['expected'])}, advantage "
+                              f"{100 * first['advantage']:+.1f} points ({lo} to {hi})"]]))
     parts.append(_table(["action", "per game", "sd", "total"],
                         [[k, f"{a['per_game']:.2f}", f"{a['sd']:.2f}", a["total"]] for k, a in s["actions"].items()]))
     parts.append(_table(["scoring rule", "points", "scored", "decisive"],
@@ -147,11 +156,11 @@ def _comparison_html(c: dict) -> str:
     changes = "".join(f"<li>{html.escape(ch['sentence'])}</li>" for ch in c["changes"]) or "<li>no rule changes</li>"
     rows = sorted(c["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"], r["p_value"]))
 
-    def value(kind, x):
-        return _pct(x) if kind == "rate" else f"{x:.2f}"
+    def value(r, x):   # a rate, or an advantage (a mean of differences of shares), as a percentage
+        return _pct(x) if r["kind"] == "rate" or r["statistic"].endswith(".advantage") else f"{x:.2f}"
     table = _table(["statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", "significant"],
-                   [[r["statistic"], value(r["kind"], r["base"]), value(r["kind"], r["variant"]),
-                     value(r["kind"], r["difference"]), f"{value(r['kind'], r['ci'][0])} - {value(r['kind'], r['ci'][1])}",
+                   [[r["statistic"], value(r, r["base"]), value(r, r["variant"]),
+                     value(r, r["difference"]), f"{value(r, r['ci'][0])} - {value(r, r['ci'][1])}",
                      f"{r['p_value']:.3g}", f"{r['p_adjusted']:.3g}", "yes" if r["significant"] else ""]
                     for r in rows], ["sig" if r["significant"] else "" for r in rows])
     return (f"<h3>What changed in the rules</h3><ul>{changes}</ul><h3>What changed in play</h3>"
@@ -159,13 +168,26 @@ def _comparison_html(c: dict) -> str:
             f"alpha {c['alpha']}.</p>{table}")
 
 
-def write_report(directory, results: list[dict]) -> Path:
-    """Write ``index.html`` and its plots for ``simulate`` summaries or ``compare`` results; its path."""
+def check_report(directory) -> Path:
+    """The folder of a report, created and checked before any game is played: matplotlib is
+    installed, the path is a folder (or can be made one) and a file can be written in it."""
+    _figure()
     out = Path(directory)
+    if out.exists() and not out.is_dir():
+        raise PlayaRulesError(f"cannot write the report to {directory}: it is a file, and --report names "
+                              f"a folder (for index.html and its plots)")
     try:
         out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
     except OSError as exc:
-        raise PlayaRulesError(f"cannot write the report to {directory}: {exc.strerror}") from None
+        raise PlayaRulesError(f"cannot write the report to {directory}: {exc.strerror or exc}") from None
+    return out
+
+
+def write_report(directory, results: list[dict]) -> Path:
+    """Write ``index.html`` and its plots for ``simulate`` summaries or ``compare`` results; its path."""
+    out = check_report(directory)
     body = []
     for i, result in enumerate(results):
         if "statistics" in result:
@@ -185,5 +207,8 @@ def write_report(directory, results: list[dict]) -> Path:
             f"<style>{CSS}</style></head><body><h1>playa-rules simulation report</h1>{''.join(body)}"
             f"<p><small>Definitions: docs/simulation.md of playa-rules.</small></p></body></html>")
     index = out / "index.html"
-    index.write_text(page, encoding="utf-8")
+    try:
+        index.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise PlayaRulesError(f"cannot write the report to {index}: {exc.strerror or exc}") from None
     return index

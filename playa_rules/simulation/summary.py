@@ -5,15 +5,24 @@ a mean a list of numbers. :func:`summarize` turns them into estimates with 95%
 intervals; ``compare`` tests the same lists of two rule sets against each other.
 
 Definitions: a seat *wins* a game when it is among ``game.winners()`` (a shared win
-counts for each winner, and is also a *tie*). The *first player* is the seat that made
-the first decision. A scoring rule *scored* in a seat-game when its points over the match
-were not 0, and was *decisive* in a game when taking its points away from every seat
-changes the set of seats with the most points (only when the rules' points add up to the
-scores; otherwise ``null``).
+counts for each winner, and is also a *tie*); a game with no winner (``win none``) is a
+*draw*. The *first player* is the seat that made the first decision. If no seat had an
+edge, each seat would be among a game's winners with the chance *winners / seats* (its
+*even share*: 1/seats when every game has one winner, less with draws, more with ties);
+the first player's *advantage* is the mean over games of "it won" (0 or 1) minus that
+share. A scoring rule *scored* in a seat-game when its points over the match were not 0,
+and was *decisive* in a game when taking its points away from every seat changes the set
+of seats with the most points (only when the rules' points add up to the scores;
+otherwise ``null``).
 """
 from __future__ import annotations
 
 from .stats import mean_interval, mean_sd, wilson
+
+
+def _even_share(record: dict) -> float:
+    """A seat's chance to be among this game's winners if no seat had an edge: winners / seats."""
+    return len(set(record["winners"]).intersection(record["seats"])) / len(record["seats"])
 
 
 def _leaders(totals: dict) -> set:
@@ -46,7 +55,9 @@ def measures(records: list[dict], others: list[dict] = ()) -> dict[str, tuple[st
             add(f"by_agent[{name}].mean_score", "mean", score)
         add("length.mean", "mean", r["decisions"])
         add("ties.rate", "rate", int(len(winners) > 1))
+        add("draws.rate", "rate", int(not winners))
         add("first_player.win_rate", "rate", int(r["first"] in winners))
+        add("first_player.advantage", "mean", int(r["first"] in winners) - _even_share(r))
         for kind in kinds:
             add(f"actions[{kind}].per_game", "mean", r["actions"].get(kind, 0))
         totals = {s: r["scores"][s] for s in r["seats"]}
@@ -92,8 +103,10 @@ def summarize(records: list[dict], meta: dict) -> dict:
                           "mean_score": s["mean"], "sd_score": s["sd"], "mean_score_ci": s["ci"]}
     length = est.get("length.mean", estimate("mean", []))
     ties = est.get("ties.rate", estimate("rate", []))
+    draws = est.get("draws.rate", estimate("rate", []))
     first = est.get("first_player.win_rate", estimate("rate", []))
-    expected = 1 / n_seats if n_seats else 0.0
+    edge = est.get("first_player.advantage", estimate("mean", []))
+    expected = mean_sd([_even_share(r) for r in records])[0]   # 0.0 with no game
     actions = {name[8:-10]: {"per_game": e["mean"], "sd": e["sd"], "total": sum(m[name][1])}
                for name, e in est.items() if name.startswith("actions[")}
     rules = {}
@@ -105,8 +118,9 @@ def summarize(records: list[dict], meta: dict) -> dict:
     return {**meta, "games": len(records), "seats": seats, "by_agent": by_agent,
             "length": {"mean": length["mean"], "sd": length["sd"], "min": length["min"], "max": length["max"]},
             "ties": {"games": ties["count"], "rate": ties["rate"], "rate_ci": ties["ci"]},
+            "draws": {"games": draws["count"], "rate": draws["rate"], "rate_ci": draws["ci"]},
             "first_player": {"win_rate": first["rate"], "win_rate_ci": first["ci"], "expected": expected,
-                             "advantage": first["rate"] - expected},
+                             "advantage": edge["mean"], "advantage_ci": edge["ci"]},
             "actions": actions, "rules": rules,
             "game_scores": [[r["scores"][s] for s in r["seats"]] for r in records]}
 

@@ -76,7 +76,9 @@ def load_file(path) -> Document:
             raw = handle.read(MAX_BYTES + 1)
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise LoadError(Diagnostic("unreadable", f"cannot read file: {reason}", file=name)) from None
+        if isinstance(exc, OSError) and os.path.isdir(path):
+            reason = "it is a folder, not a rule file"
+        raise LoadError(Diagnostic("unreadable", f"cannot read {name}: {reason}", file=name)) from None
     if len(raw) > MAX_BYTES:
         raise LoadError(Diagnostic(
             "too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", file=name,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .document import Document, escape_pointer_segment
@@ -76,11 +76,28 @@ class _Prov:
 class Layered(Document):
     """A game merged with its variants: every value located in the file it came from."""
 
-    def __init__(self, data, base: Document, root: _Prov, layers: list[Layer]):
+    def __init__(self, data, base: Document, root: _Prov, layers: list[Layer], removed: tuple = ()):
         super().__init__(data=data, file=layers[-1].file if layers else base.file, text="")
         self.base = base
         self.layers = layers
         self._root = root
+        self.removed = removed   # (name, what in words, the diagnostic of the removal) per part a layer removed
+
+    def noting_removals(self, diagnostics: list) -> list:
+        """``diagnostics`` with, on each that names a part a variant removed (an action, a
+        define, a zone...), a hint pointing at the line that removed it: the problem shows
+        in the file that still uses the part, its cause is in the variant."""
+        if not self.removed:
+            return diagnostics
+        out = []
+        for d in diagnostics:
+            notes = [f"{where.location()} removes {what}" for name, what, where in self.removed
+                     if f"'{name}'" in d.message and where.file != d.file]
+            if notes:   # (a did-you-mean for a name a variant removed points the wrong way)
+                kept = [d.hint] if d.hint and not d.hint.startswith("did you mean") else []
+                d = replace(d, hint="; ".join(kept + notes))
+            out.append(d)
+        return out
 
     def source(self, pointer: str) -> tuple[Document, str]:
         node = self._root
@@ -301,7 +318,9 @@ def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
     _typos(data, added, errors, base_name)
     if errors:
         raise SpecError(_sorted(errors))
-    return Layered(data, base, root, layers)
+    removed = tuple((c.path[-1], describe(c.path), c.layer.doc.diagnostic(c.ptr, "", "", key=True))
+                    for c in changes if c.kind == "set" and c.value is None and isinstance(c.path[-1], str))
+    return Layered(data, base, root, layers, removed)
 
 
 def _conflicts(mine: list[_Change], earlier: list[_Change], errors: list[Diagnostic]) -> None:

@@ -30,11 +30,37 @@ def _tables(cp, node, c: C):
     if "row" not in props or "col" not in props:
         cp.error(node, "not-a-board", f"'{node.func}' reads cells: components with a 'row' and a 'col' "
                  "(give the cell items both, e.g. each: {row: [0, 1, 2], col: [0, 1, 2]})")
-    missing = [t for t in sorted(types) if not {"row", "col"} <= cp.m.type_props.get(t, set())]
+    missing = _without_row_col(cp, types)
     if missing:
         cp.error(node, "not-a-board", f"'{node.func}' reads cells, but component '{missing[0]}' has no "
                  "'row' and 'col' properties")
     return props["row"], props["col"]
+
+
+def _without_row_col(cp, types) -> list:
+    return [t for t in sorted(types) if not {"row", "col"} <= cp.m.type_props.get(t, set())]
+
+
+def _cell(cp, node, arg: C) -> None:
+    """The cell a board function starts from: a component (or none); one of types known
+    when the rules load (a zone's ``holds``) must have a ``row`` and a ``col``."""
+    at = node.args[0]
+    cp.expect(arg, "comp", at, f"the cell given to '{node.func}'")
+    missing = _without_row_col(cp, arg.t.types) if arg.t.kind == "comp" else []
+    if missing:
+        cp.error(at, "not-a-board", f"'{node.func}' starts from a cell, but this is a component "
+                 f"'{missing[0]}', which has no 'row' and 'col' properties")
+
+
+def _not_a_cell(cp, node):
+    """A run-time fault for a component without a row and a col given as a board function's
+    cell (one whose type the compiler could not know)."""
+    where = cp.fault_site(node)
+
+    def fault(g, x):
+        return where(f"'{node.func}' was given '{g.m.labels[x]}', a component of type '{g.m.ctype[x]}' "
+                     "without 'row' and 'col': not a cell of a board")
+    return fault
 
 
 def _mode(cp, node, arg: C | None) -> tuple:
@@ -53,6 +79,7 @@ def _cell_and_cells(cp, node, args) -> tuple:
         cp.error(node, "wrong-arity", f"'{node.func}' takes 2 or 3 arguments, not {len(args)}")
     cells = _coll(cp, node, args[1])
     rows, cols = _tables(cp, node, args[1])
+    _cell(cp, node, args[0])
     return args[0].fn, cells, rows, cols, _mode(cp, node, args[2] if len(args) == 3 else None)
 
 
@@ -131,30 +158,42 @@ def _at(cp, node, args):
 def _neighbours(cp, node, args):
     x, board, rows, cols, steps = _cell_and_cells(cp, node, args)
     locate = _locator(cp, args[1], rows, cols)
+    not_a_cell = _not_a_cell(cp, node)
 
     def neighbours(g, e):
         cell = x(g, e)
         if cell is None:
             return []
         r, c = rows[cell], cols[cell]
+        if r is None or c is None:
+            raise not_a_cell(g, cell)
         find = locate(g, e)
         return [n for n in (find((r + dr, c + dc)) for dr, dc in steps) if n is not None]
     return C(neighbours, T.list_of(args[1].t.element()))
 
 
 @function("line", "The cells of a board from a cell (not included) in a direction, "
-          "rows and columns step, up to the edge.", "line(spot, board, 0, 1)")
+          "rows and columns step, up to the edge (no cells for a step of 0 and 0).", "line(spot, board, 0, 1)")
 def _line(cp, node, args):
     _arity(cp, node, args, 4)
     x, board, dr, dc = args[0].fn, _coll(cp, node, args[1]), args[2].fn, args[3].fn
+    cp.expect(args[2], "int", node.args[2], "the rows per step")
+    cp.expect(args[3], "int", node.args[3], "the columns per step")
+    if args[2].is_const and args[3].is_const and args[2].const == 0 == args[3].const:
+        cp.error(node, "bad-argument", "'line' with a step of 0 rows and 0 columns goes nowhere: give a "
+                 "direction, e.g. line(spot, board, 0, 1)")
     rows, cols = _tables(cp, node, args[1])
+    _cell(cp, node, args[0])
     locate = _locator(cp, args[1], rows, cols)
+    not_a_cell = _not_a_cell(cp, node)
     del board
 
     def line(g, e):
         cell, sr, sc = x(g, e), dr(g, e), dc(g, e)
         if cell is None or (sr == 0 and sc == 0):
             return []
+        if rows[cell] is None or cols[cell] is None:
+            raise not_a_cell(g, cell)
         find = locate(g, e)
         out, r, c = [], rows[cell] + sr, cols[cell] + sc
         while (nxt := find((r, c))) is not None:
@@ -165,7 +204,7 @@ def _line(cp, node, args):
 
 
 @function("connected", "The cells of a list joined to a cell through cells of the list, "
-          "orthogonally (the default) or 'all' eight ways; the cell first.",
+          "orthogonally (the default), 'diagonal' or 'all' eight ways; the cell first.",
           "connected(spot, [c in board where c.mark == spot.mark])")
 def _connected(cp, node, args):
     x, cells, rows, cols, steps = _cell_and_cells(cp, node, args)
