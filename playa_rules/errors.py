@@ -8,6 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def shown(value, limit: int = 60) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters (a huge number, which Python
+    will not even write, reads as its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** limit:
+        return f"a {'negative ' if value < 0 else ''}number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a message must never fail on what it shows
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def spelled(value) -> str:
     """A value as a rule file spells it, for messages: ``true``, ``null``, ``'text'``, ``[1, 'a']``."""
     if value is True or value is False:

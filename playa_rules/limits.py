@@ -17,13 +17,28 @@ MAX_DSL_LENGTH = 4000
 """Longest DSL text, in characters; ``dsl-too-long``."""
 MAX_INLINES = 10_000
 """Most define calls inlined into one DSL text, nested ones included; ``define-too-large``."""
+MAX_LOOP_COST = 10_000_000
+"""Most steps the loops of one DSL text may take in one evaluation: the product, over loops
+nested in loops (through defines too), of a bound of each collection's size
+(compiler/dsl/cost.py); ``loops-too-large``. The bundled games reach 28,672 (7 x 64 x 64)."""
 MAX_COUNT = 10_000
-"""Most copies of one component (``count``); ``bad-count``."""
+"""Most items one item line makes (``count`` times the sizes of its ``each`` lists); ``bad-count``."""
+MAX_COMPONENTS = 100_000
+"""Most components in one game, all types together (a ``per_player`` type once per seat of the
+largest game), counted before any is made; ``too-many-components``. The bundled games have
+at most 524."""
 MAX_PLAYERS = 64
 """Largest player count a rule file may allow (real games: 2 to 10); ``too-many-players``."""
 MAX_ACTION_IDS = 100_000
 """Most distinct actions one action kind can name (the product of its parameters' sizes);
 ``too-many-actions``. The largest action of the bundled games names under 2,000."""
+MAX_LEGAL_ACTIONS = 200_000
+"""Most legal actions at one decision, all the step's action kinds together (twice one kind's
+limit: a kind at its limit leaves room for the others); a ``GameRuntimeError`` while playing,
+raised as the step's listing passes it. Only steps whose kinds can name more are counted."""
+MAX_INT = 2 ** 53
+"""Largest whole number (in size) a file may write, a variable may hold or a score may reach: what
+JSON readers hold exactly; ``bad-value`` in a file, a runtime error in play."""
 MAX_PROBLEMS = 100
 """Most problems one stage reports in detail; the rest are counted in one ``too-many-problems``."""
 MAX_AUTOMATON_ACTIONS = 100_000
@@ -36,11 +51,15 @@ LIMITS = (
     ("values in a file, alias expansions included", MAX_NODES, "too-large"),
     ("nesting of mappings and lists", MAX_DEPTH, "too-deep"),
     ("alias uses", MAX_ALIASES, "alias-limit"),
+    ("size of a whole number (written, held by a variable, scored)", MAX_INT, "bad-value"),
     ("characters in one DSL text", MAX_DSL_LENGTH, "dsl-too-long"),
     ("define calls inlined into one DSL text", MAX_INLINES, "define-too-large"),
-    ("copies of one component", MAX_COUNT, "bad-count"),
+    ("steps of the nested loops of one DSL text", MAX_LOOP_COST, "loops-too-large"),
+    ("items one item line makes (count times each)", MAX_COUNT, "bad-count"),
+    ("components in one game", MAX_COMPONENTS, "too-many-components"),
     ("players", MAX_PLAYERS, "too-many-players"),
     ("distinct actions of one action kind", MAX_ACTION_IDS, "too-many-actions"),
+    ("legal actions at one decision, while playing", MAX_LEGAL_ACTIONS, "sim-runtime-error"),
     ("problems reported in detail by one stage", MAX_PROBLEMS, "too-many-problems"),
     ("flow steps without a decision", MAX_STEPS, "sim-runtime-error"),
     ("automaton actions without a person's decision", MAX_AUTOMATON_ACTIONS, "sim-runtime-error"),

@@ -16,7 +16,7 @@ from .checks import sort_diagnostics
 from .compiler.compile import compile_document
 from .engine.chance import space as chance_space
 from .engine.game import Game
-from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError
+from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
 from .source import variants as variants_
 from .source.load import Document
 from .source.overlay import merge
@@ -75,7 +75,7 @@ class Rules:
         outcome from ``game.chance_outcomes()`` is applied.
         """
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
-            raise PlayaRulesError(f"{self.id} is for {_counts(self.player_counts)} players, not {players!r}")
+            raise PlayaRulesError(f"{self.id} is for {_counts(self.player_counts)} players, not {shown(players)}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
         return Game(self, players, seed, chance, _queue=_queue)

@@ -258,6 +258,11 @@ def test_a_text_that_holds_the_marks_of_an_env_slot_stays_a_text(monkeypatch, tm
     text = text.replace("hand: {level: 0, side: 0, moves: 0}", "hand: {level: 0, side: 0, moves: 0, note: ''}")
     path = tmp_path / "marks.yaml"
     path.write_text(text)
+    from playa_rules.errors import LoadError
+    from playa_rules.source import load as loader
+    with pytest.raises(LoadError, match="control character U\\+0000"):   # the loader refuses such texts...
+        _load(monkeypatch, "generated", path)
+    monkeypatch.setattr(loader, "_CONTROL", re.compile("(?!)"))   # ...and the generator must not rely on it
     generated = _load(monkeypatch, "generated", path)
     sources = generated.program.generated
     assert not any("\0" in s or "\1" in s for s in sources)

@@ -173,12 +173,13 @@ def test_set_on_a_cell_found_by_an_expression(tmp_path):
 @pytest.mark.parametrize("backend", ["generated", "closures"])
 @pytest.mark.parametrize("func", ["neighbours(thing, board)", "line(thing, board, 0, 1)"])
 def test_a_component_without_row_and_col_fails_as_such_in_the_setup(monkeypatch, tmp_path, backend, func):
-    """A token where a cell was meant, of a type the compiler cannot know (the second element
-    of a list typed by its first): a runtime error saying so, in the setup (no phase yet),
-    alike in both backends."""
+    """A token where a cell was meant, of a type the compiler cannot know (an item of lists
+    of different types, whose join is untyped; a flat list's items join to cell or token,
+    checked while compiling): a runtime error saying so, in the setup (no phase yet), alike
+    in both backends."""
     from playa_rules import rules as rules_module
     text = BOARD.replace("phases:", "setup: |\n  set hand.n = count("
-                         + func.replace("thing", "[at(board, 0, 0), top(pile)][1]") + ")\nphases:")
+                         + func.replace("thing", "[[at(board, 0, 0)], [top(pile)]][1][0]") + ")\nphases:")
     text = text.replace("actions:", "variables:\n  hand: {n: 0}\nactions:", 1)
     path = tmp_path / "token.yaml"
     path.write_text(text, encoding="utf-8")

@@ -351,3 +351,112 @@ def test_a_text_holding_a_quote_is_quoted_as_yaml_would_in_a_message(tmp_path):
                     encoding="utf-8")
     messages = [d.message for d in pr.validate(path) if d.severity == "error"]
     assert any("""not the text "{ put' : 1 }\"""" in m for m in messages), messages
+
+
+# ------------------------------------------------------------------ red team: unbounded sizes
+_L1000 = "[" + ", ".join(map(str, range(1000))) + "]"
+_WITH_L = ("players: [2, 3]", f"players: [2, 3]\nparameters:\n  l: {_L1000}")
+
+
+@pytest.mark.parametrize("what,mutations,code,ptr,words", [
+    ("each over four 1,000-value lists", [_WITH_L, ("      - {count: 6}", "      - {count: 6}\n      - {each: {a: l, b: l, c: l, d: l}}")],
+     "bad-count", "/components/chip/items/1", "makes 1,000,000,000,000 items"),
+    ("count 10,000 times two values", [("      - {count: 6}", "      - {count: 10000, each: {v: [1, 2]}}")],
+     "bad-count", "/components/chip/items/0", "makes 20,000 items (count 10,000 x 2 values of 'v')"),
+    ("each over 10,001 values", [("players: [2, 3]", "players: [2, 3]\nparameters:\n  l: ["
+                                  + ", ".join(map(str, range(10001))) + "]"), ("      - {count: 6}", "      - {each: {v: l}}")],
+     "bad-count", "/components/chip/items/0", "makes 10,001 items"),
+    ("three permutations of 12", [("players: [2, 3]", "players: [2, 3]\nparameters:\n  l: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]"),
+                                  ("      - {count: 6}", "      - {each: {a: {permutations: l, size: 3}, "
+                                   "b: {permutations: l, size: 3}, c: {permutations: l, size: 3}}}")],
+     "bad-count", "/components/chip/items/0", "makes 2,299,968,000 items"),
+    ("eleven lines of 10,000", [("      - {count: 6}", "\n".join(f"      - {{count: 10000, v: {i}}}" for i in range(11)))],
+     "too-many-components", "/components/chip/items", "makes 110,000 components"),
+    ("a per_player type for 64 seats", [("players: [2, 3]", "players: [2, 64]"), ("    start: bank\n", "    start: won\n    per_player: true\n"),
+                                        ("      - {count: 6}", "      - {count: 2000}")],
+     "too-many-components", "/components/chip/items", "128,000 components (2,000 for each of 64 seats)"),
+])
+def test_component_items_are_counted_before_any_is_made(tmp_path, what, mutations, code, ptr, words):
+    """Used to make every item first: 10**12 of them ended in a MemoryError, 6.4 million in minutes."""
+    text = PROBE
+    for old, new in mutations:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = _write(tmp_path, text)
+    (d,) = _errors(path)   # one error: a refused line or type still types the rules with one item
+    assert (d.code, d.file, d.path) == (code, str(path), ptr) and d.line
+    assert words in d.message and "over the limit" in d.message
+
+
+def test_a_step_listing_too_many_legal_actions_is_a_runtime_error(tmp_path):
+    """Three kinds of 100,000 actions each (each within its kind's limit) in one step: the
+    listing stops once it passes the limit of one decision, and --simulate reports it."""
+    kinds = "".join(f"  k{i}:\n    text: 'k{i} {{n}}'\n    params:\n      n: {{number_in: [0, 99999]}}\n"
+                    f"    effect: move take(bank, 1) to me.won\n" for i in range(3))
+    path = _write(tmp_path, PROBE.replace("actions:\n", "actions:\n" + kinds, 1)
+                  .replace("actions: [take]}", "actions: [take, k0, k1, k2]}"))
+    rules = pr.load(path)
+    with pytest.raises(pr.GameRuntimeError, match=r"step 't' of phase 'play' has over 200,000 legal actions at "
+                                                  r"one decision \(200,0\d\d once action 'k1' is listed\)"):
+        rules.new_game(2, seed=1)
+    from playa_rules.simulation.smoke import simulate
+    diags = simulate(rules, 1)   # one game for each player count
+    assert diags and all(d.code == "sim-runtime-error" and "over 200,000 legal actions" in d.message for d in diags)
+
+
+def _seats_nested(depth):
+    return "sum(" * depth + "count(me.won)" + " for s in seats)" * depth
+
+
+@pytest.mark.parametrize("what,mutations,ptr", [
+    ("sums over seats nested 30 deep", [('points: "count(me.won)"', f'points: "{_seats_nested(30)}"')], "/scoring/0/points"),
+    ("three for loops over 1,000 values", [_WITH_L, ("    effect: move take(bank, n) to me.won",
+                                                     "    effect: |\n      move take(bank, n) to me.won\n"
+                                                     "      for a in l { for b in l { for c in l { set hand.x += 1 } } }"),
+                                           ("phases:", "variables:\n  hand: {x: 0}\nphases:")], "/actions/take/effect"),
+    ("nested any in a require", [_WITH_L, ("require: [n <= count(bank)]",
+                                           'require: [n <= count(bank), "any(any(any(a == b + c for c in l) for b in l) for a in l)"]')],
+     "/actions/take/require/1"),
+    ("loops in setup", [_WITH_L, ("phases:", "setup: 'for a in l { for b in l { for c in l { shuffle bank } } }'\nphases:")],
+     "/setup"),
+    ("loops in match.hands", [_WITH_L, ("phases:", "match:\n  hands: 'count([a for a in l where any(any(a == b + c "
+                                                  "for c in l) for b in l)])'\nphases:")], "/match/hands"),
+    ("loops in first_start", [_WITH_L, ("phases:", "match:\n  hands: 1\n  first_start: 'first(s in seats where "
+                                                   "any(any(any(a == b + c for c in l) for b in l) for a in l))'\nphases:")],
+     "/match/first_start"),
+    ("loops nested through 30 defines", [("actions:", "define:\n" + "".join(
+        f'  d{i}: "sum(d{i - 1} for s in seats)"\n' for i in range(1, 31)).replace("d0", "1") + "actions:"),
+        ('points: "count(me.won)"', 'points: "d30"')], "/define/d"),
+])
+def test_nested_loops_past_the_budget_are_refused_at_load(tmp_path, what, mutations, ptr):
+    """Each used to load, then hang the first evaluation (2**30 or 10**9 steps)."""
+    text = PROBE
+    for old, new in mutations:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = _write(tmp_path, text)
+    diags = _errors(path)
+    assert diags and {d.code for d in diags} == {"loops-too-large"}
+    d = diags[0]
+    assert d.file == str(path) and d.line and d.column and d.path.startswith(ptr)
+    assert f"over the limit of {limits.MAX_LOOP_COST:,}" in d.message and "nested loops over" in d.message
+
+
+def test_the_bundled_games_stay_far_inside_the_loop_budget():
+    """The largest loop cost of a bundled game (Lying Pirates: 7 x 64 x 64) is far below the budget."""
+    import math
+
+    from playa_rules.compiler.dsl import cost
+    most, walk = [0], cost.walk
+
+    def measured(cp, c, node, scope):
+        size = walk(cp, c, node, scope)
+        most[0] = max(most[0], size * math.prod(cp.loops))
+        return size
+    cost.walk = measured
+    try:
+        for game in pr.games():
+            assert not [d for d in pr.validate(game) if d.severity == "error"]   # compiled again (load caches)
+    finally:
+        cost.walk = walk
+    assert 1000 < most[0] <= 28_672 and most[0] * 100 < limits.MAX_LOOP_COST

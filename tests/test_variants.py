@@ -289,7 +289,8 @@ def test_a_game_is_not_a_variant():
 
 
 def test_a_variant_of_another_game(tmp_path):
-    path = write(tmp_path, "dice.yaml", f"extends: {ROOT / 'tests' / 'games' / 'dice-duel.yaml'}\nvariant: d\n")
+    write(tmp_path, "dice-duel.yaml", (ROOT / "tests" / "games" / "dice-duel.yaml").read_text(encoding="utf-8"))
+    path = write(tmp_path, "dice.yaml", "extends: dice-duel.yaml\nvariant: d\n")
     [d] = errors_of(lambda: pr.load("playa-pirata", variants=[path]))
     assert d.code == "wrong-game" and d.message.startswith("variant 'd' is a variant of ")
 

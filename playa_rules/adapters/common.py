@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ..engine.actions import decode
 from ..engine.chance import space
-from ..errors import PlayaRulesError
+from ..errors import PlayaRulesError, shown
 from ..rules import load
 
 #: how scores become returns (see docs/adapters.md)
@@ -31,7 +31,7 @@ def people(rules, players) -> int:
     if players is None or players == -1:
         return rules.player_counts[0]
     if players not in rules.player_counts:
-        raise PlayaRulesError(f"{rules.id} is for {rules.player_counts} players, not {players!r}")
+        raise PlayaRulesError(f"{rules.id} is for {rules.player_counts} players, not {shown(players)}")
     return players
 
 

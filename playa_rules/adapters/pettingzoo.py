@@ -17,7 +17,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..errors import IllegalAction, PlayaRulesError
+from ..errors import IllegalAction, PlayaRulesError, shown
 from ..rules import load
 from . import common
 from .observation import Layout
@@ -149,7 +149,7 @@ class raw_env(AECEnv):
         if action is None:
             why = "None is the action of an agent that is terminated or truncated only"
         else:
-            why = f"{action!r} is not an action id"
+            why = f"{shown(action)} is not an action id"
             if isinstance(action, str):
                 ids = [a.id for a in self.game.legal_actions() if str(a) == action.strip()]
                 why += f" (the id of '{action.strip()}' is {ids[0]})" if ids else ""

@@ -1,11 +1,12 @@
 """Semantic checks of names: display hints naming nothing, defines and parameters nothing reads.
 
-Registered like the checks of :mod:`.rules` (codes ``unknown-display`` (error),
-``unused-define`` and ``unused-parameter`` (warnings)).
+Registered like the checks of :mod:`.rules` (codes ``unknown-display`` and
+``reserved-name`` (errors), ``unused-define`` and ``unused-parameter`` (warnings)).
 """
 from __future__ import annotations
 
 from ..compiler.dsl import ast as A
+from ..compiler.dsl.names import BUILTIN_NAMES
 from ..compiler.model import did_you_mean
 from ..source.load import escape_pointer_segment
 from .base import _STRING, _WORD, Context, _items, _list, check
@@ -87,6 +88,30 @@ def _constant_names_in_items(data) -> set[str]:
             if isinstance(value, str):
                 found.add(value)
     return found
+
+
+_BUILT_IN = {"me": "the seat the rule is about", "players": "the number of players",
+             "seats": "every seat", "others": "every seat but me", "start_player": "the seat that starts the hand",
+             "current_player": "the seat to act", "hand_number": "the hand being played, from 1",
+             "round": "the round of the phase"}
+
+
+@check("reserved-name")
+def reserved_names(ctx: Context):
+    """A parameter, assumption, ruling or define named like a built-in name (``players``,
+    ``me``, ...): every rule reading the name gets the built-in, so it would be ignored. (A
+    define with parameters, ``round(x)``, is what its calls mean: not reported.)"""
+    p = escape_pointer_segment
+    builtins = ["me", *BUILTIN_NAMES]
+    for section, what in (("parameters", "parameter"), ("assumptions", "assumption"), ("rulings", "ruling"),
+                          ("define", "define")):
+        for key, _ in _items(ctx.data.get(section)):
+            name = str(key).strip()
+            if name in builtins:
+                yield ctx.at(f"/{section}/{p(key)}", "reserved-name",
+                             f"{what} '{name}' has the name of a built-in: '{name}' in a rule always means "
+                             f"{_BUILT_IN.get(name, 'the built-in')}, so this {what} would be ignored", key=True,
+                             hint=f"rename it; the built-in names are {', '.join(builtins)}")
 
 
 @check("unused-define", "unused-parameter")

@@ -311,6 +311,8 @@ class _Explainer:
         expected = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
         if not self.parts and self.error.instance is None:
             return "the rule file is empty"
+        if not self.parts and isinstance(self.error.instance, str):   # not a rule file: its text is not quoted
+            return self.must(f"be {expected}, not a text")
         return self.must(f"be {expected}, not {_kind(self.error.instance)}")
 
     def explain_pattern(self) -> str:

@@ -7,14 +7,13 @@ the same whatever the number of players (unused seats simply hold nothing).
 """
 from __future__ import annotations
 
-import itertools
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Diagnostic, spelled
-from ..limits import MAX_COUNT, MAX_PLAYERS
+from ..errors import Diagnostic
+from ..limits import MAX_PLAYERS
+from . import items
 
 VISIBILITIES = ("hidden", "owner", "public")
 SCOPES = ("turn", "hand", "match", "player", "player_match")
@@ -210,15 +209,17 @@ class ModelBuilder:
         props_seen: dict[str, None] = {}
         rows = []  # (type, owner, props, label)
         per_player_types = []
+        lines = {tname: items.resolve(self, m, tname, t) for tname, t in m.types.items()}
+        items.bound_totals(self, m, lines)   # counted before any item is made
         for tname, t in m.types.items():
             if t.get("per_player"):
                 per_player_types.append(tname)
                 continue
-            rows.extend(self._expand(m, tname, t, None))
+            rows.extend(self._expand(tname, lines[tname], None))
         # per-player types last, for every possible seat: component ids never depend on the player count
         for tname in per_player_types:
             for seat in range(m.max_players):
-                rows.extend(self._expand(m, tname, m.types[tname], seat))
+                rows.extend(self._expand(tname, lines[tname], seat))
         for tname, t in m.types.items():
             start = t.get("start")
             if start is not None and start not in m.zones:
@@ -255,66 +256,20 @@ class ModelBuilder:
             m.type_members.setdefault(tname, [])
             m.type_props.setdefault(tname, set())
 
-    def _expand(self, m: Model, tname: str, t: dict, owner):
+    @staticmethod
+    def _expand(tname: str, lines: list, owner) -> list:
+        """The components of resolved item lines (``items.resolve``), for one owner."""
         out = []
-        template_label = t.get("label")
-        for i, item in enumerate(t.get("items") or [{}]):
-            ptr = f"/components/{tname}/items/{i}"
-            base = {k: v for k, v in item.items() if k not in ("count", "each", "label")}
-            count = item.get("count", 1)
-            if isinstance(count, str):
-                try:
-                    count = self.evaluate(count, ptr + "/count")
-                except Exception as exc:  # noqa: BLE001 - reported as a diagnostic
-                    self.diags.extend(getattr(exc, "diagnostics", []))
-                    count = 0
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > MAX_COUNT:
-                self.error(ptr + "/count", "bad-count", f"count must be a whole number from 0 to {MAX_COUNT}, not {spelled(count)}")
-                count = 0
-            each = item.get("each") or {}
-            variants = [dict(base)]
-            for prop, values in each.items():
-                if isinstance(values, dict):
-                    values = self._choices(m, values, f"{ptr}/each/{prop}")
-                if isinstance(values, str):
-                    values = m.constants.get(values, None)
-                    if not isinstance(values, list):
-                        self.error(f"{ptr}/each/{prop}", "unknown-name",
-                                   f"'each' needs a list or the name of a list parameter, "
-                                   f"not {spelled(item['each'][prop])}",
-                                   _did_you_mean(item["each"][prop], [k for k, v in m.constants.items()
-                                                                      if isinstance(v, list)]))
-                        values = []
-                bad = next((x for x in values if not _plain(x)), None) if isinstance(values, list) else None
-                if bad is not None:
-                    self.error(f"{ptr}/each/{prop}", "bad-value",
-                               f"the values 'each' gives '{prop}' must be plain values (text, numbers, "
-                               f"true/false) or lists of them, not {spelled(bad)}")
-                    values = [x for x in values if _plain(x)]   # the rest still types the rules
+        for line in lines:
+            if not line.count:
+                continue
+            variants = [dict(line.base)]
+            for prop, values in line.each:
                 variants = [dict(v, **{prop: x}) for v in variants for x in values]
-            label_fmt = item.get("label", template_label)
             for props in variants:
-                for _ in range(count):
-                    out.append((tname, owner, props, _label(label_fmt, tname, props)))
+                for _ in range(line.count):
+                    out.append((tname, owner, props, _label(line.label, tname, props)))
         return out
-
-    def _choices(self, m: Model, spec: dict, ptr: str) -> list:
-        """``{permutations: LIST, size: N}`` or ``{combinations: ...}``: every choice of N
-        different elements, in order, each as a list."""
-        kind = "permutations" if "permutations" in spec else "combinations"
-        source, size = spec.get(kind), spec.get("size")
-        if isinstance(source, str):
-            source = m.constants.get(source)
-        if not isinstance(source, list) or not isinstance(size, int) or isinstance(size, bool):
-            self.error(f"{ptr}/{kind}", "unknown-name", f"'{kind}' needs a list or the name of a list parameter")
-            return []
-        count = math.perm(len(source), size) if kind == "permutations" else math.comb(len(source), size)
-        if count > MAX_COUNT:
-            self.error(ptr, "bad-count", f"{count:,} {kind} of {size} out of {len(source)}: over the limit of "
-                       f"{MAX_COUNT:,} items")
-            return []
-        pick = itertools.permutations if kind == "permutations" else itertools.combinations
-        return [list(choice) for choice in pick(source, size)]
 
     # ---------------------------------------------------------------- variables
     def _variables(self, m: Model):
@@ -349,12 +304,6 @@ def seat_count(data: dict, players: int) -> int:
     return players + extra
 
 
-def _plain(v) -> bool:
-    """A value an item property may hold: a scalar, or a list of scalars (as for die faces)."""
-    scalar = (str, int, float, bool, type(None))
-    return isinstance(v, scalar) or (isinstance(v, list) and all(isinstance(x, scalar) for x in v))
-
-
 def _freeze(v):
     return tuple(v) if isinstance(v, list) else v
 
@@ -365,7 +314,14 @@ _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 def fill(template: str, values: dict) -> str:
     """Replace ``{name}`` fields from ``values``; plain text substitution, never str.format.
     A list reads as its elements joined by '-' (a strip of patterns: ``a-b-c``)."""
-    return _FIELD.sub(lambda mt: _text(values.get(mt.group(1), "?")), template)
+    return _FIELD.sub(lambda mt: capped(_text(values.get(mt.group(1), "?"))), template)
+
+
+FIELD_TEXT = 200   # the longest text one field becomes: a hostile value must not multiply by its uses
+
+
+def capped(text: str) -> str:
+    return text if len(text) <= FIELD_TEXT else text[:FIELD_TEXT - 3] + "..."
 
 
 def text_fields(text: str) -> list[str]:

@@ -7,15 +7,16 @@ seat has a decision to make or the match is over.
 """
 from __future__ import annotations
 
+from ..compiler.dsl.faults import relocated
 from ..errors import GameRuntimeError
 from . import automata as _automata
 from .legal import Legal
-from .plans import step_plan
+from .plans import relisted, step_plan
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START
 
 RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
                   RecursionError)
-from ..limits import MAX_AUTOMATON_ACTIONS, MAX_STEPS
+from ..limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
 NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 
 
@@ -32,7 +33,8 @@ class Flow:
         try:
             (step.plan or step_plan(step))(g, g.seat, out)
         except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"could not list the legal actions (step '{step.id}'): {exc}") from None
+            raise GameRuntimeError(f"could not list the legal actions (step '{step.id}'): "
+                                   f"{relisted(step, g, exc)}") from None
         return out
 
     def _set_legal(self, legal: Legal) -> None:
@@ -140,7 +142,7 @@ class Flow:
                     return
             raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
         except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"the rules failed {self._where()}: {exc}") from None
+            raise GameRuntimeError(f"the rules failed {self._where()}: {relocated(exc)}") from None
 
     def _where(self) -> str:
         """Where the flow was: in a hand's setup, its scoring, or a phase (the one starting)."""
@@ -262,7 +264,10 @@ class Flow:
         for s in range(g.n):
             e = {"me": s}
             parts = {sid: fn(g, e) for sid, _, fn in self.program.scoring}
-            row.append(sum(parts.values()))
+            total = sum(parts.values())
+            if not -MAX_INT <= total <= MAX_INT:   # (views and logs are JSON: a score stays a number it holds)
+                raise ValueError(f"seat {s} would score more than {MAX_INT:,} in size")
+            row.append(total)
             detail.append(parts)
         g.hand_scores.append(row)
         g.score_detail.append(detail)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import itertools
 
-from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError
+from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
+from ..compiler.dsl.faults import relocated
 from ..compiler.program import Program
 from . import automata as _automata
 from . import chance as _chance
@@ -71,7 +72,7 @@ class Game(Flow):
             g.hands = self.program.hands(g, e)
             g.start = self.program.first_start(g, e) % players
         except _RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"the match settings could not be evaluated: {exc}") from None
+            raise GameRuntimeError(f"the match settings could not be evaluated: {relocated(exc)}") from None
         g.mode = HAND_START
         self._begin(None)
 
@@ -275,7 +276,7 @@ class Game(Flow):
             try:
                 return [fn(self.g, {"me": s}) for s in range(self.g.n)]
             except _RUNTIME_ERRORS as exc:
-                raise GameRuntimeError(f"match points failed: {exc}") from None
+                raise GameRuntimeError(f"match points failed: {relocated(exc)}") from None
             except NeedChance:
                 raise GameRuntimeError(_UNDECIDED.format("match points")) from None
         done = self.g.hand_scores
@@ -306,7 +307,7 @@ class Game(Flow):
             try:
                 vals = {s: fn(g, {"me": s}) for s in tied}
             except _RUNTIME_ERRORS as exc:
-                raise GameRuntimeError(f"tie-break '{tid}' failed: {exc}") from None
+                raise GameRuntimeError(f"tie-break '{tid}' failed: {relocated(exc)}") from None
             except NeedChance:
                 raise GameRuntimeError(_UNDECIDED.format(f"tie-break '{tid}'")) from None
             top = max(vals.values())
@@ -316,7 +317,7 @@ class Game(Flow):
     def view(self, seat) -> dict:
         """What ``seat`` may know, as JSON-serialisable data; ``view(None)`` shows everything."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n):
-            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1} (or None for everything)")
+            raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {self.g.n - 1} (or None for everything)")
         return _view.view(self, seat)
 
     @property
@@ -348,7 +349,7 @@ class Game(Flow):
         events added since.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n:
-            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.g.n - 1}")
+            raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {self.g.n - 1}")
         log = self._log
         final = min(self._masked, len(log))   # entries before this have their knowledge masks for good
         done = self._seen.get(seat)

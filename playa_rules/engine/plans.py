@@ -17,8 +17,12 @@ from __future__ import annotations
 from ..compiler.domains import checked as _checked
 from ..compiler.domains import items as _items
 from ..compiler.domains import prepare_join as _prepare_join
+from ..compiler.dsl.faults import RuleFault, relocated
 from ..compiler.program import ActionDef, LevelChecks, StepDef
+from ..errors import GameRuntimeError
+from ..limits import MAX_LEGAL_ACTIONS
 from .actions import _domain, _nested
+from .legal import Legal
 
 
 def step_plan(step: StepDef):
@@ -37,6 +41,8 @@ def _step_plan(step: StepDef):
     kinds = [plan_of(d) for d in step.actions]
     fallback = [plan_of(d) for d in step.fallback]
     free = [plan_of(d) for d in step.free]
+    if sum(d.size for d in step.actions + step.fallback + step.free) > MAX_LEGAL_ACTIONS:
+        return _bounded(step)   # could list too many: counted after each kind (no other step pays)
     if step.inline is not None:   # written by the compiler's generated backend (compiler/listing.py)
         return step.inline
     if len(kinds) == 1 and not fallback and not free:
@@ -54,6 +60,48 @@ def _step_plan(step: StepDef):
     return listing
 
 
+def _bounded(step: StepDef):
+    """The listing of a step whose kinds can name more than ``MAX_LEGAL_ACTIONS`` together
+    (each kind is at most ``MAX_ACTION_IDS``, checked by the compiler): the same actions in
+    the same order, stopped by a GameRuntimeError once a kind takes the total past the limit."""
+    groups = [(lambda out: True, step.actions), (lambda out: not out._ends[-1], step.fallback),
+              (lambda out: out._ends[-1], step.free)]
+
+    def listing(g, me, out):
+        for wanted, kinds in groups:
+            if kinds and wanted(out):
+                for d in kinds:
+                    d.plan(g, me, out)
+                    if out._ends[-1] > MAX_LEGAL_ACTIONS:
+                        phase = getattr(g, "phase_id", None)
+                        raise GameRuntimeError(
+                            f"step '{step.id}'" + (f" of phase '{phase}'" if phase else "") + f" has over "
+                            f"{MAX_LEGAL_ACTIONS:,} legal actions at one decision ({out._ends[-1]:,} once action "
+                            f"'{d.name}' is listed), over the limit: narrow the number_in ranges or the "
+                            f"require of its actions, or offer them in separate steps")
+    return listing
+
+
+def relisted(step: StepDef, g, exc: BaseException) -> BaseException:
+    """The error path of listing ``step`` for the seat to act, failed with ``exc``: a Python
+    TypeError in a generated listing, which writes its kinds' conditions inline, is no located
+    fault. The kinds are listed again by plans made of their lets and checks alone (no
+    generated plan or first level), whose operators and reads raise located faults
+    (:func:`~playa_rules.compiler.dsl.faults.relocated`); the first such fault, else ``exc``."""
+    found = relocated(exc)
+    if found is not exc or not isinstance(exc, TypeError):
+        return found
+    try:
+        out = Legal()
+        for d in step.actions + step.fallback + step.free:
+            _plan(d, generated=False)(g, g.seat, out)
+    except Exception as again:  # noqa: BLE001 - the error path: a located fault, else the first error
+        again = relocated(again)
+        if isinstance(again, RuleFault):
+            return again
+    return exc
+
+
 def plan_of(d: ActionDef):
     """The plan of kind ``d``: ``fn(g, me, out)`` recording in ``out`` its legal actions for seat ``me``."""
     plan = d.plan
@@ -62,7 +110,7 @@ def plan_of(d: ActionDef):
     return plan
 
 
-def _plan(d: ActionDef):
+def _plan(d: ActionDef, generated: bool = True):
     # Each loop starts the same way, written out rather than called: the lets, then the checks
     # that read no parameter (which can rule the whole kind out).
     lets, checks0, params = d.lets, d.checks[0], d.params
@@ -86,7 +134,7 @@ def _plan(d: ActionDef):
                     return
             _nested(d, g, e, 0, (), (), out, {})
         return nested
-    first = _first_level(d)
+    first = _first_level(d, generated)
     if len(params) == 1:
         def one(g, me, out):
             e = {"me": me}
@@ -160,9 +208,9 @@ def _plan(d: ActionDef):
     return two
 
 
-def _first_level(d: ActionDef):
+def _first_level(d: ActionDef, generated: bool = True):
     """``fn(g, e)``: the (value, key) pairs of the first parameter that pass its checks."""
-    if d.level1 is not None:   # written by the compiler's generated backend
+    if generated and d.level1 is not None:   # written by the compiler's generated backend
         return d.level1
     p = d.params[0]
     checks = d.checks[1]

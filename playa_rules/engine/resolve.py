@@ -12,7 +12,7 @@ import difflib
 import operator
 import re
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, shown
 from .actions import Action, decode
 from .state import OVER
 
@@ -32,13 +32,13 @@ def resolve(game, action) -> Action:
                 return a
         raise IllegalAction(_illegal_message(game, action), action=action, legal=_texts(game))
     if isinstance(action, bool):
-        raise IllegalAction(f"{action!r} is not an action", action=action, legal=_texts(game))
+        raise IllegalAction(f"{shown(action)} is not an action", action=action, legal=_texts(game))
     if isinstance(action, int):
         a = game._action_by_id(action)
         if a is not None:
             return a
         known = decode(list(game.program.actions.values()), action)
-        what = f"id {action} ({known[0].name})" if known else f"id {action} (no such action id)"
+        what = f"id {shown(action)} ({known[0].name})" if known else f"id {shown(action)} (no such action id)"
         raise IllegalAction(f"{what} is not legal now", action=action, legal=_texts(game))
     if isinstance(action, str):
         if game._by_text is None:
@@ -54,7 +54,7 @@ def resolve(game, action) -> Action:
     index = integer(action)
     if index is not None:   # an integer-like id (numpy's argmax, a gymnasium sample): as the int
         return resolve(game, index)
-    raise IllegalAction(f"{action!r} is not an action, its text or its id", action=action, legal=_texts(game))
+    raise IllegalAction(f"{shown(action)} is not an action, its text or its id", action=action, legal=_texts(game))
 
 
 def integer(x):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..compiler.model import fill
+from ..compiler.model import capped, fill
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -307,5 +307,5 @@ def prose(lang: str, text, constants: dict):
     (other braces stay as written)."""
     if not isinstance(text, str) or "{" not in text:
         return text
-    return PROSE_FIELD.sub(lambda mt: value_words(lang, constants[mt.group(1)]) if mt.group(1) in constants
+    return PROSE_FIELD.sub(lambda mt: capped(value_words(lang, constants[mt.group(1)])) if mt.group(1) in constants
                            else mt.group(0), text)

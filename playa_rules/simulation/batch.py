@@ -11,7 +11,7 @@ import operator
 import os
 
 from ..agents import agent_name, make_agent
-from ..errors import PlayaRulesError
+from ..errors import PlayaRulesError, shown
 from ..rules import Rules, load
 from .play import Unit
 from .runner import run
@@ -68,7 +68,7 @@ def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, 
         raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
     if players not in rules.player_counts:
         raise PlayaRulesError(f"{rules.id} is played by {', '.join(map(str, rules.player_counts))} players, "
-                              f"not {players!r}")
+                              f"not {shown(players)}")
     probe = rules.new_game(players, seed=0)
     deciding = probe.players - len(probe.automata)
     if len(agents) not in (1, deciding):

@@ -17,7 +17,9 @@ Choices worth knowing:
   string exactly as written (``2014-05-01`` is ``"2014-05-01"``): rule files have
   no use for dates and a bad date (``2014-13-45``) must not crash the loader.
 * Non-finite floats (``.inf``, ``.nan``, ``1e999``) are rejected (``bad-value``):
-  they have no JSON form and no meaning in a rule.
+  they have no JSON form and no meaning in a rule; so are whole numbers beyond 2**53 in
+  size (``0xfff...`` of thousands of digits too) and texts holding control characters
+  (an escape sequence in a label would reach every terminal that prints it).
 * Mapping keys are strings or ints (``{2: 5, 3: 4}``); keys that YAML reads as
   booleans, null or floats, and non-scalar keys, are rejected (``bad-key``).
   Keys whose pointer segments coincide (``1`` and ``"1"``) are duplicates.
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from typing import Any
 
 import yaml
@@ -45,7 +48,7 @@ from .document import Document, escape_pointer_segment, pointer_of
 from ..errors import Diagnostic, LoadError
 from .compose import _Alias, _Composer, _Fatal, _PlainComposer
 
-from ..limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_NODES  # noqa: F401 - re-exported
+from ..limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_INT, MAX_NODES  # noqa: F401 - re-exported
 
 _CORE = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL = (_CORE + t for t in ("str", "int", "float", "bool", "null"))
@@ -339,6 +342,12 @@ class _Converter:
             self.bad_tag(node, "scalar", pointer, mark)
             return _NOTHING
         if tag in (_STR, _TIMESTAMP, _MERGE, _VALUE):
+            bad = _CONTROL.search(node.value)
+            if bad is not None:   # ("\e[2J" in a label would reach every terminal that shows it)
+                self.problem("bad-value", f"a text holds the control character U+{ord(bad.group()):04X}", mark,
+                             pointer, hint="rule texts are printed on terminals: write them without control "
+                                           "characters (tabs and line breaks are fine)")
+                return _NOTHING
             return node.value
         if tag == _NULL:
             return None
@@ -349,6 +358,11 @@ class _Converter:
         except (KeyError, ValueError, OverflowError, IndexError):
             kind = "true or false" if tag == _BOOL else ("an integer" if tag == _INT else "a number")
             self.problem("bad-value", f"'{_short(node.value)}' is not {kind}", mark, pointer)
+            return _NOTHING
+        if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
+            self.problem("bad-value", f"'{_short(node.value)}' is a larger number than a rule may use "
+                         f"(at most {MAX_INT:,} in size)", mark, pointer,
+                         hint="JSON readers of views and logs hold whole numbers exactly up to 2**53")
             return _NOTHING
         if isinstance(value, float) and not math.isfinite(value):
             self.problem("bad-value", f"'{_short(node.value)}' is not a finite number", mark, pointer,
@@ -368,6 +382,9 @@ class _Converter:
 
 
 _NOTHING = type("_Nothing", (), {"__repr__": lambda self: "<no value>"})()
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")   # control characters but tab and line breaks
 
 
 def _short(text: str, limit: int = 40) -> str:

@@ -115,7 +115,7 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
                                            f"{' -> '.join(Path(s).name for s in seen + [key])}"))
         seen.append(key)
         layers.insert(0, Layer(doc=doc, id=doc.data["variant"], key=key, title=doc.data.get("title", "")))
-        current = _parent(doc, current)
+        current = _parent(doc, current, path.resolve().parent)
     for i, layer in enumerate(layers):
         layer.ancestors = frozenset(x.key for x in layers[:i])
     return current, layers
@@ -129,7 +129,10 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _parent(doc: Document, path: Path) -> Path:
+def _parent(doc: Document, path: Path, root: Path) -> Path:
+    """The file ``doc`` (read from ``path``) extends: a bundled game or variant, or a .yaml file
+    by a path relative to ``path`` that stays inside ``root`` (the folder of the file loaded):
+    a stranger's variant must not make the loader read, and its diagnostics quote, any file."""
     ref = doc.data["extends"]
     if not _path_like(ref):
         game = resources.games_dir() / f"{ref}.yaml"
@@ -140,11 +143,25 @@ def _parent(doc: Document, path: Path) -> Path:
                 return resources.variants_dir() / owner / f"{ref}.yaml"
     target = path.parent / ref
     if _is_file(target):
+        inside = _inside(target, root) and not Path(ref).is_absolute()
+        if not inside or target.suffix.lower() not in (".yaml", ".yml"):
+            raise SpecError(doc.diagnostic("/extends", "unknown-extends",
+                                           f"'{ref}' is not a rule file this variant may extend: a variant extends a "
+                                           f"bundled game or variant, or a .yaml file by a path relative to it, "
+                                           f"inside {root.name or root}/ (the folder of the file loaded)"))
         return target
     known = ", ".join(resources.bundled_games())
     raise SpecError(doc.diagnostic("/extends", "unknown-extends",
                                    f"'{ref}' is neither a bundled game ({known}), a bundled variant, "
                                    f"nor a file next to {path.name}"))
+
+
+def _inside(target: Path, root: Path) -> bool:
+    try:
+        target.resolve().relative_to(root)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def compose(base_path: Path, variants) -> tuple[Path, list[Layer]]:

@@ -17,7 +17,7 @@ from ...errors import Diagnostic, RuleError
 from ...limits import MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
-from . import defines, hints, names
+from . import cost, defines, hints, names, operators
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, divider, fault_site, item_reader  # noqa: F401 (RuleFault: re-exported)
@@ -47,7 +47,7 @@ class Compiler:
         self.text = ""
         self._fresh = itertools.count()
         self._inlining: list[str] = []
-        self._inlined = 0   # define calls inlined into the current text (bounded: MAX_INLINES)
+        self._inlined, self.loops, self.sizes = 0, (), {}   # calls inlined (MAX_INLINES); loops (cost.py)
         self.reads: dict = {}   # (define, parameter) -> whether its body always reads it (analysis.define_reads)
         self.phase_lets: set[str] = set()
         self.memo_defines = False   # set while compiling pure contexts (scoring, tie-breaks)
@@ -86,7 +86,7 @@ class Compiler:
         """Check that ``c`` fits where ``kind`` is needed."""
         if not T.accepts(kind, c.t):
             self.error(node, "type-error", f"{what} must be {T.T(kind) if kind != 'collection' else 'a zone or a list'}, "
-                                           f"but this is {c.t}")
+                                           f"but this is {c.t}", hints.type_hint(c.t))
         return c
 
     def fault_site(self, node: A.Node):
@@ -96,7 +96,7 @@ class Compiler:
     def with_origin(self, origin: Origin, text: str):
         """Compile the next texts as coming from ``origin``."""
         self.origin, self.text = origin, text
-        self._inlined = 0
+        self._inlined, self.loops = 0, ()
         return self
 
     # ------------------------------------------------------------ expressions
@@ -269,14 +269,14 @@ class Compiler:
             coll = C(coll.fn, T.list_of(narrow), zone_src=coll.zone_src, src=coll.src, depth=coll.depth)
         key = self.fresh(comp.var)
         inner = scope.bind(comp.var, key, coll.t.element())
-        saved = self.hoist
+        saved, loops = self.hoist, cost.enter(self, coll, comp, scope)   # where and expr: once per element
         if saved is not None:       # what reads the variable changes with it
             self.hoist = saved | {comp.var}
         try:
             where = self.expr(comp.where, inner) if comp.where is not None else None
             expr = self.expr(comp.expr, inner) if comp.expr is not None else None
         finally:
-            self.hoist = saved
+            self.hoist, self.loops = saved, loops
         return coll, key, where, expr
 
     def _Comprehension(self, n: A.Comprehension, scope: Scope) -> C:
@@ -298,10 +298,11 @@ class Compiler:
 
     def _ListLit(self, n: A.ListLit, scope: Scope) -> C:
         items = [self.expr(i, scope) for i in n.items]
+        t = T.list_of(T.join_all([i.t for i in items]))   # [1, 'x']: its items are numbers or texts
         if all(i.is_const for i in items):
-            return const([i.const for i in items], T.list_of(items[0].t if items else T.ANY))
+            return const([i.const for i in items], t)
         fns = [i.fn for i in items]
-        return C(lambda g, e: [f(g, e) for f in fns], T.list_of(items[0].t if items else T.ANY))
+        return C(lambda g, e: [f(g, e) for f in fns], t)
 
     def _Conditional(self, n: A.Conditional, scope: Scope) -> C:
         t, a, b = self.expr(n.test, scope), self.expr(n.then, scope), self.expr(n.orelse, scope)
@@ -382,6 +383,8 @@ class Compiler:
             self.error(n, "type-error", f"'{n.op}' compares {a.t} with {b.t}: they can never be equal")
         if a.is_const and b.is_const:
             return const(op(a.const, b.const), T.BOOL)
+        if n.op not in ("==", "!="):   # an order: a text or none there fails located (operators.py)
+            return operators.ordering(self.fault_site(n), n.op, op, a, b)
         af, bf = a.fn, b.fn
         eq = op is operator.eq  # the commonest test, written out: no call to operator.eq
         if b.is_const:
@@ -422,13 +425,13 @@ class Compiler:
             if self.gen is None or (a.src is None and b.src is None) or too_deep((a, b)):
                 return c
             return with_src(self.gen, c, f"{self.gen.bind(divide)}({self.gen.of(a)}, {self.gen.of(b)})")
-        return C(lambda g, e: op(af(g, e), bf(g, e)), T.INT)
+        return C(operators.arithmetic(self.fault_site(n), n.op, op, af, bf), T.INT)
 
     def _Neg(self, n: A.Neg, scope: Scope) -> C:
         a = self.expect(self.expr(n.operand, scope), "int", n.operand, "what follows '-'")
         if a.is_const:
             return const(-a.const, T.INT)
-        return C(lambda g, e, f=a.fn: -f(g, e), T.INT)
+        return C(operators.negation(self.fault_site(n), a.fn), T.INT)
 
     # ------------------------------------------------------------ effects
     def block(self, node: A.Block, scope: Scope, root: bool = False) -> Callable:

@@ -11,9 +11,10 @@ from functools import partial
 from typing import Callable
 
 from . import ast as A
+from . import cost
 from . import types as T
-from .faults import located
-from .held import check_set, read_as_none, set_source as _source, setter as _setter
+from .faults import STATEMENT_FAILURES, located, statement_fault
+from .held import bounded, check_set, read_as_none, set_source as _source, setter as _setter
 from .hints import expecting
 from .names import zone_list
 from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
@@ -42,17 +43,17 @@ def effect(node_type: type, keyword: str, doc: str, example: str):
 
 def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
     """A block of effects as one callable ``fn(g, e)``, run statement by statement until an
-    effect ends something. A statement that reads a part of none (a Python TypeError,
-    AttributeError or KeyError) fails with a RuleFault located at it; the one statement of
+    effect ends something. A statement that reads a part of none or meets a value of the
+    wrong kind (a Python TypeError, AttributeError or KeyError, or a ValueFault of an
+    operator in it) fails with a RuleFault located at it; the one statement of
     an inner block (``if``, ``for``) is located at its ``if`` or ``for``. The counter and
     the ``try`` cost nothing while nothing fails."""
     fns = [cp.statement(s, scope) for s in node.stmts]
-    sites = [(cp.fault_site(s), f"'{getattr(EFFECTS.get(type(s).__name__), 'keyword', 'effect')}' read "
-              "a part of none (no component or seat is there)") for s in node.stmts]
+    sites = [(cp.fault_site(s), getattr(EFFECTS.get(type(s).__name__), 'keyword', 'effect')) for s in node.stmts]
     if not fns:
         return _nothing
     if len(fns) == 1:
-        run = located(fns[0], *sites[0]) if root else fns[0]
+        run = located(fns[0], sites[0]) if root else fns[0]
     else:
         def run(g, e):
             i = 0
@@ -62,9 +63,8 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
                     if g.end is not None:
                         return
                     i += 1
-            except (TypeError, AttributeError, KeyError):
-                where, message = sites[i]
-                raise where(message) from None
+            except STATEMENT_FAILURES as exc:
+                raise statement_fault(sites[i], exc) from None
     gen = cp.gen
     if gen is None or (len(fns) == 1 and not root):
         return run
@@ -200,7 +200,7 @@ def _set(cp, node: A.Set, scope):
                      cp.suggest(name, list(declared)))
         store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
         check_set(cp, node, value, (head, name), declared[name])
-        return _source(cp, _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf),
+        return _source(cp, _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf, bounded(op, value)),
                        op, f"g.{store}", literal(name), value)
     owner = cp.expr(A.Name(head, pos=node.pos), scope)
     of = owner.fn
@@ -208,7 +208,7 @@ def _set(cp, node: A.Set, scope):
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in cp.m.variables.get(scope_name, {}):
                 check_set(cp, node, value, (scope_name, name), cp.m.variables[scope_name][name])
-                return _source(cp, _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf),
+                return _source(cp, _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf, bounded(op, value)),
                                op, f"g.{store}[{literal(name)}]", owner, value)
         cp.error(node, "unknown-variable", f"no player variable '{name}' is declared",
                  cp.suggest(name, list(cp.m.variables.get("player", {}))))
@@ -221,7 +221,7 @@ def _set(cp, node: A.Set, scope):
             cp.error(node, "unknown-variable", f"{'/'.join(sorted(types))} has no variable '{name}' "
                      f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})")
         check_set(cp, node, value, ("component", name), cp.m.cvars[name][1])
-        return _source(cp, _setter(op, lambda g, e: g.cvars[name], of, vf),
+        return _source(cp, _setter(op, lambda g, e: g.cvars[name], of, vf, bounded(op, value)),
                        op, f"g.cvars[{literal(name)}]", owner, value)
     cp.error(node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}")
 
@@ -363,7 +363,11 @@ def _if(cp, node: A.If, scope):
 def _for(cp, node: A.For, scope):
     coll = cp.collection(node.coll, scope, "what 'for' goes over")
     key = cp.fresh(node.var)
-    body = cp.block(node.body, scope.bind(node.var, key, coll.t.element()))
+    loops = cost.enter(cp, coll, node, scope)   # the body runs once per element
+    try:
+        body = cp.block(node.body, scope.bind(node.var, key, coll.t.element()))
+    finally:
+        cp.loops = loops
     cf = coll.fn
 
     def run_for(g, e):

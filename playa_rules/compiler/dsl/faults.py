@@ -9,29 +9,129 @@ from __future__ import annotations
 
 
 def fault_site(origin, text: str, pos):
-    """A function making the RuleFault for an expression at ``pos`` of ``text`` (from ``origin``)."""
-    def fault(message: str) -> "RuleFault":
+    """A function making the RuleFault (or ``cls``) for an expression at ``pos`` of ``text`` (from ``origin``)."""
+    def fault(message: str, cls=None) -> "RuleFault":
         d = origin.diagnostic("runtime-error", message, text, pos)
         source = " ".join((d.source_line or "").split())
-        return RuleFault(f"{d.location()}: runtime-error: {message} (at {d.path})"
-                         + (f": {source[:120]}" if source else ""))
+        return (cls or RuleFault)(f"{d.location()}: runtime-error: {message} (at {d.path})"
+                                  + (f": {source[:120]}" if source else ""))
     return fault
 
 
-def located(f, where, message: str):
+def located(f, site):
     """An effect statement whose Python errors (reading a part of none, mostly) become a
-    RuleFault located at the statement."""
+    RuleFault located at the statement (``site``: its fault site and keyword)."""
     def run(g, e):
         try:
             return f(g, e)
-        except (TypeError, AttributeError, KeyError):
-            raise where(message) from None
+        except STATEMENT_FAILURES as exc:
+            raise statement_fault(site, exc) from None
     return run
 
 
 class RuleFault(ValueError):
     """A DSL expression failed while the game ran; the message names its file, line and
     column and the values involved (the engine adds the action or phase it ran in)."""
+
+
+class ValueFault(RuleFault):
+    """An operator or a read given a value of the wrong kind (a text to add, none to read a
+    part of): located at the operator; inside an effect, at the statement (as the
+    generated backend, which writes the statement's expressions inline, can only do)."""
+
+
+class NoneFault(ValueFault):
+    """A ValueFault where the value is none: nothing is there."""
+
+
+STATEMENT_FAILURES = (TypeError, AttributeError, KeyError, ValueFault)   # what a statement's location replaces
+
+
+def statement_fault(site, exc) -> RuleFault:
+    """The fault of a statement (``site``: its fault site and keyword) that failed with ``exc``:
+    a read of none (Python's own errors about None, AttributeError, KeyError), else values
+    of mismatched kinds. Both backends come here with the same failures."""
+    where, keyword = site
+    if isinstance(exc, ValueFault):
+        none = isinstance(exc, NoneFault)
+    else:
+        none = not isinstance(exc, TypeError) or "NoneType" in str(exc)
+    if none:
+        return where(f"'{keyword}' read a part of none (no component or seat is there)")
+    return where(f"'{keyword}' met a value of the wrong kind (a text or a list where a number, "
+                 "a component or a seat is needed)")
+
+
+_NOTHING = " (none: nothing is there, as after a first(...) that found nothing, or the top of an empty zone)"
+
+
+def operand_fault(where, sign: str, values) -> RuleFault:
+    """The fault of operator ``sign`` given ``values`` it cannot work with (not numbers)."""
+    shown = " and ".join(value_text(v) for v in values)
+    need = "a number" if len(values) == 1 else "two numbers"
+    none = any(v is None for v in values)
+    return where(f"'{sign}' needs {need}, not {shown}" + (_NOTHING if none else ""),
+                 NoneFault if none else ValueFault)
+
+
+def operator_fault(where, sign: str, fns, g, e, exc):
+    """On the error path of ``a SIGN b`` (``fns``: its operands' callables): its operands worked
+    out again (one that fails raises its own located fault) for :func:`operand_fault`; ``exc``
+    itself when they are numbers (the failure came from further in)."""
+    values = [f(g, e) for f in fns]
+    if all(isinstance(v, int) for v in values):
+        return exc
+    return operand_fault(where, sign, values)
+
+
+def part_fault(where, name: str, obj, what: str) -> RuleFault:
+    """The fault of ``x.name`` read on ``obj``, which is none or no ``what``."""
+    if obj is None:
+        why = "a variable holding none" if what == "seat" else \
+            "as after a first(...) that found nothing, or the top of an empty zone"
+        return where(f"'.{name}' of none: there is no {what} here ({why})", NoneFault)
+    return where(f"'.{name}' needs {what}, not {value_text(obj)}", ValueFault)
+
+
+GENERATED = "<playa-rules generated "   # the file name of generated functions (pysource.py), then its index
+
+
+_DEEPEST = 50   # generated functions inside each other worked out again, at most (each is further in)
+
+
+def relocated(exc: BaseException, depth: int = 0) -> BaseException:
+    """The error path of the generated backend: ``exc``, a Python TypeError raised in source
+    the compiler wrote inline (``(a + b)``, ``_b3[x]``), is no located RuleFault. Each pure
+    expression function it passed through (innermost first) is worked out again by the
+    closures it was generated from, whose operators and reads raise located faults, and the
+    first such fault is returned; ``exc`` itself when none does. Nothing is done while a game
+    runs without failing (the closures backend needs none of this: its faults are located)."""
+    if not isinstance(exc, TypeError):
+        return exc
+    frames, tb = [], exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    for frame in reversed(frames):
+        name = frame.f_code.co_filename
+        table = frame.f_globals.get("__retry__")
+        if not name.startswith(GENERATED) or table is None:
+            continue
+        fallback = table.get(int(name[len(GENERATED):-1]))
+        args = frame.f_locals
+        if fallback is None or "g" not in args or "e" not in args:
+            continue
+        try:
+            fallback(args["g"], args["e"])
+        except RuleFault as fault:
+            return fault
+        except TypeError as again:   # from a generated function the closures call: further in
+            found = relocated(again, depth + 1) if depth < _DEEPEST else again
+            if isinstance(found, RuleFault):
+                return found
+        except Exception:  # noqa: BLE001 - the error path: the first located fault, else exc
+            continue
+    return exc
 
 
 def value_text(v) -> str:
@@ -74,4 +174,6 @@ def divider(where, op, sign: str):
             return op(left, right)
         except ZeroDivisionError:
             raise where(f"division by zero: {value_text(left)} {sign} {value_text(right)}") from None
+        except TypeError:
+            raise operand_fault(where, sign, (left, right)) from None
     return divide

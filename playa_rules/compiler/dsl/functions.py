@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from . import cost
 from . import types as T
 from .values import C, const
 from .names import zone_index, zone_list
@@ -30,7 +31,9 @@ class Function:
         """Compile ``name(a, b, ...)``."""
         if self.call is None:
             cp.error(node, "wrong-form", f"'{self.name}' takes 'x in COLLECTION ...', as in {self.example}")
-        return self.call(cp, node, [cp.expr(a, scope) for a in node.args])
+        args = [cp.expr(a, scope) for a in node.args]
+        cost.walked_args(cp, node, args, scope)   # a collection walked once per run of the loops around
+        return self.call(cp, node, args)
 
     def compile_over(self, cp, node, scope) -> C:
         """Compile ``name(x in coll where c)`` or ``name(expr for x in coll where c)``."""

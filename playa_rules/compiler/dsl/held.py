@@ -15,6 +15,8 @@ from __future__ import annotations
 from . import types as T
 from ...errors import SpecError
 from .faults import value_text
+from .hints import type_hint
+from ...limits import MAX_INT
 
 FIXED = ("int", "bool", "str")   # the kinds an initial value fixes
 MAX_PASSES = 4                   # a variable set from another one is typed one pass later
@@ -51,7 +53,7 @@ def check_set(cp, node, value, key: tuple, init) -> None:
     if node.op != "=":
         if not T.accepts("int", value.t):
             cp.error(node.value, "type-error", f"what '{node.op}' {'adds' if node.op == '+=' else 'takes away'} "
-                     f"must be a number, but this is {value.t}", _props_hint(cp, value.t, T.INT))
+                     f"must be a number, but this is {value.t}", _props_hint(cp, value.t, T.INT) or type_hint(value.t))
         vt = var_type(cp, key, init)
         if vt.kind not in ("int", "any"):
             start = "starts as none" if init is None else f"holds {vt}"
@@ -131,6 +133,20 @@ def compile_typed(doc, stage_class):
 
 
 # ------------------------------------------------------------ the closures a set runs
+def bounded(op: str, value) -> bool:
+    """Whether a set must check the size of what it stores: a number it computes (``+=``,
+    ``-=``, or ``=`` of a number) may not grow past MAX_INT (``x = x * x`` in a loop would
+    eat the memory of the process)."""
+    return op != "=" or getattr(value, "t", None) == T.INT
+
+
+def too_big(v) -> ValueError:
+    """The error of a set whose number is past MAX_INT (the flow reports it as a runtime error)."""
+    return ValueError(f"a number larger than {MAX_INT:,} in size would be stored "
+                      f"({len(str(abs(v))) if abs(v) < 10 ** 4000 else 'thousands of'} digits): rules keep numbers "
+                      f"within what JSON readers hold exactly")
+
+
 def set_source(cp, fn, op: str, store: str, key, value):
     """``fn`` (a set statement) with its source: ``key`` a literal or a compiled expression."""
     gen = cp.gen
@@ -138,25 +154,43 @@ def set_source(cp, fn, op: str, store: str, key, value):
         return fn
     k = key if isinstance(key, str) else gen.of(key)
     v = gen.of(value)
-    if op == "=":
+    check = bounded(op, value)
+    if op == "=" and not check:
         fn.py = [f"{store}[{k}] = {v}"]
+    elif op == "=":
+        x = gen.fresh("x")
+        fn.py = [f"{x} = {v}", f"if not -{MAX_INT} <= {x} <= {MAX_INT}: raise {gen.bind(too_big)}({x})",
+                 f"{store}[{k}] = {x}"]
     else:
-        d, kk = gen.fresh("d"), gen.fresh("k")
-        fn.py = [f"{d} = {store}", f"{kk} = {k}", f"{d}[{kk}] = {d}[{kk}] {'+' if op == '+=' else '-'} ({v})"]
+        d, kk, x = gen.fresh("d"), gen.fresh("k"), gen.fresh("x")
+        fn.py = [f"{d} = {store}", f"{kk} = {k}", f"{x} = {d}[{kk}] {'+' if op == '+=' else '-'} ({v})",
+                 f"if not -{MAX_INT} <= {x} <= {MAX_INT}: raise {gen.bind(too_big)}({x})", f"{d}[{kk}] = {x}"]
     fn.may_end = False
     return fn
 
 
-def setter(op, store, key, vf):
-    """The closure of ``set``: ``store(g, e)[key(g, e)]`` given, added to or taken from."""
+def setter(op, store, key, vf, check: bool = False):
+    """The closure of ``set``: ``store(g, e)[key(g, e)]`` given, added to or taken from (a
+    number it computes kept within MAX_INT when ``check``, always for ``+=`` and ``-=``)."""
     if op == "=":
-        def assign(g, e):
-            store(g, e)[key(g, e)] = vf(g, e)
-        return assign
+        if not check:
+            def assign(g, e):
+                store(g, e)[key(g, e)] = vf(g, e)
+            return assign
+
+        def assign_number(g, e):
+            v = vf(g, e)
+            if not -MAX_INT <= v <= MAX_INT:
+                raise too_big(v)
+            store(g, e)[key(g, e)] = v
+        return assign_number
     sign = 1 if op == "+=" else -1
 
     def add(g, e):
         d = store(g, e)
         k = key(g, e)
-        d[k] = d[k] + sign * vf(g, e)
+        v = d[k] + sign * vf(g, e)
+        if not -MAX_INT <= v <= MAX_INT:
+            raise too_big(v)
+        d[k] = v
     return add

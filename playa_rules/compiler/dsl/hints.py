@@ -7,6 +7,8 @@ merely looks alike. Where only one kind of value fits (a zone, after ``roll`` or
 """
 from __future__ import annotations
 
+from .types import T
+
 # what other languages call the DSL's functions
 COMMON_NAMES = {
     "length": "count", "len": "count", "size": "count", "sizeof": "count", "number": "count",
@@ -48,3 +50,11 @@ def name_hint(cp, node, scope) -> str | None:
         return close
     shown = ", ".join(zones[:8]) + (", ..." if len(zones) > 8 else "")
     return f"a zone is needed here; the shared zones are {shown}"
+
+
+def type_hint(t) -> str | None:
+    """The hint of a type error about ``t``: for an item of a list mixing kinds, how that happens."""
+    if not t.mix:
+        return None
+    bare = "; in YAML a bare word is a text, not a name" if "str" in t.mix else ""
+    return f"the list (or table) mixes {' and '.join(sorted(str(T(k)) for k in t.mix))}{bare}: give its items one kind"

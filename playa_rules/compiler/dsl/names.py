@@ -11,6 +11,7 @@ from . import ast as A
 from . import held
 from . import types as T
 from .pysource import env, literal, too_deep
+from .reads import cvar_negated, offset_read, part_site, seat_part, store_read, table_read
 from .values import C
 
 NAMESPACES = ("turn", "hand", "match", "phase")
@@ -34,32 +35,36 @@ def attribute(cp, n: A.Attr, scope) -> C:
         key, ztable = o.top_of
         table = m.owner if name == "owner" else m.props[name]
         sample = next((v for v in table if v is not None), None)
+        fault = part_site(cp, n, name, "component")
 
         def top_attr(g, e):
             zi = ztable[e[key]]
             if g.mix[zi] is not None:
                 g.settle_top(zi)
             z = g.zones[zi]
-            return table[z[-1]] if z else table[None]
+            if z:
+                return table[z[-1]]
+            raise fault(None)   # the top of an empty zone
         return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample), top_prop=(key, ztable, table))
     if o.t.kind == "seat":
         z = m.zones.get(name)
+        fault = part_site(cp, n, name, "seat")   # a seat that is none (a variable not set)
         if z is not None and z.per == "player":
             base = z.base
             if o.local is not None:  # me.hand: a table by seat, so zone readers fuse the lookup
                 lk, table = o.local, [base + s for s in range(m.max_players)]
-                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table),
+                return C(table_read(table, lk, of, fault), T.zone(z.holds), zone_of=(lk, table),
                          src=S and f"{S.bind(table)}[{env(lk)}]")
-            return C(lambda g, e: base + of(g, e), T.zone(z.holds), src=S and f"({base} + {os_})")
+            return C(offset_read(base, of, fault), T.zone(z.holds), src=S and f"({base} + {os_})")
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in m.variables.get(scope_name, {}):
                 init, key = m.variables[scope_name][name], (scope_name, name)
                 vt = held.var_type(cp, key, init)
-                return C(_seat_var(store, name, of), vt, var=key if vt.kind == "none" else None,
+                return C(store_read(store, name, None, of, fault), vt, var=key if vt.kind == "none" else None,
                          src=S and f"g.{store}[{literal(name)}][{os_}]")
         if name in SEAT_BUILTINS:
             src = S and os_ and _SEAT_SOURCES.get(name, "").format(os_)
-            return C(_SEAT_ATTRS[name](of), T.list_of(T.INT) if name == "hand_scores" else
+            return C(seat_part(name, of, fault), T.list_of(T.INT) if name == "hand_scores" else
                      (T.SEAT if name in ("left", "right") else T.INT), src=src or None)
         choices = [z.name for z in m.zones.values() if z.per == "player"] + list(SEAT_BUILTINS) + \
             list(m.variables.get("player", {})) + list(m.variables.get("player_match", {}))
@@ -68,12 +73,13 @@ def attribute(cp, n: A.Attr, scope) -> C:
         types = o.t.types or frozenset(m.types)
         z = m.zones.get(name)
         lk = o.local
+        fault = part_site(cp, n, name, "component")
         if z is not None and z.per in types:
             table = m.attached[name]
             if lk is not None:
-                return C(lambda g, e: table[e[lk]], T.zone(z.holds), zone_of=(lk, table),
+                return C(table_read(table, lk, of, fault), T.zone(z.holds), zone_of=(lk, table),
                          src=S and f"{S.bind(table)}[{env(lk)}]")
-            return C(lambda g, e: table[of(g, e)], T.zone(z.holds), src=S and f"{S.bind(table)}[{os_}]")
+            return C(table_read(table, None, of, fault), T.zone(z.holds), src=S and f"{S.bind(table)}[{os_}]")
         if name in m.cvars and (not o.t.types or set(m.cvars[name][0]) & types
                                 or not any(name in m.type_props.get(t, ()) for t in types)):
             store_name = name
@@ -81,26 +87,26 @@ def attribute(cp, n: A.Attr, scope) -> C:
                 else held.var_type(cp, ("component", name), m.cvars[name][1], T.ANY)
             src = S and f"g.cvars[{literal(store_name)}][{os_}]"
             if lk is not None:
-                return C(lambda g, e: g.cvars[store_name][e[lk]], vt,
-                         negated=lambda g, e: not g.cvars[store_name][e[lk]], src=src)
-            return C(lambda g, e: g.cvars[store_name][of(g, e)], vt, src=src)
+                return C(store_read("cvars", store_name, lk, of, fault), vt,
+                         negated=cvar_negated(store_name, lk, fault), src=src)
+            return C(store_read("cvars", store_name, None, of, fault), vt, src=src)
         if name == "owner":
             owners = m.owner
-            return C(lambda g, e: owners[of(g, e)], T.SEAT, src=S and f"{S.bind(owners)}[{os_}]")
+            return C(table_read(owners, None, of, fault), T.SEAT, src=S and f"{S.bind(owners)}[{os_}]")
         if name == "type":
             ct = m.ctype
-            return C(lambda g, e: ct[of(g, e)], T.STR, src=S and f"{S.bind(ct)}[{os_}]")
+            return C(table_read(ct, None, of, fault), T.STR, src=S and f"{S.bind(ct)}[{os_}]")
         if name == "label":
             lb = m.labels
-            return C(lambda g, e: lb[of(g, e)], T.STR, src=S and f"{S.bind(lb)}[{os_}]")
+            return C(table_read(lb, None, of, fault), T.STR, src=S and f"{S.bind(lb)}[{os_}]")
         if any(name in m.type_props.get(t, ()) for t in types):
             prop = m.props[name]
             sample = next((v for v in prop if v is not None), None)
             pt = T.of_value(sample) if sample is not None else T.ANY
             src = S and f"{S.bind(prop)}[{os_}]"
             if lk is not None:
-                return C(lambda g, e: prop[e[lk]], pt, prop=(lk, prop), src=src)
-            return C(lambda g, e: prop[of(g, e)], pt, src=src)
+                return C(table_read(prop, lk, of, fault), pt, prop=(lk, prop), src=src)
+            return C(table_read(prop, None, of, fault), pt, src=src)
         choices = set(COMP_BUILTINS) | set(m.cvars)
         for t in types:
             choices |= m.type_props.get(t, set())
@@ -186,10 +192,6 @@ def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
              src=cp.gen and f"g.{store}[{literal(name)}]")
 
 
-def _seat_var(store, name, of):
-    return lambda g, e: getattr(g, store)[name][of(g, e)]
-
-
 def _ns_var(store, name):
     if store == "tvars":
         return lambda g, e: g.tvars[name]
@@ -197,14 +199,6 @@ def _ns_var(store, name):
         return lambda g, e: g.hvars[name]
     return lambda g, e: getattr(g, store)[name]
 
-
-_SEAT_ATTRS = {
-    "hand_scores": lambda of: (lambda g, e: [h[of(g, e)] for h in g.hand_scores]),
-    "score": lambda of: (lambda g, e: sum(h[of(g, e)] for h in g.hand_scores)),
-    "left": lambda of: (lambda g, e: (of(g, e) + 1) % g.n),
-    "right": lambda of: (lambda g, e: (of(g, e) - 1) % g.n),
-    "index": lambda of: of,
-}
 
 _SEAT_SOURCES = {"index": "{}", "left": "(({}) + 1) % g.n", "right": "(({}) - 1) % g.n"}   # as generated source
 

@@ -31,7 +31,7 @@ from dataclasses import replace
 from types import CodeType, FunctionType
 from weakref import WeakKeyDictionary, WeakSet
 
-from .faults import RuleFault
+from .faults import GENERATED, STATEMENT_FAILURES, RuleFault, statement_fault
 
 _NAMESPACE = {"len": len, "list": list, "tuple": tuple, "sum": sum, "min": min, "max": max, "any": any, "all": all,
               "next": next, "enumerate": enumerate,
@@ -52,7 +52,7 @@ def _materialise(fn):
     if entry is not None:
         text, fallback, index = entry
         try:   # named by its index in Program.generated, so a profile says which function it is
-            module = compile(text, f"<playa-rules generated {index}>", "exec")
+            module = compile(text, f"{GENERATED}{index}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):
             _FALLBACKS[fn] = fallback if fallback is not None else _uncompilable
             fn.__code__ = _DELEGATE
@@ -130,6 +130,8 @@ class Generator:
 
     def __init__(self):
         self.ns = {"__builtins__": {}, **_NAMESPACE}
+        self.retry: dict = {}   # a pure expression function's index -> its closures, for faults.relocated
+        self.ns["__retry__"] = self.retry
         self._names: dict[int, str] = {}
         self._fresh = 0
         self.sources: list[str] = []   # every function's source, for tests and curious readers
@@ -156,9 +158,11 @@ class Generator:
             return c.src
         return self.bind(c.const) if c.is_const else f"{self.bind(c.fn)}(g, e)"
 
-    def function(self, lines: list[str], args: str = "g, e", fallback=None):
+    def function(self, lines: list[str], args: str = "g, e", fallback=None, pure: bool = False):
         """``fn(g, e)`` (or ``fn(ARGS)``) running ``lines`` (a body, 4-space indents);
-        ``fallback``: a callable doing the same, called instead if Python cannot compile them.
+        ``fallback``: a callable doing the same, called instead if Python cannot compile them;
+        ``pure``: the lines work out an expression and change nothing, so on the error path
+        the fallback may run again to locate a failure (:func:`.faults.relocated`).
 
         The source is compiled when the function is first called (a rule set loads faster,
         and what a game never runs is never compiled): until then the function's code is a
@@ -170,6 +174,8 @@ class Generator:
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
         _PENDING[fn] = (text, fallback, len(self.sources) - 1)
+        if pure and fallback is not None:
+            self.retry[len(self.sources) - 1] = fallback
         self.made.add(fn)
         return fn
 
@@ -177,7 +183,7 @@ class Generator:
         """``c`` with its callable generated from its source, when it has source."""
         if c.src is None or c.is_const or c.local is not None or c.fn in self.made:
             return c
-        return replace(c, fn=self.function([f"return {c.src}"], fallback=c.fn))
+        return replace(c, fn=self.function([f"return {c.src}"], fallback=c.fn, pure=True))
 
 
 def statement_lines(gen: Generator, f) -> tuple[list[str], bool]:
@@ -191,8 +197,8 @@ def statement_lines(gen: Generator, f) -> tuple[list[str], bool]:
 
 def block_lines(gen: Generator, fns: list, sites: list, located: bool) -> list[str]:
     """A block's statements run in order until one ends something; ``located``: a Python
-    TypeError, AttributeError or KeyError becomes the statement's located RuleFault
-    (effects.compile_block does the same with closures)."""
+    TypeError, AttributeError or KeyError (or a ValueFault of a closure it calls) becomes
+    the statement's located RuleFault (effects.compile_block does the same with closures)."""
     counter = gen.fresh("i") if located else None
     body = []
     for i, f in enumerate(fns):
@@ -204,10 +210,10 @@ def block_lines(gen: Generator, fns: list, sites: list, located: bool) -> list[s
             body.append("if g.end is not None: return")
     if counter is None:
         return body
-    sites_name = gen.bind(sites)
+    sites_name, failed = gen.bind(sites), gen.fresh("x")
     return ([f"{counter} = 0", "try:"] + indent(body)
-            + ["except (TypeError, AttributeError, KeyError):",
-               f"    raise {sites_name}[{counter}][0]({sites_name}[{counter}][1]) from None"])
+            + [f"except {gen.bind(STATEMENT_FAILURES)} as {failed}:",
+               f"    raise {gen.bind(statement_fault)}({sites_name}[{counter}], {failed}) from None"])
 
 
 def each_source(gen: Generator, c, x: str, order: str | None = None) -> list[str] | None:
@@ -306,7 +312,7 @@ def with_src(gen: Generator, c, src: str):
     calls this node (a loop of a function without source) calls the generated function,
     compiled when first called. (A frozen dataclass is set this way; ``dataclasses.replace``
     is slow enough to show in load times.)"""
-    object.__setattr__(c, "fn", gen.function([f"return {src}"], fallback=c.fn))
+    object.__setattr__(c, "fn", gen.function([f"return {src}"], fallback=c.fn, pure=True))
     object.__setattr__(c, "src", src)
     return c
 

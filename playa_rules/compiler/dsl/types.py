@@ -2,7 +2,9 @@
 
 A value is a number, a truth value, a text, a seat, a component (of some component
 types), a zone (holding some types), a list, or ``none``. ``ANY`` switches checks off
-where the compiler cannot know (for example an element of a list parameter).
+where the compiler cannot know (for example an element of a list parameter). An item of a
+constant list (or table) whose items are of several kinds (``[1, x, 3]``) is ``any`` with
+those kinds in ``mix``: it may stand only where each of them may (not where a number is needed).
 """
 from __future__ import annotations
 
@@ -16,8 +18,11 @@ class T:
     kind: str
     types: frozenset = frozenset()
     elem: "T | None" = None
+    mix: frozenset = frozenset()   # kind "any": the kinds an item of a mixed constant list may be
 
     def __str__(self) -> str:
+        if self.mix:
+            return f"{' or '.join(_WORDS.get(k, k) for k in sorted(self.mix))} (an item of a list that mixes them)"
         if self.kind in ("comp", "zone") and self.types:
             return f"{'a component' if self.kind == 'comp' else 'a zone'} ({', '.join(sorted(self.types))})"
         if self.kind == "list" and self.elem is not None:
@@ -41,6 +46,8 @@ class T:
 _WORDS = {"int": "a number", "bool": "a truth value", "str": "a text", "seat": "a seat",
           "comp": "a component", "zone": "a zone", "list": "a list", "any": "a value",
           "none": "none", "effect": "an effect"}
+
+_SIMPLE = {bool, int, str}
 
 INT = T("int")
 BOOL = T("bool")
@@ -76,11 +83,35 @@ def of_value(v) -> T:
     if v is None:
         return NONE
     if isinstance(v, list):
-        return list_of(of_value(v[0]) if v else ANY)
+        return list_of(items_of(v))
     if isinstance(v, dict):
-        vals = list(v.values())
-        return T("table", elem=of_value(vals[0]) if vals else ANY)
+        return T("table", elem=items_of(list(v.values())))
     return ANY
+
+
+def items_of(values: list) -> T:
+    """The type of an item of a constant list: the join of its items' types; items of several
+    kinds (numbers and texts) make ``any`` with those kinds in ``mix`` (``none`` items join
+    like an unset value)."""
+    classes = {x.__class__ for x in values}
+    if len(classes) == 1 and classes <= _SIMPLE:   # the common case: no walk over the items
+        return of_value(values[0])
+    return join_all([of_value(x) for x in values])
+
+
+def join_all(types: list) -> T:
+    """The type of a value that is any one of ``types`` (the items of a list); ``any`` with
+    the kinds in ``mix`` when they are of several kinds."""
+    out, kinds = None, set()
+    for t in types:
+        if t.kind != "none":
+            kinds.add(t.kind)
+        out = t if out is None else join(out, t)
+    if out is None:
+        return ANY
+    if out.kind == "any" and len(kinds) > 1:
+        return T("any", mix=frozenset(kinds))
+    return out
 
 
 def join(a: T, b: T) -> T:
@@ -98,6 +129,8 @@ def join(a: T, b: T) -> T:
 
 def accepts(expected: str, got: T) -> bool:
     """Whether a value of type ``got`` may stand where ``expected`` (a kind) is needed."""
+    if got.mix:   # an item of a mixed list: only where each kind it may be would stand
+        return all(accepts(expected, T(k)) for k in got.mix)
     if got.kind in ("any", expected):
         return True
     if expected == "collection":

@@ -1,0 +1,97 @@
+"""The closures of ``+ - *``, of ``-x`` and of the order tests ``< <= > >=``, located.
+
+Each is the closure compile.py wrote before, with a ``try`` around the operation: the same
+cost while it works (a ``try`` is free in Python 3.11 until it catches), and values it
+cannot work with (a text, none: an item of a list typed ``any``, a ``phase.x``) raise a
+fault located at the operator and naming them (faults.operator_fault) instead of Python's
+"'>' not supported between instances of 'str' and 'int'". The generated backend writes the
+operators inline and, on its error path, works a failing expression out again through
+these closures (faults.relocated).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from . import types as T
+from .faults import operator_fault
+from .values import C
+
+
+def arithmetic(where, sign: str, op, af: Callable, bf: Callable) -> Callable:
+    """``fn(g, e)``: ``op(a, b)`` (``+``, ``-`` or ``*``)."""
+    def arith(g, e):
+        try:
+            return op(af(g, e), bf(g, e))
+        except TypeError as exc:
+            raise operator_fault(where, sign, (af, bf), g, e, exc) from None
+    return arith
+
+
+def negation(where, af: Callable) -> Callable:
+    """``fn(g, e)``: ``-a``."""
+    def neg(g, e):
+        try:
+            return -af(g, e)
+        except TypeError as exc:
+            raise operator_fault(where, "-", (af,), g, e, exc) from None
+    return neg
+
+
+def ordering(where, sign: str, op, a: C, b: C) -> C:
+    """``a SIGN b`` for an order test, in the shapes the compiler fuses (a count of a bound
+    name's zone or a property of a bound name against a constant: ``count_test``,
+    ``prop_test``), each located."""
+    af, bf = a.fn, b.fn
+    fns = (af, bf)
+    if b.is_const:
+        bv = b.const
+        if a.count_of is not None:  # count(x.zone) OP constant, fused
+            key, table = a.count_of
+
+            def count_test(g, e):
+                try:
+                    return op(len(g.zones[table[e[key]]]), bv)
+                except TypeError as exc:
+                    raise operator_fault(where, sign, fns, g, e, exc) from None
+            return C(count_test, T.BOOL, count_test=(op, key, table, bv), is_bool=True)
+        if a.prop is not None:  # x.prop OP constant
+            key, table = a.prop
+
+            def prop_test(g, e):
+                try:
+                    return op(table[e[key]], bv)
+                except TypeError as exc:
+                    raise operator_fault(where, sign, fns, g, e, exc) from None
+            return C(prop_test, T.BOOL, is_bool=True, prop_test=(key, table, op, bv))
+        if a.local is not None:
+            ak = a.local
+
+            def local_test(g, e):
+                try:
+                    return op(e[ak], bv)
+                except TypeError as exc:
+                    raise operator_fault(where, sign, fns, g, e, exc) from None
+            return C(local_test, T.BOOL, is_bool=True)
+
+        def const_test(g, e):
+            try:
+                return op(af(g, e), bv)
+            except TypeError as exc:
+                raise operator_fault(where, sign, fns, g, e, exc) from None
+        return C(const_test, T.BOOL, is_bool=True)
+    if b.local is not None:
+        bk = b.local
+
+        def with_local(g, e):
+            try:
+                return op(af(g, e), e[bk])
+            except TypeError as exc:
+                raise operator_fault(where, sign, fns, g, e, exc) from None
+        return C(with_local, T.BOOL, is_bool=True)
+
+    def test(g, e):
+        try:
+            return op(af(g, e), bf(g, e))
+        except TypeError as exc:
+            raise operator_fault(where, sign, fns, g, e, exc) from None
+    return C(test, T.BOOL, is_bool=True)

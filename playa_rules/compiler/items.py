@@ -1,0 +1,139 @@
+"""Component items: the item lines of each component type, resolved and counted.
+
+An item line makes ``count`` copies of every combination of its ``each`` values. How
+many that is (count times the product of the sizes of its ``each`` lists, a choice's size
+given by ``math.perm`` or ``math.comb``) is worked out arithmetically, per line, per type
+(a ``per_player`` type once per seat of the largest game) and in all, and checked
+against the limits before a single item is made: a hostile line such as
+``each: {a: l, b: l, c: l, d: l}`` over a list of 1,000 values (10**12 items) is one
+located error, not minutes of work and a MemoryError.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from ..errors import spelled
+from ..limits import MAX_COMPONENTS, MAX_COUNT
+
+
+@dataclass
+class Line:
+    """One item line, resolved: its properties, copies and ``each`` values."""
+
+    base: dict            # the properties every item of the line has
+    count: int            # copies of each combination (0 once refused)
+    each: list            # [(property, values)], combined in order
+    label: object         # the label template (the line's, else the type's), or None
+
+    @property
+    def size(self) -> int:
+        """How many items the line makes, without making them."""
+        return self.count * math.prod(len(values) for _, values in self.each)
+
+
+def resolve(builder, m, tname: str, t: dict) -> list[Line]:
+    """The item lines of type ``tname``; each problem is reported through ``builder``, and
+    a line over ``MAX_COUNT`` items is reported and makes one (so the rules are still checked)."""
+    lines = []
+    for i, item in enumerate(t.get("items") or [{}]):
+        ptr = f"/components/{tname}/items/{i}"
+        base = {k: v for k, v in item.items() if k not in ("count", "each", "label")}
+        count = item.get("count", 1)
+        if isinstance(count, str):
+            try:
+                count = builder.evaluate(count, ptr + "/count")
+            except Exception as exc:  # noqa: BLE001 - reported as a diagnostic
+                builder.diags.extend(getattr(exc, "diagnostics", []))
+                count = 0
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > MAX_COUNT:
+            builder.error(ptr + "/count", "bad-count",
+                          f"count must be a whole number from 0 to {MAX_COUNT}, not {spelled(count)}")
+            count = 0
+        each = [(prop, _values(builder, m, item, prop, values, f"{ptr}/each/{prop}"))
+                for prop, values in (item.get("each") or {}).items()]
+        line = Line(base, count, each, item.get("label", t.get("label")))
+        if line.size > MAX_COUNT:
+            parts = ([f"count {count:,}"] if count != 1 else []) + [
+                f"{len(values):,} values of '{prop}'" for prop, values in each]
+            builder.error(ptr, "bad-count", f"this item line makes {line.size:,} items ({' x '.join(parts)}): "
+                          f"over the limit of {MAX_COUNT:,} items for one line")
+            line.count, line.each = 1, [(prop, values[:1]) for prop, values in each]   # one still types the rules
+        lines.append(line)
+    return lines
+
+
+def bound_totals(builder, m, lines: dict) -> None:
+    """Refuse, at its items, a type whose components would take the game past
+    ``MAX_COMPONENTS`` (a ``per_player`` type counts once per seat of the largest game);
+    a refused type makes one item with the properties of all its lines (so the rules are
+    still checked)."""
+    total = 0
+    for tname, type_lines in lines.items():
+        t = m.types[tname]
+        seats = m.max_players if t.get("per_player") else 1
+        made = sum(line.size for line in type_lines) * seats
+        if total + made <= MAX_COMPONENTS:
+            total += made
+            continue
+        what = f"component type '{tname}' makes {made:,} components"
+        if seats > 1:
+            what += f" ({made // seats:,} for each of {seats} seats)"
+        if made <= MAX_COMPONENTS:
+            what += f", {total + made:,} with the types before it"
+        builder.error(f"/components/{tname}" + ("/items" if "items" in t else ""), "too-many-components",
+                      f"{what}: over the limit of {MAX_COMPONENTS:,} components in one game")
+        stand_in: dict = {}
+        for line in type_lines:
+            stand_in.update((k, v) for k, v in line.base.items() if k not in stand_in)
+            stand_in.update((p, v[0]) for p, v in line.each if v and p not in stand_in)
+        lines[tname] = [Line(stand_in, 1, [], type_lines[0].label if type_lines else None)]
+
+
+def _values(builder, m, item: dict, prop: str, values, ptr: str) -> list:
+    """The values ``each`` gives ``prop``: a list, a list parameter's name, or a choice."""
+    if isinstance(values, dict):
+        values = _choices(builder, m, values, ptr)
+    if isinstance(values, str):
+        values = m.constants.get(values, None)
+        if not isinstance(values, list):
+            from .model import did_you_mean
+            builder.error(ptr, "unknown-name",
+                          f"'each' needs a list or the name of a list parameter, "
+                          f"not {spelled(item['each'][prop])}",
+                          did_you_mean(item["each"][prop], [k for k, v in m.constants.items()
+                                                            if isinstance(v, list)]))
+            values = []
+    bad = next((x for x in values if not _plain(x)), None) if isinstance(values, list) else None
+    if bad is not None:
+        builder.error(ptr, "bad-value",
+                      f"the values 'each' gives '{prop}' must be plain values (text, numbers, "
+                      f"true/false) or lists of them, not {spelled(bad)}")
+        values = [x for x in values if _plain(x)]   # the rest still types the rules
+    return values
+
+
+def _choices(builder, m, spec: dict, ptr: str) -> list:
+    """``{permutations: LIST, size: N}`` or ``{combinations: ...}``: every choice of N
+    different elements, in order, each as a list."""
+    kind = "permutations" if "permutations" in spec else "combinations"
+    source, size = spec.get(kind), spec.get("size")
+    if isinstance(source, str):
+        source = m.constants.get(source)
+    if not isinstance(source, list) or not isinstance(size, int) or isinstance(size, bool):
+        builder.error(f"{ptr}/{kind}", "unknown-name", f"'{kind}' needs a list or the name of a list parameter")
+        return []
+    count = math.perm(len(source), size) if kind == "permutations" else math.comb(len(source), size)
+    if count > MAX_COUNT:
+        builder.error(ptr, "bad-count", f"{count:,} {kind} of {size} out of {len(source)}: over the limit of "
+                      f"{MAX_COUNT:,} items")
+        return []
+    pick = itertools.permutations if kind == "permutations" else itertools.combinations
+    return [list(choice) for choice in pick(source, size)]
+
+
+def _plain(v) -> bool:
+    """A value an item property may hold: a scalar, or a list of scalars (as for die faces)."""
+    scalar = (str, int, float, bool, type(None))
+    return isinstance(v, scalar) or (isinstance(v, list) and all(isinstance(x, scalar) for x in v))
