@@ -15,21 +15,14 @@ import yaml
 
 import playa_rules as pr
 from playa_rules import rules as rules_module
+
+from backend_switch import load_with
 from playa_rules.source.variants import bundled_variants
 
 GAMES = Path(__file__).parent / "games"
 
 
-def _load(monkeypatch, backend: str, name, variants=()):
-    if backend == "closures":
-        monkeypatch.setenv("PLAYA_RULES_BACKEND", "closures")
-    else:
-        monkeypatch.delenv("PLAYA_RULES_BACKEND", raising=False)
-    rules_module._CACHE.clear()
-    try:
-        return pr.load(name, variants=list(variants))
-    finally:
-        rules_module._CACHE.clear()
+_load = load_with   # (tests/backend_switch.py)
 
 
 def _sets():

@@ -177,21 +177,13 @@ def test_a_component_without_row_and_col_fails_as_such_in_the_setup(monkeypatch,
     of different types, whose join is untyped; a flat list's items join to cell or token,
     checked while compiling): a runtime error saying so, in the setup (no phase yet), alike
     in both backends."""
-    from playa_rules import rules as rules_module
+    from backend_switch import load_with
     text = BOARD.replace("phases:", "setup: |\n  set hand.n = count("
                          + func.replace("thing", "[[at(board, 0, 0)], [top(pile)]][1][0]") + ")\nphases:")
     text = text.replace("actions:", "variables:\n  hand: {n: 0}\nactions:", 1)
     path = tmp_path / "token.yaml"
     path.write_text(text, encoding="utf-8")
-    if backend == "closures":
-        monkeypatch.setenv("PLAYA_RULES_BACKEND", "closures")
-    else:
-        monkeypatch.delenv("PLAYA_RULES_BACKEND", raising=False)
-    rules_module._CACHE.clear()
-    try:
-        rules = pr.load(path)
-    finally:
-        rules_module._CACHE.clear()
+    rules = load_with(monkeypatch, backend, path)
     with pytest.raises(pr.GameRuntimeError) as info:
         rules.new_game(2, seed=1)
     message = str(info.value)

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 import playa_rules as pr
-from playa_rules import rules as rules_module
+
+from backend_switch import load_with
 
 KUHN = (Path(__file__).parent.parent / "docs" / "examples" / "kuhn-poker.yaml").read_text(encoding="utf-8")
 POINTS = """points: >-
@@ -51,16 +52,7 @@ def _errors(path: Path) -> list:
     return [d for d in pr.validate(path) if d.severity == "error"]
 
 
-def _load(monkeypatch, backend: str, path: Path):
-    if backend == "closures":
-        monkeypatch.setenv("PLAYA_RULES_BACKEND", "closures")
-    else:
-        monkeypatch.delenv("PLAYA_RULES_BACKEND", raising=False)
-    rules_module._CACHE.clear()
-    try:
-        return pr.load(path)
-    finally:
-        rules_module._CACHE.clear()
+_load = load_with   # (tests/backend_switch.py)
 
 
 def _failure(monkeypatch, backend: str, path: Path) -> str:
