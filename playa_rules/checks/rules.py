@@ -24,7 +24,7 @@ from ..compiler.dsl import ast as A
 from ..errors import Diagnostic, spelled
 from ..source.load import escape_pointer_segment
 from ..compiler.dsl.faults import value_text
-from ..compiler.model import did_you_mean
+from ..compiler.model import PROSE_KEYS, did_you_mean
 from .base import _FIELD, _UNKNOWN, Context, _items, _list, check
 
 
@@ -139,8 +139,6 @@ def texts_show_every_parameter(ctx: Context):
                          severity="warning", hint=f"add {fields} to the text", key=not has_text)
 
 
-_PROSE = ("rule", "about", "question", "means", "cites")   # texts for people (render.markup.PROSE)
-_PROSE_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @check("unknown-prose-field")
@@ -154,8 +152,8 @@ def prose_fields_name_constants(ctx: Context):
         if isinstance(node, dict):
             for key, value in node.items():
                 here = f"{pointer}/{escape_pointer_segment(key)}"
-                if key in _PROSE and isinstance(value, str):
-                    for name in _PROSE_FIELD.findall(value):
+                if key in PROSE_KEYS and isinstance(value, str):
+                    for name in _FIELD.findall(value):
                         if name not in known:
                             yield ctx.at(here, "unknown-prose-field",
                                          f"'{{{name}}}' names no parameter, assumption or ruling: "

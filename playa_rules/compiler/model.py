@@ -308,13 +308,14 @@ def _freeze(v):
     return tuple(v) if isinstance(v, list) else v
 
 
-_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")   # a {name} field of a text
+PROSE_KEYS = frozenset({"rule", "about", "question", "means", "cites"})   # texts for people: their {fields} name constants
 
 
 def fill(template: str, values: dict) -> str:
     """Replace ``{name}`` fields from ``values``; plain text substitution, never str.format.
     A list reads as its elements joined by '-' (a strip of patterns: ``a-b-c``)."""
-    return _FIELD.sub(lambda mt: capped(_text(values.get(mt.group(1), "?"))), template)
+    return FIELD.sub(lambda mt: capped(_text(values.get(mt.group(1), "?"))), template)
 
 
 FIELD_TEXT = 200   # the longest text one field becomes: a hostile value must not multiply by its uses

@@ -10,9 +10,10 @@ import re
 
 from ..errors import PlayaRulesError
 from .catalogue import Catalogue
+from ..compiler.model import PROSE_KEYS
 from .words import phrase, prose
 
-PROSE = frozenset({"rule", "about", "question", "means", "cites"})   # the texts for people, where {fields} are constants
+PROSE = PROSE_KEYS   # the texts for people, where {fields} are constants
 
 
 def code(text) -> str:

@@ -7,9 +7,7 @@ language has the same keys (a test checks); ``{name}`` fields are filled by
 """
 from __future__ import annotations
 
-import re
-
-from ..compiler.model import capped, fill
+from ..compiler.model import FIELD, capped, fill
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -299,13 +297,10 @@ def value_words(lang: str, value) -> str:
     return str(value)
 
 
-PROSE_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
 def prose(lang: str, text, constants: dict):
     """A text for people with each ``{name}`` of a constant replaced by its value in words
     (other braces stay as written)."""
     if not isinstance(text, str) or "{" not in text:
         return text
-    return PROSE_FIELD.sub(lambda mt: capped(value_words(lang, constants[mt.group(1)])) if mt.group(1) in constants
+    return FIELD.sub(lambda mt: capped(value_words(lang, constants[mt.group(1)])) if mt.group(1) in constants
                            else mt.group(0), text)
