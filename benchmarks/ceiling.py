@@ -19,6 +19,7 @@ prints hands per second as ratios to the project's hand-written reference
 
 It reads engine internals on purpose; it is a measuring tool, not an API.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,7 +70,7 @@ def lean_match(rules, players: int, seed, rng: random.Random):
         if items is not None:
             vals = vals + (items[lo + i - ends[r]][0],)
         d.effect(g, d.env(g, g.seat, vals))
-        if g.end is None:   # (an end is handled by the flow below, as the engine does)
+        if g.end is None:  # (an end is handled by the flow below, as the engine does)
             step = phases[g.phase_i].steps[g.step_i]
             if step.repeat:
                 out = _Runs()
@@ -79,7 +80,7 @@ def lean_match(rules, players: int, seed, rng: random.Random):
                     continue
             g.step_i += 1
             g.mode = STEP_ENTER
-        while True:   # the flow, to the next decision
+        while True:  # the flow, to the next decision
             if g.end is not None:
                 game._handle_end()
                 if game.is_over:
@@ -118,7 +119,9 @@ def lean_match(rules, players: int, seed, rng: random.Random):
                 if g.hand >= g.hands or (prog.end_when is not None and prog.end_when(g, {"me": g.start})):
                     game._finish()
                     return game
-                g.start = (prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate) % g.n
+                g.start = (
+                    prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate
+                ) % g.n
                 g.mode = HAND_START
             else:
                 return game
@@ -164,8 +167,11 @@ def main(argv=None) -> int:
     print("Playa Pirata, random hands per second as ratios (same run, alternating slices)")
     print(f"{'players':>7} {'engine/own':>10} {'lean/own':>9} {'engine/shared':>13} {'lean/shared':>11}")
     for players in (int(p) for p in args.players.split(",")):
-        runners = {"engine": _Runner("engine", players), "lean": _Runner("lean", players),
-                   "own": _Runner("own", players, own)}
+        runners = {
+            "engine": _Runner("engine", players),
+            "lean": _Runner("lean", players),
+            "own": _Runner("own", players, own),
+        }
         if shared is not None:
             runners["shared"] = _Runner("shared", players, shared)
         for r in runners.values():

@@ -13,13 +13,14 @@ Actions are tuples; ``text(action)`` spells them as the engine does: ``bury 5``,
 ``telescope #0``, ``map #2``, ``umbrella #1``, ``keep umbrella``, ``discard map``,
 ``towels 1+1+3 on #2``, ``done``.
 """
+
 from __future__ import annotations
 
 import random
 
 NUMBERED = [3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
 SKULLS, TOWEL_TREASURES = 3, 2
-TOWEL_COUNTS = (4, 4, 4)                  # a colour's cards showing 1, 2 and 3 towels
+TOWEL_COUNTS = (4, 4, 4)  # a colour's cards showing 1, 2 and 3 towels
 PIRATES = ("telescope", "map", "umbrella")
 HAND_SIZE = {2: 5, 3: 4, 4: 3}
 SKULL_POINTS = (0, 0, 10, 18, 18)
@@ -31,8 +32,8 @@ class Treasure:
     def __init__(self, kind: str, value: int):
         self.kind, self.value = kind, value
         self.label = str(value) if kind == "number" else kind
-        self.stack: list[tuple[int, int]] = []     # (owner, towels), the last on top
-        self.cover: int | None = None               # the owner of the Umbrella on it
+        self.stack: list[tuple[int, int]] = []  # (owner, towels), the last on top
+        self.cover: int | None = None  # the owner of the Umbrella on it
         self.face_up = False
         self.touched = False
 
@@ -46,8 +47,11 @@ class Treasure:
 
 
 def treasures() -> list[Treasure]:
-    return ([Treasure("number", v) for v in NUMBERED] + [Treasure("skull", 0) for _ in range(SKULLS)]
-            + [Treasure("towel", 0) for _ in range(TOWEL_TREASURES)])
+    return (
+        [Treasure("number", v) for v in NUMBERED]
+        + [Treasure("skull", 0) for _ in range(SKULLS)]
+        + [Treasure("towel", 0) for _ in range(TOWEL_TREASURES)]
+    )
 
 
 class Hand:
@@ -55,25 +59,25 @@ class Hand:
 
     def __init__(self, players: int, start: int, dealt: list[list[Treasure]], middle: Treasure):
         self.n, self.start = players, start
-        self.hands = dealt                                        # each seat's treasures
+        self.hands = dealt  # each seat's treasures
         self.pirates = [set(PIRATES) for _ in range(players)]
         self.towels = [list(TOWEL_COUNTS) for _ in range(players)]
         self.kept = [0] * players
         self.beach = [middle]
-        self.rounds = HAND_SIZE[players] + len(PIRATES) - 1      # regular turns each
+        self.rounds = HAND_SIZE[players] + len(PIRATES) - 1  # regular turns each
         self.phase = "first_turn"
-        self.turn = 0                                             # turns taken in this phase
+        self.turn = 0  # turns taken in this phase
         self.seat = start
         self.step = "bury"
         self.groups = 0
         self.over = False
 
     @classmethod
-    def deal(cls, players: int, rng: random.Random, start: int = 0) -> "Hand":
+    def deal(cls, players: int, rng: random.Random, start: int = 0) -> Hand:
         supply = treasures()
         rng.shuffle(supply)
         size = HAND_SIZE[players]
-        dealt = [supply[i * size:(i + 1) * size] for i in range(players)]
+        dealt = [supply[i * size : (i + 1) * size] for i in range(players)]
         return cls(players, start, dealt, supply[players * size])
 
     # ---------------------------------------------------------------- legal actions
@@ -100,8 +104,12 @@ class Hand:
         if "umbrella" in held:
             mine = [i for i, t in enumerate(beach) if t.cover is None and t.controller() == me]
             out += [("umbrella", i) for i in mine]
-            if not mine and len(held) == 1 and not self.hands[me] \
-                    and not any(t.controller() == me for t in beach):
+            if (
+                not mine
+                and len(held) == 1
+                and not self.hands[me]
+                and not any(t.controller() == me for t in beach)
+            ):
                 out.append(("keep",))
         return out
 
@@ -121,7 +129,7 @@ class Hand:
     def _blocked(self) -> bool:
         """A towels step with no action: no group can beat any open treasure (and none placed yet)."""
         if self.phase == "final_turn":
-            return False                                  # 'done' is always there
+            return False  # 'done' is always there
         a, b, c = self.towels[self.seat]
         most = a + 2 * b + 3 * c
         return not any(t.cover is None and t.top() < most for t in self.beach)
@@ -135,10 +143,10 @@ class Hand:
             towels[0] -= a
             towels[1] -= b
             towels[2] -= c
-            spot.stack += [(me, 3)] * c + [(me, 2)] * b + [(me, 1)] * a   # the lowest card ends on top
+            spot.stack += [(me, 3)] * c + [(me, 2)] * b + [(me, 1)] * a  # the lowest card ends on top
             spot.touched = True
             self.groups += 1
-            return                      # 'done' is legal now: the player decides again
+            return  # 'done' is legal now: the player decides again
         if kind == "bury":
             hand = self.hands[me]
             self.beach.append(hand.pop(next(i for i, t in enumerate(hand) if t.label == action[1])))
@@ -221,9 +229,18 @@ def text(action: tuple) -> str:
 
 
 # every group of towel cards a hand can play, with its total, by the hand (ones, twos, threes)
-_GROUPS = {(h1, h2, h3): [((a, b, c), a + 2 * b + 3 * c) for a in range(h1 + 1) for b in range(h2 + 1)
-                          for c in range(h3 + 1) if a or b or c]
-           for h1 in range(5) for h2 in range(5) for h3 in range(5)}
+_GROUPS = {
+    (h1, h2, h3): [
+        ((a, b, c), a + 2 * b + 3 * c)
+        for a in range(h1 + 1)
+        for b in range(h2 + 1)
+        for c in range(h3 + 1)
+        if a or b or c
+    ]
+    for h1 in range(5)
+    for h2 in range(5)
+    for h3 in range(5)
+}
 
 
 def random_hand(players: int, rng: random.Random, start: int = 0) -> tuple[list[int], int]:

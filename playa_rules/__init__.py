@@ -8,11 +8,20 @@
 The pipeline, one module per stage: ``load`` (YAML with positions) -> ``validate``
 (JSON Schema) -> ``compile`` (DSL -> callables) -> ``engine`` (state, actions, flow).
 """
+
 from .engine import Action, Game
 from .engine.chance import CHANCE, Outcome
 from .engine.replay import replay
-from .errors import (Diagnostic, DSLSyntaxError, GameRuntimeError, IllegalAction, LoadError,
-                     PlayaRulesError, RuleError, SpecError)
+from .errors import (
+    Diagnostic,
+    DSLSyntaxError,
+    GameRuntimeError,
+    IllegalAction,
+    LoadError,
+    PlayaRulesError,
+    RuleError,
+    SpecError,
+)
 from .rules import Rules, games, load, validate
 from .simulation.batch import simulate
 from .simulation.compare import compare
@@ -20,7 +29,23 @@ from .simulation.compare import compare
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "CHANCE", "Diagnostic", "Outcome", "DSLSyntaxError", "Game", "GameRuntimeError", "IllegalAction",
-    "LoadError", "PlayaRulesError", "RuleError", "Rules", "SpecError", "compare", "games", "load", "replay", "simulate",
+    "Action",
+    "CHANCE",
+    "Diagnostic",
+    "Outcome",
+    "DSLSyntaxError",
+    "Game",
+    "GameRuntimeError",
+    "IllegalAction",
+    "LoadError",
+    "PlayaRulesError",
+    "RuleError",
+    "Rules",
+    "SpecError",
+    "compare",
+    "games",
+    "load",
+    "replay",
+    "simulate",
     "validate",
 ]

@@ -3,6 +3,7 @@
 Nothing but these types escapes the public API: a bad rule file, bad DSL text or an
 illegal move is always a :class:`PlayaRulesError` whose message says where and why.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,13 +12,13 @@ from dataclasses import dataclass
 def shown(value, limit: int = 60) -> str:
     """``repr(value)`` for a message, cut to ``limit`` characters (a huge number, which Python
     will not even write, reads as its size)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** limit:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
         return f"a {'negative ' if value < 0 else ''}number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a message must never fail on what it shows
         return f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def spelled(value) -> str:
@@ -35,7 +36,7 @@ def spelled(value) -> str:
     return str(value)
 
 
-SOURCE_WIDTH = 160   # longest source line shown under a message; longer ones are cut around the caret
+SOURCE_WIDTH = 160  # longest source line shown under a message; longer ones are cut around the caret
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class Diagnostic:
         if len(text) <= width:
             return text, caret
         start = min(max(0, caret - width // 2), len(text) - width)
-        window = text[start: start + width]
+        window = text[start : start + width]
         prefix = "..." if start > 0 else ""
         suffix = "..." if start + width < len(text) else ""
         return prefix + window + suffix, caret - start + len(prefix)
@@ -99,9 +100,14 @@ class Diagnostic:
     def to_json(self) -> dict:
         """A plain dict for ``--format json`` and tools."""
         return {
-            "file": self.file, "line": self.line, "column": self.column,
-            "path": self.path, "severity": self.severity, "code": self.code,
-            "message": self.message, "source_line": self._window()[0] if self.source_line is not None else None,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.path,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "source_line": self._window()[0] if self.source_line is not None else None,
             "hint": self.hint,
         }
 
@@ -159,6 +165,12 @@ class IllegalAction(PlayaRulesError):
 
 
 __all__ = [
-    "Diagnostic", "PlayaRulesError", "SpecError", "DSLSyntaxError", "RuleError",
-    "LoadError", "GameRuntimeError", "IllegalAction",
+    "Diagnostic",
+    "PlayaRulesError",
+    "SpecError",
+    "DSLSyntaxError",
+    "RuleError",
+    "LoadError",
+    "GameRuntimeError",
+    "IllegalAction",
 ]

@@ -3,6 +3,7 @@
 Each limit has its own diagnostic code and sits far above any real game, so a hostile
 or mistyped file fails fast with a located error instead of exhausting time or memory.
 """
+
 from __future__ import annotations
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -36,7 +37,7 @@ MAX_LEGAL_ACTIONS = 200_000
 """Most legal actions at one decision, all the step's action kinds together (twice one kind's
 limit: a kind at its limit leaves room for the others); a ``GameRuntimeError`` while playing,
 raised as the step's listing passes it. Only steps whose kinds can name more are counted."""
-MAX_INT = 2 ** 53
+MAX_INT = 2**53
 """Largest whole number (in size) a file may write, a variable may hold or a score may reach: what
 JSON readers hold exactly; ``bad-value`` in a file, a runtime error in play."""
 MAX_PROBLEMS = 100

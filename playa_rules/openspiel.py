@@ -6,6 +6,7 @@
 
 See docs/adapters.md; the adapter itself is :mod:`playa_rules.adapters.openspiel`.
 """
+
 from .adapters.openspiel import GAME_TYPE, PlayaGame, PlayaObserver, PlayaState
 
 __all__ = ["GAME_TYPE", "PlayaGame", "PlayaObserver", "PlayaState"]

@@ -5,6 +5,7 @@
 
 See docs/adapters.md; the adapter itself is :mod:`playa_rules.adapters.pettingzoo`.
 """
+
 from .adapters.pettingzoo import env, raw_env
 
 __all__ = ["env", "raw_env"]

@@ -3,6 +3,7 @@
 In a checkout they are the top-level ``spec/`` and ``grammar/`` folders; in an
 installed wheel they ship inside the package as ``playa_rules/_data/``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -4,6 +4,7 @@
 Schema -> compile the DSL) and returns :class:`Rules`, from which any number of
 games start.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from . import resources
 from .checks import sort_diagnostics
+from .checks.schema import schema_diagnostics
 from .compiler.compile import compile_document
 from .engine.chance import space as chance_space
 from .engine.game import Game
@@ -20,7 +22,6 @@ from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
 from .source import variants as variants_
 from .source.load import Document
 from .source.overlay import merge
-from .checks.schema import schema_diagnostics
 
 
 class Rules:
@@ -75,7 +76,9 @@ class Rules:
         outcome from ``game.chance_outcomes()`` is applied.
         """
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
-            raise PlayaRulesError(f"{self.id} is for {_counts(self.player_counts)} players, not {shown(players)}")
+            raise PlayaRulesError(
+                f"{self.id} is for {_counts(self.player_counts)} players, not {shown(players)}"
+            )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
         return Game(self, players, seed, chance, _queue=_queue)
@@ -106,17 +109,28 @@ def resolve(name_or_path) -> Path:
     if not isinstance(name_or_path, str):
         raise PlayaRulesError(f"expected a game id or a path, not {type(name_or_path).__name__}")
     if not name_or_path.strip():
-        raise LoadError(Diagnostic("unreadable", f"the game is empty ({name_or_path!r}): give a bundled game id "
-                                   f"({', '.join(games())}) or the path of a rule file", file=name_or_path))
+        raise LoadError(
+            Diagnostic(
+                "unreadable",
+                f"the game is empty ({name_or_path!r}): give a bundled game id "
+                f"({', '.join(games())}) or the path of a rule file",
+                file=name_or_path,
+            )
+        )
     bundled = resources.games_dir() / f"{name_or_path}.yaml"
     if "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
         if bundled.is_file():
             return bundled
         if Path(name_or_path).is_file():
             return Path(name_or_path)
-        raise LoadError(Diagnostic("unreadable", f"no bundled game '{name_or_path}' (bundled: "
-                                   f"{', '.join(games())}); to load a file, give its path",
-                                   file=name_or_path))
+        raise LoadError(
+            Diagnostic(
+                "unreadable",
+                f"no bundled game '{name_or_path}' (bundled: "
+                f"{', '.join(games())}); to load a file, give its path",
+                file=name_or_path,
+            )
+        )
     return Path(name_or_path)
 
 
@@ -187,11 +201,21 @@ def load(name_or_path, variants=None) -> Rules:
 
 def _source_of(ref, path) -> str:
     """What to load again in another process: a bundled id as it is, a file by its absolute path."""
-    if isinstance(ref, str) and path is not None and path.parent == resources.games_dir() \
-            and ref == path.stem:
+    if (
+        isinstance(ref, str)
+        and path is not None
+        and path.parent == resources.games_dir()
+        and ref == path.stem
+    ):
         return ref
-    if isinstance(ref, str) and not isinstance(ref, os.PathLike) and "/" not in ref and "\\" not in ref \
-            and not ref.endswith((".yaml", ".yml")) and not Path(ref).is_file():
+    if (
+        isinstance(ref, str)
+        and not isinstance(ref, os.PathLike)
+        and "/" not in ref
+        and "\\" not in ref
+        and not ref.endswith((".yaml", ".yml"))
+        and not Path(ref).is_file()
+    ):
         return ref  # a bundled variant id
     return str(Path(ref).resolve())
 

@@ -1,4 +1,5 @@
 """Loading rules with one backend or the other, for the tests that compare them."""
+
 from __future__ import annotations
 
 import playa_rules as pr

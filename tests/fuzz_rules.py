@@ -15,6 +15,7 @@ target of issue 13 is checked:
 ``python -m pytest -m fuzz``; ``python tests/fuzz_rules.py N`` runs N mutants and
 prints what failed.
 """
+
 from __future__ import annotations
 
 import copy
@@ -30,17 +31,81 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted([*ROOT.glob("spec/games/*.yaml"), *ROOT.glob("tests/games/*.yaml")])
 VARIANTS = sorted(ROOT.glob("spec/variants/*/*.yaml"))
-TIME_LIMIT = 4.0          # CPU seconds for validate + load of one mutant (2 s target, doubled for slower CI machines)
-PLAY_ACTIONS = 300        # random actions played on a mutant that loads
-FILE_WIDE = {"too-many-problems", "unreadable", "yaml-syntax", "too-large", "empty-file", "not-a-mapping",
-             "bad-schema", "unknown-extends", "extends-cycle", "wrong-game", "not-a-variant"}
+TIME_LIMIT = 4.0  # CPU seconds for validate + load of one mutant (2 s target, doubled for slower CI machines)
+PLAY_ACTIONS = 300  # random actions played on a mutant that loads
+FILE_WIDE = {
+    "too-many-problems",
+    "unreadable",
+    "yaml-syntax",
+    "too-large",
+    "empty-file",
+    "not-a-mapping",
+    "bad-schema",
+    "unknown-extends",
+    "extends-cycle",
+    "wrong-game",
+    "not-a-variant",
+}
 
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+|'[^']*'|\"[^\"]*\"|//|==|!=|<=|>=|\S")
-_ODD_TOKENS = ["(", ")", "[", "]", "{", "}", "==", "+", "//", "%", "0", "-1", "10**9", "99999999999999999999",
-               "'x'", "none", "true", "me", "for", "in", "where", "if", "then", "else", "end", "set", "move",
-               "__class__", "__import__", "seats[100000000000]", "'ab' * 1000000000"]
-_ODD_VALUES = [None, True, False, 0, -1, 10 ** 30, 2 ** 63, 1.5, "", "x" * 300, "0", "١٢", [], {}, [[1, [2]]],
-               {"a": {"b": None}}, "{}", "${x}", "..", "true", ["a", "a"], 10 ** 7, "9" * 4400]
+_ODD_TOKENS = [
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "==",
+    "+",
+    "//",
+    "%",
+    "0",
+    "-1",
+    "10**9",
+    "99999999999999999999",
+    "'x'",
+    "none",
+    "true",
+    "me",
+    "for",
+    "in",
+    "where",
+    "if",
+    "then",
+    "else",
+    "end",
+    "set",
+    "move",
+    "__class__",
+    "__import__",
+    "seats[100000000000]",
+    "'ab' * 1000000000",
+]
+_ODD_VALUES = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    10**30,
+    2**63,
+    1.5,
+    "",
+    "x" * 300,
+    "0",
+    "١٢",
+    [],
+    {},
+    [[1, [2]]],
+    {"a": {"b": None}},
+    "{}",
+    "${x}",
+    "..",
+    "true",
+    ["a", "a"],
+    10**7,
+    "9" * 4400,
+]
 
 
 def _paths(node, path=()):
@@ -66,9 +131,9 @@ def _misspell(word: str, rnd: random.Random) -> str:
     i = rnd.randrange(len(word) - 1)
     kind = rnd.randrange(3)
     if kind == 0:
-        return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+        return word[:i] + word[i + 1] + word[i] + word[i + 2 :]
     if kind == 1:
-        return word[:i] + word[i + 1:]
+        return word[:i] + word[i + 1 :]
     return word[:i] + rnd.choice("aeiouxz_") + word[i:]
 
 
@@ -102,23 +167,23 @@ def mutate(data, rnd: random.Random, n: int = 3):
         path, value = rnd.choice(spots)
         parent, last = _get(data, path[:-1]), path[-1]
         op = rnd.randrange(9)
-        if op == 0 and isinstance(parent, dict):                       # drop a key
+        if op == 0 and isinstance(parent, dict):  # drop a key
             del parent[last]
-        elif op == 1 and isinstance(parent, dict) and isinstance(last, str):   # misspell a key
+        elif op == 1 and isinstance(parent, dict) and isinstance(last, str):  # misspell a key
             parent[_misspell(last, rnd)] = parent.pop(last)
-        elif op == 2:                                                  # another type or an absurd value
+        elif op == 2:  # another type or an absurd value
             parent[last] = copy.deepcopy(rnd.choice(_ODD_VALUES))
-        elif op == 3 and isinstance(value, str):                       # a DSL token
+        elif op == 3 and isinstance(value, str):  # a DSL token
             parent[last] = _mutate_dsl(value, rnd, names)
-        elif op == 4 and isinstance(parent, list):                     # duplicate a list item (ids twice)
+        elif op == 4 and isinstance(parent, list):  # duplicate a list item (ids twice)
             parent.insert(last, copy.deepcopy(value))
-        elif op == 5 and isinstance(value, int) and not isinstance(value, bool):   # sizes
-            parent[last] = rnd.choice([value * 10 ** 6, -value, 10 ** 5, 65, 0])
-        elif op == 6 and isinstance(value, list) and value:            # blow a list up
+        elif op == 5 and isinstance(value, int) and not isinstance(value, bool):  # sizes
+            parent[last] = rnd.choice([value * 10**6, -value, 10**5, 65, 0])
+        elif op == 6 and isinstance(value, list) and value:  # blow a list up
             parent[last] = value * rnd.choice([50, 500])
-        elif op == 7 and isinstance(value, str) and names:             # rename to another name of the file
+        elif op == 7 and isinstance(value, str) and names:  # rename to another name of the file
             parent[last] = rnd.choice(names)
-        elif op == 8 and isinstance(parent, dict):                     # nest
+        elif op == 8 and isinstance(parent, dict):  # nest
             parent[last] = {"x": [value]}
         else:
             parent[last] = _mutate_dsl(str(value), rnd, names)
@@ -130,9 +195,13 @@ def _text(path: Path, rnd: random.Random) -> tuple[str, str]:
     source = rnd.choice(SOURCES + VARIANTS)
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     mutant = mutate(data, rnd, rnd.choice([1, 1, 2, 3, 5]))
-    if source in VARIANTS and isinstance(mutant, dict) and isinstance(mutant.get("extends"), str) \
-            and "/" not in mutant["extends"]:
-        pass   # a bundled variant extends a bundled game by id: it still resolves from a temp dir
+    if (
+        source in VARIANTS
+        and isinstance(mutant, dict)
+        and isinstance(mutant.get("extends"), str)
+        and "/" not in mutant["extends"]
+    ):
+        pass  # a bundled variant extends a bundled game by id: it still resolves from a temp dir
     text = yaml.safe_dump(mutant, allow_unicode=True, sort_keys=False, width=100)
     return source.name, text
 
@@ -141,21 +210,28 @@ def check_one(seed: int, workdir: Path) -> list[str]:
     """Problems found with mutant ``seed`` (empty when it meets the target)."""
     import playa_rules as pr
     from playa_rules.errors import PlayaRulesError, SpecError
+
     rnd = random.Random(seed)
     name, text = _text(workdir, rnd)
     path = workdir / f"mutant-{seed}.yaml"
     path.write_text(text, encoding="utf-8")
     problems = []
-    t0 = time.process_time()   # this process's CPU time: other jobs on a shared machine do not count
+    t0 = time.process_time()  # this process's CPU time: other jobs on a shared machine do not count
     try:
         diags = pr.validate(path)
-    except Exception as exc:   # noqa: BLE001 - the point: nothing may escape
+    except Exception as exc:  # noqa: BLE001 - the point: nothing may escape
         return [f"seed {seed} ({name}): validate raised {type(exc).__name__}: {str(exc)[:200]}"]
     errors = [d for d in diags if d.severity == "error"]
     for d in diags:
-        if not d.file or (d.line is None and d.code not in FILE_WIDE and d.severity == "error"
-                          and d.code != "unknown-player-count"):
-            problems.append(f"seed {seed} ({name}): diagnostic without a location: {d.code}: {d.message[:120]}")
+        if not d.file or (
+            d.line is None
+            and d.code not in FILE_WIDE
+            and d.severity == "error"
+            and d.code != "unknown-player-count"
+        ):
+            problems.append(
+                f"seed {seed} ({name}): diagnostic without a location: {d.code}: {d.message[:120]}"
+            )
             break
         # the file's own text, quoted (with its quotes escaped), may say anything
         unquoted = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "", d.message)
@@ -167,12 +243,15 @@ def check_one(seed: int, workdir: Path) -> list[str]:
         rules = pr.load(path)
     except SpecError as exc:
         if not errors:
-            problems.append(f"seed {seed} ({name}): load failed but validate found no error: "
-                            f"{exc.diagnostics[0].code}")
+            problems.append(
+                f"seed {seed} ({name}): load failed but validate found no error: {exc.diagnostics[0].code}"
+            )
     except PlayaRulesError as exc:
         if not errors:
-            problems.append(f"seed {seed} ({name}): load raised {type(exc).__name__} but validate found no error")
-    except Exception as exc:   # noqa: BLE001
+            problems.append(
+                f"seed {seed} ({name}): load raised {type(exc).__name__} but validate found no error"
+            )
+    except Exception as exc:  # noqa: BLE001
         problems.append(f"seed {seed} ({name}): load raised {type(exc).__name__}: {str(exc)[:200]}")
     else:
         if errors:
@@ -194,18 +273,22 @@ def _cli_agrees(path: Path, seed: int, name: str, has_errors: bool) -> list[str]
     import io
 
     from playa_rules.cli import main
+
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["validate", str(path)])
     printed = out.getvalue() + err.getvalue()
     if code != (1 if has_errors else 0) or "Traceback" in printed or "internal error" in printed:
-        return [f"seed {seed} ({name}): the CLI exited {code} (validate found "
-                f"{'errors' if has_errors else 'none'}): {printed[-200:]}"]
+        return [
+            f"seed {seed} ({name}): the CLI exited {code} (validate found "
+            f"{'errors' if has_errors else 'none'}): {printed[-200:]}"
+        ]
     return []
 
 
 def _play(rules, seed: int, name: str) -> list[str]:
     from playa_rules.errors import PlayaRulesError
+
     rnd = random.Random(seed)
     for players in rules.player_counts[:2]:
         try:
@@ -218,8 +301,8 @@ def _play(rules, seed: int, name: str) -> list[str]:
                 if rnd.random() < 0.05:
                     game.view(game.current_player)
         except PlayaRulesError:
-            continue      # a located library error: what a file wrong at play time gets
-        except Exception as exc:   # noqa: BLE001
+            continue  # a located library error: what a file wrong at play time gets
+        except Exception as exc:  # noqa: BLE001
             return [f"seed {seed} ({name}): playing {players} raised {type(exc).__name__}: {str(exc)[:200]}"]
     return []
 
@@ -228,6 +311,7 @@ def _played(rules, players: int, seed: int) -> list:
     """What one seeded random game shows: the legal ids at each decision, then its log, or
     the library error it stopped with."""
     from playa_rules.errors import PlayaRulesError
+
     rnd, seen = random.Random(seed), []
     try:
         game = rules.new_game(players, seed=seed)
@@ -248,9 +332,11 @@ def differential(seeds, workdir: Path | None = None) -> tuple[list[str], int]:
     reference backend): ``(problems, how many mutants loaded)``. A mutant that loads must
     give the same legal ids at every decision, the same log and the same errors."""
     import os
+
     import playa_rules as pr
     from playa_rules import rules as rules_module
     from playa_rules.errors import PlayaRulesError
+
     if workdir is None:
         with tempfile.TemporaryDirectory() as tmp:
             return differential(seeds, Path(tmp))
@@ -270,8 +356,10 @@ def differential(seeds, workdir: Path | None = None) -> tuple[list[str], int]:
                     both.append(pr.load(path))
                 except PlayaRulesError:
                     break
-                except Exception as exc:   # noqa: BLE001 - the campaign's own check, reported here too
-                    problems.append(f"seed {seed} ({name}): load raised {type(exc).__name__}: {str(exc)[:200]}")
+                except Exception as exc:  # noqa: BLE001 - the campaign's own check, reported here too
+                    problems.append(
+                        f"seed {seed} ({name}): load raised {type(exc).__name__}: {str(exc)[:200]}"
+                    )
                     break
                 finally:
                     os.environ.pop("PLAYA_RULES_BACKEND", None)

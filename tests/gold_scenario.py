@@ -10,6 +10,7 @@ this is the complete list, so that a change to the engine shows up here:
 file), ``game.m.zone_index(name, seat=...)``, ``game.m.props["kind"|"gold"][c]``, and
 ``game._set_legal(game._current_legal())`` after changing the state by hand.
 """
+
 from __future__ import annotations
 
 import playa_rules as pr
@@ -61,7 +62,7 @@ def stack_deck(game, top: list[str]) -> None:
         c = next(c for c in zone(game, "deck") if card_spec(game, c) == spec and c not in placed)
         game.g.move(c, deck_index)
         placed.append(c)
-    drawn = [card_spec(game, c) for c in reversed(zone(game, "deck"))][:len(top)]
+    drawn = [card_spec(game, c) for c in reversed(zone(game, "deck"))][: len(top)]
     assert drawn == top, drawn
 
 
@@ -81,7 +82,7 @@ def bank_gold(game, seat: int, total: int) -> None:
     target = game.m.zone_index("bank", seat=seat)
     while total > 0:
         golds = [c for c in zone(game, "deck") if kind(game, c) == "gold" and gold_of(game, c) <= total]
-        c = max(golds, key=lambda c: gold_of(game, c))   # the largest card that fits
+        c = max(golds, key=lambda c: gold_of(game, c))  # the largest card that fits
         game.g.move(c, target)
         total -= gold_of(game, c)
 

@@ -18,6 +18,7 @@ internals; this is the complete list of what these helpers touch:
     ``game.program.phases``) and ``g.mode = PHASE_START`` (``playa_rules.engine.state``),
     then runs the flow with ``game._run()``: a battle started the way a rule would start one.
 """
+
 from __future__ import annotations
 
 import random
@@ -130,7 +131,7 @@ class ScriptedRolls(random.Random):
         super().__init__(seed)
         self.script = list(indexes)
         self.calls = 0
-        self.on_roll = on_roll      # called before each scripted roll
+        self.on_roll = on_roll  # called before each scripted roll
 
     def randrange(self, *args, **kwargs):
         self.calls += 1
@@ -154,6 +155,7 @@ def script_rolls(game, indexes, on_roll=None) -> ScriptedRolls:
 def jump(game, phase_id: str) -> None:
     """Continue the game from the start of phase ``phase_id``, as a ``next`` would."""
     from playa_rules.engine.state import PHASE_START
+
     game.g.phase_i = [p.id for p in game.program.phases].index(phase_id)
     game.g.mode = PHASE_START
     game._run()

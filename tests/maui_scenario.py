@@ -11,6 +11,7 @@ the reserves' ``dollars``), ``game.g.pvars[name][seat]`` (``dollars``, ``overhan
 ``game.m.owner``, ``game.m.props[name][c]``, ``game.m.attached[zone][c]`` (the zone attached
 to a component) and ``game._set_legal(game._current_legal())`` after changing the state.
 """
+
 from __future__ import annotations
 
 import playa_rules as pr
@@ -32,12 +33,16 @@ def zone(game, name: str, seat: int | None = None) -> list[int]:
 
 def of_type(game, ctype: str, seat: int | None = None) -> list[int]:
     m = game.m
-    return [c for c in range(m.component_count) if m.ctype[c] == ctype and (seat is None or m.owner[c] == seat)]
+    return [
+        c for c in range(m.component_count) if m.ctype[c] == ctype and (seat is None or m.owner[c] == seat)
+    ]
 
 
 def cell(game, seat: int, row: int, col: int) -> int:
     m = game.m
-    return next(c for c in of_type(game, "cell", seat) if m.props["row"][c] == row and m.props["col"][c] == col)
+    return next(
+        c for c in of_type(game, "cell", seat) if m.props["row"][c] == row and m.props["col"][c] == col
+    )
 
 
 def pattern(game, seat: int, row: int, col: int):
@@ -57,8 +62,11 @@ def piece(game, patterns: list[str]) -> int:
 
 def slot(game, market_row: int, pos: int) -> int:
     m = game.m
-    return next(c for c in of_type(game, "slot")
-                if m.props["market_row"][c] == market_row and m.props["pos"][c] == pos)
+    return next(
+        c
+        for c in of_type(game, "slot")
+        if m.props["market_row"][c] == market_row and m.props["pos"][c] == pos
+    )
 
 
 def tile_zone(game, s: int) -> int:
@@ -78,7 +86,7 @@ def put_on_market(game, patterns: list[str], market_row: int, pos: int) -> int:
     if g.loc[p] == target:
         return p
     bag = m.zone_index("bag")
-    if p not in g.zones[bag]:          # on another space or a beach: swap with a bag piece
+    if p not in g.zones[bag]:  # on another space or a beach: swap with a bag piece
         g.settle_all(bag)
         g.move(g.zones[bag][-1], g.loc[p])
     else:

@@ -30,6 +30,7 @@ so that a change to the engine shows up here and nowhere else:
 
 Seats in the rulebook's examples: red = 0, blue = 1, green = 2.
 """
+
 from __future__ import annotations
 
 import json
@@ -96,23 +97,32 @@ def knows(game, seat: int, c: int) -> bool:
 def treasures(game, kind_: str, value_=None) -> list[int]:
     """Every treasure component of a kind ('number', 'skull', 'towel'), optionally of a value."""
     m = game.m
-    return [c for c in range(m.component_count)
-            if m.ctype[c] == "treasure" and m.props["kind"][c] == kind_
-            and (value_ is None or m.props["value"][c] == value_)]
+    return [
+        c
+        for c in range(m.component_count)
+        if m.ctype[c] == "treasure"
+        and m.props["kind"][c] == kind_
+        and (value_ is None or m.props["value"][c] == value_)
+    ]
 
 
 def towels_of(game, seat: int, value_=None) -> list[int]:
     """Every towel card of ``seat`` (wherever it is), optionally of one value."""
     m = game.m
-    return [c for c in range(m.component_count)
-            if m.ctype[c] == "towel" and m.owner[c] == seat
-            and (value_ is None or m.props["value"][c] == value_)]
+    return [
+        c
+        for c in range(m.component_count)
+        if m.ctype[c] == "towel" and m.owner[c] == seat and (value_ is None or m.props["value"][c] == value_)
+    ]
 
 
 def pirate_of(game, seat: int, ability: str) -> int:
     m = game.m
-    return next(c for c in range(m.component_count)
-                if m.ctype[c] == "pirate" and m.owner[c] == seat and m.props["ability"][c] == ability)
+    return next(
+        c
+        for c in range(m.component_count)
+        if m.ctype[c] == "pirate" and m.owner[c] == seat and m.props["ability"][c] == ability
+    )
 
 
 def hand_towels(game, seat: int, value_=None) -> list[int]:
@@ -206,12 +216,14 @@ def random_chooser(rng: random.Random):
     def choose(game):
         legal = game.legal_actions()
         return legal[rng.randrange(len(legal))]
+
     return choose
 
 
 def thrifty_chooser(rng: random.Random, avoid=("umbrella",)):
     """Plays cards at random (avoiding the given kinds while it can), one small group of
     towels a turn, then 'done': keeps towel cards for later turns."""
+
     def choose(game):
         legal = list(game.legal_actions())
         kinds = {a.name for a in legal}
@@ -224,6 +236,7 @@ def thrifty_chooser(rng: random.Random, avoid=("umbrella",)):
         size = min(str(a).split()[1].count("+") for a in legal)
         pool = [a for a in legal if str(a).split()[1].count("+") == size]
         return pool[rng.randrange(len(pool))]
+
     return choose
 
 

@@ -1,4 +1,5 @@
 """The generic agents: they see only their seat's knowledge, follow the protocol, and search well."""
+
 import random
 
 import pytest
@@ -25,8 +26,14 @@ def _decide(spec, game, seat, agent_seed):
     rng = random.Random(agent_seed)
     agent = make_agent(spec, rng)
     worlds = Worlds(lambda r: game.sample_world(seat, r), seat, rng)
-    return str(agent.act(LazyView(lambda: game.view(seat)), game.legal_actions(),
-                         LazyLog(lambda: game.log_for(seat)), worlds))
+    return str(
+        agent.act(
+            LazyView(lambda: game.view(seat)),
+            game.legal_actions(),
+            LazyLog(lambda: game.log_for(seat)),
+            worlds,
+        )
+    )
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy:width=16", "ismcts:playouts=12"])
@@ -34,11 +41,11 @@ def _decide(spec, game, seat, agent_seed):
 def test_agents_decide_the_same_in_games_that_differ_only_in_cards_they_cannot_see(spec, game_id, players):
     differing = 0
     for k, (real, seat) in enumerate(_positions(game_id, players, seed=11, count=6)):
-        other = real.sample_world(seat, random.Random(100 + k))   # the unseen cards dealt again
+        other = real.sample_world(seat, random.Random(100 + k))  # the unseen cards dealt again
         assert other.view(seat) == real.view(seat)
         differing += other.view(None) != real.view(None)
         assert _decide(spec, real, seat, agent_seed=k) == _decide(spec, other, seat, agent_seed=k)
-    assert differing >= 3   # the check compared games that really differ
+    assert differing >= 3  # the check compared games that really differ
 
 
 def test_an_agent_cannot_keep_its_view_past_the_decision():
@@ -86,15 +93,19 @@ def test_agent_specs_are_checked_with_clear_messages():
 
 
 def test_ismcts_beats_random_in_a_seeded_seat_balanced_match():
-    result = pr.simulate("playa-pirata", ["short-game"], players=2, games=6, agents=["ismcts", "random"],
-                         seed=3, workers=1)
+    result = pr.simulate(
+        "playa-pirata", ["short-game"], players=2, games=6, agents=["ismcts", "random"], seed=3, workers=1
+    )
     ismcts, rnd = result["by_agent"]["ismcts"], result["by_agent"]["random"]
-    assert ismcts["seat_games"] == rnd["seat_games"] == 6        # rotated: each agent 3 games per seat
+    assert ismcts["seat_games"] == rnd["seat_games"] == 6  # rotated: each agent 3 games per seat
     assert ismcts["wins"] >= 5 and ismcts["mean_score"] > rnd["mean_score"] + 5
 
 
 def test_an_agent_choosing_an_illegal_action_is_a_clear_error_even_from_a_worker():
-    with pytest.raises(pr.IllegalAction, match=r"game [01] \(seed [01]\): the agent 'bad_agent' of seat [01] chose 'fly away'"):
+    with pytest.raises(
+        pr.IllegalAction,
+        match=r"game [01] \(seed [01]\): the agent 'bad_agent' of seat [01] chose 'fly away'",
+    ):
         pr.simulate("playa-pirata", players=2, games=2, agents=[bad_agent], workers=2)
 
 

@@ -4,6 +4,7 @@ Its lean driver runs the compiled program without the engine's machinery around 
 decision; for its figure to mean anything it must take the same decisions and reach the
 same state as the public API loop for the same seed and random generator.
 """
+
 import importlib.util
 import random
 from pathlib import Path

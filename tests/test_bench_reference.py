@@ -1,6 +1,7 @@
 """The project's hand-written Playa Pirata (benchmarks/playa_reference.py) is an honest
 yardstick: over seeded random matches it offers exactly the engine's legal actions, at
 every decision, to the same seat, and scores every hand as the engine does."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -17,7 +18,7 @@ ref = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(ref)
 
 
-def mirror(game) -> "ref.Hand":
+def mirror(game) -> ref.Hand:
     """The reference's hand dealt as the engine dealt this one."""
     view = game.view(None)
     dealt = [[ref.Treasure(t["kind"], t["value"]) for t in s["zones"]["treasures"]] for s in view["seats"]]
@@ -39,7 +40,7 @@ def agree(players: int, seed: int) -> int:
         game.apply(action)
         hand.apply(mine[action])
         decisions += 1
-        if len(game.hand_scores) > hand_no:             # the engine scored the hand
+        if len(game.hand_scores) > hand_no:  # the engine scored the hand
             assert hand.over
             assert list(game.hand_scores[hand_no]) == hand.scores()
             hand_no += 1

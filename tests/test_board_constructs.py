@@ -2,6 +2,7 @@
 `when` a condition holds, `for x in Z where COND`, a component variable and another type's
 property of the same name, a part of none read by an effect (a located runtime error), a
 variable written `none` in YAML (the text, a warning), and a board found by coordinates."""
+
 from __future__ import annotations
 
 import pytest
@@ -51,7 +52,7 @@ def test_for_where_and_a_property_named_like_another_types_variable(tmp_path):
     slots = {m.props["pos"][c]: c for c in g.zones[m.zone_index("market")]}
     assert [g.cvars["n"][slots[p]] for p in (0, 1, 2)] == [0, 1, 1]
     b = next(c for c in g.zones[m.zone_index("markers")] if m.props["track"][c] == "b")
-    assert g.cvars["pos"][b] == 2      # the slot's property pos, not the marker variable pos (0)
+    assert g.cvars["pos"][b] == 2  # the slot's property pos, not the marker variable pos (0)
 
 
 def test_setting_a_variable_another_type_declares_is_an_error(tmp_path):
@@ -74,12 +75,15 @@ def test_a_step_with_a_false_when_is_not_played_and_logs_nothing(tmp_path):
 
 def test_the_rules_text_says_when_a_step_is_played(tmp_path):
     from playa_rules.render import rules_markdown
+
     assert "only if `hand.bonus` holds when it starts" in rules_markdown(load(tmp_path))
 
 
 def test_an_effect_reading_a_zone_of_none_is_a_located_runtime_error(tmp_path):
-    text = BASE.replace("set first(m in markers where m.track == 'b').pos = first(s in market where s.pos == 2).pos",
-                        "move first(m in markers where m.track == 'b') to first(s in market where s.pos == 7).tile")
+    text = BASE.replace(
+        "set first(m in markers where m.track == 'b').pos = first(s in market where s.pos == 2).pos",
+        "move first(m in markers where m.track == 'b') to first(s in market where s.pos == 7).tile",
+    )
     game = load(tmp_path, text).new_game(2)
     with pytest.raises(GameRuntimeError) as err:
         game.apply("go")
@@ -106,14 +110,17 @@ def test_at_finds_the_cell_of_the_board_it_is_given():
     g, m = game.g, game.m
     marked = [c for c in range(m.component_count) if m.ctype[c] == "cell" and g.cvars["mark"][c] == 1]
     assert [m.owner[c] for c in marked] == [0]
-    assert [str(a) for a in game.legal_actions()] == ["mark #0", "mark #3"]   # seat 1's own board
+    assert [str(a) for a in game.legal_actions()] == ["mark #0", "mark #3"]  # seat 1's own board
 
 
 def test_a_count_of_a_constant_list_is_a_constant(tmp_path):
     """number_in needs constants; a define counting a list parameter is one (Maui's rows)."""
-    text = BASE.replace("actions:\n  go:", "parameters:\n  sizes: [4, 5, 6]\ndefine:\n  last: \"count(sizes) - 1\"\n"
-                        "actions:\n  pick_one:\n    text: \"size {i}\"\n    params: {i: {number_in: [0, last]}}\n"
-                        "    effect: set hand.seen = sizes[i]\n  go:")
+    text = BASE.replace(
+        "actions:\n  go:",
+        'parameters:\n  sizes: [4, 5, 6]\ndefine:\n  last: "count(sizes) - 1"\n'
+        'actions:\n  pick_one:\n    text: "size {i}"\n    params: {i: {number_in: [0, last]}}\n'
+        "    effect: set hand.seen = sizes[i]\n  go:",
+    )
     text = text.replace("{id: main, actions: [go]}", "{id: main, actions: [go, pick_one]}")
     game = load(tmp_path, text).new_game(2)
     assert [str(a) for a in game.legal_actions()] == ["go", "size 0", "size 1", "size 2"]
@@ -127,7 +134,9 @@ def test_an_unknown_name_is_never_said_to_be_close_to_itself(tmp_path):
 
 
 def test_an_if_reading_a_part_of_none_is_located_at_the_if(tmp_path):
-    text = BASE.replace("set hand.seen += 1", "if first(m in markers where m.track == 'z').pos > 0 { set hand.seen += 1 }")
+    text = BASE.replace(
+        "set hand.seen += 1", "if first(m in markers where m.track == 'z').pos > 0 { set hand.seen += 1 }"
+    )
     text = text.replace("hand: {bonus: false", "hand: {bonus: true")
     game = load(tmp_path, text).new_game(2)
     game.apply("go")
@@ -141,6 +150,7 @@ def test_a_board_game_observation_has_a_slot_per_face_a_zone_can_hold():
     holds. Maui's 403 zones x 474 faces would be 191,022 floats, almost all impossible pairs."""
     np = pytest.importorskip("numpy")
     from playa_rules.adapters.observation import Layout
+
     rules = pr.load("maui")
     layout = Layout(rules.program)
     assert layout.size < 20_000
@@ -153,4 +163,4 @@ def test_a_board_game_observation_has_a_slot_per_face_a_zone_can_hold():
     layout.fill(game, 0, layout.views(tensor))
     known = layout.views(tensor)["known"]
     seen = sum(1 for c in range(m.component_count) if game.g.loc[c] >= 0 and game.g.known[c] & 1)
-    assert known.sum() == seen                      # every component seat 0 knows is counted once
+    assert known.sum() == seen  # every component seat 0 knows is counted once

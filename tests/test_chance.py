@@ -5,6 +5,7 @@ random play from a walk of its whole tree, and the properties of sampled worlds:
 match the seat's view, never depend on the hidden truth, and are uniform over the deals
 the seat cannot tell apart.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -22,8 +23,14 @@ import playa_rules as pr
 
 KUHN = Path(__file__).resolve().parent / "games" / "kuhn-poker.yaml"
 GAMES = [(gid, p) for gid in pr.games() for p in pr.load(gid).player_counts]
-VARIANT_SETS = [[], ["special-cards"], ["short-game"], ["short-game-two-hands"],
-                ["special-cards", "short-game"], ["special-cards", "short-game-two-hands"]]
+VARIANT_SETS = [
+    [],
+    ["special-cards"],
+    ["short-game"],
+    ["short-game-two-hands"],
+    ["special-cards", "short-game"],
+    ["special-cards", "short-game-two-hands"],
+]
 
 
 def play_random(game, seed: int, limit: int | None = None):
@@ -95,7 +102,9 @@ def test_a_draw_offers_exactly_what_could_be_there(gid, players):
                 lo, hi = game.g.mix[zone]
                 undecided = game.g.zones[zone][lo:hi]
                 counts = Counter(game.m.face[c] for c in undecided)
-                assert {o.id: p for o, p in odds} == {f: Fraction(n, len(undecided)) for f, n in counts.items()}
+                assert {o.id: p for o, p in odds} == {
+                    f: Fraction(n, len(undecided)) for f, n in counts.items()
+                }
                 checked += 1
             game.apply(odds[rng.randrange(len(odds))][0])
         else:
@@ -114,11 +123,11 @@ def test_a_rolled_die_offers_its_faces():
     assert [str(o) for o, _ in odds] == [f"d6 shows {k}" for k in range(1, 7)]
     assert all(p == Fraction(1, 6) for _, p in odds)
     assert all(0 <= o.id < rules.max_chance_outcomes for o, _ in odds)
-    game.apply("d6 shows 5")         # by text
+    game.apply("d6 shows 5")  # by text
     assert not game.is_chance and game.view(0)["seats"][0]["vars"]["total"] == 5
     game.apply("stop")
-    game.apply("roll")               # seat 1 rolls
-    game.apply(odds[1][0].id)        # by id: it shows 2
+    game.apply("roll")  # seat 1 rolls
+    game.apply(odds[1][0].id)  # by id: it shows 2
     assert game.view(1)["seats"][1]["vars"]["total"] == 2
 
 
@@ -132,7 +141,7 @@ def test_only_an_outcome_of_the_node_is_accepted():
     outcome = game.chance_outcomes()[0][0]
     game.apply(outcome)
     with pytest.raises(pr.IllegalAction):
-        game.apply(outcome)          # no chance node now: an outcome is not an action
+        game.apply(outcome)  # no chance node now: an outcome is not an action
 
 
 def test_chance_mode_is_checked():
@@ -147,7 +156,7 @@ def test_a_shuffle_nobody_reads_decides_nothing():
     while game.is_chance:
         game.apply(game.chance_outcomes()[0][0])
         events += 1
-    assert events == 11   # 5 + 5 dealt, 1 in the middle; the 4 left stay undecided
+    assert events == 11  # 5 + 5 dealt, 1 in the middle; the 4 left stay undecided
     assert sum(r is not None for r in game.g.mix) == 1
 
 
@@ -175,8 +184,11 @@ def test_kuhn_poker_under_uniform_random_play_is_worth_one_eighth_to_the_first_p
     = -7/8; each half of the six deals: 1/8. The game is zero-sum."""
     game = pr.load(KUHN).new_game(2, chance="explicit")
     odds = game.chance_outcomes()
-    assert [(str(o), p) for o, p in odds] == [("J from deck", Fraction(1, 3)), ("Q from deck", Fraction(1, 3)),
-                                             ("K from deck", Fraction(1, 3))]
+    assert [(str(o), p) for o, p in odds] == [
+        ("J from deck", Fraction(1, 3)),
+        ("Q from deck", Fraction(1, 3)),
+        ("K from deck", Fraction(1, 3)),
+    ]
     assert _value(game) == [Fraction(1, 8), Fraction(-1, 8)]
 
 
@@ -230,25 +242,40 @@ def test_replay_takes_loaded_rules_not_a_game_id():
 
 def _mangled(log: list, change) -> list:
     log = [dict(e) if isinstance(e, dict) else e for e in log]
-    change(log, next(i for i, e in enumerate(log) if e["event"] == "chance"),
-           next(i for i, e in enumerate(log) if e["event"] == "action"))
+    change(
+        log,
+        next(i for i, e in enumerate(log) if e["event"] == "chance"),
+        next(i for i, e in enumerate(log) if e["event"] == "action"),
+    )
     return log
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda log, c, a: log[0].pop("players"), r"event 0 \('start'\) of the log has no 'players'"),
-    (lambda log, c, a: log[0].update(players="2"), r"event 0 \('start'\) of the log has '2' as its 'players'"),
-    (lambda log, c, a: log[0].update(players=9), r"has 9 as its 'players', but playa-pirata is played by 2, 3, 4"),
-    (lambda log, c, a: log.insert(3, 7), r"event 3 of the log is 7, not a dict"),
-    (lambda log, c, a: log.insert(3, {"x": 1}), r"event 3 of the log is a dict with no 'event'"),
-    (lambda log, c, a: log.insert(3, {"event": "shuffle"}), r"event 3 of the log is of unknown kind 'shuffle'"),
-    (lambda log, c, a: log[c].update(id="3"), r"event \d+ \('chance'\) of the log has '3' as its 'id'"),
-    (lambda log, c, a: log[c].update(id=True), r"has True as its 'id'"),
-    (lambda log, c, a: log[a].update(id=None), r"event \d+ \('action'\) of the log has None as its 'id'"),
-    (lambda log, c, a: log[a].pop("seat"), r"event \d+ \('action'\) of the log has no 'seat'"),
-    (lambda log, c, a: log[a].update(seat=[0]), r"has \[0\] as its 'seat'"),
-    (lambda log, c, a: log.append(dict(log[0])), r"is a second 'start'"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda log, c, a: log[0].pop("players"), r"event 0 \('start'\) of the log has no 'players'"),
+        (
+            lambda log, c, a: log[0].update(players="2"),
+            r"event 0 \('start'\) of the log has '2' as its 'players'",
+        ),
+        (
+            lambda log, c, a: log[0].update(players=9),
+            r"has 9 as its 'players', but playa-pirata is played by 2, 3, 4",
+        ),
+        (lambda log, c, a: log.insert(3, 7), r"event 3 of the log is 7, not a dict"),
+        (lambda log, c, a: log.insert(3, {"x": 1}), r"event 3 of the log is a dict with no 'event'"),
+        (
+            lambda log, c, a: log.insert(3, {"event": "shuffle"}),
+            r"event 3 of the log is of unknown kind 'shuffle'",
+        ),
+        (lambda log, c, a: log[c].update(id="3"), r"event \d+ \('chance'\) of the log has '3' as its 'id'"),
+        (lambda log, c, a: log[c].update(id=True), r"has True as its 'id'"),
+        (lambda log, c, a: log[a].update(id=None), r"event \d+ \('action'\) of the log has None as its 'id'"),
+        (lambda log, c, a: log[a].pop("seat"), r"event \d+ \('action'\) of the log has no 'seat'"),
+        (lambda log, c, a: log[a].update(seat=[0]), r"has \[0\] as its 'seat'"),
+        (lambda log, c, a: log.append(dict(log[0])), r"is a second 'start'"),
+    ],
+)
 def test_a_malformed_log_raises_naming_the_event_and_the_field(change, message):
     rules = pr.load("playa-pirata")
     game = play_random(rules.new_game(2, seed=3), seed=0, limit=20)
@@ -256,13 +283,25 @@ def test_a_malformed_log_raises_naming_the_event_and_the_field(change, message):
         pr.replay(rules, _mangled(game.log, change))
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda log, c, a: log[c].update(id=99999), r"at event \d+ \('.* from supply'\): chance outcome 99999 is "
-                                                r"not possible here"),
-    (lambda log, c, a: log[a].update(seat=1 - log[a]["seat"]), r"at event \d+ \('bury .*'\): it has seat 1 act "
-                                                               r"where seat 0 is to act"),
-    (lambda log, c, a: log.insert(len(log), log.pop(a)), r"at event \d+ .*: it has seat 1 act where seat 0"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (
+            lambda log, c, a: log[c].update(id=99999),
+            r"at event \d+ \('.* from supply'\): chance outcome 99999 is "
+            r"not possible here",
+        ),
+        (
+            lambda log, c, a: log[a].update(seat=1 - log[a]["seat"]),
+            r"at event \d+ \('bury .*'\): it has seat 1 act "
+            r"where seat 0 is to act",
+        ),
+        (
+            lambda log, c, a: log.insert(len(log), log.pop(a)),
+            r"at event \d+ .*: it has seat 1 act where seat 0",
+        ),
+    ],
+)
 def test_a_log_that_does_not_fit_the_rules_raises_illegal_action_naming_the_event(change, message):
     rules = pr.load("playa-pirata")
     game = play_random(rules.new_game(2, seed=3), seed=0, limit=20)
@@ -276,7 +315,7 @@ def test_log_probabilities_are_the_reduced_fractions_of_chance_outcomes():
         odds = {str(o): p for o, p in game.chance_outcomes()}
         game.apply(f"{card} from supply")
         assert game.log[-1]["probability"] == str(odds[f"{card} from supply"])
-    assert game.log[-1]["probability"] == "1/7"                   # two 7s of the fourteen cards left
+    assert game.log[-1]["probability"] == "1/7"  # two 7s of the fourteen cards left
     for event in play_random(pr.load("lying-pirates").new_game(3, seed=2), seed=2).log:
         if event["event"] == "chance":
             assert str(Fraction(event["probability"])) == event["probability"]
@@ -284,8 +323,13 @@ def test_log_probabilities_are_the_reduced_fractions_of_chance_outcomes():
 
 def test_the_start_event_of_an_explicit_game_says_so():
     rules = pr.load("playa-pirata")
-    assert rules.new_game(2, seed=1, chance="explicit").log[0] == \
-        {"event": "start", "game": "playa-pirata", "players": 2, "seed": 1, "chance": "explicit"}
+    assert rules.new_game(2, seed=1, chance="explicit").log[0] == {
+        "event": "start",
+        "game": "playa-pirata",
+        "players": 2,
+        "seed": 1,
+        "chance": "explicit",
+    }
     assert rules.new_game(2, chance="explicit").log_for(1)[0]["chance"] == "explicit"
     assert "chance" not in rules.new_game(2, seed=1).log[0]
 
@@ -305,12 +349,18 @@ def test_the_log_shows_a_chance_event_only_as_far_as_a_seat_knows_it():
     for card in ["6", "7", "3 (treasure)", "3 (treasure)", "4", "4", "5", "5", "6", "7", "towel"]:
         game.apply(f"{card} from supply")
     full = [e for e in game.log if e["event"] == "chance"]
-    assert full[0] == {"event": "chance", "kind": "draw", "zone": "supply", "outcome": "6 from supply",
-                       "id": full[0]["id"], "probability": "2/15"}
+    assert full[0] == {
+        "event": "chance",
+        "kind": "draw",
+        "zone": "supply",
+        "outcome": "6 from supply",
+        "id": full[0]["id"],
+        "probability": "2/15",
+    }
     mine = [e for e in game.log_for(0) if e["event"] == "chance"]
-    assert mine[0] == full[0]                   # dealt to seat 0: it knows
+    assert mine[0] == full[0]  # dealt to seat 0: it knows
     assert mine[1] == {"event": "chance", "kind": "draw", "zone": "supply", "outcome": "treasure from supply"}
-    assert mine[10]["outcome"] == "treasure from supply"   # the middle treasure: nobody looked
+    assert mine[10]["outcome"] == "treasure from supply"  # the middle treasure: nobody looked
 
 
 # ---------------------------------------------------------------- worlds
@@ -361,10 +411,10 @@ def test_a_world_looks_the_same_to_the_seat_and_ignores_the_hidden_truth(case, s
     assert world.view(seat) == game.view(seat)
     for a, b in itertools.islice(_unseen_pairs(game, seat), 3):
         truth = _swapped(game, a, b)
-        assert truth.view(seat) == game.view(seat)     # the seat cannot tell the two apart
+        assert truth.view(seat) == game.view(seat)  # the seat cannot tell the two apart
         other = truth.sample_world(seat, random.Random(world_seed))
-        assert other.view(None) == world.view(None)     # and neither can the sampler
-    play_random(world, seed=world_seed)                 # a world plays on to the end
+        assert other.view(None) == world.view(None)  # and neither can the sampler
+    play_random(world, seed=world_seed)  # a world plays on to the end
     assert world.is_over
 
 
@@ -376,10 +426,12 @@ def test_worlds_are_uniform_over_the_deals_a_seat_cannot_tell_apart():
     game.apply("K from deck")
     m = game.m
     rng = random.Random(12)
-    counts = Counter(m.labels[w.g.zones[m.zone_index("hand", seat=1)][0]]
-                     for w in (game.sample_world(0, rng) for _ in range(4000)))
+    counts = Counter(
+        m.labels[w.g.zones[m.zone_index("hand", seat=1)][0]]
+        for w in (game.sample_world(0, rng) for _ in range(4000))
+    )
     assert set(counts) == {"J", "K"}
-    assert abs(counts["J"] - 2000) < 5 * 32   # five standard deviations
+    assert abs(counts["J"] - 2000) < 5 * 32  # five standard deviations
 
 
 def test_worlds_are_uniform_over_every_consistent_deal():
@@ -399,22 +451,26 @@ def test_worlds_are_uniform_over_every_consistent_deal():
         landed.update(m.face[c] for c in world.g.zones[m.zone_index("treasures", seat=1)])
     for face, k in unseen.items():
         expected = n * 5 * k / 10
-        sd = (n * 5 * (k / 10) * (1 - k / 10)) ** 0.5 * 2   # generous: draws in one world are not independent
+        sd = (n * 5 * (k / 10) * (1 - k / 10)) ** 0.5 * 2  # generous: draws in one world are not independent
         assert abs(landed[face] - expected) < 5 * sd, (m.labels[m.faces[face]], landed[face], expected)
 
 
 def test_a_world_rerolls_dice_the_seat_has_not_seen():
     game = pr.load("tests/games/dice-duel.yaml").new_game(2, seed=3)
     game.apply("roll")
-    game.apply("stop")              # seat 1 to roll: seat 0's dice are unknown to seat 1
+    game.apply("stop")  # seat 1 to roll: seat 0's dice are unknown to seat 1
     m = game.m
     cup0 = m.zone_index("cup", seat=0)
-    faces = {tuple(game.sample_world(1, random.Random(k)).g.cvars["face"][c] for c in game.g.zones[cup0])
-             for k in range(30)}
+    faces = {
+        tuple(game.sample_world(1, random.Random(k)).g.cvars["face"][c] for c in game.g.zones[cup0])
+        for k in range(30)
+    }
     assert len(faces) > 5
-    own = {tuple(game.sample_world(0, random.Random(k)).g.cvars["face"][c] for c in game.g.zones[cup0])
-           for k in range(30)}
-    assert len(own) == 1            # seat 0 saw its own dice
+    own = {
+        tuple(game.sample_world(0, random.Random(k)).g.cvars["face"][c] for c in game.g.zones[cup0])
+        for k in range(30)
+    }
+    assert len(own) == 1  # seat 0 saw its own dice
 
 
 def test_a_world_takes_a_random_or_a_seed_and_nothing_else():
@@ -422,7 +478,9 @@ def test_a_world_takes_a_random_or_a_seed_and_nothing_else():
     game = pr.load("playa-pirata").new_game(3, seed=7)
     same = game.sample_world(0, random.Random(5)).view(None)
     assert game.sample_world(0, 5).view(None) == same and game.sample_world(0, np.int64(5)).view(None) == same
-    assert game.sample_world(0, "five").view(0) == game.view(0) and game.sample_world(0, None).view(0) == game.view(0)
+    assert game.sample_world(0, "five").view(0) == game.view(0) and game.sample_world(0, None).view(
+        0
+    ) == game.view(0)
     for bad in (np.random.default_rng(0), 1.5, True, [1]):
         with pytest.raises(pr.PlayaRulesError, match="rng is a random.Random, a seed"):
             game.sample_world(0, bad)
@@ -517,8 +575,9 @@ scoring:
 
 
 def test_pick_is_a_public_chance_event_among_the_tied(tmp_path):
-    """"the start player is chosen at random among the tied players": pick."""
+    """ "the start player is chosen at random among the tied players": pick."""
     import collections
+
     path = tmp_path / "pick.yaml"
     path.write_text(PICK, encoding="utf-8")
     rules = pr.load(path)
@@ -526,13 +585,16 @@ def test_pick_is_a_public_chance_event_among_the_tied(tmp_path):
     starts = collections.Counter(rules.new_game(3, seed=s).view(None)["start_player"] for s in range(300))
     assert set(starts) == {0, 1, 2} and min(starts.values()) > 60
     game = rules.new_game(3, seed=1, chance="explicit")
-    assert game.is_chance and [str(o) for o, _ in game.chance_outcomes()] == \
-        ["choose seat 0", "choose seat 1", "choose seat 2"]
+    assert game.is_chance and [str(o) for o, _ in game.chance_outcomes()] == [
+        "choose seat 0",
+        "choose seat 1",
+        "choose seat 2",
+    ]
     game.apply("choose seat 2")
     assert game.current_player == 2
     sampled = rules.new_game(3, seed=4)
     (ev,) = [e for e in sampled.log_for(1) if e["event"] == "chance"]
-    assert ev["kind"] == "choice" and ev["outcome"].startswith("choose seat")   # everyone sees it
+    assert ev["kind"] == "choice" and ev["outcome"].startswith("choose seat")  # everyone sees it
 
 
 @pytest.mark.parametrize("explicit", [False, True])
@@ -543,6 +605,7 @@ def test_taking_the_top_of_a_shuffled_zone_is_deciding_it_then_moving_it(explici
     sampled chance and with outcomes queued as explicit chance queues them."""
     from playa_rules.engine.chance import NeedChance
     from playa_rules.engine.state import State
+
     m = pr.load("playa-pirata").program.model
     z = m.zones["supply"].base
     dest = [m.zones["treasures"].base + s for s in range(3)] + [m.zones["beach"].base]
@@ -561,13 +624,16 @@ def test_taking_the_top_of_a_shuffled_zone_is_deciding_it_then_moving_it(explici
                             g.settle_top(z)
                         g.move(g.zones[z][-1], dest[k % 4])
                     break
-                except NeedChance as need:   # explicit: nothing changed; queue its last outcome, again
+                except NeedChance as need:  # explicit: nothing changed; queue its last outcome, again
                     g.queue = (g.queue or []) + [need.node.options[-1][0]]
         states.append(g)
     a, b = states
     assert not a.zones[z] and a.zones == b.zones and a.mix == b.mix and a.loc == b.loc and a.known == b.known
-    assert [(e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in a.log] \
-        == [(e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in b.log]
+    assert [
+        (e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in a.log
+    ] == [
+        (e[0], e[2], e[4], e[1].subject, e[1].options, e[1].total) if e[0] == "chance" else e for e in b.log
+    ]
     assert a.nchance == b.nchance > 0
 
 
@@ -575,6 +641,7 @@ def test_a_state_copy_has_every_slot_of_the_state_and_shares_only_what_never_cha
     """State.copy stores the shared slots one by one: none may be forgotten, and the copied
     containers must be new objects equal to the original's."""
     from playa_rules.engine.state import _SHARED, State
+
     game = pr.load("lying-pirates").new_game(3, seed=4)
     for _ in range(25):
         game.apply(game.legal_actions()[0])

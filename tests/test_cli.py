@@ -1,4 +1,5 @@
 """The ``playa-rules`` command line: exit codes, output, logs and play at the terminal."""
+
 from __future__ import annotations
 
 import io
@@ -20,8 +21,11 @@ CASES = Path(__file__).parent / "cases"
 GAME = "playa-pirata"
 
 BROKEN_YAML = "game: broken\ntitle: Broken\nplayers: [2, 3\nzones: {}\n"
-UNKNOWN_KEY = (CASES / "schema" / "minimal.yaml").read_text(encoding="utf-8").replace(
-    "title: Minimal", "title: Minimal\ntitel: typo")
+UNKNOWN_KEY = (
+    (CASES / "schema" / "minimal.yaml")
+    .read_text(encoding="utf-8")
+    .replace("title: Minimal", "title: Minimal\ntitel: typo")
+)
 
 
 def run(capsys, *argv, stdin: str | None = None, monkeypatch=None):
@@ -36,8 +40,15 @@ def run(capsys, *argv, stdin: str | None = None, monkeypatch=None):
 def run_process(*argv, stdin: str = "", env=None):
     """Run ``python -m playa_rules`` in a child process."""
     environment = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
-    return subprocess.run([sys.executable, "-m", "playa_rules", *argv], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, env=environment, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "playa_rules", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment,
+        timeout=120,
+    )
 
 
 def assert_no_traceback(*texts):
@@ -127,8 +138,11 @@ def test_validate_several_files_fails_if_any_fails(capsys, tmp_path):
 
 def test_validate_warnings_alone_exit_zero(capsys, tmp_path):
     text = (CASES / "schema" / "minimal.yaml").read_text(encoding="utf-8")
-    text = text.replace("    effect: move top(deck) to me.hand",
-                        "    require: ['1 > 2']\n    effect: move top(deck) to me.hand", 1)
+    text = text.replace(
+        "    effect: move top(deck) to me.hand",
+        "    require: ['1 > 2']\n    effect: move top(deck) to me.hand",
+        1,
+    )
     path = tmp_path / "warn.yaml"
     path.write_text(text, encoding="utf-8")
     diags = pr.validate(path)
@@ -189,7 +203,7 @@ def test_play_final_scores_match_the_engine(capsys, tmp_path):
     assert code == 0
     end = json.loads(log.read_text(encoding="utf-8"))[-1]
     assert end["event"] == "end"
-    final = out[out.index("Final scores:"):]
+    final = out[out.index("Final scores:") :]
     for seat, points in enumerate(end["scores"]):
         assert re.search(rf"^  seat {seat}: {points}\b", final, re.M)
 
@@ -238,10 +252,13 @@ def test_play_log_to_unwritable_place_fails_before_playing(capsys, tmp_path):
     assert "cannot write the log" in err and "Hand 1" not in out
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    (["play", "no-such-game", "-p", "2"], "no bundled game 'no-such-game'"),
-    (["play", GAME, "-p", "5"], "not 5"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["play", "no-such-game", "-p", "2"], "no bundled game 'no-such-game'"),
+        (["play", GAME, "-p", "5"], "not 5"),
+    ],
+)
 def test_play_errors_are_one_clear_line(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
     assert code == 1
@@ -269,8 +286,9 @@ def test_play_usage_errors(capsys, argv):
 # ------------------------------------------------------------------ human play
 def test_human_bad_input_then_always_the_first_action(capsys, monkeypatch):
     answers = "banana\n0\n99999\n\n" + "1\n" * 400
-    code, out, err = run(capsys, "play", GAME, "-p", "2", "-s", "3", "--human", "0",
-                         stdin=answers, monkeypatch=monkeypatch)
+    code, out, err = run(
+        capsys, "play", GAME, "-p", "2", "-s", "3", "--human", "0", stdin=answers, monkeypatch=monkeypatch
+    )
     assert code == 0, err
     assert "'banana' is not a legal action and no legal action matches it" in out
     assert "there is no action 0" in out
@@ -282,10 +300,11 @@ def test_human_bad_input_then_always_the_first_action(capsys, monkeypatch):
 
 
 def test_human_summary_shows_own_zones_and_hides_others(capsys, monkeypatch):
-    code, out, _ = run(capsys, "play", GAME, "-p", "3", "-s", "7", "--human", "0",
-                       stdin="q\n", monkeypatch=monkeypatch)
+    code, out, _ = run(
+        capsys, "play", GAME, "-p", "3", "-s", "7", "--human", "0", stdin="q\n", monkeypatch=monkeypatch
+    )
     assert code == 130
-    view = out[out.index("seat 0 to play"):]
+    view = out[out.index("seat 0 to play") :]
     assert re.search(r"^ you \(seat 0\) ", view, re.M)
     assert re.search(r"^ seat 1 .*hidden", view, re.M)
     assert "legal actions (" in view and "  1. " in view
@@ -296,8 +315,9 @@ def test_human_help_filter_and_action_text(capsys, monkeypatch):
     first_text = str(game.legal_actions()[0])
     word = first_text.split()[0]
     answers = f"?\n{word}\n{first_text}\nq\n"
-    code, out, err = run(capsys, "play", GAME, "-p", "2", "-s", "3", "--human", "0",
-                         stdin=answers, monkeypatch=monkeypatch)
+    code, out, err = run(
+        capsys, "play", GAME, "-p", "2", "-s", "3", "--human", "0", stdin=answers, monkeypatch=monkeypatch
+    )
     assert code == 130
     assert "Choose an action by typing one of:" in out
     assert f"match '{word}':" in out
@@ -307,8 +327,21 @@ def test_human_help_filter_and_action_text(capsys, monkeypatch):
 
 def test_human_quit_exits_130(capsys, monkeypatch, tmp_path):
     log = tmp_path / "partial.json"
-    code, out, err = run(capsys, "play", GAME, "-p", "2", "-s", "1", "--human", "1", "--log", str(log),
-                         stdin="1\nquit\n", monkeypatch=monkeypatch)
+    code, out, err = run(
+        capsys,
+        "play",
+        GAME,
+        "-p",
+        "2",
+        "-s",
+        "1",
+        "--human",
+        "1",
+        "--log",
+        str(log),
+        stdin="1\nquit\n",
+        monkeypatch=monkeypatch,
+    )
     assert code == 130
     assert "quit: the game is abandoned" in err
     events = json.loads(log.read_text(encoding="utf-8"))
@@ -324,8 +357,21 @@ def test_human_end_of_input_exits_1_with_a_message():
 
 
 def test_human_several_seats(capsys, monkeypatch):
-    code, out, _ = run(capsys, "play", GAME, "-p", "2", "-s", "2", "--human", "0", "--human", "1",
-                       stdin="1\n" * 400, monkeypatch=monkeypatch)
+    code, out, _ = run(
+        capsys,
+        "play",
+        GAME,
+        "-p",
+        "2",
+        "-s",
+        "2",
+        "--human",
+        "0",
+        "--human",
+        "1",
+        stdin="1\n" * 400,
+        monkeypatch=monkeypatch,
+    )
     assert code == 0
     assert "seat 0 (human)" in out and "seat 1 (human)" in out
 
@@ -333,8 +379,9 @@ def test_human_several_seats(capsys, monkeypatch):
 def test_a_person_at_the_terminal_never_sees_what_another_seat_buried(capsys, monkeypatch):
     """The lines of play follow the person's own log (log_for): another seat's buried
     treasure reads 'bury treasure', as its card reads '?' on the table."""
-    code, out, _ = run(capsys, "play", GAME, "-p", "3", "-s", "5", "--human", "0",
-                       stdin="1\n" * 400, monkeypatch=monkeypatch)
+    code, out, _ = run(
+        capsys, "play", GAME, "-p", "3", "-s", "5", "--human", "0", stdin="1\n" * 400, monkeypatch=monkeypatch
+    )
     assert code == 0
     others = re.findall(r"^  seat [12]: bury (\w+)", out, re.M)
     assert others and set(others) == {"treasure"}
@@ -342,8 +389,21 @@ def test_a_person_at_the_terminal_never_sees_what_another_seat_buried(capsys, mo
 
 
 def test_people_sharing_a_keyboard_see_only_what_all_of_them_may_see(capsys, monkeypatch):
-    code, out, _ = run(capsys, "play", GAME, "-p", "3", "-s", "5", "--human", "0", "--human", "1",
-                       stdin="1\n" * 400, monkeypatch=monkeypatch)
+    code, out, _ = run(
+        capsys,
+        "play",
+        GAME,
+        "-p",
+        "3",
+        "-s",
+        "5",
+        "--human",
+        "0",
+        "--human",
+        "1",
+        stdin="1\n" * 400,
+        monkeypatch=monkeypatch,
+    )
     assert code == 0
     assert set(re.findall(r"^  seat \d \(human\): bury (\w+)", out, re.M)) == {"treasure"}
     assert set(re.findall(r"^  seat 2: bury (\w+)", out, re.M)) == {"treasure"}
@@ -381,19 +441,29 @@ def test_play_the_pirate_gold_card_game_for_every_player_count(capsys, tmp_path,
     assert code == 0, err
     assert out.startswith(f"Pirate gold cards (Piece Craft) ({GOLD}): {players} players, seed 3")
     end = json.loads(log.read_text(encoding="utf-8"))[-1]
-    final = out[out.index("Final scores (the match's points: `me.tokens`, not the hands' sum):"):]
-    for seat, points in enumerate(end["scores"]):   # the final scores are the tokens, not a sum of hands
+    final = out[out.index("Final scores (the match's points: `me.tokens`, not the hands' sum):") :]
+    for seat, points in enumerate(end["scores"]):  # the final scores are the tokens, not a sum of hands
         assert re.search(rf"^  seat {seat}( \(automaton\))?: {points}$", final, re.M)
     assert len(end["scores"]) == max(players, 3)
     if players == 2:
         assert "seat 2: played by the rules" in out
-        assert re.search(r"^  seat 2 \(automaton\): give to 2 \(\w+( gold)?\); give to 0 \(\w+( gold)?\); give to 1", out, re.M)
+        assert re.search(
+            r"^  seat 2 \(automaton\): give to 2 \(\w+( gold)?\); give to 0 \(\w+( gold)?\); give to 1",
+            out,
+            re.M,
+        )
 
 
 def test_a_person_cannot_take_the_automaton_seat(capsys):
     code, _, err = run(capsys, "play", GOLD, "-p", "2", "--human", "2")
-    assert code == 2 and ("--human 2: seat 2 is played by the rules (automaton 'dummy' of pirate-gold-cards "
-                          "with 2 players); people take seats 0 to 1") in err
+    assert (
+        code == 2
+        and (
+            "--human 2: seat 2 is played by the rules (automaton 'dummy' of pirate-gold-cards "
+            "with 2 players); people take seats 0 to 1"
+        )
+        in err
+    )
 
 
 def test_a_seat_given_twice_to_human_is_a_usage_error(capsys):
@@ -401,9 +471,14 @@ def test_a_seat_given_twice_to_human_is_a_usage_error(capsys):
     assert code == 2 and "--human 0 is given twice" in err
 
 
-@pytest.mark.parametrize("command", [["play", "playa-pirata", "-p", "2", "--seed", "abc"],
-                                     ["validate", "playa-pirata", "--simulate", "1", "--seed", "abc"],
-                                     ["simulate", "playa-pirata", "-p", "2", "-n", "1", "--seed", "abc"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "playa-pirata", "-p", "2", "--seed", "abc"],
+        ["validate", "playa-pirata", "--simulate", "1", "--seed", "abc"],
+        ["simulate", "playa-pirata", "-p", "2", "-n", "1", "--seed", "abc"],
+    ],
+)
 def test_every_command_takes_a_whole_number_seed_and_says_so(capsys, command):
     code, _, err = run(capsys, *command)
     assert code == 2 and "a seed is a whole number, not 'abc'" in err
@@ -411,10 +486,12 @@ def test_every_command_takes_a_whole_number_seed_and_says_so(capsys, command):
 
 def test_bundled_files_are_named_by_their_place_in_the_package_not_the_install_path(capsys, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("extends: playa-pirata\nvariant: bad\nphases:\n  - {id: regular, rule: 12}\n",
-                   encoding="utf-8")
-    from playa_rules.source.variants import display_name, read
+    bad.write_text(
+        "extends: playa-pirata\nvariant: bad\nphases:\n  - {id: regular, rule: 12}\n", encoding="utf-8"
+    )
     from playa_rules import resources
+    from playa_rules.source.variants import display_name, read
+
     assert display_name(resources.games_dir() / "playa-pirata.yaml") == "spec/games/playa-pirata.yaml"
     assert read(resources.games_dir() / "playa-pirata.yaml").file == "spec/games/playa-pirata.yaml"
 
@@ -434,6 +511,7 @@ def test_validate_lying_pirates_is_valid(capsys):
 
 def test_a_match_won_by_no_seat_says_so(capsys):
     from playa_rules.cli import Narrator
+
     Narrator(hands=1, humans=set(), quiet=True).event({"event": "end", "scores": [0, 0], "winners": []})
     assert capsys.readouterr().out.splitlines()[-1] == "No winner"
 
@@ -465,15 +543,20 @@ def test_a_game_without_scoring_or_win_says_every_seat_ties_on_0_points(capsys, 
     (all on 0), not a win the rules declared (format.md, match)."""
     code, out, _ = run(capsys, "play", str(CASES / "schema" / "minimal.yaml"), "-p", "2", "-s", "1")
     assert code == 0 and "Final scores" not in out and "declared" not in out
-    assert ("Winners (tied): seat 0, seat 1 (no scoring rules and no `win` effect: every seat ends on 0 points, "
-            "so they tie)\n") in out
+    assert (
+        "Winners (tied): seat 0, seat 1 (no scoring rules and no `win` effect: every seat ends on 0 points, "
+        "so they tie)\n"
+    ) in out
     tie_broken = (CASES / "schema" / "minimal.yaml").read_text(encoding="utf-8") + (
-        "match:\n  hands: 1\n  tie_breaks:\n    - {id: cards, value: \"count(me.hand) + me.index\"}\n")
+        'match:\n  hands: 1\n  tie_breaks:\n    - {id: cards, value: "count(me.hand) + me.index"}\n'
+    )
     (tmp_path / "tie-broken.yaml").write_text(tie_broken, encoding="utf-8")
     code, out, _ = run(capsys, "play", str(tmp_path / "tie-broken.yaml"), "-p", "2", "-s", "1")
     assert code == 0
-    assert ("Winner: seat 1 (no scoring rules and no `win` effect: every seat ends on 0 points; "
-            "the tie-breaks decided)\n") in out
+    assert (
+        "Winner: seat 1 (no scoring rules and no `win` effect: every seat ends on 0 points; "
+        "the tie-breaks decided)\n"
+    ) in out
 
 
 def test_a_win_effect_in_a_scored_game_is_named_after_the_scores(capsys):
@@ -499,7 +582,9 @@ def test_play_help_says_a_seed_is_a_whole_number_as_it_is(capsys):
 
 def test_the_log_example_of_the_docs_is_the_seed_1_match_printed_above_it(capsys, tmp_path):
     page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
-    example = json.loads(page.split("### `--log FILE.json`", 1)[1].split("```json\n", 1)[1].split("```", 1)[0])
+    example = json.loads(
+        page.split("### `--log FILE.json`", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    )
     assert run(capsys, "play", GAME, "-p", "2", "-s", "1", "--log", str(tmp_path / "log.json"))[0] == 0
     log = json.loads((tmp_path / "log.json").read_text(encoding="utf-8"))
     for event in example:
@@ -511,22 +596,39 @@ def test_the_log_example_of_the_docs_is_the_seed_1_match_printed_above_it(capsys
 
 def test_validate_json_reports_no_simulated_games_for_files_with_errors(capsys):
     examples = ROOT / "docs" / "examples"
-    code, out, _ = run(capsys, "validate", "--format", "json", "--simulate", "2", str(examples / "broken.yaml"),
-                       str(examples / "several-errors.yaml"), GAME)
+    code, out, _ = run(
+        capsys,
+        "validate",
+        "--format",
+        "json",
+        "--simulate",
+        "2",
+        str(examples / "broken.yaml"),
+        str(examples / "several-errors.yaml"),
+        GAME,
+    )
     assert code == 1
-    assert [(f["valid"], f["simulated_games"]) for f in json.loads(out)["files"]] == [(False, 0), (False, 0),
-                                                                                       (True, 2)]
+    assert [(f["valid"], f["simulated_games"]) for f in json.loads(out)["files"]] == [
+        (False, 0),
+        (False, 0),
+        (True, 2),
+    ]
 
 
 def _suggestions(lines: list[str]) -> list[tuple[str, int]]:
-    return [(q, int(k)) for line in lines if "type words to list some" in line
-            for q, k in re.findall(r"'([^']+)' \((\d+)\)", line)]
+    return [
+        (q, int(k))
+        for line in lines
+        if "type words to list some" in line
+        for q, k in re.findall(r"'([^']+)' \((\d+)\)", line)
+    ]
 
 
 def test_filter_suggestions_count_what_typing_them_lists():
     """lying-pirates, 3 players, seed 4, seat 1: 'bid 6' lists 19 actions (every bid with a
     word starting with 6), so the hint says 19, not the 15 with 6 as the last word."""
     import random
+
     game = pr.load("lying-pirates").new_game(3, seed=4)
     rng = random.Random(4)
     while game.current_player != 1:
@@ -537,7 +639,7 @@ def test_filter_suggestions_count_what_typing_them_lists():
     assert ("bid 6", 19) in found and ("exact 5", 19) in found and ("bid 2", 18) in found
     for query, count in found:
         assert len(choices.matching(query)) == count, query
-    game = pr.load(GAME).new_game(2, seed=3)   # where the words split the list exactly: each part's size
+    game = pr.load(GAME).new_game(2, seed=3)  # where the words split the list exactly: each part's size
     while len(game.legal_actions()) < 100:
         game.apply(game.legal_actions()[0])
     choices = Choices(game.legal_actions())
@@ -559,9 +661,13 @@ def test_every_yaml_modeline_names_a_schema_that_exists():
 
 def test_the_command_table_names_every_language_rules_prints(capsys):
     from playa_rules.render.words import LANGUAGES
+
     names = {"en": "English", "it": "Italian", "es": "Spanish"}
-    row = next(line for line in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").splitlines()
-               if line.startswith("| `playa-rules rules GAME` |"))
+    row = next(
+        line
+        for line in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `playa-rules rules GAME` |")
+    )
     assert set(LANGUAGES) == set(names) and all(names[lang] in row for lang in LANGUAGES)
     assert run(capsys, "rules", "maui", "--lang", "es")[0] == 0
 
@@ -580,11 +686,12 @@ def test_compare_raises_for_a_significance_level_outside_0_1(alpha):
 
 def test_the_prompt_quotes_input_safely_and_takes_only_ascii_digits(capsys):
     from playa_rules.cli.human import HumanSeat, quoted
+
     game = pr.load(GAME).new_game(2, seed=1)
     answers = iter(["\x1b[A", "\x00", "z" * 5000, "\uff13", "\u00b2", "9" * 5000, "1"])
     action = HumanSeat(0, read=lambda prompt: next(answers), echo=False).choose(game)
     out = capsys.readouterr().out
-    assert str(action) == str(game.legal_actions()[0])           # '３' did not play action 3
+    assert str(action) == str(game.legal_actions()[0])  # '３' did not play action 3
     assert "\x1b[A" not in out and "\x00" not in out
     assert "'\\x1b[A' is not a legal action: control characters" in out and "'\\x00'" in out
     assert "'" + "z" * 60 + "...' is not a legal action" in out and "z" * 61 not in out
@@ -608,7 +715,9 @@ def test_validate_names_an_empty_path_once(capsys):
     assert code == 1
     assert out.splitlines() == [
         "'': error unreadable: the game is empty (''): give a bundled game id "
-        f"({', '.join(pr.games())}) or the path of a rule file", "'': 1 error"]
+        f"({', '.join(pr.games())}) or the path of a rule file",
+        "'': 1 error",
+    ]
     code, _, err = run(capsys, "play", "")
     assert code == 1 and "the game is empty" in err
 
@@ -620,13 +729,16 @@ def test_a_report_path_that_cannot_be_written_fails_before_any_game(capsys, tmp_
 
     def played(*args, **kwargs):
         raise AssertionError("a game was played")
+
     monkeypatch.setattr(batch, "simulate", played)
     monkeypatch.setattr(comparing, "compare", played)
     a_file = tmp_path / "report.html"
     a_file.write_text("", encoding="utf-8")
     extra = ["--variant", "short-game"] if command == "compare" else []
     code, _, err = run(capsys, command, GAME, "-n", "2", *extra, "--report", str(a_file))
-    assert code == 1 and f"cannot write the report to {a_file}: it is a file, and --report names a folder" in err
+    assert (
+        code == 1 and f"cannot write the report to {a_file}: it is a file, and --report names a folder" in err
+    )
     code, _, err = run(capsys, command, GAME, "-n", "2", *extra, "--report", str(a_file / "sub"))
     assert code == 1 and f"cannot write the report to {a_file / 'sub'}: " in err
 
@@ -634,6 +746,7 @@ def test_a_report_path_that_cannot_be_written_fails_before_any_game(capsys, tmp_
 def test_the_source_line_names_the_rulebook_not_a_file_in_every_language():
     from playa_rules.render import rules_markdown
     from playa_rules.render.words import LANGUAGES
+
     for gid in pr.games():
         rules = pr.load(gid)
         for lang in LANGUAGES:
@@ -642,7 +755,9 @@ def test_the_source_line_names_the_rulebook_not_a_file_in_every_language():
 
 
 def test_a_failing_action_is_printed_before_the_error(capsys):
-    code, out, err = run(capsys, "play", str(ROOT / "docs" / "examples" / "runtime-error.yaml"), "-p", "2", "-s", "1")
+    code, out, err = run(
+        capsys, "play", str(ROOT / "docs" / "examples" / "runtime-error.yaml"), "-p", "2", "-s", "1"
+    )
     assert code == 1
     assert out.rstrip().splitlines()[-1] == "  seat 1: split; split (failed: see the error below)"
     assert "action 'split' failed" in err and "division by zero" in err

@@ -1,4 +1,5 @@
 """The docs agree with the code: every DSL function and effect is documented, every example parses."""
+
 import re
 from pathlib import Path
 
@@ -58,8 +59,10 @@ def test_grammar_keywords_are_documented():
 def test_the_reference_is_generated_from_the_schemas_and_registries():
     """docs/reference.md is exactly what `python -m playa_rules.render.reference` prints."""
     from playa_rules.render.reference import markdown
-    assert (DOCS / "reference.md").read_text(encoding="utf-8") == markdown(), \
+
+    assert (DOCS / "reference.md").read_text(encoding="utf-8") == markdown(), (
         "docs/reference.md is out of date: run python -m playa_rules.render.reference > docs/reference.md"
+    )
 
 
 ROOT = DOCS.parent
@@ -86,4 +89,4 @@ def test_the_variants_page_lists_every_bundled_variant_in_one_table():
     section = page.split("## The bundled variants", 1)[1].lstrip("\n")
     table = section.split("\n\n", 1)[0]  # a table ends at the first blank line
     rows = set(re.findall(r"^\| `([\w-]+)` \| `([\w-]+)` \|", table, flags=re.M))
-    assert rows == {(game, name[:-len(".yaml")]) for game, name in _bundled_variants()}
+    assert rows == {(game, name[: -len(".yaml")]) for game, name in _bundled_variants()}

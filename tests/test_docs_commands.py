@@ -12,6 +12,7 @@ files, not placeholders.
 Commands that are not this project's (``pip install``, ``python -m pytest``) are listed
 in ``FOREIGN`` and skipped with that reason.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -70,7 +71,7 @@ def _commands_of(page: Path) -> list[Command]:
                     j = i + 1
                     while j < len(lines) and not lines[j].startswith("$ "):
                         j += 1
-                    shown = "\n".join(lines[i + 1:j]).rstrip("\n")
+                    shown = "\n".join(lines[i + 1 : j]).rstrip("\n")
                     out.append(Command(page, first + i, lines[i][2:], shown, None))
                     i = j
                 else:
@@ -78,13 +79,25 @@ def _commands_of(page: Path) -> list[Command]:
             continue
         for k, line in enumerate(lines):
             stripped = line.strip()
-            if "playa-rules " in stripped or "playa_rules" in stripped or stripped.startswith(OPTIONAL_TOOLS) \
-                    or stripped.startswith(FOREIGN):
+            if (
+                "playa-rules " in stripped
+                or "playa_rules" in stripped
+                or stripped.startswith(OPTIONAL_TOOLS)
+                or stripped.startswith(FOREIGN)
+            ):
                 out.append(Command(page, first + k, stripped, None, None))
     return out
 
 
 COMMANDS = [c for page in PAGES for c in _commands_of(page)]
+# Commands that play whole matches with search agents take a minute each: they run with
+# ``-m slow`` (after the quick loop in .ci/run), not in every run.
+SEARCH_AGENTS = ("ismcts", "greedy")
+
+
+def _param(command: Command):
+    slow = any(name in command.text for name in SEARCH_AGENTS)
+    return pytest.param(command, id=command.id, marks=[pytest.mark.slow] if slow else [])
 
 
 @pytest.fixture(scope="module")
@@ -151,7 +164,7 @@ def _expected_exit(line: str) -> int:
     return int(found.group(1)) if found else 0
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=[c.id for c in COMMANDS])
+@pytest.mark.parametrize("command", [_param(c) for c in COMMANDS])
 def test_doc_command(command: Command, scratch, monkeypatch):
     text = _strip_comment(command.text) if command.shown is None else command.text
     if text == "echo $?":
@@ -176,6 +189,8 @@ def test_doc_command(command: Command, scratch, monkeypatch):
     else:
         assert argv[0] == "playa-rules", f"{command.id}: not a command this test knows: {text}"
         args = [a2 for a in argv[1:] for a2 in (sorted(glob.glob(a)) if "*" in a else [a])]
+        if "--report" in args:
+            pytest.importorskip("matplotlib", reason="--report needs the optional extra 'report'")
         if command.shown is None:
             args = _fewer_games(args)
         if "--human" in args and stdin is None:
@@ -191,7 +206,8 @@ def test_doc_command(command: Command, scratch, monkeypatch):
         assert code == expected, f"{command.id}: `{text}` exited {code}, not {expected}:\n{printed[-3000:]}"
     elif command.shown.strip():
         assert _matches(command.shown, printed), (
-            f"{command.id}: `{text}` printed something else than the page shows:\n{printed[:4000]}")
+            f"{command.id}: `{text}` printed something else than the page shows:\n{printed[:4000]}"
+        )
 
 
 def _fewer_games(args: list[str]) -> list[str]:

@@ -5,6 +5,7 @@ The outputs docs/api.md shows are real: a comment ``# -> text`` after a ``print(
 (on its line, or alone on the line under it) is what that line prints, further lines of
 output following as ``#    text`` and ``...`` standing for any text within a line; the
 view and the log excerpt it shows as JSON are those of its examples."""
+
 import json
 import re
 import sys
@@ -80,13 +81,17 @@ def test_api_example_runs(code, monkeypatch, capsys):
     for line, shown in _shown_outputs(code).items():
         assert line in printed, f"line {line} of the block shows an output but printed nothing"
         assert _shows(shown, printed[line]), (
-            f"line {line} of the block prints\n{printed[line]}which is not what the page shows:\n" + "\n".join(shown))
+            f"line {line} of the block prints\n{printed[line]}which is not what the page shows:\n"
+            + "\n".join(shown)
+        )
 
 
 def _api_section(heading: str, lang: str) -> str:
     """The first ``lang`` block under the heading (or sentence) ``heading`` of docs/api.md."""
     text = (DOCS / "api.md").read_text(encoding="utf-8")
-    return re.search(re.escape(heading) + r".*?^```" + lang + r"[ \t]*\n(.*?)^```", text, flags=re.S | re.M).group(1)
+    return re.search(
+        re.escape(heading) + r".*?^```" + lang + r"[ \t]*\n(.*?)^```", text, flags=re.S | re.M
+    ).group(1)
 
 
 def _run_api_section(heading: str, monkeypatch) -> dict:
@@ -99,16 +104,23 @@ def _run_api_section(heading: str, monkeypatch) -> dict:
 def _like(shown, real) -> bool:
     """JSON the page shows against real data; a list item "..." stands for any items."""
     if isinstance(shown, dict):
-        return isinstance(real, dict) and set(shown) == set(real) and all(_like(shown[k], real[k]) for k in shown)
+        return (
+            isinstance(real, dict)
+            and set(shown) == set(real)
+            and all(_like(shown[k], real[k]) for k in shown)
+        )
     if isinstance(shown, list):
         if not isinstance(real, list):
             return False
         if "..." not in shown:
             return len(shown) == len(real) and all(map(_like, shown, real))
         k = shown.index("...")
-        head, tail = shown[:k], shown[k + 1:]
-        return (len(head) + len(tail) <= len(real) and all(map(_like, head, real[:len(head)]))
-                and all(map(_like, tail, real[len(real) - len(tail):])))
+        head, tail = shown[:k], shown[k + 1 :]
+        return (
+            len(head) + len(tail) <= len(real)
+            and all(map(_like, head, real[: len(head)]))
+            and all(map(_like, tail, real[len(real) - len(tail) :]))
+        )
     return shown == real
 
 
@@ -123,7 +135,9 @@ def test_the_log_excerpt_is_from_the_random_match_above(monkeypatch):
     shown = json.loads(_api_section("From the random match above", "json"))
     rest = iter(log)
     for event in shown:
-        assert any(e == event for e in rest), f"docs/api.md's log excerpt: {event} is not next in the real log"
+        assert any(e == event for e in rest), (
+            f"docs/api.md's log excerpt: {event} is not next in the real log"
+        )
 
 
 @pytest.mark.parametrize("text", FORMAT_BLOCKS)

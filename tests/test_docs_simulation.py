@@ -1,4 +1,5 @@
 """docs/simulation.md and docs/agents.md: their Python examples run, the worked example's output is real."""
+
 import re
 import shlex
 from pathlib import Path
@@ -15,8 +16,9 @@ def _python_blocks(name):
     return re.findall(r"```python\n(.*?)```", text, re.S)
 
 
-@pytest.mark.parametrize("name,index", [(n, i) for n in ("simulation.md", "agents.md")
-                                        for i in range(len(_python_blocks(n)))])
+@pytest.mark.parametrize(
+    "name,index", [(n, i) for n in ("simulation.md", "agents.md") for i in range(len(_python_blocks(n)))]
+)
 def test_python_examples_run(name, index, capsys):
     exec(compile(_python_blocks(name)[index], f"<docs/{name}>", "exec"), {"__name__": "__docs__"})
     assert capsys.readouterr().out

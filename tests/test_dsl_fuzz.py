@@ -5,6 +5,7 @@ the names Playa Pirata defines; mutations (cuts, insertions, duplications) of th
 texts found in ``playa-pirata.yaml``; and mutated rule files through the whole
 validation. Each call must finish in well under half a second.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,9 +25,13 @@ from playa_rules.compiler.dsl.compile import Compiler, Define, Scope
 from playa_rules.compiler.dsl.parse import MAX_DSL_LENGTH, Origin, parse_block, parse_expr
 from playa_rules.errors import DSLSyntaxError, PlayaRulesError
 
-LIMIT = 2.0   # seconds, for one call: a bound against blow-ups (a normal call takes milliseconds), loose enough for a loaded machine
-FUZZ = settings(max_examples=400, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+LIMIT = 2.0  # seconds, for one call: a bound against blow-ups (a normal call takes milliseconds), loose enough for a loaded machine
+FUZZ = settings(
+    max_examples=400,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 RULES = pr.load("playa-pirata")
 MODEL = RULES.program.model
@@ -37,11 +42,48 @@ EFFECTS = [t.text for t in TEXTS if t.effect]
 
 _GRAMMAR = resources.grammar_path().read_text(encoding="utf-8")
 KEYWORDS = sorted({w for w in re.findall(r'"([^"\\]+)"', _GRAMMAR) if "^" not in w})
-NAMES = sorted({*re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(t.text for t in TEXTS)), *MODEL.zones,
-                *MODEL.props, *MODEL.constants, "me", "players", "seats", "others", "round", "owner",
-                "type", "label", "hand_scores", "x", "__class__", "__import__", "eval"})
-LITERALS = ["0", "1", "2", "-1", "99999999999999999999", "'skull'", "'telescope'", '"x"', "'", '"', "\n", ";",
-            "#", "\t", "\\", "@", "$", "1e9", "0x1f"]
+NAMES = sorted(
+    {
+        *re.findall(r"[A-Za-z_][A-Za-z0-9_]*", " ".join(t.text for t in TEXTS)),
+        *MODEL.zones,
+        *MODEL.props,
+        *MODEL.constants,
+        "me",
+        "players",
+        "seats",
+        "others",
+        "round",
+        "owner",
+        "type",
+        "label",
+        "hand_scores",
+        "x",
+        "__class__",
+        "__import__",
+        "eval",
+    }
+)
+LITERALS = [
+    "0",
+    "1",
+    "2",
+    "-1",
+    "99999999999999999999",
+    "'skull'",
+    "'telescope'",
+    '"x"',
+    "'",
+    '"',
+    "\n",
+    ";",
+    "#",
+    "\t",
+    "\\",
+    "@",
+    "$",
+    "1e9",
+    "0x1f",
+]
 TOKENS = KEYWORDS + NAMES + LITERALS
 
 
@@ -60,8 +102,12 @@ PHASE_LETS = {k for ph in DATA["phases"] for k in (ph.get("let") or {})}
 
 def _scope() -> Scope:
     """Names the actions of Playa Pirata bind (card is a treasure in one, a pirate in others)."""
-    return (Scope().bind("card", "card#0", T.comp(())).bind("spot", "spot#1", T.comp({"treasure"}))
-            .bind("cards", "cards#2", T.list_of(T.comp({"towel"}))))
+    return (
+        Scope()
+        .bind("card", "card#0", T.comp(()))
+        .bind("spot", "spot#1", T.comp({"treasure"}))
+        .bind("cards", "cards#2", T.list_of(T.comp({"towel"})))
+    )
 
 
 def _compiler() -> Compiler:
@@ -94,14 +140,16 @@ def mutated(draw, pool):
         at = draw(st.integers(0, len(text)))
         how = draw(st.sampled_from(["cut", "token", "char", "copy"]))
         if how == "cut":
-            text = text[:at] + text[at + draw(st.integers(1, 8)):]
+            text = text[:at] + text[at + draw(st.integers(1, 8)) :]
         elif how == "token":
-            text = text[:at] + draw(st.sampled_from([" ", ""])) + draw(st.sampled_from(TOKENS)) + " " + text[at:]
+            text = (
+                text[:at] + draw(st.sampled_from([" ", ""])) + draw(st.sampled_from(TOKENS)) + " " + text[at:]
+            )
         elif how == "char":
             text = text[:at] + draw(st.characters()) + text[at:]
         else:
             other = draw(st.integers(0, len(text)))
-            text = text[:at] + text[min(at, other):max(at, other)] + text[at:]
+            text = text[:at] + text[min(at, other) : max(at, other)] + text[at:]
     return text
 
 
@@ -206,15 +254,22 @@ def mutated_file(draw):
             lines[i] = draw(st.sampled_from(["  ", ""])) + lines[i].lstrip(draw(st.sampled_from([" ", ""])))
         else:
             at = draw(st.integers(0, len(lines[i])))
-            lines[i] = lines[i][:at] + draw(st.sampled_from(TOKENS + [":", "- ", "{", "}", "[", "]", "&a", "*a"])) \
-                + lines[i][at + draw(st.integers(0, 4)):]
+            lines[i] = (
+                lines[i][:at]
+                + draw(st.sampled_from(TOKENS + [":", "- ", "{", "}", "[", "]", "&a", "*a"]))
+                + lines[i][at + draw(st.integers(0, 4)) :]
+            )
         if not lines:
             break
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=100, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=100,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(mutated_file())
 def test_validating_mutated_rule_files_reports_and_never_crashes(text):
     with tempfile.TemporaryDirectory() as folder:
@@ -231,7 +286,9 @@ def test_the_parser_tables_file_is_made_from_this_grammar():
     """grammar/effects.tables.json (read at start-up, JSON, never a pickle) is up to date:
     regenerate with python -m playa_rules.compiler.dsl.tables > grammar/effects.tables.json"""
     import json
+
     from playa_rules.compiler.dsl import parse as P
+
     tables = json.loads(resources.grammar_path().with_suffix(".tables.json").read_text(encoding="utf-8"))
     grammar = resources.grammar_path().read_text(encoding="utf-8")
     assert tables["grammar_sha256"] == P._digest(grammar), "regenerate grammar/effects.tables.json"
@@ -239,10 +296,12 @@ def test_the_parser_tables_file_is_made_from_this_grammar():
 
 def test_the_parser_read_from_its_tables_parses_as_the_one_built_from_the_grammar():
     from lark import Lark
+
     from playa_rules.compiler.dsl import parse as P
+
     built = Lark(resources.grammar_path().read_text(encoding="utf-8"), transformer=P._BUILDER, **P._OPTIONS)
     loaded = P.parser()
-    assert loaded.source_path == "<deserialized>"          # read from the tables, not built
+    assert loaded.source_path == "<deserialized>"  # read from the tables, not built
     for dsl in TEXTS:
         start = "block" if dsl.effect else "expr"
         source = dsl.text if dsl.effect else dsl.text.replace("\n", " ")
@@ -253,8 +312,11 @@ def test_the_parser_read_from_its_tables_parses_as_the_one_built_from_the_gramma
 def _positions(node) -> list:
     """Every AST node's class and position, depth first (positions are not compared by ==)."""
     import dataclasses
+
     from playa_rules.compiler.dsl import ast as A
+
     out = []
+
     def walk(n):
         if isinstance(n, A.Node):
             out.append((type(n).__name__, n.pos))
@@ -263,17 +325,37 @@ def _positions(node) -> list:
         elif isinstance(n, (tuple, list)):
             for x in n:
                 walk(x)
+
     walk(node)
     return out
 
 
 # Where each kind of node starts: the text at its position begins with this (a regular
 # expression); nodes that start where their first part starts are checked through it.
-_OPENS = {"Num": r"\d", "Str": "['\"]", "Bool": "true|false", "NoneLit": "none", "Move": "move",
-          "Reveal": "reveal", "Set": "set", "SetOn": "set", "Pick": "pick", "Shuffle": "shuffle",
-          "Deal": "deal", "Roll": "roll", "If": "if", "For": "for", "End": "end", "Win": "win",
-          "Conditional": "if", "Not": "not", "Neg": "-", "ListLit": r"\[", "Compare": "[=!<>]",
-          "BinOp": r"[-+*/%]"}
+_OPENS = {
+    "Num": r"\d",
+    "Str": "['\"]",
+    "Bool": "true|false",
+    "NoneLit": "none",
+    "Move": "move",
+    "Reveal": "reveal",
+    "Set": "set",
+    "SetOn": "set",
+    "Pick": "pick",
+    "Shuffle": "shuffle",
+    "Deal": "deal",
+    "Roll": "roll",
+    "If": "if",
+    "For": "for",
+    "End": "end",
+    "Win": "win",
+    "Conditional": "if",
+    "Not": "not",
+    "Neg": "-",
+    "ListLit": r"\[",
+    "Compare": "[=!<>]",
+    "BinOp": r"[-+*/%]",
+}
 
 
 def test_every_node_of_the_bundled_texts_is_located_where_its_text_is():
@@ -281,8 +363,10 @@ def test_every_node_of_the_bundled_texts_is_located_where_its_text_is():
     statement is located at its keyword, a literal at itself, a name or a call at the name,
     an operator at the operator, an 'if' expression at 'if'."""
     import dataclasses
+
     from playa_rules.compiler.dsl import ast as A
     from playa_rules.compiler.dsl.parse import parse_block, parse_expr
+
     for dsl in TEXTS:
         text = dsl.text if dsl.effect else dsl.text.replace("\n", " ")
         lines = text.split("\n")
@@ -297,7 +381,7 @@ def test_every_node_of_the_bundled_texts_is_located_where_its_text_is():
                 continue
             stack.extend(getattr(n, f.name) for f in dataclasses.fields(n))
             line, col = n.pos
-            at = lines[line - 1][col - 1:]
+            at = lines[line - 1][col - 1 :]
             kind = type(n).__name__
             if kind in _OPENS:
                 assert re.match(_OPENS[kind], at), (text, kind, n.pos)

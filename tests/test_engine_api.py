@@ -1,10 +1,11 @@
 """The public API contract of playa_rules, exercised on Playa Pirata.
 
-    import playa_rules as pr
-    rules = pr.load("playa-pirata"); game = rules.new_game(players=3, seed=7)
-    game.current_player; game.legal_actions(); game.apply(action | text | id)
-    game.is_over; game.scores(); game.hand_scores; game.winners(); game.view(seat); game.log; game.clone()
+import playa_rules as pr
+rules = pr.load("playa-pirata"); game = rules.new_game(players=3, seed=7)
+game.current_player; game.legal_actions(); game.apply(action | text | id)
+game.is_over; game.scores(); game.hand_scores; game.winners(); game.view(seat); game.log; game.clone()
 """
+
 from __future__ import annotations
 
 import json
@@ -56,7 +57,7 @@ def test_rules_metadata(rules):
 def test_unknown_game_is_a_playa_rules_error():
     with pytest.raises(pr.PlayaRulesError, match="no bundled game") as info:
         pr.load("playa-piratta")
-    assert isinstance(info.value, pr.LoadError)          # docs/api.md: code 'unreadable'
+    assert isinstance(info.value, pr.LoadError)  # docs/api.md: code 'unreadable'
     assert info.value.diagnostic.code == "unreadable"
 
 
@@ -147,8 +148,12 @@ def test_apply_accepts_action_text_and_id(rules):
     for how in (a, str(a), a.id, f"  {a}  "):
         other = game.clone()
         other.apply(how)
-        assert _last_action(other) == {"event": "action", "seat": game.current_player,
-                                       "action": str(a), "id": a.id}
+        assert _last_action(other) == {
+            "event": "action",
+            "seat": game.current_player,
+            "action": str(a),
+            "id": a.id,
+        }
 
 
 def test_apply_accepts_an_equal_action_from_a_clone(rules):
@@ -195,7 +200,7 @@ def _towel_step(rules):
 
 def test_stale_action_object_raises(rules):
     game = rules.new_game(players=3, seed=7)
-    for _ in range(3):                           # the first turn: everyone buries
+    for _ in range(3):  # the first turn: everyone buries
         game.apply(game.legal_actions()[0])
     card = next(a for a in game.legal_actions() if a.name == "telescope")
     game.apply(card)
@@ -218,7 +223,7 @@ def test_apply_accepts_an_integer_like_id_such_as_numpys(rules):
         other = game.clone()
         other.apply(how)
         assert _last_action(other)["id"] == ids[0]
-    for junk in (np.float64(ids[0]), np.bool_(True)):   # integer-like only, and never a bool
+    for junk in (np.float64(ids[0]), np.bool_(True)):  # integer-like only, and never a bool
         with pytest.raises(pr.IllegalAction, match="not an action"):
             game.clone().apply(junk)
     with pytest.raises(pr.IllegalAction, match="no such action id"):
@@ -241,7 +246,7 @@ def test_scores_hand_scores_winners_and_log(rules, players):
     hs = game.hand_scores
     assert len(hs) == players and all(len(row) == players for row in hs)
     assert game.scores() == [sum(row[s] for row in hs) for s in range(players)]
-    hs.append([999] * players)                   # a copy
+    hs.append([999] * players)  # a copy
     assert len(game.hand_scores) == players
     winners = game.winners()
     assert winners and set(winners) <= set(range(players))
@@ -345,6 +350,7 @@ def test_a_log_replays_from_its_settings_and_action_ids(rules, players):
     assert [replay.view(s) for s in range(players)] == [game.view(s) for s in range(players)]
 
 
+@pytest.mark.slow
 def test_an_action_of_a_dead_game_is_checked_like_any_other(rules):
     import gc
 
@@ -357,9 +363,12 @@ def test_an_action_of_a_dead_game_is_checked_like_any_other(rules):
         if id(game) == address and stale not in game.legal_actions():
             victim = game
             break
-    if victim is None:   # no address reuse here: build the same coincidence by hand
-        victim = next(g for g in (rules.new_game(players=3, seed=s) for s in range(4, 200))
-                      if stale not in g.legal_actions())
+    if victim is None:  # no address reuse here: build the same coincidence by hand
+        victim = next(
+            g
+            for g in (rules.new_game(players=3, seed=s) for s in range(4, 200))
+            if stale not in g.legal_actions()
+        )
         stale.stamp = (id(victim), victim._stamp)
     held = list(victim.g.zones[victim.m.zone_index("treasures", seat=victim.current_player)])
     with pytest.raises(pr.IllegalAction):
@@ -370,6 +379,7 @@ def test_an_action_of_a_dead_game_is_checked_like_any_other(rules):
 def test_an_action_text_is_matched_as_the_command_line_matches_it():
     """The CLI accepts `BURY 7`; so does apply: case and runs of spaces do not matter."""
     import playa_rules as pr
+
     game = pr.load("playa-pirata").new_game(players=2, seed=1)
     text = str(game.legal_actions()[0])
     game.apply("  " + text.upper().replace(" ", "   "))
@@ -383,6 +393,7 @@ def test_iterating_the_legal_actions_gives_what_indexing_gives():
     """``for a in game.legal_actions()`` walks the listing's runs; the same objects, in the
     same order, as ``legal[i]``, and their ids are the mask's."""
     import random
+
     rules = pr.load("playa-pirata")
     for seed in range(4):
         game = rules.new_game(3, seed=seed)
@@ -399,6 +410,7 @@ def test_a_clone_shares_the_listing_under_its_own_stamp():
     """A clone at a decision does not list the legal actions again: it has the same actions,
     stamped for itself, and the two games then go their own ways."""
     import random
+
     rules = pr.load("maui")
     game = rules.new_game(3, seed=2)
     rng = random.Random(2)
@@ -410,7 +422,7 @@ def test_a_clone_shares_the_listing_under_its_own_stamp():
     assert copy.legal_action_ids() == game.legal_action_ids()
     before = [str(a) for a in game.legal_actions()]
     copy.apply(copy.legal_actions()[0])
-    assert [str(a) for a in game.legal_actions()] == before        # the original is untouched
+    assert [str(a) for a in game.legal_actions()] == before  # the original is untouched
     game.apply(before[-1])
     assert json.dumps(game.view(None), sort_keys=True) != json.dumps(copy.view(None), sort_keys=True)
 
@@ -420,6 +432,7 @@ def test_a_clone_and_its_original_draw_the_same_chance_independently():
     original draws what it would have drawn had it never been cloned, and so does the
     clone, each from its own copy."""
     import random
+
     rules = pr.load("lying-pirates")
     plain, cloned = rules.new_game(3, seed=11), rules.new_game(3, seed=11)
     rng = random.Random(5)
@@ -429,14 +442,14 @@ def test_a_clone_and_its_original_draw_the_same_chance_independently():
         cloned.apply(cloned.legal_actions()[i])
     copy = cloned.clone()
     other = random.Random(9)
-    while not copy.is_over:                   # the copy plays on first, differently: its own draws
+    while not copy.is_over:  # the copy plays on first, differently: its own draws
         copy.apply(copy.legal_actions()[other.randrange(len(copy.legal_actions()))])
     while not plain.is_over:
         i = rng.randrange(len(plain.legal_actions()))
         plain.apply(plain.legal_actions()[i])
         cloned.apply(cloned.legal_actions()[i])
     assert cloned.log == plain.log and cloned.scores() == plain.scores()
-    again = rules.new_game(3, seed=11).clone()   # a clone of a fresh game replays the seed
+    again = rules.new_game(3, seed=11).clone()  # a clone of a fresh game replays the seed
     fresh = rules.new_game(3, seed=11)
     for g in (again, fresh):
         pick = random.Random(2)

@@ -1,5 +1,6 @@
 """The engine runs games that are not Playa Pirata: dice, numbers, seats, win, end; phases that
 repeat (next), turns for a list of seats, take, win with a list or none."""
+
 import random
 from pathlib import Path
 
@@ -66,6 +67,7 @@ RELAY = Path(__file__).parent / "games" / "chip-relay.yaml"
 def _relay_variant(tmp_path, change) -> Path:
     """chip-relay.yaml with ``change(data)`` applied, written to a temporary file."""
     import yaml
+
     data = yaml.safe_load(RELAY.read_text(encoding="utf-8"))
     change(data)
     path = tmp_path / "variant.yaml"
@@ -85,7 +87,7 @@ def test_an_automaton_seat_joins_at_the_player_counts_it_names():
     two, three = rules.new_game(2, seed=0), rules.new_game(3, seed=0)
     assert (two.players, two.automata) == (3, [2])
     assert (three.players, three.automata) == (3, [])
-    assert two.log[0]["players"] == 2            # the log keeps the people, so a replay starts alike
+    assert two.log[0]["players"] == 2  # the log keeps the people, so a replay starts alike
     assert len(two.view(0)["seats"]) == 3
 
 
@@ -112,10 +114,11 @@ def test_an_automaton_wins_only_if_the_rules_say_it_can(tmp_path):
     game = pr.load(RELAY).new_game(2, seed=0)
     game.g.pmvars["wins"][2] = 5
     assert game.scores() == [0, 0, 5]
-    assert game.winners() == [0, 1]              # the automaton leads but cannot win
+    assert game.winners() == [0, 1]  # the automaton leads but cannot win
 
     def able(data):
         data["automata"]["bot"]["can_win"] = True
+
     other = pr.load(_relay_variant(tmp_path, able)).new_game(2, seed=0)
     other.g.pmvars["wins"][2] = 5
     assert other.winners() == [2]
@@ -124,35 +127,49 @@ def test_an_automaton_wins_only_if_the_rules_say_it_can(tmp_path):
 def test_next_start_is_the_seat_after_the_last_player_of_the_hand():
     game = _relay_play(pr.load(RELAY).new_game(3, seed=0))
     hands = [i for i, e in enumerate(game.log) if e["event"] == "hand"]
-    last_turn = [e for e in game.log[:hands[1]] if e["event"] == "turn"][-1]
+    last_turn = [e for e in game.log[: hands[1]] if e["event"] == "turn"][-1]
     assert game.log[hands[1]]["start_player"] == (last_turn["seat"] + 1) % 3
 
 
 def test_match_points_replace_the_sum_of_the_hand_scores():
     game = _relay_play(pr.load(RELAY).new_game(3, seed=0))
-    assert game.hand_scores == [[7, 0, 0], [7, 0, 0]]   # every chip to seat 0, twice
-    assert game.scores() == [2, 0, 0]                    # points: me.wins, one per hand won
+    assert game.hand_scores == [[7, 0, 0], [7, 0, 0]]  # every chip to seat 0, twice
+    assert game.scores() == [2, 0, 0]  # points: me.wins, one per hand won
     assert game.log[-1] == {"event": "end", "scores": [2, 0, 0], "winners": [0]}
 
 
 def test_an_automaton_with_no_fitting_choice_is_a_runtime_error(tmp_path):
     def no_pass(data):
         data["automata"]["bot"]["plays"] = [{"action": "send", "when": "to == me"}]
+
     game = pr.load(_relay_variant(tmp_path, no_pass)).new_game(2, seed=0)
     with pytest.raises(pr.GameRuntimeError, match="automaton 'bot' .* has no entry"):
         _relay_play(game)
 
 
-@pytest.mark.parametrize("change, code, path", [
-    (lambda d: d["automata"]["bot"].update(seats={4: 1}), "unknown-player-count", "/automata/bot/seats"),
-    (lambda d: d["automata"]["bot"]["plays"].append({"action": "sned"}), "unknown-action",
-     "/automata/bot/plays/2/action"),
-    (lambda d: d["automata"]["bot"]["plays"][0].update(when="to + 1"), "type-error",
-     "/automata/bot/plays/0/when"),
-    (lambda d: d["automata"]["bot"].update(can_win="players > 2"), "not-constant", "/automata/bot/can_win"),
-    (lambda d: d["match"].update(next_start="'left'"), "type-error", "/match/next_start"),
-    (lambda d: d["match"].update(points="me.wnis"), "unknown-attribute", "/match/points"),
-])
+@pytest.mark.parametrize(
+    "change, code, path",
+    [
+        (lambda d: d["automata"]["bot"].update(seats={4: 1}), "unknown-player-count", "/automata/bot/seats"),
+        (
+            lambda d: d["automata"]["bot"]["plays"].append({"action": "sned"}),
+            "unknown-action",
+            "/automata/bot/plays/2/action",
+        ),
+        (
+            lambda d: d["automata"]["bot"]["plays"][0].update(when="to + 1"),
+            "type-error",
+            "/automata/bot/plays/0/when",
+        ),
+        (
+            lambda d: d["automata"]["bot"].update(can_win="players > 2"),
+            "not-constant",
+            "/automata/bot/can_win",
+        ),
+        (lambda d: d["match"].update(next_start="'left'"), "type-error", "/match/next_start"),
+        (lambda d: d["match"].update(points="me.wnis"), "unknown-attribute", "/match/points"),
+    ],
+)
 def test_bad_automata_and_match_settings_are_located(tmp_path, change, code, path):
     diags = [d for d in pr.validate(_relay_variant(tmp_path, change)) if d.severity == "error"]
     assert [(d.code, d.path) for d in diags] == [(code, path)]
@@ -202,14 +219,14 @@ def test_next_repeats_a_contest_until_one_is_left(roll_off):
     """'resolve' goes back to 'roll_off' while several tie for the best roll (the rolls set
     through explicit chance)."""
     game = roll_off.new_game(4, chance="explicit")
-    for face in [1, 2, 3, 4]:      # the secret d6 of each seat
+    for face in [1, 2, 3, 4]:  # the secret d6 of each seat
         game.apply(f"d6 shows {face}")
-    for face in [4, 2, 4, 1]:      # the contest: seats 0 and 2 tie on 4
+    for face in [4, 2, 4, 1]:  # the contest: seats 0 and 2 tie on 4
         game.apply(f"d4 shows {face}")
-    for face in [1, 3]:            # again between the two: seat 2 has the best roll
+    for face in [1, 3]:  # again between the two: seat 2 has the best roll
         game.apply(f"d4 shows {face}")
     phases = _phases(game)
-    assert phases[:phases.index("decide")] == ["start_round", "roll_off", "resolve", "roll_off", "resolve"]
+    assert phases[: phases.index("decide")] == ["start_round", "roll_off", "resolve", "roll_off", "resolve"]
     assert game.current_player == 2
     pool = game.g.zones[game.m.zone_index("pool")]
     left = [t for t in pool if game.g.cvars["in_contest"][t]]
@@ -227,10 +244,14 @@ def test_seats_turns_give_one_turn_to_each_listed_seat(roll_off):
 
 
 def test_an_empty_seat_list_takes_no_turn(tmp_path):
-    rules = _variant(tmp_path, **{'turns: {seats: "[t.owner for t in pool where t.in_contest]"}':
-                                  'turns: {seats: "[t.owner for t in pool where t.in_contest and false]"}'})
+    rules = _variant(
+        tmp_path,
+        **{
+            'turns: {seats: "[t.owner for t in pool where t.in_contest]"}': 'turns: {seats: "[t.owner for t in pool where t.in_contest and false]"}'
+        },
+    )
     game = rules.new_game(2, seed=0)
-    assert game.is_over and game.winners() == []      # no decision ever: rounds run to the limit
+    assert game.is_over and game.winners() == []  # no decision ever: rounds run to the limit
     assert _phases(game).count("decide") == 40
 
 
@@ -247,8 +268,9 @@ def test_win_with_a_list_of_seats(roll_off):
     game = roll_off.new_game(2, seed=3)
     while not game.is_over:
         game.apply("collect")
-    assert game.winners() and all(len(game.g.zones[game.m.zone_index("won", seat=s)]) >= 3
-                                  for s in game.winners())
+    assert game.winners() and all(
+        len(game.g.zones[game.m.zone_index("won", seat=s)]) >= 3 for s in game.winners()
+    )
     assert game.log[-1]["winners"] == game.winners()
 
 
@@ -265,7 +287,7 @@ def test_a_roll_hides_a_face_seen_before(roll_off):
     g, m = game.g, game.m
     die = g.zones[m.zone_index("hidden_dice", seat=0)][0]
     assert g.known[die] == 0b01
-    game.apply("pass")                # round 1 ends: every die shown to all; round 2 rolls again
+    game.apply("pass")  # round 1 ends: every die shown to all; round 2 rolls again
     assert g.known[die] == 0b01
     assert game.view(1)["seats"][0]["zones"]["hidden_dice"] == [{"type": "secret", "hidden": True}]
 
@@ -274,7 +296,9 @@ def test_next_naming_no_phase_is_an_error(tmp_path):
     with pytest.raises(pr.SpecError) as info:
         _variant(tmp_path, **{"next: \"'start_round'\"": "next: \"'start_rund'\""})
     d = info.value.diagnostic
-    assert d.code == "unknown-phase" and d.path == "/phases/4/next" and d.hint == "did you mean 'start_round'?"
+    assert (
+        d.code == "unknown-phase" and d.path == "/phases/4/next" and d.hint == "did you mean 'start_round'?"
+    )
 
 
 def test_a_filter_on_type_narrows_the_elements(tmp_path):
@@ -282,7 +306,8 @@ def test_a_filter_on_type_narrows_the_elements(tmp_path):
     text = ROLL_OFF.read_text().replace(
         "    effect: set me.passed = true",
         "    effect: |\n      set me.passed = true\n"
-        "      move [x in me.hidden_dice where x.type == 'secret' and x.face > 0] to me.hidden_dice")
+        "      move [x in me.hidden_dice where x.type == 'secret' and x.face > 0] to me.hidden_dice",
+    )
     path = tmp_path / "narrow.yaml"
     path.write_text(text)
     assert pr.load(path).new_game(2, seed=0) is not None
@@ -293,9 +318,13 @@ def test_a_filter_on_type_narrows_the_elements(tmp_path):
 
 
 def test_a_computed_next_naming_no_phase_stops_the_game(tmp_path):
-    rules = _variant(tmp_path, **{"next: \"'start_round'\"": "next: \"if hand.rounds > 0 then 'nowhere' else none\""})
+    rules = _variant(
+        tmp_path, **{"next: \"'start_round'\"": "next: \"if hand.rounds > 0 then 'nowhere' else none\""}
+    )
     game = rules.new_game(2, seed=0)
-    with pytest.raises(pr.GameRuntimeError, match="phase 'check' continues with 'nowhere', which is not a phase id"):
+    with pytest.raises(
+        pr.GameRuntimeError, match="phase 'check' continues with 'nowhere', which is not a phase id"
+    ):
         while not game.is_over:
             game.apply(game.legal_actions()[0])
 
@@ -308,10 +337,9 @@ def test_a_variable_starting_as_null_holds_the_seat_it_is_set_to():
     game = pr.load(path).new_game(3, seed=2)
     for _ in range(4):
         game.apply("take")
-    assert game.g.hvars["leader"] == 1          # seat 0 took first, then seats 1, 2 and 0
+    assert game.g.hvars["leader"] == 1  # seat 0 took first, then seats 1, 2 and 0
     won = [len(game.view(s)["seats"][s]["zones"]["won"]) for s in range(3)]
     assert won == list(game.g.pvars["tricks"]) == [2, 1, 1]
-
 
 
 FAILING = """\
@@ -333,12 +361,15 @@ match: {hands: HANDS}
 """
 
 
-@pytest.mark.parametrize("setup,score,hands,where", [
-    ("10 // hand.n", "0", 1, "in the setup: "),             # no phase has started yet
-    ("10 // hand.n", "0", 2, "in the setup of hand 1: "),
-    ("0", "10 // hand.n", 1, "in the scoring: "),
-    ("0", "10 // hand.n", 3, "in the scoring of hand 1: "),
-])
+@pytest.mark.parametrize(
+    "setup,score,hands,where",
+    [
+        ("10 // hand.n", "0", 1, "in the setup: "),  # no phase has started yet
+        ("10 // hand.n", "0", 2, "in the setup of hand 1: "),
+        ("0", "10 // hand.n", 1, "in the scoring: "),
+        ("0", "10 // hand.n", 3, "in the scoring of hand 1: "),
+    ],
+)
 def test_a_failure_outside_the_phases_names_where_the_flow_was(tmp_path, setup, score, hands, where):
     path = tmp_path / "fails.yaml"
     path.write_text(FAILING.replace("SETUP", setup).replace("SCORE", score).replace("HANDS", str(hands)))

@@ -1,4 +1,5 @@
 """The engine is generic: no Python file of the package names a game's concepts."""
+
 import re
 from pathlib import Path
 
@@ -9,10 +10,13 @@ GAME_WORDS = re.compile(
     r"sand ?castle|lifeguard|crew|liar|cursed|kraken|maui|gold cards?|doubloons?|"
     r"bids?|bidding|liars|sail(s|ing)?|cups?|coins?|tiles?|battles?|captains?|phantoms?|mermaid|"
     r"throne|skull)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # Words of Piece Craft's pirate gold card game (spec/games/pirate-gold-cards.yaml).
 GOLD_GAME_WORDS = re.compile(
-    r"\b(golds?|treasure ?box(es)?|special cards?|dummy|dummies|piece ?craft|says? ['\"]?stop)\b", re.IGNORECASE)
+    r"\b(golds?|treasure ?box(es)?|special cards?|dummy|dummies|piece ?craft|says? ['\"]?stop)\b",
+    re.IGNORECASE,
+)
 
 
 def test_no_game_words_in_the_engine():

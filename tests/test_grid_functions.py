@@ -1,5 +1,6 @@
 """The board functions of the DSL (compiler/dsl/grid.py) on a 3 x 4 board of cells:
 at, neighbours, line, connected and leading, and their compile-time errors."""
+
 from __future__ import annotations
 
 import pytest
@@ -75,9 +76,14 @@ def test_at_finds_a_cell_or_none(game):
 
 def test_neighbours_orthogonal_diagonal_and_all(game):
     assert sorted(value(game, "neighbours(at(board, 1, 1), board)")) == [(0, 1), (1, 0), (1, 2), (2, 1)]
-    assert sorted(value(game, "neighbours(at(board, 1, 1), board, 'diagonal')")) == [(0, 0), (0, 2), (2, 0), (2, 2)]
+    assert sorted(value(game, "neighbours(at(board, 1, 1), board, 'diagonal')")) == [
+        (0, 0),
+        (0, 2),
+        (2, 0),
+        (2, 2),
+    ]
     assert len(value(game, "neighbours(at(board, 1, 1), board, 'all')")) == 8
-    assert sorted(value(game, "neighbours(at(board, 0, 0), board)")) == [(0, 1), (1, 0)]   # a corner
+    assert sorted(value(game, "neighbours(at(board, 0, 0), board)")) == [(0, 1), (1, 0)]  # a corner
 
 
 def test_line_goes_to_the_edge(game):
@@ -102,8 +108,10 @@ def test_connected_diagonally(game):
     group = value(game, "connected(at(board, 1, 1), [c in board where true], 'diagonal')")
     assert group[0] == (1, 1)
     assert sorted(group) == [(0, 0), (0, 2), (1, 1), (1, 3), (2, 0), (2, 2)]
-    assert value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0], 'diagonal')") == \
-        [(0, 0), (1, 1)]
+    assert value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0], 'diagonal')") == [
+        (0, 0),
+        (1, 1),
+    ]
 
 
 def test_leading_is_the_run_from_the_start(game):
@@ -114,25 +122,29 @@ def test_leading_is_the_run_from_the_start(game):
 def test_connected_is_the_group_joined_to_a_cell(game):
     group = value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0])")
     assert group[0] == (0, 0) and sorted(group) == [(0, 0), (0, 1), (1, 1)]
-    assert value(game, "connected(at(board, 2, 3), [c in board where c.mark == 0])") == []   # not in the list
+    assert value(game, "connected(at(board, 2, 3), [c in board where c.mark == 0])") == []  # not in the list
     lone = value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0 and c.row == c.col])")
-    assert lone == [(0, 0)]                                      # (1, 1) is only diagonal to it
-    assert sorted(value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0 and c.row == c.col], "
-                              "'all')")) == [(0, 0), (1, 1)]
+    assert lone == [(0, 0)]  # (1, 1) is only diagonal to it
+    assert sorted(
+        value(game, "connected(at(board, 0, 0), [c in board where c.mark == 0 and c.row == c.col], 'all')")
+    ) == [(0, 0), (1, 1)]
 
 
-@pytest.mark.parametrize("text,code", [
-    ("at(pile, 0, 0)", "not-a-board"),
-    ("neighbours(at(board, 0, 0), board, 'sideways')", "bad-argument"),
-    ("line(at(board, 0, 0), board, 1)", "wrong-arity"),
-    ("line(at(board, 0, 0), board, 0, 0)", "bad-argument"),     # a step going nowhere
-    ("line(at(board, 0, 0), board, 'up', 0)", "type-error"),
-    ("neighbours(top(pile), board)", "not-a-board"),            # a token: no row and col
-    ("line(top(pile), board, 0, 1)", "not-a-board"),
-    ("connected(top(pile), [c in board where true])", "not-a-board"),
-    ("neighbours(me, board)", "type-error"),                     # a seat is not a cell
-    ("leading(c in board)", "wrong-form"),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("at(pile, 0, 0)", "not-a-board"),
+        ("neighbours(at(board, 0, 0), board, 'sideways')", "bad-argument"),
+        ("line(at(board, 0, 0), board, 1)", "wrong-arity"),
+        ("line(at(board, 0, 0), board, 0, 0)", "bad-argument"),  # a step going nowhere
+        ("line(at(board, 0, 0), board, 'up', 0)", "type-error"),
+        ("neighbours(top(pile), board)", "not-a-board"),  # a token: no row and col
+        ("line(top(pile), board, 0, 1)", "not-a-board"),
+        ("connected(top(pile), [c in board where true])", "not-a-board"),
+        ("neighbours(me, board)", "type-error"),  # a seat is not a cell
+        ("leading(c in board)", "wrong-form"),
+    ],
+)
 def test_misuse_is_a_compile_error(game, text, code):
     with pytest.raises(SpecError) as info:
         Compiler(game.m, {}).expr(parse_expr(text), Scope())
@@ -142,9 +154,10 @@ def test_misuse_is_a_compile_error(game, text, code):
 def test_boards_per_player_are_read_with_me():
     """A per-player zone of cells: each seat's own board, read as me.beach."""
     from pathlib import Path
+
     rules = pr.load(Path(__file__).resolve().parent / "games" / "personal-boards.yaml")
     game = rules.new_game(2, seed=1)
-    assert [str(a) for a in game.legal_actions()] == ["mark #0", "mark #3"]   # column 0 of each row
+    assert [str(a) for a in game.legal_actions()] == ["mark #0", "mark #3"]  # column 0 of each row
     for text in ("mark #0", "mark #3", "mark #1", "mark #4", "mark #2", "mark #0"):
         game.apply(text)
     assert game.is_over
@@ -156,18 +169,20 @@ def test_boards_per_player_are_read_with_me():
 def test_set_on_a_cell_found_by_an_expression(tmp_path):
     """``set at(board, r, c).mark = ...``: a variable of a component found by an expression
     (a piece covering the cell below its anchor); on none, a located runtime error."""
-    text = BOARD.replace("    effect: set cell.mark = me.index",
-                         "    effect: |\n      set cell.mark = me.index\n"
-                         "      set at(board, cell.row + 1, cell.col).mark = me.index")
+    text = BOARD.replace(
+        "    effect: set cell.mark = me.index",
+        "    effect: |\n      set cell.mark = me.index\n"
+        "      set at(board, cell.row + 1, cell.col).mark = me.index",
+    )
     path = tmp_path / "cover.yaml"
     path.write_text(text, encoding="utf-8")
     assert [d.code for d in pr.validate(path) if d.severity == "error"] == []
     game = pr.load(path).new_game(2, seed=1)
-    game.apply("mark #1")                          # (0,1) and the cell below it, (1,1)
+    game.apply("mark #1")  # (0,1) and the cell below it, (1,1)
     marks = {(c["row"], c["col"]): c["vars"]["mark"] for c in game.view(None)["zones"]["board"]}
     assert marks[(0, 1)] == 0 and marks[(1, 1)] == 0 and marks[(2, 1)] == -1
     with pytest.raises(pr.GameRuntimeError, match=r"cover.yaml:\d+:\d+: runtime-error: 'set' on none"):
-        game.apply("mark #9")                      # seat 1 on (2,1): no cell below
+        game.apply("mark #9")  # seat 1 on (2,1): no cell below
 
 
 @pytest.mark.parametrize("backend", ["generated", "closures"])
@@ -178,8 +193,13 @@ def test_a_component_without_row_and_col_fails_as_such_in_the_setup(monkeypatch,
     checked while compiling): a runtime error saying so, in the setup (no phase yet), alike
     in both backends."""
     from backend_switch import load_with
-    text = BOARD.replace("phases:", "setup: |\n  set hand.n = count("
-                         + func.replace("thing", "[[at(board, 0, 0)], [top(pile)]][1][0]") + ")\nphases:")
+
+    text = BOARD.replace(
+        "phases:",
+        "setup: |\n  set hand.n = count("
+        + func.replace("thing", "[[at(board, 0, 0)], [top(pile)]][1][0]")
+        + ")\nphases:",
+    )
     text = text.replace("actions:", "variables:\n  hand: {n: 0}\nactions:", 1)
     path = tmp_path / "token.yaml"
     path.write_text(text, encoding="utf-8")

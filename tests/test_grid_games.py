@@ -3,6 +3,7 @@ tic-tac-toe and Connect Four, over many random games, legal moves at every decis
 the result (who won, or a draw). OpenSpiel is an independent implementation nobody here
 wrote; these files only use the generic constructs (components with row and column
 properties, positions, list parameters), which is what a board concept will make shorter."""
+
 from __future__ import annotations
 
 import random
@@ -20,8 +21,8 @@ GAMES = Path(__file__).resolve().parent / "games"
 def _ours_to_theirs(name: str, text: str) -> int:
     """Our action text as OpenSpiel's action number."""
     if name == "tic_tac_toe":
-        return int(text.split("#")[1])          # "place #4": the cell, row by row
-    return int(text.split()[1])                  # "drop 3": the column
+        return int(text.split("#")[1])  # "place #4": the cell, row by row
+    return int(text.split()[1])  # "drop 3": the column
 
 
 def _agree(name: str, path: Path, seed: int) -> str:
@@ -46,13 +47,14 @@ def _agree(name: str, path: Path, seed: int) -> str:
     return f"seat {winner}"
 
 
-@pytest.mark.parametrize("name,file,games", [("tic_tac_toe", "tic-tac-toe.yaml", 300),
-                                             ("connect_four", "connect-four.yaml", 80)])
+@pytest.mark.parametrize(
+    "name,file,games", [("tic_tac_toe", "tic-tac-toe.yaml", 300), ("connect_four", "connect-four.yaml", 80)]
+)
 def test_random_games_agree_with_openspiel(name, file, games):
     results = [_agree(name, GAMES / file, seed) for seed in range(games)]
-    assert {"seat 0", "seat 1"} <= set(results)                # both seats win some games
+    assert {"seat 0", "seat 1"} <= set(results)  # both seats win some games
     if name == "tic_tac_toe":
-        assert "draw" in results                                # and some end full
+        assert "draw" in results  # and some end full
 
 
 def test_a_winning_line_ends_tic_tac_toe_at_once():

@@ -1,6 +1,7 @@
 """A red team's findings, each a reproducer: rule files from strangers that tried to reach the
 terminal, read other files, or grow numbers and texts without bound end in the library's
 located errors (the limits of issue 13 are in tests/test_limits.py)."""
+
 import json
 import random
 from pathlib import Path
@@ -37,7 +38,7 @@ def test_tabs_and_line_breaks_in_texts_are_fine(tmp_path):
     assert pr.load(_write(tmp_path, text)).spec["source"] == "a\tb\nc"
 
 
-@pytest.mark.parametrize("written", ["0x" + "f" * 4000, str(2 ** 53 + 1), "-" + str(2 ** 60), "0b1" + "0" * 60])
+@pytest.mark.parametrize("written", ["0x" + "f" * 4000, str(2**53 + 1), "-" + str(2**60), "0b1" + "0" * 60])
 def test_a_number_past_two_to_the_53_is_refused_in_any_form(tmp_path, written):
     text = KUHN.replace("game: kuhn-poker", f"game: kuhn-poker\ntitle: {written}", 1)
     with pytest.raises(LoadError) as info:
@@ -49,9 +50,13 @@ def test_a_number_past_two_to_the_53_is_refused_in_any_form(tmp_path, written):
 
 def test_a_number_that_grows_past_two_to_the_53_in_play_is_a_runtime_error(tmp_path):
     """`set hand.x = hand.x * hand.x` in a loop used to eat gigabytes."""
-    text = KUHN.replace("  hand: {bets: 0, passes: 0, done: false}", "  hand: {bets: 0, passes: 0, done: false, big: 3}")
-    text = text.replace("  deal 1 from deck to each hand\n",
-                        "  deal 1 from deck to each hand\n  for i in [1, 2, 3, 4, 5, 6, 7] { set hand.big = hand.big * hand.big }\n")
+    text = KUHN.replace(
+        "  hand: {bets: 0, passes: 0, done: false}", "  hand: {bets: 0, passes: 0, done: false, big: 3}"
+    )
+    text = text.replace(
+        "  deal 1 from deck to each hand\n",
+        "  deal 1 from deck to each hand\n  for i in [1, 2, 3, 4, 5, 6, 7] { set hand.big = hand.big * hand.big }\n",
+    )
     rules = pr.load(_write(tmp_path, text))
     with pytest.raises(pr.GameRuntimeError, match="a number larger than 9,007,199,254,740,992 in size"):
         rules.new_game(2, seed=0)
@@ -80,8 +85,9 @@ def test_a_text_file_loaded_as_a_rule_file_is_not_quoted(tmp_path):
 
 def test_a_huge_value_in_a_rule_text_field_stays_a_short_text(tmp_path):
     text = KUHN.replace("players: [2]\n", "players: [2]\nparameters:\n  v: " + "x" * 100_000 + "\n", 1)
-    text = text.replace("    rule: Pass; facing a bet, this folds.", "    rule: \"" + "{v} " * 900 + "\"", 1)
+    text = text.replace("    rule: Pass; facing a bet, this folds.", '    rule: "' + "{v} " * 900 + '"', 1)
     from playa_rules.render import rules_markdown
+
     assert len(rules_markdown(pr.load(_write(tmp_path, text)))) < 300_000
 
 
@@ -98,7 +104,7 @@ def test_scores_past_two_to_the_53_are_a_runtime_error(tmp_path):
 
 @pytest.mark.parametrize("call", ["new_game", "apply", "view", "log_for", "sample_world"])
 def test_a_number_too_large_to_write_is_named_by_its_size_in_the_error(call):
-    rules, huge = pr.load("playa-pirata"), 10 ** 5000
+    rules, huge = pr.load("playa-pirata"), 10**5000
     with pytest.raises(pr.PlayaRulesError) as info:
         if call == "new_game":
             rules.new_game(players=huge)

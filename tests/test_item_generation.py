@@ -1,6 +1,7 @@
 """Items generated with a constraint: every ordered (permutations) or unordered
 (combinations) choice of N different elements of a list, one item each; the property
 holds the chosen list, and a label reads it joined by '-'."""
+
 from __future__ import annotations
 
 import pytest
@@ -53,16 +54,25 @@ def test_every_ordered_choice_of_three_of_five_patterns_is_one_piece(tmp_path):
 
 def test_unordered_choices(tmp_path):
     game = pr.load(_rules(tmp_path, "{combinations: [1, 2, 3, 4], size: 2}")).new_game(2, seed=1)
-    assert [c["strip"] for c in game.view(None)["zones"]["market"]] == \
-        [[1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]]
+    assert [c["strip"] for c in game.view(None)["zones"]["market"]] == [
+        [1, 2],
+        [1, 3],
+        [1, 4],
+        [2, 3],
+        [2, 4],
+        [3, 4],
+    ]
 
 
-@pytest.mark.parametrize("each,code", [
-    ("{permutations: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], size: 6}", "bad-count"),     # 151,200 items
-    ("{permutations: patterns_typo, size: 2}", "unknown-name"),
-    ("{permutations: patterns}", "schema"),
-    ("{permutations: patterns, combinations: patterns, size: 2}", "schema"),
-])
+@pytest.mark.parametrize(
+    "each,code",
+    [
+        ("{permutations: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], size: 6}", "bad-count"),  # 151,200 items
+        ("{permutations: patterns_typo, size: 2}", "unknown-name"),
+        ("{permutations: patterns}", "schema"),
+        ("{permutations: patterns, combinations: patterns, size: 2}", "schema"),
+    ],
+)
 def test_bad_choices_are_located_errors(tmp_path, each, code):
     diags = [d for d in pr.validate(_rules(tmp_path, each)) if d.severity == "error"]
     assert diags and diags[0].code == code and diags[0].line

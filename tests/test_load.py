@@ -1,4 +1,5 @@
 """The safe YAML loader: positions of every value, and every way a hostile file is refused."""
+
 from __future__ import annotations
 
 import time
@@ -11,26 +12,39 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from playa_rules import resources
+from playa_rules.checks.schema import schema_diagnostics
 from playa_rules.errors import LoadError, PlayaRulesError
 from playa_rules.source.load import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_file, load_text, pointer_of
-from playa_rules.checks.schema import schema_diagnostics
 
 CASES = Path(__file__).parent / "cases" / "load"
 REFERENCE = resources.games_dir() / "playa-pirata.yaml"
 
 # file, then every diagnostic expected: (code, message fragment, line, column)
 BAD_FILES = [
-    ("billion-laughs.yaml", [("alias-limit", "aliases expand to more than 100000 values (expanding *e)", 7, 8)]),
-    ("duplicate-keys.yaml", [("duplicate-key", "duplicate key 'title' (first defined at line 3)", 5, 1),
-                             ("duplicate-key", "duplicate key 'deck' (first defined at line 7)", 8, 3)]),
+    (
+        "billion-laughs.yaml",
+        [("alias-limit", "aliases expand to more than 100000 values (expanding *e)", 7, 8)],
+    ),
+    (
+        "duplicate-keys.yaml",
+        [
+            ("duplicate-key", "duplicate key 'title' (first defined at line 3)", 5, 1),
+            ("duplicate-key", "duplicate key 'deck' (first defined at line 7)", 8, 3),
+        ],
+    ),
     ("deep-nesting.yaml", [("too-deep", f"nested more than {MAX_DEPTH} levels deep", 3, 71)]),
     ("python-tag.yaml", [("unsafe-tag", "tag '!!python/object/apply:os.system' is not allowed", 3, 8)]),
     ("invalid-utf8.yaml", [("not-utf8", "not valid UTF-8: byte 0xe9 at line 2, column 11", 2, 11)]),
     ("syntax-error.yaml", [("yaml-syntax", "expected ',' or ']', but got ':'", 3, 6)]),
     ("undefined-alias.yaml", [("yaml-syntax", "found undefined alias 'nowhere'", 2, 8)]),
     ("recursive-alias.yaml", [("alias-limit", "alias *loop refers to a value that contains it", 3, 19)]),
-    ("bad-key.yaml", [("bad-key", "key 'on' is read by YAML as true", 3, 3),
-                      ("bad-key", "a key must be a name or a number, not a list", 4, 3)]),
+    (
+        "bad-key.yaml",
+        [
+            ("bad-key", "key 'on' is read by YAML as true", 3, 3),
+            ("bad-key", "a key must be a name or a number, not a list", 4, 3),
+        ],
+    ),
     ("non-finite.yaml", [("bad-value", "'.inf' is not a finite number", 3, 10)]),
 ]
 
@@ -83,21 +97,24 @@ def test_unreadable_files(tmp_path):
     assert info.value.diagnostic.code == "unreadable"
 
 
-@pytest.mark.parametrize("text, code, fragment", [
-    ("a: 1\n---\nb: 2\n", "yaml-syntax", "expected a single document"),
-    ("a: \x00\n", "yaml-syntax", "U+0000 is not allowed"),
-    ("a: !local 1\n", "unsafe-tag", "'!local'"),
-    ("a: !!binary aGk=\n", "unsafe-tag", "'!!binary'"),
-    ("a: !!map [1]\n", "bad-value", "'!!map' cannot be used on a list"),
-    ("a: !!int twelve\n", "bad-value", "'twelve' is not an integer"),
-    ("a: 1.0e+999\n", "bad-value", "not a finite number"),
-    ("a: &x 1\nb: &x 2\n", "yaml-syntax", "duplicate anchor 'x'"),
-    ("~: 1\n", "bad-key", "read by YAML as null"),
-    ("1.5: 1\n", "bad-key", "decimal number"),
-    ("1: a\n'1': b\n", "duplicate-key", "duplicate key '1'"),
-    ("a: &m {<<: *m}\n", "alias-limit", "merge key"),
-    ("a: {<<: 3}\n", "bad-value", "merge key (<<) needs a mapping"),
-])
+@pytest.mark.parametrize(
+    "text, code, fragment",
+    [
+        ("a: 1\n---\nb: 2\n", "yaml-syntax", "expected a single document"),
+        ("a: \x00\n", "yaml-syntax", "U+0000 is not allowed"),
+        ("a: !local 1\n", "unsafe-tag", "'!local'"),
+        ("a: !!binary aGk=\n", "unsafe-tag", "'!!binary'"),
+        ("a: !!map [1]\n", "bad-value", "'!!map' cannot be used on a list"),
+        ("a: !!int twelve\n", "bad-value", "'twelve' is not an integer"),
+        ("a: 1.0e+999\n", "bad-value", "not a finite number"),
+        ("a: &x 1\nb: &x 2\n", "yaml-syntax", "duplicate anchor 'x'"),
+        ("~: 1\n", "bad-key", "read by YAML as null"),
+        ("1.5: 1\n", "bad-key", "decimal number"),
+        ("1: a\n'1': b\n", "duplicate-key", "duplicate key '1'"),
+        ("a: &m {<<: *m}\n", "alias-limit", "merge key"),
+        ("a: {<<: 3}\n", "bad-value", "merge key (<<) needs a mapping"),
+    ],
+)
 def test_small_refusals(text, code, fragment):
     with pytest.raises(LoadError) as info:
         load_text(text)
@@ -129,17 +146,17 @@ def test_merge_keys_and_alias_positions():
     doc = load_text("base: &b {x: 1, y: 2}\nuse:\n  <<: *b\n  y: 3\nsame: *b\n")
     assert doc.data["use"] == {"x": 1, "y": 3}
     assert doc.locate("/use/y") == (4, 6)
-    assert doc.locate("/use/x") == (1, 14)      # where the merged value was written
-    assert doc.locate("/same") == (5, 7)        # the alias use itself
+    assert doc.locate("/use/x") == (1, 14)  # where the merged value was written
+    assert doc.locate("/same") == (5, 7)  # the alias use itself
     assert doc.locate("/same/y") == (1, 20)
 
 
 def test_locate_and_key_location():
     doc = load_file(REFERENCE)
     line, column = doc.locate("/actions/bury/effect")
-    assert doc.source_line(line)[column - 1:] == "move card to beach"
+    assert doc.source_line(line)[column - 1 :] == "move card to beach"
     line, column = doc.key_location("/actions/bury")
-    assert doc.source_line(line)[column - 1:] == "bury:"
+    assert doc.source_line(line)[column - 1 :] == "bury:"
     line, column = doc.locate("/parameters/hand_size/3")
     assert doc.source_line(line)[column - 1] == "4"
     # nearest located ancestor for a path that is not there
@@ -186,24 +203,27 @@ quoted_multi: "one
 """
 
 
-@pytest.mark.parametrize("key, line, column, expected", [
-    ("plain", 1, 6, (1, 13)),
-    ("single", 1, 3, (2, 12)),          # the doubled quote counts once
-    ("single", 1, 4, (2, 14)),
-    ("single", 1, 6, (2, 16)),
-    ("double", 1, 4, (3, 13)),          # \t is one character of the value
-    ("double", 1, 5, (3, 15)),
-    ("double", 1, 10, (3, 20)),         # \" likewise
-    ("double", 1, 11, (3, 22)),
-    ("literal", 2, 3, (6, 5)),
-    ("literal", 3, 1, (7, 3)),
-    ("folded", 1, 13, (10, 3)),         # 'else' after the folded line break
-    ("folded", 2, 1, (12, 3)),          # an empty line keeps a real line break
-    ("multi", 1, 12, (14, 3)),
-    ("multi", 1, 24, (15, 3)),
-    ("quoted_multi", 1, 5, (17, 3)),
-    ("quoted_multi", 1, 9, (18, 3)),    # escaped line break: no space
-])
+@pytest.mark.parametrize(
+    "key, line, column, expected",
+    [
+        ("plain", 1, 6, (1, 13)),
+        ("single", 1, 3, (2, 12)),  # the doubled quote counts once
+        ("single", 1, 4, (2, 14)),
+        ("single", 1, 6, (2, 16)),
+        ("double", 1, 4, (3, 13)),  # \t is one character of the value
+        ("double", 1, 5, (3, 15)),
+        ("double", 1, 10, (3, 20)),  # \" likewise
+        ("double", 1, 11, (3, 22)),
+        ("literal", 2, 3, (6, 5)),
+        ("literal", 3, 1, (7, 3)),
+        ("folded", 1, 13, (10, 3)),  # 'else' after the folded line break
+        ("folded", 2, 1, (12, 3)),  # an empty line keeps a real line break
+        ("multi", 1, 12, (14, 3)),
+        ("multi", 1, 24, (15, 3)),
+        ("quoted_multi", 1, 5, (17, 3)),
+        ("quoted_multi", 1, 9, (18, 3)),  # escaped line break: no space
+    ],
+)
 def test_locate_in_scalar(key, line, column, expected):
     doc = load_text(SCALARS)
     assert doc.locate_in_scalar(f"/{key}", line, column) == expected
@@ -236,10 +256,12 @@ def test_every_string_of_the_reference_maps_onto_its_source():
 
 
 @settings(max_examples=150, deadline=timedelta(seconds=2))
-@given(value=st.text(alphabet="ab c'\"\\:#-\n", min_size=1, max_size=60),
-       style=st.sampled_from([None, "'", '"', "|", ">"]),
-       width=st.integers(min_value=5, max_value=40),
-       indent=st.integers(min_value=2, max_value=6))
+@given(
+    value=st.text(alphabet="ab c'\"\\:#-\n", min_size=1, max_size=60),
+    style=st.sampled_from([None, "'", '"', "|", ">"]),
+    width=st.integers(min_value=5, max_value=40),
+    indent=st.integers(min_value=2, max_value=6),
+)
 def test_locate_in_scalar_for_any_dumped_string(value, style, width, indent):
     text = yaml.safe_dump({"key": value}, default_style=style, width=width, indent=indent, allow_unicode=True)
     doc = load_text(text)
@@ -250,9 +272,27 @@ def test_locate_in_scalar_for_any_dumped_string(value, style, width, indent):
 # -- fuzzing: nothing but a PlayaRulesError may ever come out ---------------------------
 
 REFERENCE_TEXT = REFERENCE.read_text(encoding="utf-8")
-NOISE = st.lists(st.sampled_from(list(":-[]{}&*!|>'\"#%@`,?~<= \t\n\r\\a1") + [
-    "\x00", "\ufeff", "\u2028", "\x85", "é", "!!python/", "<<", "*a", "&a ", "  ", "\n  ", "yes", "1.0e+9"]),
-    max_size=12).map("".join)
+NOISE = st.lists(
+    st.sampled_from(
+        list(":-[]{}&*!|>'\"#%@`,?~<= \t\n\r\\a1")
+        + [
+            "\x00",
+            "\ufeff",
+            "\u2028",
+            "\x85",
+            "é",
+            "!!python/",
+            "<<",
+            "*a",
+            "&a ",
+            "  ",
+            "\n  ",
+            "yes",
+            "1.0e+9",
+        ]
+    ),
+    max_size=12,
+).map("".join)
 
 
 @st.composite
@@ -264,9 +304,9 @@ def mutated_reference(draw):
         if kind == "insert":
             text = text[:at] + draw(NOISE) + text[at:]
         elif kind == "delete":
-            text = text[:at] + text[at + draw(st.integers(min_value=1, max_value=40)):]
+            text = text[:at] + text[at + draw(st.integers(min_value=1, max_value=40)) :]
         elif kind == "replace":
-            text = text[:at] + draw(NOISE) + text[at + 1:]
+            text = text[:at] + draw(NOISE) + text[at + 1 :]
         elif kind == "duplicate":
             start = text.rfind("\n", 0, at) + 1
             end = text.find("\n", at) + 1 or len(text)
@@ -297,8 +337,11 @@ def test_fuzz_random_text(text):
     _load_and_validate(text)
 
 
-@settings(max_examples=150, deadline=timedelta(seconds=2),
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=150,
+    deadline=timedelta(seconds=2),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(text=mutated_reference())
 def test_fuzz_mutated_reference(text):
     _load_and_validate(text)
@@ -307,6 +350,7 @@ def test_fuzz_mutated_reference(text):
 def test_a_file_is_named_as_each_caller_spells_it(tmp_path, monkeypatch):
     """Documents are cached per file version; the name in messages is still the caller's."""
     import playa_rules as pr
+
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: x\ntitle: X\nplayers: two\nactions: {}\nphases: []\n", encoding="utf-8")
     first = pr.validate(str(bad))
@@ -320,30 +364,43 @@ def test_libyaml_events_compose_the_same_tree_as_the_pure_python_parser():
     """Files are scanned and parsed by libyaml (fast) and composed in Python (bounded); the
     tree, with every position, is the one the pure-Python parser builds."""
     import yaml
+
     from playa_rules.source import compose as C
+
     root = Path(__file__).resolve().parent.parent
-    files = [*root.glob("spec/**/*.yaml"), *root.glob("docs/examples/**/*.yaml"), *root.glob("tests/games/*.yaml"),
-             *root.glob("tests/variants/*.yaml")]
+    files = [
+        *root.glob("spec/**/*.yaml"),
+        *root.glob("docs/examples/**/*.yaml"),
+        *root.glob("tests/games/*.yaml"),
+        *root.glob("tests/variants/*.yaml"),
+    ]
 
     def same(a, b, seen):
-        if isinstance(a, C._Alias):          # an alias use (*name): the same anchor, written at the same place
-            return isinstance(b, C._Alias) and a.anchor == b.anchor and \
-                (a.start_mark.line, a.start_mark.column) == (b.start_mark.line, b.start_mark.column) and \
-                same(a.node, b.node, seen)
+        if isinstance(a, C._Alias):  # an alias use (*name): the same anchor, written at the same place
+            return (
+                isinstance(b, C._Alias)
+                and a.anchor == b.anchor
+                and (a.start_mark.line, a.start_mark.column) == (b.start_mark.line, b.start_mark.column)
+                and same(a.node, b.node, seen)
+            )
         if id(a) in seen:
             return True
         seen.add(id(a))
-        if type(a) is not type(b) or a.tag != b.tag or (a.start_mark.line, a.start_mark.column,
-                                                           a.start_mark.index) != (b.start_mark.line,
-                                                                                   b.start_mark.column,
-                                                                                   b.start_mark.index):
+        if (
+            type(a) is not type(b)
+            or a.tag != b.tag
+            or (a.start_mark.line, a.start_mark.column, a.start_mark.index)
+            != (b.start_mark.line, b.start_mark.column, b.start_mark.index)
+        ):
             return False
         if isinstance(a, yaml.ScalarNode):
             return a.value == b.value and a.style == b.style
         if isinstance(a, yaml.SequenceNode):
             return len(a.value) == len(b.value) and all(same(x, y, seen) for x, y in zip(a.value, b.value))
-        return len(a.value) == len(b.value) and all(same(k1, k2, seen) and same(v1, v2, seen)
-                                                    for (k1, v1), (k2, v2) in zip(a.value, b.value))
+        return len(a.value) == len(b.value) and all(
+            same(k1, k2, seen) and same(v1, v2, seen) for (k1, v1), (k2, v2) in zip(a.value, b.value)
+        )
+
     checked = 0
     for path in files:
         text = path.read_text(encoding="utf-8")
@@ -364,6 +421,7 @@ def test_loading_leaves_the_garbage_collector_as_it_found_it(tmp_path):
 
     import playa_rules as pr
     from playa_rules import rules as rules_module
+
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: x\nplayers: [2]\nactions: {a: {require: {c: 'nonsense(('}}}\n", encoding="utf-8")
     was = gc.isenabled()

@@ -1,4 +1,5 @@
 """log_for(seat): the log as one seat saw it, with nothing its views did not show."""
+
 import json
 import random
 
@@ -23,7 +24,7 @@ def test_first_turn_burials_of_others_are_hidden(seed):
     for seat in range(3):
         events = game.log_for(seat)
         phases = [i for i, e in enumerate(events) if e["event"] == "phase"]
-        first_turn = events[phases[0]:phases[1]]
+        first_turn = events[phases[0] : phases[1]]
         for e in first_turn:
             if e["event"] == "action":
                 if e["seat"] == seat:
@@ -65,6 +66,7 @@ def test_log_for_read_again_is_what_a_fresh_reading_gives(game_id, chance):
     every step, through chance nodes (explicit chance rewinds its segments) and clones,
     it equals converting the whole log afresh."""
     from playa_rules.engine.log import event
+
     rules = pr.load(game_id)
     rng = random.Random(3)
     game = rules.new_game(min(rules.player_counts), seed=1, chance=chance)
@@ -95,8 +97,9 @@ def test_a_seat_sees_its_own_card_in_its_log_while_the_deal_waits_at_a_chance_no
         for seat in (0, 1):
             mine = {c["id"] for c in game.view(seat)["seats"][seat]["zones"]["treasures"]}
             shown = [ev for ev in game.log_for(seat) if ev["event"] == "chance"]
-            assert [ev for ev, c in zip(shown, _drawn(game)) if "id" in ev] == \
-                [ev for ev, c in zip(shown, _drawn(game)) if c in mine]
+            assert [ev for ev, c in zip(shown, _drawn(game)) if "id" in ev] == [
+                ev for ev, c in zip(shown, _drawn(game)) if c in mine
+            ]
     assert any("id" in ev for ev in game.log_for(0) if ev["event"] == "chance")
 
 

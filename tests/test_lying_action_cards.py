@@ -2,6 +2,7 @@
 them without their faces: the deal, the draft, when gold and silver cards are played,
 buying a card, the free draw; with made-up faces (tests/variants/lying-action-card-faces.yaml)
 a card's event strikes its target."""
+
 from __future__ import annotations
 
 import random
@@ -12,7 +13,7 @@ import pytest
 import playa_rules as pr
 
 FACES = Path(__file__).resolve().parent / "variants" / "lying-action-card-faces.yaml"
-CARDS = 48   # the assumptions gold_cards + silver_cards
+CARDS = 48  # the assumptions gold_cards + silver_cards
 
 
 def rules(faces: bool = False):
@@ -29,8 +30,11 @@ def zone(game, name, seat=None):
 
 def cards_everywhere(game) -> int:
     n = game.g.n
-    return (len(zone(game, "deck")) + len(zone(game, "discard"))
-            + sum(len(zone(game, "cards", s)) + len(zone(game, "passing", s)) for s in range(n)))
+    return (
+        len(zone(game, "deck"))
+        + len(zone(game, "discard"))
+        + sum(len(zone(game, "cards", s)) + len(zone(game, "passing", s)) for s in range(n))
+    )
 
 
 def until(game, stop, rnd, limit=5000):
@@ -43,7 +47,7 @@ def until(game, stop, rnd, limit=5000):
 
 
 def test_the_cards_are_dealt_then_drafted_three_two_one_to_the_left():
-    """"deal out cards face down to each player ... Base Map: 6 action cards" and "1st
+    """ "deal out cards face down to each player ... Base Map: 6 action cards" and "1st
     Round: Pass 3 cards, 2nd Round: Pass 2 cards, 3rd Round: Pass 1 card"."""
     game = rules().new_game(4, seed=2)
     assert phase(game) == "card_draft"
@@ -57,16 +61,16 @@ def test_the_cards_are_dealt_then_drafted_three_two_one_to_the_left():
         game.apply(game.legal_actions()[0])
         passes[seat] += 1
         assert cards_everywhere(game) == CARDS
-    assert passes == {s: 6 for s in range(4)}                       # 3 + 2 + 1
+    assert passes == {s: 6 for s in range(4)}  # 3 + 2 + 1
     assert [rounds.count(r) for r in (1, 2, 3)] == [12, 8, 4]
     assert all(len(zone(game, "cards", s)) == 6 for s in range(4))
     assert phase(game) == "betting"
 
 
 def test_cards_passed_stay_face_down_until_picked_up():
-    """"place those cards face down next to the player they are passing them to"."""
+    """ "place those cards face down next to the player they are passing them to"."""
     game = rules().new_game(3, seed=1)
-    game.apply(game.legal_actions()[0])            # seat 0 passes one card
+    game.apply(game.legal_actions()[0])  # seat 0 passes one card
     passed = game.view(1)["seats"][0]["zones"]["passing"]
     assert len(passed) == 1 and passed[0]["hidden"]
     assert not game.view(0)["seats"][0]["zones"]["passing"][0].get("hidden")
@@ -74,7 +78,7 @@ def test_cards_passed_stay_face_down_until_picked_up():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_gold_in_the_sail_phase_silver_only_in_the_action_phase_one_of_each_a_round(seed):
-    """"Gold cards are allowed to be played in both the Sail and Action Phases. Silver
+    """ "Gold cards are allowed to be played in both the Sail and Action Phases. Silver
     cards can only be played during the Action Phase" and "you are allowed to play one
     gold and one silver action card" each round."""
     rnd = random.Random(seed)
@@ -106,7 +110,7 @@ def test_gold_in_the_sail_phase_silver_only_in_the_action_phase_one_of_each_a_ro
 
 
 def test_buying_a_card_costs_two_coins():
-    """"You may purchase additional action cards ... The cost is 2 coins per card.\""""
+    """ "You may purchase additional action cards ... The cost is 2 coins per card.\""""
     rnd = random.Random(3)
     game = rules().new_game(3, seed=3)
     until(game, lambda g: any(a.name == "buy_card" for a in g.legal_actions()), rnd)
@@ -119,17 +123,23 @@ def test_buying_a_card_costs_two_coins():
 
 
 def test_a_player_who_played_all_their_cards_draws_one_for_free():
-    """"If you have played all of your cards, pick up a new one from the deck. Gaining a
+    """ "If you have played all of your cards, pick up a new one from the deck. Gaining a
     card this way does not cost you any coins.\""""
     rnd = random.Random(5)
     game = rules().new_game(2, seed=5)
-    until(game, lambda g: phase(g) in ("sail_cards", "action_cards")
-          and any(a.name == "play_card" for a in g.legal_actions()), rnd)
+    until(
+        game,
+        lambda g: (
+            phase(g) in ("sail_cards", "action_cards")
+            and any(a.name == "play_card" for a in g.legal_actions())
+        ),
+        rnd,
+    )
     me = game.current_player
     hand = zone(game, "cards", me)
     metal = str(next(a for a in game.legal_actions() if a.name == "play_card")).split()[1]
     keep = next(c for c in hand if game.m.props["metal"][c] == metal)
-    for c in [c for c in hand if c != keep]:         # leave one playable card in hand
+    for c in [c for c in hand if c != keep]:  # leave one playable card in hand
         game.g.move(c, game.m.zone_index("discard"))
     game._set_legal(game._current_legal())
     play = next(a for a in game.legal_actions() if a.name == "play_card")

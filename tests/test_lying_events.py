@@ -4,13 +4,13 @@ The bundled map has no event tiles (the text lost the printed tiles), so random 
 the bundled game never reaches an event; this map and its Phantom cards hold every event
 kind the rule file knows, early and often.
 """
+
 from __future__ import annotations
 
 import json
 import random
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +49,7 @@ def test_the_phantom_that_takes_the_cursed_die_keeps_it_and_play_goes_on():
         def watch(g):
             nonlocal held
             held += phantom_holds_curse(g)
+
         play(game, random.Random(seed), watch)
         assert game.is_over
     assert held > 0, "no game put the Cursed Die in the Phantom's cup: the test map no longer does its job"
@@ -64,7 +65,7 @@ def test_every_event_happens_on_the_test_map():
 
 
 def test_nobody_passes_the_curse_to_the_phantom_unless_the_ruling_says_so():
-    """"You may pass the Cursed Die to another player": by default the Phantom is no
+    """ "You may pass the Cursed Die to another player": by default the Phantom is no
     player (ruling curse_to_phantom); with the other reading, the curse may go to it."""
     passes = {False: 0, True: 0}
     for ruling in (False, True):
@@ -82,8 +83,11 @@ def _ruling_variant():
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32), players=st.sampled_from([2, 3, 4, 5, 6]),
-       rnd=st.randoms(use_true_random=False))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    players=st.sampled_from([2, 3, 4, 5, 6]),
+    rnd=st.randoms(use_true_random=False),
+)
 def test_random_play_on_the_event_map_ends_conserves_and_replays(seed, players, rnd):
     game = rules().new_game(players=players, seed=seed)
     total = sum(len(z) for z in game.g.zones)

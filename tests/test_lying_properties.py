@@ -5,6 +5,7 @@ or lost; no view and no per-seat log shows a die under another player's cup befo
 dice are revealed. Matches end within a bound and replay identically from their seed.
 Sized to run in a few seconds.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,13 +13,12 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from lying_scenario import new, refresh_legal, rules, zone
 
 PLAYERS = st.sampled_from([2, 3, 4, 5, 6])
 SEEDS = st.one_of(st.integers(min_value=0, max_value=2**32), st.text(max_size=6))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-BOUND = 20_000   # actions: far above any random match seen (a few hundred)
+BOUND = 20_000  # actions: far above any random match seen (a few hundred)
 
 
 def check_conserved(game) -> None:
@@ -69,7 +69,7 @@ def check_no_leak(game) -> None:
     for owner, d in hidden_cups(game):
         assert g.known[d] == 1 << owner, f"die {d} under seat {owner}'s cup is known to {g.known[d]:b}"
     if hidden_cups(game) and g.n == 2:
-        pilot = g.hvars["pilot"]             # a player sitting out flies the Phantom, and sees its dice
+        pilot = g.hvars["pilot"]  # a player sitting out flies the Phantom, and sees its dice
         for d in zone(game, "phantom_cup"):
             assert g.known[d] == (1 << pilot if pilot >= 0 else 0)
     for seat in range(g.n):
@@ -137,8 +137,12 @@ def test_the_same_seed_and_actions_give_the_same_game(seed, players, rnd):
 
 
 @settings(max_examples=20, **SETTINGS)
-@given(seed=SEEDS, players=PLAYERS, cut=st.integers(min_value=0, max_value=60),
-       rnd=st.randoms(use_true_random=False))
+@given(
+    seed=SEEDS,
+    players=PLAYERS,
+    cut=st.integers(min_value=0, max_value=60),
+    rnd=st.randoms(use_true_random=False),
+)
 def test_a_hidden_die_is_the_same_whatever_it_shows(seed, players, cut, rnd):
     """Changing the face of a die under another player's cup, before the call, changes
     nothing that seat can see: its view, its log and its legal actions."""
@@ -169,14 +173,14 @@ def test_per_seat_logs_carry_no_seed_and_every_action():
     for seat in range(4):
         mine = game.log_for(seat)
         assert "seed" not in mine[0]
-        assert [e for e in mine if e["event"] == "action"] == \
-            [e for e in game.log if e["event"] == "action"]
+        assert [e for e in mine if e["event"] == "action"] == [e for e in game.log if e["event"] == "action"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_player_count_plays_to_the_end(players):
     """Whatever hypothesis samples: each player count, a few seeded matches, to the end."""
     import random
+
     for seed in range(6):
         game = new(players, seed=seed)
         rng = random.Random(seed)
@@ -191,4 +195,5 @@ def test_every_player_count_plays_to_the_end(players):
 
 def test_the_simulator_finds_no_dead_end():
     from playa_rules.simulation.smoke import simulate
+
     assert simulate(rules(), 3, seed=5) == []

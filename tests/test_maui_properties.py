@@ -6,6 +6,7 @@ dollars always number 2 + players); no view shows the face of a crab that is not
 yet, nor the order of the bag. Games end within a bound, every beach holds at most 13
 pieces, and a game replays identically from its seed.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,14 +14,13 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from maui_scenario import new, of_type, under
 
 PLAYERS = st.sampled_from([2, 3, 4])
 VARIANTS = st.sampled_from([(), ("crabs",), ("long-game",)])
 SEEDS = st.integers(min_value=0, max_value=2**32)
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=12)
-BOUND = 2_000      # decisions: far above any random game seen (about 30 to 60)
+BOUND = 2_000  # decisions: far above any random game seen (about 30 to 60)
 
 
 def check_conserved(game, variants) -> None:
@@ -35,10 +35,13 @@ def check_conserved(game, variants) -> None:
     for c in seen:
         by_type[m.ctype[c]] = by_type.get(m.ctype[c], 0) + 1
     assert by_type["piece"] == 60
-    assert by_type["umbrella_token"] == (10 if variants else 8) * g.n     # the crab side adds 2 a player
-    assert by_type.get("crab", 0) == (7 * g.n if variants else 0)      # long-game extends crabs
+    assert by_type["umbrella_token"] == (10 if variants else 8) * g.n  # the crab side adds 2 a player
+    assert by_type.get("crab", 0) == (7 * g.n if variants else 0)  # long-game extends crabs
     assert by_type["towel_token"] == 4
-    assert sum(g.pvars["dollars"][:g.n]) + sum(g.cvars["dollars"][r] for r in of_type(game, "reserve")) == 2 + g.n
+    assert (
+        sum(g.pvars["dollars"][: g.n]) + sum(g.cvars["dollars"][r] for r in of_type(game, "reserve"))
+        == 2 + g.n
+    )
     for s in range(g.n):
         assert len(g.zones[m.zone_index("placed", seat=s)]) <= 13
 
@@ -77,7 +80,7 @@ def test_random_games_end_conserve_and_leak_nothing(players, variants, seed):
     game, texts = play(players, variants, seed)
     assert game.is_over and game.winners()
     placed = [len(game.g.zones[game.m.zone_index("placed", seat=s)]) for s in range(players)]
-    assert max(placed) == 13            # the game ends because a beach is full
+    assert max(placed) == 13  # the game ends because a beach is full
     assert game.g.hvars["side"] == ("umbrellas" if not variants else "crabs")
 
 

@@ -6,12 +6,29 @@ paying for a piece, the market refill, placing a piece, advancing markers, decor
 Spare Towels, the end of the game, the final scoring and its tie-breaks, and the crab
 variant. Values the lost page held are the bundled assumptions (docs/games/maui.md).
 """
+
 from __future__ import annotations
 
 import pytest
-
-from maui_scenario import (cell, clear_beach_tokens, dollars, marker, marker_pos, new, of_type, on_market,
-                           pattern, put_on_market, refresh_legal, reserve, rules, set_column, texts, under, zone)
+from maui_scenario import (
+    cell,
+    clear_beach_tokens,
+    dollars,
+    marker,
+    marker_pos,
+    new,
+    of_type,
+    on_market,
+    pattern,
+    put_on_market,
+    refresh_legal,
+    reserve,
+    rules,
+    set_column,
+    texts,
+    under,
+    zone,
+)
 
 PATTERNS = ["stripes", "fish", "flowers", "leaves", "dots"]
 
@@ -26,16 +43,24 @@ def to_seat(game, seat: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup(players):
     game = new(players, seed=players)
-    assert len(of_type(game, "piece")) == 60                     # 60 towel pieces
-    assert all(on_market(game, r, p) is not None for r in (0, 1) for p in (0, 1, 2))   # 6 on the market
-    assert [game.g.cvars["dollars"][reserve(game, r)] for r in (0, 1)] == [1, 1]   # 1 on each reserve
+    assert len(of_type(game, "piece")) == 60  # 60 towel pieces
+    assert all(on_market(game, r, p) is not None for r in (0, 1) for p in (0, 1, 2))  # 6 on the market
+    assert [game.g.cvars["dollars"][reserve(game, r)] for r in (0, 1)] == [1, 1]  # 1 on each reserve
     for s in range(players):
-        assert dollars(game, s) == 1                             # each player 1 sand dollar
-        assert len(zone(game, "placed", s)) == 1                 # the starting piece, in the port
-        assert [pattern(game, s, r, 0) is not None for r in range(7)] == [False, False, True, True, True, False, False]
+        assert dollars(game, s) == 1  # each player 1 sand dollar
+        assert len(zone(game, "placed", s)) == 1  # the starting piece, in the port
+        assert [pattern(game, s, r, 0) is not None for r in range(7)] == [
+            False,
+            False,
+            True,
+            True,
+            True,
+            False,
+            False,
+        ]
         tokens = [t for c in of_type(game, "cell", s) for t in under(game, c)]
-        assert len(tokens) == 8                                   # 8 umbrella tokens on the beach
-        view = game.view((s + 1) % players)                       # face up: everyone sees them
+        assert len(tokens) == 8  # 8 umbrella tokens on the beach
+        view = game.view((s + 1) % players)  # face up: everyone sees them
         beach = next(e for e in view["seats"] if e["seat"] == s)["zones"]["beach"]
         assert sum(len(c["zones"]["under"]) for c in beach if c.get("zones")) == 8
         assert all(not t.get("hidden") for c in beach for t in (c.get("zones") or {}).get("under", []))
@@ -56,7 +81,7 @@ def test_the_first_piece_is_free_the_others_cost_1_and_2_onto_the_rows_reserve()
     refresh_legal(game)
     game.apply("place fish-dots-leaves at row 2")
     assert dollars(game, 0) == 0
-    assert game.g.cvars["dollars"][reserve(game, 1)] == 1 + 2     # paid onto that row's reserve
+    assert game.g.cvars["dollars"][reserve(game, 1)] == 1 + 2  # paid onto that row's reserve
     assert game.g.cvars["dollars"][reserve(game, 0)] == 1
 
 
@@ -92,7 +117,7 @@ def test_take_sand_dollars_takes_all_of_one_row():
     assert dollars(game, 0) == 5 and game.g.cvars["dollars"][reserve(game, 1)] == 0
     game.g.cvars["dollars"][reserve(game, 0)] = 0
     refresh_legal(game)
-    assert not any(t.startswith("take") for t in texts(game))   # an empty reserve cannot be taken
+    assert not any(t.startswith("take") for t in texts(game))  # an empty reserve cannot be taken
 
 
 # ---------------------------------------------------------------- placing a piece
@@ -102,10 +127,12 @@ def test_at_least_one_pattern_next_to_the_same_pattern_of_the_previous_piece():
     put_on_market(game, ["leaves", "dots", "fish"], 0, 0)
     refresh_legal(game)
     rows = sorted(int(t.rsplit(" ", 1)[1]) for t in texts(game) if t.startswith("place leaves-dots-fish"))
-    assert rows == [1]            # only its fish (third section) beside the fish of row 3
+    assert rows == [1]  # only its fish (third section) beside the fish of row 3
     put_on_market(game, ["leaves", "dots", "stripes"], 0, 0)
     refresh_legal(game)
-    assert sorted(int(t.rsplit(" ", 1)[1]) for t in texts(game) if t.startswith("place leaves-dots-stripes")) == [0]
+    assert sorted(
+        int(t.rsplit(" ", 1)[1]) for t in texts(game) if t.startswith("place leaves-dots-stripes")
+    ) == [0]
 
 
 def test_pieces_go_left_to_right_one_per_column():
@@ -150,13 +177,13 @@ def test_example_player_c_places_a_second_marker_and_reaches_the_decorated_space
     to_seat(game, 2)
     clear_beach_tokens(game, 2)
     set_column(game, 2, 0, {0: "fish", 1: "leaves", 2: "stripes"})
-    game.g.cvars["pos"][marker(game, 2, "fish")] = 4                  # 3 spaces before the decorated 7
-    put_on_market(game, ["dots", "leaves", "fish"], 0, 0)            # laid upside down: fish on top
+    game.g.cvars["pos"][marker(game, 2, "fish")] = 4  # 3 spaces before the decorated 7
+    put_on_market(game, ["dots", "leaves", "fish"], 0, 0)  # laid upside down: fish on top
     refresh_legal(game)
     game.apply("place dots-leaves-fish at row 0")
-    assert marker_pos(game, 2, "leaves") == 2                        # placed on the second space
-    assert marker_pos(game, 2, "fish") == 7                          # advanced 3, on the decorated space
-    assert [game.m.props["track"][t] for t in zone(game, "towel_tokens", 2)] == ["fish"]   # the orange token
+    assert marker_pos(game, 2, "leaves") == 2  # placed on the second space
+    assert marker_pos(game, 2, "fish") == 7  # advanced 3, on the decorated space
+    assert [game.m.props["track"][t] for t in zone(game, "towel_tokens", 2)] == ["fish"]  # the orange token
     assert [game.m.props["track"][t] for t in zone(game, "towel_supply")].count("fish") == 1
 
 
@@ -168,9 +195,11 @@ def test_passing_the_decorated_space_also_gives_a_towel_token_while_any_is_left(
     put_on_market(game, ["stripes", "dots", "leaves"], 0, 0)
     refresh_legal(game)
     game.apply("place stripes-dots-leaves at row 0")
-    assert marker_pos(game, 0, "stripes") == 9                       # passed the decorated space 7
+    assert marker_pos(game, 0, "stripes") == 9  # passed the decorated space 7
     assert len(zone(game, "towel_tokens", 0)) == 1
-    assert not [t for t in zone(game, "towel_supply") if game.m.props["track"][t] == "stripes"]   # 2 players: 1 each
+    assert not [
+        t for t in zone(game, "towel_supply") if game.m.props["track"][t] == "stripes"
+    ]  # 2 players: 1 each
 
 
 def test_a_marker_on_the_last_space_stays_there():
@@ -197,9 +226,9 @@ def test_covering_an_umbrella_token_applies_it():
     put_on_market(game, ["fish", "leaves", "dots"], 0, 0)
     refresh_legal(game)
     game.apply("place fish-leaves-dots at row 3")
-    assert white in zone(game, "pearls", 0)                          # a pearl is kept
-    assert marker_pos(game, 0, "leaves") == 1                        # a pattern advances its marker
-    assert marker_pos(game, 0, "fish") == 1                          # and the connection of row 3 (worth 1)
+    assert white in zone(game, "pearls", 0)  # a pearl is kept
+    assert marker_pos(game, 0, "leaves") == 1  # a pattern advances its marker
+    assert marker_pos(game, 0, "fish") == 1  # and the connection of row 3 (worth 1)
 
 
 def test_a_section_off_the_beach_costs_a_penalty():
@@ -209,7 +238,7 @@ def test_a_section_off_the_beach_costs_a_penalty():
     put_on_market(game, ["fish", "dots", "leaves"], 0, 0)
     refresh_legal(game)
     assert "place fish-dots-leaves at row -1" in texts(game)
-    assert "place fish-dots-leaves at row -2" not in texts(game)     # one section at most
+    assert "place fish-dots-leaves at row -2" not in texts(game)  # one section at most
     game.apply("place fish-dots-leaves at row -1")
     assert game.g.pvars["overhangs"][0] == 1
     assert marker_pos(game, 0, "dots") == 3
@@ -223,7 +252,7 @@ def test_a_towel_token_matches_every_pattern():
     game.g.move(token, game.m.zone_index("towel_tokens", seat=0))
     put_on_market(game, ["fish", "dots", "leaves"], 0, 0)
     refresh_legal(game)
-    game.apply("place fish-dots-leaves at row 3")                      # fish beside fish; dots beside stripes
+    game.apply("place fish-dots-leaves at row 3")  # fish beside fish; dots beside stripes
     assert "lay towel token" in " ".join(texts(game)) and "keep towel tokens" in texts(game)
     game.apply(next(t for t in texts(game) if t.endswith("on section 1")))
     assert marker_pos(game, 0, "fish") == 1 and marker_pos(game, 0, "stripes") == 1
@@ -242,20 +271,36 @@ def test_spare_towels_when_nothing_connects_and_no_sand_dollars_are_left():
         for p in (0, 1, 2):
             s = on_market(game, r, p)
             while "stripes" in m.props["patterns"][s]:
-                put_on_market(game, next(m.props["patterns"][c] for c in of_type(game, "piece")
-                                         if "stripes" not in m.props["patterns"][c] and g.loc[c] == m.zone_index("bag")), r, p)
+                put_on_market(
+                    game,
+                    next(
+                        m.props["patterns"][c]
+                        for c in of_type(game, "piece")
+                        if "stripes" not in m.props["patterns"][c] and g.loc[c] == m.zone_index("bag")
+                    ),
+                    r,
+                    p,
+                )
                 s = on_market(game, r, p)
     g.cvars["dollars"][reserve(game, 0)] = g.cvars["dollars"][reserve(game, 1)] = 0
     umbrella = of_type(game, "umbrella_token", 0)[0]
     g.move(umbrella, m.attached["under"][cell(game, 0, 3, 1)])
     refresh_legal(game)
     assert texts(game) and all(t.startswith("spare ") for t in texts(game))
-    assert len(texts(game)) == 6                                      # any piece, free
+    assert len(texts(game)) == 6  # any piece, free
     choice = texts(game)[0]
     game.apply(choice)
-    assert [pattern(game, 0, r, 1) is not None for r in range(7)] == [False, False, True, True, True, False, False]
-    assert all(marker_pos(game, 0, p) == 0 for p in PATTERNS)        # no points
-    assert umbrella in zone(game, "box")                              # removed, its effect ignored
+    assert [pattern(game, 0, r, 1) is not None for r in range(7)] == [
+        False,
+        False,
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
+    assert all(marker_pos(game, 0, p) == 0 for p in PATTERNS)  # no points
+    assert umbrella in zone(game, "box")  # removed, its effect ignored
     assert dollars(game, 0) == 1
 
 
@@ -267,16 +312,16 @@ def test_the_twelfth_piece_ends_the_game_at_the_end_of_the_round():
     placed = zone(game, "placed", 1)
     bag = game.m.zone_index("bag")
     g.settle_all(bag)
-    while len(placed) < 12:                                         # 11 more pieces already laid
+    while len(placed) < 12:  # 11 more pieces already laid
         g.move(g.zones[bag][-1], game.m.zone_index("placed", seat=1))
     for s in (1,):
         set_column(game, s, 11, {2: "fish", 3: "fish", 4: "fish"})
     put_on_market(game, ["fish", "dots", "leaves"], 0, 0)
     refresh_legal(game)
     game.apply("place fish-dots-leaves at row 2")
-    assert not game.is_over and game.current_player == 2             # the round goes on
+    assert not game.is_over and game.current_player == 2  # the round goes on
     game.apply(texts(game)[0])
-    assert game.is_over                                              # seat 0 starts the next round: over
+    assert game.is_over  # seat 0 starts the next round: over
     assert len(zone(game, "placed", 0)) < 13
 
 
@@ -286,7 +331,7 @@ def test_final_scoring_example_player_c_scores_60():
     valor de sus fichas de Penalización (-3 puntos). Puntuación final: 60 puntos.'"""
     game = new(2, seed=16)
     g, m = game.g, game.m
-    for pat, pos in zip(PATTERNS, (15, 13, 12, 10, 0)):             # 15 + 13 + 12 + 10 = 50
+    for pat, pos in zip(PATTERNS, (15, 13, 12, 10, 0)):  # 15 + 13 + 12 + 10 = 50
         g.cvars["pos"][marker(game, 1, pat)] = pos
     pearls = m.zone_index("pearls", seat=1)
     tokens = of_type(game, "umbrella_token", 1)
@@ -295,8 +340,8 @@ def test_final_scoring_example_player_c_scores_60():
             g.move(t, pearls)
     g.pvars["overhangs"][1] = 3
     g.hvars["ending"] = True
-    game.apply("take dollars row 0")                                     # seat 0
-    game.apply("take dollars row 1")                                     # seat 1: 1 + 1 = 2 sand dollars
+    game.apply("take dollars row 0")  # seat 0
+    game.apply("take dollars row 1")  # seat 1: 1 + 1 = 2 sand dollars
     assert game.is_over
     assert game.hand_scores[0][1] == 60
 
@@ -343,14 +388,16 @@ def test_crab_side_setup():
         view = game.view(s)
         beach = next(e for e in view["seats"] if e["seat"] == s)["zones"]["beach"]
         shown = [t for c in beach for t in (c.get("zones") or {}).get("under", [])]
-        assert sum(1 for t in shown if t.get("hidden")) == 7           # crabs face down, even to their owner
+        assert sum(1 for t in shown if t.get("hidden")) == 7  # crabs face down, even to their owner
         assert sum(1 for t in shown if not t.get("hidden")) == 2
 
 
 def seen_under(game, viewer: int, seat: int, row: int, col: int) -> list[dict]:
     """What ``viewer`` sees of the tokens under a cell of ``seat``'s beach."""
     beach = next(e for e in game.view(viewer)["seats"] if e["seat"] == seat)["zones"]["beach"]
-    entry = next(c for c in beach if c.get("props", c).get("row") == row and c.get("props", c).get("col") == col)
+    entry = next(
+        c for c in beach if c.get("props", c).get("row") == row and c.get("props", c).get("col") == col
+    )
     return (entry.get("zones") or {}).get("under", [])
 
 
@@ -361,23 +408,23 @@ def test_a_covered_crab_turns_face_up_and_its_section_cannot_connect_with_the_ne
     game = crab_game(21)
     g, m = game.g, game.m
     crab = next(t for c in of_type(game, "cell", 0) for t in under(game, c) if m.ctype[t] == "crab")
-    g.move(crab, game.m.zone_index("crabs", seat=0))                  # hidden to hidden: still face down
+    g.move(crab, game.m.zone_index("crabs", seat=0))  # hidden to hidden: still face down
     clear_beach_tokens(game, 0)
     g.move(crab, m.attached["under"][cell(game, 0, 3, 1)])
-    assert seen_under(game, 1, 0, 3, 1)[0].get("hidden")             # face down
+    assert seen_under(game, 1, 0, 3, 1)[0].get("hidden")  # face down
     set_column(game, 0, 0, {2: "fish", 3: "dots"})
     put_on_market(game, ["fish", "dots", "leaves"], 0, 0)
     refresh_legal(game)
     game.apply("place fish-dots-leaves at row 2")
-    assert marker_pos(game, 0, "dots") == 1                            # this piece's connection still scores
-    assert not seen_under(game, 1, 0, 3, 1)[0].get("hidden")         # face up, for everyone
-    game.apply("take dollars row 0")                                        # seat 1
+    assert marker_pos(game, 0, "dots") == 1  # this piece's connection still scores
+    assert not seen_under(game, 1, 0, 3, 1)[0].get("hidden")  # face up, for everyone
+    game.apply("take dollars row 0")  # seat 1
     # column 1 now reads fish / dots (under the crab) / leaves on rows 2-4: a piece whose only
     # match is dots beside the crab's section cannot be placed
     put_on_market(game, ["stripes", "dots", "flowers"], 0, 0)
     refresh_legal(game)
     assert not any(t.startswith("place stripes-dots-flowers") for t in texts(game))
-    g.cvars["dead"][cell(game, 0, 3, 1)] = False                       # without the crab it would connect
+    g.cvars["dead"][cell(game, 0, 3, 1)] = False  # without the crab it would connect
     refresh_legal(game)
     assert "place stripes-dots-flowers at row 2" in texts(game)
 
@@ -391,7 +438,7 @@ def test_crabs_cost_their_points_at_the_end():
     for c, col in zip(crabs[:2], (1, 2)):
         g.move(c, m.attached["under"][cell(game, 1, 3, col)])
         g.cvars["pattern"][cell(game, 1, 3, col)] = "fish"
-    g.move(crabs[2], m.attached["under"][cell(game, 1, 3, 3)])          # not covered: no cost
+    g.move(crabs[2], m.attached["under"][cell(game, 1, 3, 3)])  # not covered: no cost
     g.hvars["ending"] = True
     game.apply("take dollars row 0")
     game.apply("take dollars row 1")
@@ -405,9 +452,10 @@ def test_long_game_turns_the_beaches_over_and_keeps_markers_pearls_and_dollars()
     posiciones actuales en los medidores de Puntuación y conservan las Perlas, Dólares de
     arena y fichas de Toalla y Penalización conseguidas hasta el momento.'"""
     import random
+
     game = new(2, seed=30, variants=["long-game"])
     rng = random.Random(30)
-    for _ in range(16):                                                   # some of the base game
+    for _ in range(16):  # some of the base game
         game.apply(rng.choice(texts(game)))
     while game.current_player != 0 or game.g.step_i != 0:
         game.apply(rng.choice(texts(game)))
@@ -416,22 +464,27 @@ def test_long_game_turns_the_beaches_over_and_keeps_markers_pearls_and_dollars()
     refresh_legal(game)
 
     def kept():
-        return ([marker_pos(game, s, p) for s in range(2) for p in PATTERNS],
-                [sorted(zone(game, "pearls", s)) for s in range(2)], [game.g.pvars["overhangs"][s] for s in range(2)],
-                [sorted(zone(game, "towel_tokens", s)) for s in range(2)])
+        return (
+            [marker_pos(game, s, p) for s in range(2) for p in PATTERNS],
+            [sorted(zone(game, "pearls", s)) for s in range(2)],
+            [game.g.pvars["overhangs"][s] for s in range(2)],
+            [sorted(zone(game, "towel_tokens", s)) for s in range(2)],
+        )
+
     before, cash = kept(), [dollars(game, s) for s in range(2)]
     assert any(pos > 0 for pos in before[0])
-    game.g.hvars["ending"] = True                                          # someone filled their beach
+    game.g.hvars["ending"] = True  # someone filled their beach
     game.apply("take dollars row 0")
     game.apply("take dollars row 1")
     assert game.g.hvars["side"] == "crabs" and not game.is_over
     assert kept() == before and [dollars(game, s) for s in range(2)] == [cash[0] + 1, cash[1] + 1]
     for s in range(2):
-        assert len(zone(game, "placed", s)) == 1                      # a new starting piece, the rest in the bag
+        assert len(zone(game, "placed", s)) == 1  # a new starting piece, the rest in the bag
         tokens = [game.m.ctype[t] for c in of_type(game, "cell", s) for t in under(game, c)]
-        assert sorted(tokens) == ["crab"] * 7 + ["umbrella_token"] * 2   # the crab side
-        assert all(game.g.cvars["pattern"][c] is None for c in of_type(game, "cell", s)
-                   if game.m.props["col"][c] > 0)
+        assert sorted(tokens) == ["crab"] * 7 + ["umbrella_token"] * 2  # the crab side
+        assert all(
+            game.g.cvars["pattern"][c] is None for c in of_type(game, "cell", s) if game.m.props["col"][c] > 0
+        )
     assert len(zone(game, "bag")) == 60 - 6 - 2
 
 
@@ -442,17 +495,17 @@ def test_long_game_the_lowest_player_starts_the_crab_half_at_random_among_the_ti
     for seed in range(12):
         game = new(2, seed=seed, variants=["long-game"])
         game.g.hvars["ending"] = True
-        game.apply("take dollars row 0")                                # 2 sand dollars each: tied
+        game.apply("take dollars row 0")  # 2 sand dollars each: tied
         game.apply("take dollars row 1")
         assert game.g.hvars["side"] == "crabs" and not game.is_over
         starts.add(game.current_player)
-        (choice,) = [e for e in game.log if e.get("kind") == "choice"]   # a chance event, seen by all
+        (choice,) = [e for e in game.log if e.get("kind") == "choice"]  # a chance event, seen by all
         assert choice["outcome"] == f"choose seat {game.current_player}" and choice["probability"] == "1/2"
     assert starts == {0, 1}
     game = new(2, seed=1, variants=["long-game"])
-    game.g.pvars["overhangs"][1] = 1                                    # seat 1 is lowest: it starts
+    game.g.pvars["overhangs"][1] = 1  # seat 1 is lowest: it starts
     game.g.hvars["ending"] = True
     game.apply("take dollars row 0")
     game.apply("take dollars row 1")
     assert game.current_player == 1
-    assert not [e for e in game.log if e.get("kind") == "choice"]         # one lowest: nothing to decide
+    assert not [e for e in game.log if e.get("kind") == "choice"]  # one lowest: nothing to decide

@@ -2,6 +2,7 @@
 element-by-element writer of the layout its module documents, compared with the fast one
 (values gathered, then stored by indexed assignments) at random positions of every bundled
 game, for every seat. The fast writer must give exactly the same floats."""
+
 from __future__ import annotations
 
 import random
@@ -30,7 +31,9 @@ def plain(layout: Layout, game, seat: int) -> np.ndarray:
     place = {c: (zi, i) for zi, items in enumerate(g.zones) for i, c in enumerate(items)}
     rows = list(range(m.zone_count))
     for table in m.attached.values():
-        owners = sorted((c for c, zi in enumerate(table) if zi >= 0), key=lambda c: place.get(c, (m.zone_count, 0)))
+        owners = sorted(
+            (c for c, zi in enumerate(table) if zi >= 0), key=lambda c: place.get(c, (m.zone_count, 0))
+        )
         for c, row in zip(owners, sorted(zi for zi in table if zi >= 0)):
             rows[table[c]] = row
     for c in range(m.component_count):
@@ -50,7 +53,7 @@ def plain(layout: Layout, game, seat: int) -> np.ndarray:
     for i, (scope, k) in enumerate(layout.var_names):
         parts["vars"][i] = encode(stores[scope].get(k))
     scores = game.scores()
-    parts["scores"][:len(scores)] = scores
+    parts["scores"][: len(scores)] = scores
     return tensor
 
 
@@ -66,10 +69,12 @@ def test_the_fast_writer_gives_the_layout_s_floats_for_every_seat(game_id):
             while True:
                 if rng.random() < 0.15 or game.is_over:
                     for seat in range(players):
-                        fast = np.full(layout.size, 7.0, np.float32)   # not zeroed: write clears it
+                        fast = np.full(layout.size, 7.0, np.float32)  # not zeroed: write clears it
                         layout.write(game, seat, fast)
                         assert np.array_equal(fast, plain(layout, game, seat)), (game_id, seed, seat)
-                        parts = {name: np.zeros(v.shape, np.float32) for name, v in layout.views(fast).items()}
+                        parts = {
+                            name: np.zeros(v.shape, np.float32) for name, v in layout.views(fast).items()
+                        }
                         layout.fill(game, seat, parts)
                         assert all(np.array_equal(parts[n], v) for n, v in layout.views(fast).items())
                         checked += 1
@@ -82,5 +87,5 @@ def test_the_fast_writer_gives_the_layout_s_floats_for_every_seat(game_id):
 
 def test_texts_are_coded_alike_however_often_they_are_asked():
     assert encode("reef") == encode("reef") == encode(str("re" + "ef"))
-    assert encode("") > 0   # an empty text is not none
+    assert encode("") > 0  # an empty text is not none
     assert encode(None) == 0.0 and encode(True) == 1.0 and encode(3) == 3.0

@@ -6,6 +6,7 @@ information state tensors and strings, returns) at every state. Kuhn poker writt
 rule file must then behave as the literature says: the uniform random policy is exactly
 11/24 exploitable, and CFR drives the exploitability towards 0 with the game value -1/18.
 """
+
 from __future__ import annotations
 
 import random
@@ -35,24 +36,31 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("params", CASES, ids=lambda p: f"{Path(p['rules']).stem}-{p['players']}-{p.get('variants', '')}")
+@pytest.mark.parametrize(
+    "params", CASES, ids=lambda p: f"{Path(p['rules']).stem}-{p['players']}-{p.get('variants', '')}"
+)
 def test_openspiels_random_simulation_test_with_serialization(params):
     game = pyspiel.load_game("playa_rules", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_the_game_declares_what_the_rules_say():
-    game = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "players": 3, "variants": "special-cards"})
+    game = pyspiel.load_game(
+        "playa_rules", {"rules": "playa-pirata", "players": 3, "variants": "special-cards"}
+    )
     rules = pr.load("playa-pirata", variants=["special-cards"])
     assert game.num_players() == 3
     assert game.num_distinct_actions() == rules.num_distinct_actions
     assert game.max_chance_outcomes() == rules.max_chance_outcomes
-    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM       # returns 'win'
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM  # returns 'win'
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     scores = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "players": 3, "returns": "scores"})
-    assert scores.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM  # honest: scores need not sum to 0
-    assert str(game) == ("playa_rules(max_abs_score=1000,players=3,returns=win,rules=playa-pirata,"
-                         "variants=special-cards)")
+    assert (
+        scores.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    )  # honest: scores need not sum to 0
+    assert str(game) == (
+        "playa_rules(max_abs_score=1000,players=3,returns=win,rules=playa-pirata,variants=special-cards)"
+    )
 
 
 @pytest.mark.parametrize("bound", [-1, 0])
@@ -74,10 +82,15 @@ def _random_terminal(game, seed: int):
 
 @pytest.mark.parametrize("returns", ["scores", "relative"])
 def test_returns_outside_the_declared_utility_range_raise_rather_than_break_it(returns):
-    small = pyspiel.load_game("playa_rules", {"rules": "maui", "players": 2, "returns": returns, "max_abs_score": 1})
+    small = pyspiel.load_game(
+        "playa_rules", {"rules": "maui", "players": 2, "returns": returns, "max_abs_score": 1}
+    )
     state = _random_terminal(small, seed=0)
-    with pytest.raises(pr.PlayaRulesError, match=r"outside the utility range \[-[12], [12]\] the game declares: "
-                                                 "load it with a larger max_abs_score"):
+    with pytest.raises(
+        pr.PlayaRulesError,
+        match=r"outside the utility range \[-[12], [12]\] the game declares: "
+        "load it with a larger max_abs_score",
+    ):
         state.returns()
     roomy = pyspiel.load_game("playa_rules", {"rules": "maui", "players": 2, "returns": returns})
     out = _random_terminal(roomy, seed=0).returns()
@@ -89,13 +102,17 @@ def test_action_to_string_of_an_id_out_of_range_says_so():
     state = game.new_initial_state()
     n, m = game.max_chance_outcomes(), game.num_distinct_actions()
     for bad in (n, 99999, -3):
-        with pytest.raises(pr.PlayaRulesError, match=f"chance outcome {bad} is out of range: the outcome ids are "
-                                                     f"0 to {n - 1}"):
+        with pytest.raises(
+            pr.PlayaRulesError,
+            match=f"chance outcome {bad} is out of range: the outcome ids are 0 to {n - 1}",
+        ):
             state.action_to_string(pyspiel.PlayerId.CHANCE, bad)
     for bad in (m, -1):
-        with pytest.raises(pr.PlayaRulesError, match=f"action {bad} is out of range: the action ids are 0 to {m - 1}"):
+        with pytest.raises(
+            pr.PlayaRulesError, match=f"action {bad} is out of range: the action ids are 0 to {m - 1}"
+        ):
             state.action_to_string(0, bad)
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, n - 1)   # in range, not at this node: still a text
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, n - 1)  # in range, not at this node: still a text
     assert state.action_to_string(0, m - 1) == "done"
 
 
@@ -104,8 +121,11 @@ def test_a_rule_file_path_and_its_variants_load():
     state = game.new_initial_state()
     assert state.is_chance_node()
     assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
-    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in state.chance_outcomes()] == \
-        ["J from deck", "Q from deck", "K from deck"]
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in state.chance_outcomes()] == [
+        "J from deck",
+        "Q from deck",
+        "K from deck",
+    ]
 
 
 def _random_matches(game, rng, matches: int):
@@ -145,10 +165,13 @@ def _random_state(game, seed: int, steps: int):
     return state
 
 
-@pytest.mark.parametrize("rules,players", [("playa-pirata", 3), ("pirate-gold-cards", 4), ("lying-pirates", 3)])
+@pytest.mark.parametrize(
+    "rules,players", [("playa-pirata", 3), ("pirate-gold-cards", 4), ("lying-pirates", 3)]
+)
 def test_observations_do_not_depend_on_what_the_player_cannot_see(rules, players):
     """Swap two components the observer has not seen: its tensors and strings stay the same."""
     from test_chance import _swapped, _unseen_pairs
+
     game = pyspiel.load_game("playa_rules", {"rules": rules, "players": players})
     checked = 0
     for seed in range(6):
@@ -175,8 +198,13 @@ def _rerolled(game, player: int) -> list:
     faces = m.props.get("faces")
     out = []
     for c in range(m.component_count):
-        if faces and faces[c] and g.loc[c] >= 0 and not g.known[c] >> player & 1 \
-                and g.cvars["face"][c] is not None:
+        if (
+            faces
+            and faces[c]
+            and g.loc[c] >= 0
+            and not g.known[c] >> player & 1
+            and g.cvars["face"][c] is not None
+        ):
             other_face = next((f for f in faces[c] if f != g.cvars["face"][c]), None)
             if other_face is not None:
                 copy = game.clone()
@@ -196,25 +224,28 @@ def test_the_tensor_layout_is_the_same_for_every_state():
 def test_uniform_random_play_of_kuhn_poker_is_eleven_twentyfourths_exploitable():
     from open_spiel.python import policy
     from open_spiel.python.algorithms import exploitability
+
     game = pyspiel.load_game("playa_rules", {"rules": KUHN, "players": 2, "returns": "relative"})
     assert exploitability.exploitability(game, policy.UniformRandomPolicy(game)) == pytest.approx(11 / 24)
 
 
 def test_cfr_on_kuhn_poker_approaches_the_nash_equilibrium():
     from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
+
     game = pyspiel.load_game("playa_rules", {"rules": KUHN, "players": 2, "returns": "relative"})
     solver = cfr.CFRSolver(game)
     for _ in range(50):
         solver.evaluate_and_update_policy()
     average = solver.average_policy()
-    assert exploitability.exploitability(game, average) < 0.03   # 0.46 for uniform play
+    assert exploitability.exploitability(game, average) < 0.03  # 0.46 for uniform play
     value = expected_game_score.policy_value(game.new_initial_state(), [average, average])
-    assert value[0] == pytest.approx(-1 / 18, abs=0.01)   # Kuhn (1950): the first player loses 1/18
+    assert value[0] == pytest.approx(-1 / 18, abs=0.01)  # Kuhn (1950): the first player loses 1/18
 
 
 def test_the_adapters_page_examples_run(monkeypatch, capsys):
     """Every ```python block of docs/adapters.md runs as written (from the checkout)."""
     from test_docs_examples import ROOT, _blocks
+
     blocks = _blocks("adapters.md", "python")
     assert len(blocks) == 3
     monkeypatch.chdir(ROOT)
@@ -228,6 +259,7 @@ def test_perfect_recall_counts_the_actions_the_seat_s_log_shows_with_their_id(ru
     """The information-state tensor's action counts, read off the internal log, are those
     of ``log_for(player)``: an action naming a face the player did not know has no id there."""
     from playa_rules.adapters.openspiel import PlayaObserver
+
     game = pyspiel.load_game("playa_rules", {"rules": rules, "players": 3})
     observer = PlayaObserver(game, perfect_recall=True)
     rng, checked = random.Random(1), 0

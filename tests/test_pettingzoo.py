@@ -1,5 +1,6 @@
 """Every rule set is a PettingZoo AEC environment: PettingZoo's own api_test and seed_test,
 and the random-policy loop from PettingZoo's documentation, unchanged."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,7 +27,9 @@ CASES = [
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
-@pytest.mark.parametrize("kwargs", CASES, ids=lambda k: f"{k['rules']}-{k['players']}-{'+'.join(k.get('variants', []))}")
+@pytest.mark.parametrize(
+    "kwargs", CASES, ids=lambda k: f"{k['rules']}-{k['players']}-{'+'.join(k.get('variants', []))}"
+)
 def test_pettingzoo_api_and_seed_tests(kwargs):
     api_test(env(**kwargs), num_cycles=300)
     seed_test(lambda: env(**kwargs), num_cycles=100)
@@ -51,7 +54,7 @@ def test_the_random_policy_loop_from_pettingzoos_docs_runs_unchanged():
 def test_agents_masks_and_rewards_follow_the_rules():
     e = env(rules="pirate-gold-cards", players=2)
     e.reset(seed=3)
-    assert e.possible_agents == ["player_0", "player_1"]       # the dummy seat is the rules'
+    assert e.possible_agents == ["player_0", "player_1"]  # the dummy seat is the rules'
     game = e.unwrapped.game
     obs = e.observe(e.agent_selection)
     assert list(np.flatnonzero(obs["action_mask"])) == game.legal_action_ids()
@@ -63,8 +66,9 @@ def test_agents_masks_and_rewards_follow_the_rules():
         total[agent] += reward
         e.step(None if termination or truncation else int(np.flatnonzero(observation["action_mask"])[0]))
     winners = [s for s in game.winners() if s < 2]
-    assert total == {f"player_{s}": (0.0 if len(winners) in (0, 2) else (1.0 if s in winners else -1.0))
-                     for s in range(2)}
+    assert total == {
+        f"player_{s}": (0.0 if len(winners) in (0, 2) else (1.0 if s in winners else -1.0)) for s in range(2)
+    }
 
 
 def test_the_same_seed_gives_the_same_match_as_the_engine():
@@ -77,6 +81,7 @@ def test_the_same_seed_gives_the_same_match_as_the_engine():
 # ---------------------------------------------------------------- bad input: the library's errors
 def _raw(**kwargs):
     from playa_rules.pettingzoo import raw_env
+
     e = raw_env(**{"rules": "playa-pirata", "players": 2, **kwargs})
     e.reset(seed=1)
     return e
@@ -85,21 +90,26 @@ def _raw(**kwargs):
 def test_raw_step_takes_a_numpy_integer_id_and_says_why_anything_else_is_not_an_action():
     e = _raw()
     first = e.unwrapped.game.legal_action_ids()[0]
-    with pytest.raises(pr.IllegalAction, match="player_0 is to act: None is the action of an agent that is "
-                                               "terminated or truncated only"):
+    with pytest.raises(
+        pr.IllegalAction,
+        match="player_0 is to act: None is the action of an agent that is terminated or truncated only",
+    ):
         e.step(None)
     with pytest.raises(pr.IllegalAction, match=r"'bury 5' is not an action id \(the id of 'bury 5' is 2\)"):
         e.step("bury 5")
     for junk in (2.0, [2], True):
-        with pytest.raises(pr.IllegalAction, match="is not an action id; step takes one of its legal action ids"):
+        with pytest.raises(
+            pr.IllegalAction, match="is not an action id; step takes one of its legal action ids"
+        ):
             e.step(junk)
-    assert e.agent_selection == "player_0"          # nothing was played
+    assert e.agent_selection == "player_0"  # nothing was played
     e.step(np.int64(first))
     assert e.unwrapped.game.log[-2]["id"] == first and e.agent_selection == "player_1"
 
 
 def test_raw_observe_of_an_unknown_agent_and_use_before_reset_raise_clearly():
     from playa_rules.pettingzoo import raw_env
+
     e = _raw()
     for agent in ("player_9", 0, ["player_0"]):
         with pytest.raises(pr.PlayaRulesError, match="no agent .*: the agents are player_0, player_1"):
@@ -111,13 +121,16 @@ def test_raw_observe_of_an_unknown_agent_and_use_before_reset_raise_clearly():
         fresh.observe("player_0")
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(render_mode="human"), "render_mode is None or 'ansi', not 'human'"),
-    (dict(returns="points"), "returns is one of win, relative, scores, not 'points'"),
-    (dict(variants="special-cards"), "variants is a list of variant ids or paths, not str"),
-    (dict(max_cycles=0), "max_cycles is a whole number from 1"),
-    (dict(players=9), "is for .* players, not 9"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(render_mode="human"), "render_mode is None or 'ansi', not 'human'"),
+        (dict(returns="points"), "returns is one of win, relative, scores, not 'points'"),
+        (dict(variants="special-cards"), "variants is a list of variant ids or paths, not str"),
+        (dict(max_cycles=0), "max_cycles is a whole number from 1"),
+        (dict(players=9), "is for .* players, not 9"),
+    ],
+)
 def test_bad_environment_arguments_raise_playa_rules_errors_as_pr_load_does(kwargs, message):
     with pytest.raises(pr.PlayaRulesError, match=message):
         env(**{"rules": "playa-pirata", **kwargs})

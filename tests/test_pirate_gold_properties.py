@@ -7,22 +7,22 @@ is never asked to decide, the same seed and action texts replay the same match, 
 swapping two unseen deck cards changes no view and no seat's log. Sized to run in
 seconds per player count.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from gold_scenario import new, rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from gold_scenario import new, rules
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6, 7]
 SEEDS = st.one_of(st.integers(min_value=0, max_value=2**32), st.text(max_size=6))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CARDS = 53
 ROUNDS = 3
-BOUND = ROUNDS * 2 * CARDS   # a decision draws a card or says stop (after at least 3 draws)
+BOUND = ROUNDS * 2 * CARDS  # a decision draws a card or says stop (after at least 3 draws)
 
 
 def start_tokens(players: int) -> int:
@@ -104,6 +104,7 @@ def test_random_matches_end_and_conserve_cards_and_tokens(players, seed, rnd):
         check_cards(g)
         check_tokens(g, total)
         check_views(g)
+
     invariants(game)
     play(game, rnd, invariants)
     scores = [e for e in game.log if e["event"] == "score"]
@@ -114,7 +115,7 @@ def test_random_matches_end_and_conserve_cards_and_tokens(players, seed, rnd):
     contenders = [s for s in range(game.players) if s not in game.automata]
     best = max(game.scores()[s] for s in contenders)
     assert set(game.winners()) <= {s for s in contenders if game.scores()[s] == best}
-    if len(scores) < ROUNDS:   # it ended early: someone had to give a token and had none
+    if len(scores) < ROUNDS:  # it ended early: someone had to give a token and had none
         assert 0 in game.scores()
 
 

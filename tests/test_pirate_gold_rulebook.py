@@ -6,20 +6,33 @@ spec/games/pirate-gold-cards.yaml. Each test's docstring quotes the sentence it 
 Seats go clockwise from seat 0, the first start player. Positions are arranged with the
 helpers of tests/gold_scenario.py (which lists the engine internals it touches).
 """
+
 from __future__ import annotations
 
-from fractions import Fraction
-
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 import yaml
+from gold_scenario import (
+    actions_since,
+    bank_gold,
+    beside_tokens,
+    gold_in,
+    gold_only_on_top,
+    kind,
+    new,
+    put_beside,
+    rules,
+    set_tokens,
+    stack_deck,
+    texts,
+    tokens,
+    zone,
+)
 
 import playa_rules as pr
 from playa_rules import resources
-
-from gold_scenario import (actions_since, bank_gold, beside_tokens, gold_in, gold_only_on_top, kind, new,
-                           put_beside, rules, set_tokens, stack_deck, texts, tokens, zone)
 
 # The rulebook's example: "Player D's turn ... The next turn is A." D starts, A follows.
 D, A, B, C = 0, 1, 2, 3
@@ -40,7 +53,7 @@ def with_rulings(tmp_path, **values):
 
 # ================================================================ components and preparation
 def test_components_53_cards_and_35_tokens():
-    """"53 Cards (48 Gold Cards) (5 Special Cards): 1 Gold 33 pieces, 2 Golds 10 pieces,
+    """ "53 Cards (48 Gold Cards) (5 Special Cards): 1 Gold 33 pieces, 2 Golds 10 pieces,
     3 Golds 5 pieces, Pirate 4 pieces, Treasure Box 1 piece. 35 Treasure Tokens\""""
     game = new(3)
     deck = zone(game, "deck")
@@ -52,7 +65,7 @@ def test_components_53_cards_and_35_tokens():
 
 @pytest.mark.parametrize("players, each", [(2, 7), (3, 7), (4, 7), (5, 7), (6, 5), (7, 5)])
 def test_treasure_tokens_at_the_start(players, each):
-    """"3~5 Players: Give 7 treasure tokens to each player. ... 6~7 Players: Give 5 treasure
+    """ "3~5 Players: Give 7 treasure tokens to each player. ... 6~7 Players: Give 5 treasure
     tokens to each player." and, with 2, "The dummy player also gets 7 treasure tokens at start.\""""
     game = new(players)
     seats = max(players, 3)
@@ -61,7 +74,7 @@ def test_treasure_tokens_at_the_start(players, each):
 
 
 def test_the_deck_is_shuffled_face_down():
-    """"Shuffle 53 cards all and place face down on the middle of a table.\""""
+    """ "Shuffle 53 cards all and place face down on the middle of a table.\""""
     a = new(4, seed=1)
     assert len(a.view(0)["zones"]["deck"]) == 53
     assert all(c == {"type": "card", "hidden": True} for c in a.view(0)["zones"]["deck"])
@@ -76,7 +89,7 @@ def test_the_deck_is_shuffled_face_down():
 
 # ================================================================ a turn
 def test_example_turn_of_player_d():
-    """"Player D's turn: It's good to gather much money first, so D draws 2 times to himself.
+    """ "Player D's turn: It's good to gather much money first, so D draws 2 times to himself.
     After that, D gives A and B a card to satisfy the condition to give cards to al least 3
     people. One more to himself, and one to A for afraid of pirate. D thinks for a while to
     stop, but give himself last card. (D did not give C a card ...) D's turn ends and each
@@ -99,10 +112,10 @@ def test_example_turn_of_player_d():
 
 
 def test_cards_are_opened_in_front_of_the_receiver_for_everyone_to_see():
-    """"Do not look a card when draw. Choose a player and then open a card in front of him/her.\""""
+    """ "Do not look a card when draw. Choose a player and then open a card in front of him/her.\""""
     game = new(4)
     stack_deck(game, ["3"])
-    assert game.view(D)["zones"]["deck"][-1] == {"type": "card", "hidden": True}   # drawn blind
+    assert game.view(D)["zones"]["deck"][-1] == {"type": "card", "hidden": True}  # drawn blind
     game.apply("give to 2")
     for seat in range(4):
         (card,) = game.view(seat)["seats"][B]["zones"]["earned"]
@@ -110,18 +123,18 @@ def test_cards_are_opened_in_front_of_the_receiver_for_everyone_to_see():
 
 
 def test_you_cannot_give_all_seven_cards_to_yourself():
-    """"Give cards to at least 3 people including you before your turn ends.\""""
+    """ "Give cards to at least 3 people including you before your turn ends.\""""
     game = new(4)
     gold_only_on_top(game, 7)
     for _ in range(5):
         game.apply("give to 0")
-    assert texts(game) == ["give to 1", "give to 2", "give to 3"]   # two more people, two cards left
+    assert texts(game) == ["give to 1", "give to 2", "give to 3"]  # two more people, two cards left
     game.apply("give to 1")
     assert texts(game) == ["give to 2", "give to 3"]
 
 
 def test_you_must_be_one_of_the_three():
-    """"You can give to more than 3 people, but you should be included.\""""
+    """ "You can give to more than 3 people, but you should be included.\""""
     game = new(4)
     gold_only_on_top(game, 7)
     for receiver in (A, B, C):
@@ -134,7 +147,7 @@ def test_you_must_be_one_of_the_three():
 
 @pytest.mark.parametrize("players, most", [(2, 7), (3, 7), (4, 7), (5, 7), (6, 5), (7, 5)])
 def test_up_to_7_cards_a_turn_5_with_6_or_7_players(players, most):
-    """"1. You can give a card up to 7 times. (In case of 6~7 players, up to 5 times.)" and
+    """ "1. You can give a card up to 7 times. (In case of 6~7 players, up to 5 times.)" and
     "Conditions to end your turn 1. When you give all 7 cards(times).\""""
     game = new(players)
     gold_only_on_top(game, most)
@@ -147,7 +160,7 @@ def test_up_to_7_cards_a_turn_5_with_6_or_7_players(players, most):
 
 
 def test_stop_after_three_people():
-    """"2. Before you give up to 7 cards, if you have given to more than 3 people including
+    """ "2. Before you give up to 7 cards, if you have given to more than 3 people including
     you, you can say 'Stop!' and finish your turn." (ruling stop_min_receivers: 3 or more)"""
     game = new(4)
     gold_only_on_top(game, 3)
@@ -170,25 +183,29 @@ def test_ruling_stop_needs_four_people_when_read_literally(tmp_path):
 
 # ================================================================ special cards
 def test_pirate_takes_a_token_and_this_turns_gold_and_ends_the_turn():
-    """"Pirate: The player has received it loses his/her one treasure token. Also loses earned
+    """ "Pirate: The player has received it loses his/her one treasure token. Also loses earned
     gold cards in this turn, and places these token and cards with the pirate card beside the
     deck." and "3. When a special card ... appears ... your turn ends though you have not given
     to 3 people(including you).\""""
     game = new(4)
-    bank_gold(game, A, 5)                       # gold A banked in an earlier turn
+    bank_gold(game, A, 5)  # gold A banked in an earlier turn
     stack_deck(game, ["2", "3", "1", "pirate"])
     for receiver in (A, A, D, A):
         game.apply(f"give to {receiver}")
     assert tokens(game) == [7, 6, 7, 7] and beside_tokens(game) == 1
     beside = zone(game, "beside_deck")
-    assert sorted(kind(game, c) + str(game.m.props["gold"][c]) for c in beside) == ["gold2", "gold3", "pirate0"]
-    assert gold_in(game, "bank", A) == 5        # only this turn's gold is lost
-    assert gold_in(game, "bank", D) == 1        # D's card of this turn is banked as the turn ends
-    assert game.current_player == A             # the turn ended with only 2 people served
+    assert sorted(kind(game, c) + str(game.m.props["gold"][c]) for c in beside) == [
+        "gold2",
+        "gold3",
+        "pirate0",
+    ]
+    assert gold_in(game, "bank", A) == 5  # only this turn's gold is lost
+    assert gold_in(game, "bank", D) == 1  # D's card of this turn is banked as the turn ends
+    assert game.current_player == A  # the turn ended with only 2 people served
 
 
 def test_treasure_box_takes_every_token_beside_the_deck():
-    """"Treasure box: The player has received it takes all treasure tokens placed around the
+    """ "Treasure box: The player has received it takes all treasure tokens placed around the
     deck. (The tokens are placed by pirates.) ... Places the treasure box card beside the
     deck." and "If there are earned gold cards in this turn, gets them\""""
     game = new(4)
@@ -203,7 +220,7 @@ def test_treasure_box_takes_every_token_beside_the_deck():
 
 
 def test_treasure_box_with_no_token_beside_the_deck():
-    """"Cannot take if there is no token.\""""
+    """ "Cannot take if there is no token.\""""
     game = new(3)
     stack_deck(game, ["treasure_box"])
     game.apply("give to 1")
@@ -213,20 +230,20 @@ def test_treasure_box_with_no_token_beside_the_deck():
 
 # ================================================================ the round
 def test_the_round_ends_the_moment_the_fourth_special_card_appears():
-    """"The round ends when 4 pieces apper among the 5 special cards ... at the moment that 4th
+    """ "The round ends when 4 pieces apper among the 5 special cards ... at the moment that 4th
     card appears - there would be 4 pirate cards or be 3 pirate cards and 1 treasure box card."
     and "A new start player is the next one from the last player of the previous round.\""""
     game = new(3)
     stack_deck(game, ["1", "pirate", "2", "pirate", "treasure_box", "3", "1", "2", "pirate"])
     game.apply("give to 0")
-    game.apply("give to 1")            # 1st special: seat 1 loses a token; seat 0's turn ends
+    game.apply("give to 1")  # 1st special: seat 1 loses a token; seat 0's turn ends
     game.apply("give to 1")
-    game.apply("give to 2")            # 2nd: seat 2 loses a token
-    game.apply("give to 2")            # 3rd, the Treasure Box: seat 2 takes the 2 tokens
+    game.apply("give to 2")  # 2nd: seat 2 loses a token
+    game.apply("give to 2")  # 3rd, the Treasure Box: seat 2 takes the 2 tokens
     assert game.view(0)["phase"] == "turns" and game.view(0)["hand"] == 1
     assert tokens(game) == [7, 6, 8] and beside_tokens(game) == 0
     start = len(game.log)
-    for receiver in (0, 1, 2, 0):      # the 4th special, a Pirate, to seat 0
+    for receiver in (0, 1, 2, 0):  # the 4th special, a Pirate, to seat 0
         game.apply(f"give to {receiver}")
     events = [e["event"] for e in game.log[start:]]
     assert events == ["action"] * 4 + ["phase", "score", "hand", "phase", "turn"]
@@ -240,13 +257,13 @@ def test_the_round_ends_the_moment_the_fourth_special_card_appears():
 
 
 def test_tokens_beside_the_deck_stay_for_the_next_round():
-    """"At this time, the treasure tokens taken by pirates should be around the deck. (They are
+    """ "At this time, the treasure tokens taken by pirates should be around the deck. (They are
     left until the treasure box card appears.)\""""
     game = new(3)
     set_tokens(game, [7, 7, 7], beside=2)
     put_beside(game, ["pirate", "pirate", "treasure_box"])
     stack_deck(game, ["pirate"])
-    game.apply("give to 0")              # the 4th special: a Pirate; nobody has gold, nobody pays
+    game.apply("give to 0")  # the 4th special: a Pirate; nobody has gold, nobody pays
     assert game.view(0)["hand"] == 2 and game.current_player == 1
     assert tokens(game) == [6, 7, 7] and beside_tokens(game) == 3
     stack_deck(game, ["treasure_box"])
@@ -262,21 +279,24 @@ def _round_end(players, golds, start_tokens=None, rules_=None):
     if start_tokens is not None:
         set_tokens(game, start_tokens)
     put_beside(game, ["pirate", "pirate", "pirate"])
-    stack_deck(game, ["treasure_box"])   # nothing beside the deck: the box changes nothing
+    stack_deck(game, ["treasure_box"])  # nothing beside the deck: the box changes nothing
     game.apply("give to 0")
     assert game.hand_scores[0] == golds
     return game
 
 
-@pytest.mark.parametrize("players, golds, after", [
-    (4, [10, 6, 3, 2], [9, 7, 6, 6]),
-    (3, [5, 9, 1], [6, 9, 6]),
-    (2, [3, 1, 9], [6, 6, 9]),          # the dummy (seat 2) takes tokens like a player
-    (5, [1, 2, 12, 4, 3], [6, 6, 9, 7, 7]),
-    (7, [4, 4, 4, 9, 4, 1, 0], [5, 5, 5, 7, 5, 4, 4]),
-])
+@pytest.mark.parametrize(
+    "players, golds, after",
+    [
+        (4, [10, 6, 3, 2], [9, 7, 6, 6]),
+        (3, [5, 9, 1], [6, 9, 6]),
+        (2, [3, 1, 9], [6, 6, 9]),  # the dummy (seat 2) takes tokens like a player
+        (5, [1, 2, 12, 4, 3], [6, 6, 9, 7, 7]),
+        (7, [4, 4, 4, 9, 4, 1, 0], [5, 5, 5, 7, 5, 4, 4]),
+    ],
+)
 def test_most_gold_takes_a_token_from_each_of_the_two_lowest(players, golds, after):
-    """"At the end of the round, each player counts total golds from earned gold cards. The
+    """ "At the end of the round, each player counts total golds from earned gold cards. The
     player who gathered the most golds receives a treasure token from the lowest 2 players.
     (recieves total 2 tokens)\""""
     game = _round_end(players, golds)
@@ -284,7 +304,7 @@ def test_most_gold_takes_a_token_from_each_of_the_two_lowest(players, golds, aft
 
 
 def test_a_tie_for_the_most_gold_moves_no_token():
-    """"If the most players tie, no one can receive the tokens.\""""
+    """ "If the most players tie, no one can receive the tokens.\""""
     game = _round_end(4, [10, 10, 3, 2])
     assert tokens(game) == [7, 7, 7, 7]
 
@@ -300,11 +320,12 @@ def test_ruling_lowest_ties_every_tied_player_gives(tmp_path):
 
 # ================================================================ the end
 def test_the_game_ends_after_the_third_round_and_most_tokens_wins():
-    """"The game ends at the end of 3rd round. ... The player who gets the most treasure tokens
+    """ "The game ends at the end of 3rd round. ... The player who gets the most treasure tokens
     wins.\""""
     import random
+
     game = new(4, seed=5)
-    set_tokens(game, [30, 30, 30, 30])      # nobody can run out: three full rounds
+    set_tokens(game, [30, 30, 30, 30])  # nobody can run out: three full rounds
     rng = random.Random(5)
     while not game.is_over:
         legal = game.legal_actions()
@@ -316,7 +337,7 @@ def test_the_game_ends_after_the_third_round_and_most_tokens_wins():
 
 
 def test_a_pirate_to_a_player_without_token_ends_the_game_at_once():
-    """"Or before the end of 3rd round, if someone cannot give own treasure token anymore, the
+    """ "Or before the end of 3rd round, if someone cannot give own treasure token anymore, the
     game ends at that moment." (ruling game_end_without_token: when a token must be given)"""
     game = new(4)
     set_tokens(game, [7, 0, 6, 7])
@@ -344,7 +365,7 @@ def test_ruling_the_game_ends_with_the_last_token(tmp_path):
 
 # ================================================================ 2 players
 def test_two_players_add_a_dummy_that_plays_by_itself():
-    """"Add a dummy player and play like as with 3 players. The dummy player also gets 7
+    """ "Add a dummy player and play like as with 3 players. The dummy player also gets 7
     treasure tokens at start. ... Draw a card from the deck up to 7 times, but give a card to
     each player clockwise from the dummy player." (ruling dummy_first_receiver: itself first)"""
     game = new(2)
@@ -357,14 +378,14 @@ def test_two_players_add_a_dummy_that_plays_by_itself():
     game.apply("stop")
     for receiver in (1, 2, 0):
         game.apply(f"give to {receiver}")
-    game.apply("stop")                   # the dummy's whole turn runs before seat 0 is asked again
+    game.apply("stop")  # the dummy's whole turn runs before seat 0 is asked again
     dummy = [a for seat, a in actions_since(game, start) if seat == 2]
     assert dummy == [f"give to {r}" for r in (2, 0, 1, 2, 0, 1, 2)]
     assert game.current_player == 0
 
 
 def test_a_special_card_ends_the_dummys_turn_at_once():
-    """"(If a special card appears the dummy player's turn is end immediately.)\""""
+    """ "(If a special card appears the dummy player's turn is end immediately.)\""""
     game = new(2)
     stack_deck(game, ["1", "1", "1", "1", "1", "1", "2", "3", "pirate"])
     for receiver in (0, 1, 2):
@@ -386,7 +407,9 @@ def test_ruling_the_dummy_may_start_with_the_next_player(tmp_path):
         for receiver in (0, 1, 2):
             game.apply(f"give to {receiver}")
         game.apply("stop")
-    assert [a for s, a in actions_since(game, start) if s == 2] == [f"give to {r}" for r in (0, 1, 2, 0, 1, 2, 0)]
+    assert [a for s, a in actions_since(game, start) if s == 2] == [
+        f"give to {r}" for r in (0, 1, 2, 0, 1, 2, 0)
+    ]
 
 
 def test_the_dummy_does_not_win(tmp_path):
@@ -394,7 +417,7 @@ def test_the_dummy_does_not_win(tmp_path):
     game = new(2)
     set_tokens(game, [0, 4, 9])
     stack_deck(game, ["pirate"])
-    game.apply("give to 0")              # seat 0 has no token to lose: the game ends
+    game.apply("give to 0")  # seat 0 has no token to lose: the game ends
     assert game.is_over and game.scores() == [0, 4, 9] and game.winners() == [1]
     other = with_rulings(tmp_path, dummy_can_win=True).new_game(2, seed=0)
     set_tokens(other, [0, 4, 9])

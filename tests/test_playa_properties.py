@@ -6,13 +6,14 @@ rules hold, and no view leaks a face its seat does not know. Matches end within 
 replay identically from their seed and action texts, and action ids are unique, stable
 and accepted by ``apply``. Sized to run in well under a minute.
 """
+
 from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from scenario import new, rules
 
 PLAYERS = st.sampled_from([2, 3, 4])
@@ -91,8 +92,13 @@ def check_views(game) -> None:
             elif z.per == "player":
                 assert len(view["seats"]) == g.n
                 for p in range(g.n):
-                    _check_zone(game, seat, view["seats"][p]["zones"][name], z.base + p,
-                                f"seat {seat}: seat {p} {name}")
+                    _check_zone(
+                        game,
+                        seat,
+                        view["seats"][p]["zones"][name],
+                        z.base + p,
+                        f"seat {seat}: seat {p} {name}",
+                    )
         if game.current_player == seat:
             assert [a["text"] for a in view["legal_actions"]] == [str(a) for a in game.legal_actions()]
         else:
@@ -107,7 +113,7 @@ def check_towel_move(game, before_top, actor: int, text: str) -> None:
     t = game.g.zones[game.m.zone_index("beach")][spot]
     pile = game.g.zones[game.m.zone_index("stack", comp=t)]
     assert sum(values) > before_top[spot]
-    placed = pile[-len(values):]
+    placed = pile[-len(values) :]
     assert [game.m.props["value"][c] for c in placed] == sorted(values, reverse=True)
     assert all(game.m.owner[c] == actor for c in placed)
 
@@ -188,6 +194,7 @@ def test_replay_from_seed_and_texts_is_identical(seed, players, rnd):
     assert again.scores() == game.scores() and again.winners() == game.winners()
 
 
+@pytest.mark.slow
 @settings(max_examples=12, **SETTINGS)
 @given(seed=SEEDS, players=PLAYERS, rnd=st.randoms(use_true_random=False))
 def test_action_ids_unique_stable_and_applicable(seed, players, rnd):
@@ -233,8 +240,12 @@ def _played_to(game, cut, rnd):
 
 
 @settings(max_examples=50, **SETTINGS)
-@given(seed=SEEDS, players=PLAYERS, cut=st.integers(min_value=0, max_value=200),
-       rnd=st.randoms(use_true_random=False))
+@given(
+    seed=SEEDS,
+    players=PLAYERS,
+    cut=st.integers(min_value=0, max_value=200),
+    rnd=st.randoms(use_true_random=False),
+)
 def test_apply_by_object_text_and_id_agree(seed, players, cut, rnd):
     """At a random point of a random match, the same legal action applied as an Action, as its
     text and as its id gives the same game."""
@@ -255,8 +266,12 @@ def test_apply_by_object_text_and_id_agree(seed, players, cut, rnd):
 
 
 @settings(max_examples=60, **SETTINGS)
-@given(seed=SEEDS, players=PLAYERS, cut=st.integers(min_value=0, max_value=200),
-       rnd=st.randoms(use_true_random=False))
+@given(
+    seed=SEEDS,
+    players=PLAYERS,
+    cut=st.integers(min_value=0, max_value=200),
+    rnd=st.randoms(use_true_random=False),
+)
 def test_a_hidden_face_is_the_same_whatever_it_is(seed, players, cut, rnd):
     """Views leak nothing, checked another way: swapping two treasures that a seat does not
     know (in zones of the same kind) leaves that seat's view unchanged."""
@@ -265,8 +280,13 @@ def test_a_hidden_face_is_the_same_whatever_it_is(seed, players, cut, rnd):
         return
     g, m = game.g, game.m
     for seat in range(players):
-        unknown = [c for c in g.in_play() if m.ctype[c] == "treasure" and not g.known[c] >> seat & 1
-                   and m.zone_names[g.loc[c]][0] in ("beach", "supply", "treasures")]
+        unknown = [
+            c
+            for c in g.in_play()
+            if m.ctype[c] == "treasure"
+            and not g.known[c] >> seat & 1
+            and m.zone_names[g.loc[c]][0] in ("beach", "supply", "treasures")
+        ]
         if len(unknown) < 2:
             continue
         c1, c2 = rnd.sample(unknown, 2)
@@ -278,7 +298,7 @@ def test_a_hidden_face_is_the_same_whatever_it_is(seed, players, cut, rnd):
             continue
         h.zones[z1][i1], h.zones[z2][i2] = c2, c1
         h.loc[c1], h.loc[c2] = z2, z1
-        for name, table in m.attached.items():      # the towels stay where they lie
+        for name, table in m.attached.items():  # the towels stay where they lie
             a1, a2 = table[c1], table[c2]
             h.zones[a1], h.zones[a2] = h.zones[a2], h.zones[a1]
             for c in h.zones[a1]:

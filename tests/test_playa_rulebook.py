@@ -5,6 +5,7 @@ quotes the sentence it checks. Seats of the rulebook's examples: red 0, blue 1, 
 Positions are built with the helpers of tests/scenario.py (which documents the engine
 internals it touches).
 """
+
 from __future__ import annotations
 
 import random
@@ -12,15 +13,43 @@ from collections import Counter, defaultdict
 
 import pytest
 import yaml
+from scenario import (
+    BLUE,
+    CARD_ACTIONS,
+    GREEN,
+    RED,
+    beach,
+    clear_table,
+    controller,
+    cover,
+    kind,
+    knows,
+    move,
+    names,
+    new,
+    phase,
+    pirate_of,
+    play_first_turn,
+    play_until,
+    put_towels,
+    random_chooser,
+    refresh_legal,
+    score_now,
+    stack,
+    step,
+    take_towel,
+    texts,
+    thrifty_chooser,
+    total_now,
+    towels_of,
+    treasures,
+    turn_face_up,
+    value,
+    zone,
+)
 
 import playa_rules as pr
 from playa_rules import resources
-
-from scenario import (BLUE, CARD_ACTIONS, GREEN, RED, beach, clear_table, controller, cover,
-                      kind, knows, move, names, new, phase, pirate_of, play_first_turn, play_until,
-                      put_towels, random_chooser, refresh_legal, score_now, stack, step,
-                      take_towel, texts, thrifty_chooser, total_now, towels_of, treasures,
-                      turn_face_up, value, zone)
 
 TURNS = {2: 8, 3: 7, 4: 6}
 DEALT = {2: 5, 3: 4, 4: 3}
@@ -46,9 +75,19 @@ def _red_scoring_example(game):
     put_towels(game, skull, [red[3][0], red[3][1], red[3][2], red[2][0], red[1][0]])
     put_towels(game, three, [take_towel(game, BLUE, 2), red[1][1]])
     put_towels(game, towel_a, [take_towel(game, BLUE, 3), take_towel(game, GREEN, 2), red[1][2]])
-    put_towels(game, towel_b, [take_towel(game, BLUE, 3), take_towel(game, GREEN, 3),
-                               take_towel(game, BLUE, 2), take_towel(game, GREEN, 2),
-                               take_towel(game, BLUE, 1), take_towel(game, GREEN, 1), red[2][1]])
+    put_towels(
+        game,
+        towel_b,
+        [
+            take_towel(game, BLUE, 3),
+            take_towel(game, GREEN, 3),
+            take_towel(game, BLUE, 2),
+            take_towel(game, GREEN, 2),
+            take_towel(game, BLUE, 1),
+            take_towel(game, GREEN, 1),
+            red[2][1],
+        ],
+    )
     assert sorted(value(game, c) for c in zone(game, "towels", seat=RED)) == [1, 2, 2, 3]
     assert [len(stack(game, t)) for t in (towel_a, towel_b)] == [3, 7]
     assert all(controller(game, t) == RED for t in (skull, three, towel_a, towel_b))
@@ -58,7 +97,7 @@ def _red_scoring_example(game):
 
 # ================================================================ scoring
 def test_scoring_example_red_scores_21():
-    """"Example: At the end of the game, the red player controls these 4 Treasures. He also
+    """ "Example: At the end of the game, the red player controls these 4 Treasures. He also
     has 4 Beach Towel cards still in hand (values: 1, 2, 2, 3). So, his score is:
     0 (skull) + 3 + 6 + 8 (max) + 4 = 21 points.\""""
     game = _scoring_table()
@@ -72,7 +111,7 @@ def test_scoring_example_red_scores_21():
 
 
 def test_scoring_example_one_more_skull_scores_31():
-    """"If he had gained 1 more skull, he would have scored 10 for them, and thus 31 points total.\""""
+    """ "If he had gained 1 more skull, he would have scored 10 for them, and thus 31 points total.\""""
     game = _scoring_table()
     spare = _red_scoring_example(game)
     second = treasures(game, "skull")[1]
@@ -86,14 +125,14 @@ def test_scoring_example_one_more_skull_scores_31():
 
 @pytest.mark.parametrize("cards, points", [(1, 2), (2, 4), (3, 6), (4, 8), (5, 8), (6, 8), (7, 8)])
 def test_towel_treasure_twice_the_cards_at_most_8(cards, points):
-    """"Treasure with Towel: At the end of the game, this Treasure is worth twice the number of
+    """ "Treasure with Towel: At the end of the game, this Treasure is worth twice the number of
     Beach Towel cards played on it (regardless of value), up to a maximum of eight points.
     Example: ... has 3 Beach Towel cards on it. It's worth 3 x 2 = 6 points. If it had 7
     towels on it, it would be worth 8 points (not 7 x 2 = 14).\""""
     game = _scoring_table()
     t = treasures(game, "towel")[0]
     move(game, t, "beach")
-    for s in (BLUE, GREEN, BLUE, GREEN, BLUE, GREEN)[:cards - 1]:
+    for s in (BLUE, GREEN, BLUE, GREEN, BLUE, GREEN)[: cards - 1]:
         put_towels(game, t, [take_towel(game, s, 3)])
     put_towels(game, t, [take_towel(game, RED, 1)])
     assert len(stack(game, t)) == cards
@@ -104,7 +143,7 @@ def test_towel_treasure_twice_the_cards_at_most_8(cards, points):
 
 @pytest.mark.parametrize("skulls, points", [(0, 0), (1, 0), (2, 10), (3, 18)])
 def test_skull_table(skulls, points):
-    """"Treasure with a Skull: Alone, this Treasure is worth zero points. But, if you have two
+    """ "Treasure with a Skull: Alone, this Treasure is worth zero points. But, if you have two
     Skulls at the end of the game, they are worth ten points together. If you have three of
     them, they are worth 18 points!\""""
     game = _scoring_table()
@@ -115,7 +154,7 @@ def test_skull_table(skulls, points):
 
 
 def test_four_skulls_still_18(tmp_path):
-    """"Four skulls don't give you any more points (they are still worth 18)."  The default
+    """ "Four skulls don't give you any more points (they are still worth 18)."  The default
     deck has 3 Skulls (assumption skull_treasures); this loads the documented alternative
     (4 Skulls + 1 Towel) to hold four of them."""
     data = yaml.safe_load((resources.games_dir() / "playa-pirata.yaml").read_text(encoding="utf-8"))
@@ -134,7 +173,7 @@ def test_four_skulls_still_18(tmp_path):
 
 
 def test_unplayed_towel_cards_one_point_each():
-    """"Add 1 point for each Beach Towel card you did not play (a 2- or 3-towel card is still
+    """ "Add 1 point for each Beach Towel card you did not play (a 2- or 3-towel card is still
     worth only 1 point).\""""
     game = _scoring_table()
     assert [score_now(game)[s]["unplayed_towels"] for s in range(3)] == [12, 12, 12]
@@ -145,7 +184,7 @@ def test_unplayed_towel_cards_one_point_each():
 
 
 def test_control_is_the_top_card_and_buried_treasures_belong_to_nobody():
-    """"You control the Treasure if the card on top is your color." and "Each player takes all
+    """ "You control the Treasure if the card on top is your color." and "Each player takes all
     the Treasure cards he controls" (a treasure with no towel on it is nobody's)."""
     game = _scoring_table()
     seven, six = treasures(game, "number", 7)[0], treasures(game, "number", 6)[0]
@@ -157,14 +196,14 @@ def test_control_is_the_top_card_and_buried_treasures_belong_to_nobody():
 
 
 def test_umbrella_treasure_belongs_to_the_umbrella_owner():
-    """"Each player takes all the Treasure cards he controls: the one with his Beach Umbrella
+    """ "Each player takes all the Treasure cards he controls: the one with his Beach Umbrella
     and any that have his Beach Towel card on top.\""""
     game = _scoring_table()
     seven = treasures(game, "number", 7)[0]
     move(game, seven, "beach")
     put_towels(game, seven, [take_towel(game, BLUE, 1)])
     move(game, pirate_of(game, BLUE, "umbrella"), "cover", comp=seven)
-    put_towels(game, seven, [take_towel(game, RED, 3)])   # under the umbrella, even on top
+    put_towels(game, seven, [take_towel(game, RED, 3)])  # under the umbrella, even on top
     assert [p["numbered"] for p in score_now(game)] == [0, 7, 0]
 
 
@@ -183,7 +222,7 @@ def _overbid_position():
 
 
 def test_overbid_example_red_plays_3_plus_1_and_the_1_is_on_top():
-    """"This buried Treasure already has a blue Beach Towel card worth 3 towels on top of it.
+    """ "This buried Treasure already has a blue Beach Towel card worth 3 towels on top of it.
     Red wants to take over this Treasure, so he must play cards with a total value of 4 or
     higher. If he plays a card worth 3 and a card worth 1, he must put the 3-towel card on
     the stack first, then the 1-towel card on top. Only the 1-towel card will be visible.\""""
@@ -201,7 +240,7 @@ def test_overbid_example_red_plays_3_plus_1_and_the_1_is_on_top():
 
 
 def test_overbid_any_combination_totalling_four():
-    """"You could also exceed a card worth 3 towels by playing two cards worth 2 each, or four
+    """ "You could also exceed a card worth 3 towels by playing two cards worth 2 each, or four
     cards worth 1, or any other combination that added together totals four or higher.\""""
     game, _ = _overbid_position()
     legal = texts(game)
@@ -210,7 +249,7 @@ def test_overbid_any_combination_totalling_four():
 
 
 def test_overbid_two_3s_leave_a_3_on_top():
-    """"You could even play two cards worth 3 towels each - it would cost you two very
+    """ "You could even play two cards worth 3 towels each - it would cost you two very
     valuable cards, but you would be able to play a 3-towel card on top of the stack\""""
     game, t = _overbid_position()
     game.apply("towels 3+3 on #1")
@@ -219,7 +258,7 @@ def test_overbid_two_3s_leave_a_3_on_top():
 
 
 def test_overbid_example_green_needs_only_to_beat_the_1():
-    """"If green wants to take over this Treasure on her turn, she only needs to play Beach
+    """ "If green wants to take over this Treasure on her turn, she only needs to play Beach
     Towel cards with a total value of 2 or more. Even a single 2-towel card is good enough!"
     and "Any other player that wants to control this Treasure only has to beat the single
     card on top of the stack.\""""
@@ -228,8 +267,9 @@ def test_overbid_example_green_needs_only_to_beat_the_1():
     game.apply("done")
     assert game.current_player == BLUE
     game.apply(next(a for a in game.legal_actions() if a.name == "bury"))
-    game.apply(next(a for a in game.legal_actions()
-                    if a.name == "place_towels" and not str(a).endswith("#1")))
+    game.apply(
+        next(a for a in game.legal_actions() if a.name == "place_towels" and not str(a).endswith("#1"))
+    )
     game.apply("done")
     assert game.current_player == GREEN
     game.apply(next(a for a in game.legal_actions() if a.name == "bury"))
@@ -243,7 +283,7 @@ def test_overbid_example_green_needs_only_to_beat_the_1():
 
 
 def test_empty_treasure_takes_any_value():
-    """"You can play any value of Beach Towel card(s) on top of a Treasure that has no cards on it\""""
+    """ "You can play any value of Beach Towel card(s) on top of a Treasure that has no cards on it\""""
     game, _ = _overbid_position()
     legal = texts(game)
     for v in ("1", "2", "3", "1+1"):
@@ -251,22 +291,22 @@ def test_empty_treasure_takes_any_value():
 
 
 def test_towels_on_at_most_two_treasures_and_at_least_one_card():
-    """"you must play one or more of your Beach Towel cards, distributing them as you please on
+    """ "you must play one or more of your Beach Towel cards, distributing them as you please on
     a maximum of two buried Treasures\""""
     game = new(3, seed=0)
     play_first_turn(game)
     game.apply("telescope #0")
-    assert "done" not in texts(game)          # one or more: cannot pass
+    assert "done" not in texts(game)  # one or more: cannot pass
     game.apply("towels 1 on #1")
     assert "done" in texts(game)
     # ruling second_group_same_treasure (default false): the second group goes elsewhere
     assert not [t for t in texts(game) if t.endswith(" on #1")]
     game.apply("towels 1 on #2")
-    assert texts(game) == ["done"]            # a maximum of two treasures
+    assert texts(game) == ["done"]  # a maximum of two treasures
 
 
 def test_ruling_a_pirate_without_target_is_played_without_effect():
-    """"On your turn, you must play one of these cards from your hand." (ruling
+    """ "On your turn, you must play one of these cards from your hand." (ruling
     pirate_without_target, default true: a Map when every treasure is already face up, with
     nothing else to play, is discarded without effect)."""
     game = new(2, seed=0)
@@ -278,7 +318,7 @@ def test_ruling_a_pirate_without_target_is_played_without_effect():
         if game.m.props["ability"][c] != "map":
             move(game, c, "discard")
     for t in beach(game):
-        turn_face_up(game, t)                       # every buried treasure is face up
+        turn_face_up(game, t)  # every buried treasure is face up
     refresh_legal(game)
     assert texts(game) == ["discard map"]
     game.apply("discard map")
@@ -287,7 +327,7 @@ def test_ruling_a_pirate_without_target_is_played_without_effect():
 
 
 def test_blocked_towel_step_reveals_the_hand_and_skips():
-    """"If you cannot play any of your Beach Towel cards, you must show your hand to the other
+    """ "If you cannot play any of your Beach Towel cards, you must show your hand to the other
     players and skip this part of your turn. This could happen ... if all the buried
     Treasures have a 2- or 3-value card on top and you only have one or two 1-towel cards left.\""""
     game = new(3, seed=0)
@@ -303,9 +343,9 @@ def test_blocked_towel_step_reveals_the_hand_and_skips():
     hidden_before = game.view(BLUE)["seats"][RED]["zones"]["towels"]
     assert all(x.get("hidden") for x in hidden_before)
     logged = len(game.log)
-    game.apply("telescope #0")              # a card that adds no treasure to the beach
+    game.apply("telescope #0")  # a card that adds no treasure to the beach
     assert {"event": "blocked", "seat": RED, "step": "towels"} in game.log[logged:]
-    assert game.current_player == BLUE      # the towel part of red's turn was skipped
+    assert game.current_player == BLUE  # the towel part of red's turn was skipped
     for c in ones:
         assert all(knows(game, s, c) for s in range(3))
     for s in (BLUE, GREEN):
@@ -316,7 +356,7 @@ def test_blocked_towel_step_reveals_the_hand_and_skips():
 # ================================================================ setup, first turn, length
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_and_the_treasure_buried_in_the_middle(players):
-    """"Shuffle the 15 Treasures face down and deal to each player: 2 players: 5 treasures
+    """ "Shuffle the 15 Treasures face down and deal to each player: 2 players: 5 treasures
     (5 are left over) 3 players: 4 treasures (3 are left over) 4 players: 3 treasures (3 are
     left over). Take the leftover Treasures (3 or 5), put one face down in the middle of the
     table, and set the rest aside without anyone looking at them.\""""
@@ -334,13 +374,16 @@ def test_deal_and_the_treasure_buried_in_the_middle(players):
         for c in beach(game) + leftover:
             assert game.g.known[c] == 0
         for s in range(players):
-            assert game.view(s)["zones"]["beach"][0] == {"type": "treasure", "hidden": True,
-                                                         "zones": {"stack": [], "cover": []}}
+            assert game.view(s)["zones"]["beach"][0] == {
+                "type": "treasure",
+                "hidden": True,
+                "zones": {"stack": [], "cover": []},
+            }
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_first_turn_every_seat_buries_one_treasure_clockwise(players):
-    """"The First Turn is special: Each player, beginning with the starting player and
+    """ "The First Turn is special: Each player, beginning with the starting player and
     proceeding clockwise, must "bury" (i.e., play) one Treasure from his hand ... Only you know
     the value of this Treasure (for now!). Once all players have buried one Treasure, the
     First Turn ends.\""""
@@ -376,7 +419,7 @@ def test_first_turn_every_seat_buries_one_treasure_clockwise(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_turn_counts_8_7_6(players):
-    """"Once all players have played all of their Treasure and Pirate cards, the game ends
+    """ "Once all players have played all of their Treasure and Pirate cards, the game ends
     (so, eight turns in a two-player game, seven turns in a three-player game, or six turns
     in a four-player game)." and "Note: Beach Towel cards are not counted when determining
     if the game ends." Counted per seat and hand: the first turn plus every regular turn
@@ -414,13 +457,14 @@ def test_turn_counts_8_7_6(players):
                 logged[hand, ph == "final_turn", e["seat"]] += 1
         for h in range(1, players + 1):
             assert [logged[h, False, s] for s in range(players)] == [TURNS[players]] * players
-            assert [logged[h, True, s] for s in range(players)] == [int(s == (h - 1) % players)
-                                                                     for s in range(players)]
+            assert [logged[h, True, s] for s in range(players)] == [
+                int(s == (h - 1) % players) for s in range(players)
+            ]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_treasure_and_pirate_is_played_before_the_final_turn(players):
-    """"Once all players have played all of their Treasure and Pirate cards, the game ends\""""
+    """ "Once all players have played all of their Treasure and Pirate cards, the game ends\""""
     game = new(players, seed=5)
     play_until(game, lambda gm: phase(gm) == "final_turn", random_chooser(random.Random(5)))
     for s in range(players):
@@ -429,7 +473,7 @@ def test_every_treasure_and_pirate_is_played_before_the_final_turn(players):
 
 # ================================================================ pirates
 def test_telescope_only_that_seat_learns_the_face():
-    """"Pirate with a Telescope: You can peek at one buried Treasure! Then, put it back where
+    """ "Pirate with a Telescope: You can peek at one buried Treasure! Then, put it back where
     it was, face down, along with any Beach Towel cards that were on it\""""
     game = new(3, seed=0)
     play_first_turn(game)
@@ -448,7 +492,7 @@ def test_telescope_only_that_seat_learns_the_face():
 
 
 def test_map_turns_a_treasure_face_up_for_all():
-    """"Pirate with a Map: You may turn one buried Treasure face up! All players will know the
+    """ "Pirate with a Map: You may turn one buried Treasure face up! All players will know the
     value of that Treasure for the rest of the game.\""""
     game = new(3, seed=0)
     play_first_turn(game)
@@ -459,28 +503,31 @@ def test_map_turns_a_treasure_face_up_for_all():
         entry = game.view(s)["zones"]["beach"][0]
         assert entry["id"] == middle and entry["value"] == value(game, middle)
     # for the rest of the game
-    play_until(game, lambda gm: gm.view(0)["hand"] != 1 or phase(gm) == "final_turn",
-               random_chooser(random.Random(2)))
+    play_until(
+        game,
+        lambda gm: gm.view(0)["hand"] != 1 or phase(gm) == "final_turn",
+        random_chooser(random.Random(2)),
+    )
     assert all(game.view(s)["zones"]["beach"][0]["id"] == middle for s in range(3))
 
 
 def test_map_may_turn_up_a_face_down_treasure_everyone_has_peeked_at():
-    """"Pirate with a Map: You may turn one buried Treasure face up!"  (A treasure seen by both
+    """ "Pirate with a Map: You may turn one buried Treasure face up!"  (A treasure seen by both
     players of a 2-player game is still face down.)"""
     game = new(2, seed=0)
-    play_first_turn(game)                     # red buried #1, blue buried #2
-    game.apply("telescope #2")                # red peeks at blue's treasure
+    play_first_turn(game)  # red buried #1, blue buried #2
+    game.apply("telescope #2")  # red peeks at blue's treasure
     game.apply(next(a for a in game.legal_actions() if a.name == "place_towels"))
     game.apply("done")
     assert game.current_player == BLUE
-    assert game.g.known[beach(game)[2]] == 0b11   # both know it, nobody turned it face up
+    assert game.g.known[beach(game)[2]] == 0b11  # both know it, nobody turned it face up
     assert "map #2" in texts(game)
     game.apply("map #2")
     assert game.g.known[beach(game)[2]] == 0b11
     game.apply(next(a for a in game.legal_actions() if a.name == "place_towels"))
     game.apply("done")
     assert game.current_player == RED and "map #1" in texts(game)
-    assert "map #2" not in texts(game)          # face up now: nothing left for a Map to do there
+    assert "map #2" not in texts(game)  # face up now: nothing left for a Map to do there
 
 
 def _umbrella_position():
@@ -500,7 +547,7 @@ def _umbrella_position():
 
 
 def test_umbrella_only_on_a_treasure_controlled_at_the_start_of_the_turn():
-    """"Pirate with a Beach Umbrella: You may conquer one buried Treasure! You may only play this
+    """ "Pirate with a Beach Umbrella: You may conquer one buried Treasure! You may only play this
     card on a Treasure that you already control at the beginning of your turn (i.e., the Beach
     Towel card on top of the stack is yours).\""""
     game = _umbrella_position()
@@ -513,7 +560,7 @@ def test_umbrella_only_on_a_treasure_controlled_at_the_start_of_the_turn():
 
 
 def test_no_towels_on_a_treasure_with_an_umbrella():
-    """"Once a Treasure has a Beach Umbrella on top of it, no one can play any more Beach Towels
+    """ "Once a Treasure has a Beach Umbrella on top of it, no one can play any more Beach Towels
     on it." and "Remember: You cannot play Beach Towel cards on a Treasure with a Beach Umbrella on it!\""""
     game = _umbrella_position()
     game.apply("umbrella #1")
@@ -536,14 +583,19 @@ def _no_towels_for(game, seat):
 
 def _last_turn_of(seat):
     def reached(game):
-        return (not game.is_over and phase(game) == "regular" and step(game) == "card"
-                and game.current_player == seat
-                and len(zone(game, "treasures", seat=seat)) + len(zone(game, "pirates", seat=seat)) == 1)
+        return (
+            not game.is_over
+            and phase(game) == "regular"
+            and step(game) == "card"
+            and game.current_player == seat
+            and len(zone(game, "treasures", seat=seat)) + len(zone(game, "pirates", seat=seat)) == 1
+        )
+
     return reached
 
 
 def test_keep_umbrella_on_the_last_turn_when_controlling_nothing_scores_1():
-    """"Exception: If, during the last game turn, you only have a Beach Umbrella left to play,
+    """ "Exception: If, during the last game turn, you only have a Beach Umbrella left to play,
     and you don't control any Treasures, place your Beach Umbrella in front of you. It will be
     worth one point at the end of the game." and "Don't forget to add 1 point if you weren't
     able to play your Beach Umbrella card by the end of the game.\""""
@@ -554,8 +606,12 @@ def test_keep_umbrella_on_the_last_turn_when_controlling_nothing_scores_1():
     seen_earlier = []
 
     def stop(gm):
-        if (phase(gm) == "regular" and step(gm) == "card" and gm.current_player == BLUE
-                and not _last_turn_of(BLUE)(gm)):
+        if (
+            phase(gm) == "regular"
+            and step(gm) == "card"
+            and gm.current_player == BLUE
+            and not _last_turn_of(BLUE)(gm)
+        ):
             seen_earlier.append(texts(gm))
         return _last_turn_of(BLUE)(gm)
 
@@ -574,7 +630,7 @@ def test_keep_umbrella_on_the_last_turn_when_controlling_nothing_scores_1():
 
 
 def test_no_keep_umbrella_on_the_last_turn_when_controlling_a_treasure():
-    """"... and you don't control any Treasures, place your Beach Umbrella in front of you."
+    """ "... and you don't control any Treasures, place your Beach Umbrella in front of you."
     (controlling one, the Umbrella must conquer it.)"""
     game = new(3, seed=0)
     _no_towels_for(game, BLUE)
@@ -603,7 +659,7 @@ def _final_turn(players, seed):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_final_turn_start_player_towels_only_on_one_treasure(players):
-    """"At this point, there is a special Final Turn, played only by the player who started the
+    """ "At this point, there is a special Final Turn, played only by the player who started the
     game. That player may only play Beach Towels this turn - as many as he wants, following
     the normal rules - but only on one Treasure.\""""
     game = _final_turn(players, seed=players)
@@ -611,22 +667,24 @@ def test_final_turn_start_player_towels_only_on_one_treasure(players):
     assert game.current_player == v["start_player"] == 0
     assert names(game) <= {"place_towels", "done"}
     assert "place_towels" in names(game), "the start player should still hold a placeable towel"
-    big = max((a for a in game.legal_actions() if a.name == "place_towels"),
-              key=lambda a: str(a).split()[1].count("+"))
+    big = max(
+        (a for a in game.legal_actions() if a.name == "place_towels"),
+        key=lambda a: str(a).split()[1].count("+"),
+    )
     game.apply(big)
     assert texts(game) == ["done"]
     assert sum(e["event"] == "score" for e in game.log) == 0
     game.apply("done")
     log = game.log
     last = max(i for i, e in enumerate(log) if e["event"] == "action")
-    after = [e["event"] for e in log[last + 1:]]
-    assert after[0] == "score" and "hand" in after       # the hand ends with the final turn
+    after = [e["event"] for e in log[last + 1 :]]
+    assert after[0] == "score" and "hand" in after  # the hand ends with the final turn
     assert game.view(0)["start_player"] == 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_final_turn_may_pass(players):
-    """"That player may only play Beach Towels this turn - as many as he wants\" (none is as many
+    """ "That player may only play Beach Towels this turn - as many as he wants\" (none is as many
     as he wants: 'done' is legal at once, and the hand is then scored)."""
     game = _final_turn(players, seed=players)
     start = game.current_player
@@ -642,7 +700,7 @@ def test_final_turn_may_pass(players):
 # ================================================================ the match
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_as_many_hands_as_players_start_player_rotating(players):
-    """"Play as many hands as the number of players, adding the scores from hand to hand.
+    """ "Play as many hands as the number of players, adding the scores from hand to hand.
     Starting player shifts one place clockwise each hand, so each player starts a hand once
     during the game.\""""
     game = new(players, seed=21)
@@ -658,15 +716,15 @@ def test_as_many_hands_as_players_start_player_rotating(players):
 
 
 def test_tie_break_by_best_single_hand():
-    """"If there is a tie, the winner is the tied player who scored the single highest score in
+    """ "If there is a tie, the winner is the tied player who scored the single highest score in
     any single hand. If they're still tied, the victory is shared.\""""
     game = new(3, seed=1)
     play_until(game, lambda gm: gm.is_over, random_chooser(random.Random(1)))
-    game.g.hand_scores = [[12, 5, 20], [3, 10, 0], [5, 5, 0]]      # 20, 20, 20: best 12, 10, 20
+    game.g.hand_scores = [[12, 5, 20], [3, 10, 0], [5, 5, 0]]  # 20, 20, 20: best 12, 10, 20
     assert game.winners() == [2]
-    game.g.hand_scores = [[12, 5, 1], [3, 10, 1], [5, 5, 1]]       # 20, 20, 3: best 12 vs 10
+    game.g.hand_scores = [[12, 5, 1], [3, 10, 1], [5, 5, 1]]  # 20, 20, 3: best 12 vs 10
     assert game.winners() == [0]
-    game.g.hand_scores = [[10, 5, 1], [5, 10, 1], [5, 5, 1]]       # 20, 20: best 10 and 10
+    game.g.hand_scores = [[10, 5, 1], [5, 10, 1], [5, 5, 1]]  # 20, 20: best 10 and 10
     assert game.winners() == [0, 1]
-    game.g.hand_scores = [[1, 30, 2], [1, 0, 2], [1, 0, 40]]       # no tie: most points wins
+    game.g.hand_scores = [[1, 30, 2], [1, 0, 2], [1, 0, 40]]  # no tie: most points wins
     assert game.winners() == [2]

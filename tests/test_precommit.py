@@ -5,6 +5,7 @@ checkout at `../playa-rules` (where the recipe looks for it), and a rules folder
 `pre-commit run --all-files` must pass with a valid rule file and fail, naming the file
 and line, once a broken one is added.
 """
+
 import os
 import re
 import shutil
@@ -18,8 +19,10 @@ DOC = (ROOT / "docs" / "validation.md").read_text(encoding="utf-8")
 EXAMPLES = ROOT / "docs" / "examples"
 RECIPES = [b for b in re.findall(r"```yaml\n(.*?)```", DOC, flags=re.S) if b.startswith("repos:")]
 
-pytestmark = pytest.mark.skipif(shutil.which("pre-commit") is None or shutil.which("git") is None,
-                                reason="pre-commit or git is not installed (pip install '.[test]' installs pre-commit)")
+pytestmark = pytest.mark.skipif(
+    shutil.which("pre-commit") is None or shutil.which("git") is None,
+    reason="pre-commit or git is not installed (pip install '.[test]' installs pre-commit)",
+)
 
 
 def _git(*args, cwd):
@@ -45,10 +48,18 @@ def _clone_beside(project: Path):
 
 
 def _run(project: Path, tmp_path: Path):
-    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), NO_COLOR="1", GIT_CONFIG_GLOBAL="/dev/null")
+    env = dict(
+        os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), NO_COLOR="1", GIT_CONFIG_GLOBAL="/dev/null"
+    )
     env.setdefault("GIT_AUTHOR_NAME", "t")
-    return subprocess.run(["pre-commit", "run", "--all-files", "--color", "never"], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=900)
+    return subprocess.run(
+        ["pre-commit", "run", "--all-files", "--color", "never"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
 
 
 def test_the_page_shows_both_recipes():

@@ -1,4 +1,5 @@
 """Rules rendered as Markdown from the data the engine runs, in English and Italian."""
+
 from __future__ import annotations
 
 import json
@@ -10,13 +11,20 @@ import pytest
 
 import playa_rules as pr
 from playa_rules.cli import main
-from playa_rules.source.load import load_text
-from playa_rules.render import (LANGUAGES, Catalogue, check_catalogue, load_catalogue, missing_translations,
-                                rules_markdown, text_fields)
+from playa_rules.render import (
+    LANGUAGES,
+    Catalogue,
+    check_catalogue,
+    load_catalogue,
+    missing_translations,
+    rules_markdown,
+    text_fields,
+)
 from playa_rules.render import catalogue as catalogue_module
 from playa_rules.render.catalogue import needs_words
 from playa_rules.render.markdown import NOT_RULES, RENDERED
 from playa_rules.render.words import WORDS
+from playa_rules.source.load import load_text
 
 ROOT = Path(__file__).resolve().parent.parent
 LANG = ROOT / "spec" / "lang"
@@ -60,13 +68,26 @@ def test_english_starts_with_title_players_and_sections_in_order(english):
     assert "- **Players:** 2, 3 or 4" in english
     assert "- **Variants:** none (the base game)" in english
     headings = re.findall(r"^## (.+)$", english, re.M)
-    assert headings == ["Components", "Zones", "Parameters", "Variables", "Definitions", "Setup",
-                        "A hand, phase by phase", "Actions", "Scoring", "Match", "Assumptions", "Rulings"]
+    assert headings == [
+        "Components",
+        "Zones",
+        "Parameters",
+        "Variables",
+        "Definitions",
+        "Setup",
+        "A hand, phase by phase",
+        "Actions",
+        "Scoring",
+        "Match",
+        "Assumptions",
+        "Rulings",
+    ]
 
 
 def _prose(rules, lang="en"):
     """How the renderer fills a text for people: its {constants} by their values."""
     from playa_rules.render.markup import PROSE, Writer
+
     writer = Writer(rules, lang, load_catalogue(rules.id, lang=lang) if lang != "en" else None, None)
     return lambda path, text: writer.prose(text) if path[-1] in PROSE else text
 
@@ -99,21 +120,27 @@ def test_every_dsl_text_is_printed_as_the_engine_runs_it(english):
 def test_components_say_how_many_and_whose(english):
     assert "Shared: 15 in all; each starts in `supply`." in english
     assert "- 2 (`5 - skull_treasures`) with `kind: towel`, `value: 0`, shown as `towel`" in english
-    assert ("One set per player, 12 in a set (24, 36 or 48 with 2, 3 or 4 players); "
-            "each set starts in its player's `towels`.") in english
+    assert (
+        "One set per player, 12 in a set (24, 36 or 48 with 2, 3 or 4 players); "
+        "each set starts in its player's `towels`."
+    ) in english
 
 
 def test_parameters_by_player_count_and_turn_structure(english):
     assert "- `hand_size`: `5` with 2 players, `4` with 3 players, `3` with 4 players" in english
-    assert ("`regular_rounds` round(s): in each, every player takes one turn, clockwise, "
-            "starting with `start_player`.") in english
+    assert (
+        "`regular_rounds` round(s): in each, every player takes one turn, clockwise, "
+        "starting with `start_player`."
+    ) in english
     assert "One turn only, played by `start_player`." in english
-    assert ("1. `card`: choose one of `bury`, `telescope`, `map`, `umbrella` or `keep_umbrella`; "
-            "if none is legal: `discard_pirate`") in english
+    assert (
+        "1. `card`: choose one of `bury`, `telescope`, `map`, `umbrella` or `keep_umbrella`; "
+        "if none is legal: `discard_pirate`"
+    ) in english
 
 
 def test_actions_show_text_form_choices_requirements_and_effect(english):
-    section = english[english.index("### `place_towels`"):english.index("### `done`")]
+    section = english[english.index("### `place_towels`") : english.index("### `done`")]
     assert "- **Text form:** `towels {cards} on #{spot}`" in section
     assert "  - `spot`: a position in `beach` (0 is the bottom)" in section
     assert re.search(r"^  3\. (`\w+`: )?`second_group_same_treasure or not spot.touched`$", section, re.M)
@@ -121,8 +148,11 @@ def test_actions_show_text_form_choices_requirements_and_effect(english):
 
 
 def test_rulings_show_value_in_force_default_and_alternatives(english):
-    section = english[english.index("### `umbrella_last_turn`"):]
-    assert "> The text says: “If, during the last game turn, you only have a Beach Umbrella left to play”" in section
+    section = english[english.index("### `umbrella_last_turn`") :]
+    assert (
+        "> The text says: “If, during the last game turn, you only have a Beach Umbrella left to play”"
+        in section
+    )
     assert "- **In force:** `own` (the default): The player's own last regular turn" in section
     assert "  - `final_round`: Only during the last round of regular turns." in section
     assert "- **In force:** `3` (the default)" in english  # an assumption
@@ -181,25 +211,38 @@ def test_automata_seats_and_a_match_won_on_a_running_count():
     assert "- **Players:** 2, 3, 4, 5, 6 or 7 (with 2, one more seat played by the rules: `dummy`)" in text
     headings = re.findall(r"^## (.+)$", text, re.M)
     assert headings.index("Actions") + 1 == headings.index("Seats played by the rules")
-    section = text[text.index("## Seats played by the rules"):text.index("## Scoring")]
+    section = text[text.index("## Seats played by the rules") : text.index("## Scoring")]
     assert "2 Players Rule: add a dummy player" in section
     assert "- **Seats:** 1 with 2 players; none with other player counts. They sit after" in section
-    assert ("- **Can win:** no (`dummy_can_win`). The winners are the people with the most points, "
-            "whatever these seats score.") in section
-    assert ("  1. `give`: the first legal one for which "
-            "`target.index == (me.index + turn.given + dummy_offset) % players` holds") in section
+    assert (
+        "- **Can win:** no (`dummy_can_win`). The winners are the people with the most points, "
+        "whatever these seats score."
+    ) in section
+    assert (
+        "  1. `give`: the first legal one for which "
+        "`target.index == (me.index + turn.given + dummy_offset) % players` holds"
+    ) in section
     assert "- A decision none of these fits stops the game with an error." in section
     assert "- Each next hand is started by `current_player.left`, worked out when a hand ends" in text
     assert "- A player's points for the match: `me.tokens`, read from the game when it ends" in text
     assert "starting player moves" not in text  # next_start replaces the rotation
 
 
-@pytest.mark.parametrize("automaton, can_win, stuck", [
-    ({"seats": {2: 1, 3: 0}, "plays": [{"action": "draw", "when": "true"}, {"action": "draw"}]},
-     "- **Can win:** no (the default). The winners are", False),
-    ({"seats": {2: 2}, "can_win": True, "plays": [{"action": "draw", "when": "true"}]},
-     "- **Can win:** yes\n", True),
-])
+@pytest.mark.parametrize(
+    "automaton, can_win, stuck",
+    [
+        (
+            {"seats": {2: 1, 3: 0}, "plays": [{"action": "draw", "when": "true"}, {"action": "draw"}]},
+            "- **Can win:** no (the default). The winners are",
+            False,
+        ),
+        (
+            {"seats": {2: 2}, "can_win": True, "plays": [{"action": "draw", "when": "true"}]},
+            "- **Can win:** yes\n",
+            True,
+        ),
+    ],
+)
 def test_automata_by_hand(automaton, can_win, stuck):
     text = rules_markdown(small_rules(players=[2, 3], automata={"bot": automaton}), catalogue=Catalogue("en"))
     assert can_win in text
@@ -208,12 +251,23 @@ def test_automata_by_hand(automaton, can_win, stuck):
 
 
 def small_rules(**changes):
-    spec = {"game": "g", "title": "G", "players": [2],
-            "actions": {"draw": {"require": {"has_card": "count(deck) > 0", "my_turn": "true"},
-                                 "effect": "end step"}},
-            "phases": [{"id": "main", "when": "hand.number > 1", "turns": {"seat": "start_player"},
-                        "steps": [{"id": "play", "actions": ["draw"], "free": ["look", "talk"]}]}],
-            "rulings": {"r": {"value": True, "default": False, "question": "Q?"}}}
+    spec = {
+        "game": "g",
+        "title": "G",
+        "players": [2],
+        "actions": {
+            "draw": {"require": {"has_card": "count(deck) > 0", "my_turn": "true"}, "effect": "end step"}
+        },
+        "phases": [
+            {
+                "id": "main",
+                "when": "hand.number > 1",
+                "turns": {"seat": "start_player"},
+                "steps": [{"id": "play", "actions": ["draw"], "free": ["look", "talk"]}],
+            }
+        ],
+        "rulings": {"r": {"value": True, "default": False, "question": "Q?"}},
+    }
     spec.update(changes)
     return SimpleNamespace(spec=spec, id="g", title="G", player_counts=spec["players"], variants=["v"])
 
@@ -257,14 +311,14 @@ def test_italian_prints_every_translation_and_no_translated_english_text(italian
 # The passages of the Italian rulebook (shared/rulebooks/001) that match the English cites.
 RULEBOOK_IT = {
     "second_group_same_treasure": "Una volta sotterrato un tesoro o giocato un pirata, devi giocare dalla mano "
-                                  "una o più carte telo da mare, distribuendole a piacere fra un massimo di 2 "
-                                  "tesori sotterrati, per “occuparli”.",
+    "una o più carte telo da mare, distribuendole a piacere fra un massimo di 2 "
+    "tesori sotterrati, per “occuparli”.",
     "pirate_without_target": "Devi giocare una carta dalla mano: puoi scegliere se giocare un tesoro oppure "
-                             "un pirata.",
+    "un pirata.",
     "umbrella_last_turn": "Eccezione: se è l’ultimo turno di gioco, ti è rimasto solo l’ombrellone da giocare e "
-                          "non occupi alcun tesoro, aggiungi questa carta alle tue prese",
+    "non occupi alcun tesoro, aggiungi questa carta alle tue prese",
     "middle_treasure_seen_by": "Prendi i tesori avanzati (3 o 5), mettine uno coperto in mezzo al tavolo, e "
-                               "rimuovi dal gioco gli altri",
+    "rimuovi dal gioco gli altri",
 }
 
 
@@ -325,30 +379,49 @@ def test_a_language_without_a_catalogue_says_the_game_texts_are_english():
     assert "no hay catálogo" not in rules_markdown(pr.load("playa-pirata"), lang="en")
 
 
-SPEC = {"title": "T", "actions": {"draw": {"rule": "Draw.", "text": "draw {n} from #{spot}", "effect": "end step"}},
-        "components": {"card": {"label": "card {value}", "items": [{"label": "joker"}, {"value": 1}]}},
-        "rulings": {"r": {"value": True, "alternatives": [{"value": False, "means": "No."}]}},
-        "phases": [{"id": "main", "rule": "Play."}]}
+SPEC = {
+    "title": "T",
+    "actions": {"draw": {"rule": "Draw.", "text": "draw {n} from #{spot}", "effect": "end step"}},
+    "components": {"card": {"label": "card {value}", "items": [{"label": "joker"}, {"value": 1}]}},
+    "rulings": {"r": {"value": True, "alternatives": [{"value": False, "means": "No."}]}},
+    "phases": [{"id": "main", "rule": "Play."}],
+}
 
 
-@pytest.mark.parametrize("text, message, line", [
-    ("actions: {draw: {rule: Pesca.}}", None, None),
-    ("rulings: {r: {alternatives: {'false': {means: No.}}}}", None, None),
-    ("phases: {main: {rule: Gioca.}}", None, None),
-    ("actions: {drow: {rule: Pesca.}}", "the rules have no text at '/actions/drow/rule' to translate", 1),
-    ("actions:\n  draw: {effect: end step}", "'/actions/draw/effect' is not a text field of the rules", 2),
-    ("rulings: {r: {alternatives: {'true': {means: Si.}}}}",
-     "the rules have no text at '/rulings/r/alternatives/true/means' to translate", 1),
-    ("phases: {other: {rule: Gioca.}}", "the rules have no text at '/phases/other/rule' to translate", 1),
-    ("title: [T]", "a translation is a text, not list", 1),
-    ("actions: {draw: {text: 'pesca {n} da #{spot}'}}", None, None),
-    ("actions: {draw: {text: 'pesca {n}'}}",
-     "the translation must keep the fields of 'draw {n} from #{spot}' ({n}, {spot}), not {n}", 1),
-    ("components: {card: {label: 'carta {valore}'}}",
-     "the translation must keep the fields of 'card {value}' ({value}), not {valore}", 1),
-    ("labels: {joker: jolly}", None, None),
-    ("labels: {jocker: jolly}", "no component item is labelled 'jocker'", 1),
-])
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        ("actions: {draw: {rule: Pesca.}}", None, None),
+        ("rulings: {r: {alternatives: {'false': {means: No.}}}}", None, None),
+        ("phases: {main: {rule: Gioca.}}", None, None),
+        ("actions: {drow: {rule: Pesca.}}", "the rules have no text at '/actions/drow/rule' to translate", 1),
+        (
+            "actions:\n  draw: {effect: end step}",
+            "'/actions/draw/effect' is not a text field of the rules",
+            2,
+        ),
+        (
+            "rulings: {r: {alternatives: {'true': {means: Si.}}}}",
+            "the rules have no text at '/rulings/r/alternatives/true/means' to translate",
+            1,
+        ),
+        ("phases: {other: {rule: Gioca.}}", "the rules have no text at '/phases/other/rule' to translate", 1),
+        ("title: [T]", "a translation is a text, not list", 1),
+        ("actions: {draw: {text: 'pesca {n} da #{spot}'}}", None, None),
+        (
+            "actions: {draw: {text: 'pesca {n}'}}",
+            "the translation must keep the fields of 'draw {n} from #{spot}' ({n}, {spot}), not {n}",
+            1,
+        ),
+        (
+            "components: {card: {label: 'carta {valore}'}}",
+            "the translation must keep the fields of 'card {value}' ({value}), not {valore}",
+            1,
+        ),
+        ("labels: {joker: jolly}", None, None),
+        ("labels: {jocker: jolly}", "no component item is labelled 'jocker'", 1),
+    ],
+)
 def test_stale_catalogue_entries_are_located(text, message, line):
     diags = check_catalogue(load_text(text, "it.yaml"), SPEC)
     if message is None:
@@ -361,20 +434,27 @@ def test_variant_catalogues_merge_in_order_and_name_the_variants(tmp_path, monke
     folder = tmp_path / "lang" / "it"
     (folder / "g").mkdir(parents=True)
     (folder / "g.yaml").write_text("title: Gioco\nactions: {draw: {rule: Pesca.}}\n", encoding="utf-8")
-    (folder / "g" / "a.yaml").write_text("title: Variante A\nactions: {draw: {rule: Pesca due.}}\n",
-                                         encoding="utf-8")
+    (folder / "g" / "a.yaml").write_text(
+        "title: Variante A\nactions: {draw: {rule: Pesca due.}}\n", encoding="utf-8"
+    )
     (folder / "g" / "b.yaml").write_text("actions: {pass: {rule: Passa.}}\n", encoding="utf-8")
     monkeypatch.setattr(catalogue_module.resources, "spec_dir", lambda: tmp_path)
     cat = load_catalogue("g", ["a", "b"], "it")
-    assert cat.data == {"title": "Gioco", "actions": {"draw": {"rule": "Pesca due."}, "pass": {"rule": "Passa."}}}
+    assert cat.data == {
+        "title": "Gioco",
+        "actions": {"draw": {"rule": "Pesca due."}, "pass": {"rule": "Passa."}},
+    }
     assert cat.variants == {"a": {"title": "Variante A"}, "b": {}}
     assert check_catalogue(cat.files[1], SPEC, variant=True) == []
     assert load_catalogue("g", ["a"], "en").data == {}
 
 
 def test_variants_are_named_and_changed_rulings_marked():
-    spec = dict(SPEC, players=[2], rulings={"r": {"value": False, "question": "Q?",
-                                                   "alternatives": [{"value": False, "means": "No."}]}})
+    spec = dict(
+        SPEC,
+        players=[2],
+        rulings={"r": {"value": False, "question": "Q?", "alternatives": [{"value": False, "means": "No."}]}},
+    )
     rules = SimpleNamespace(spec=spec, id="g", title="T (House)", player_counts=[2], variants=["house"])
     cat = Catalogue("it", data={"title": "Gioco"}, variants={"house": {"title": "Di casa"}})
     text = rules_markdown(rules, lang="it", base_spec=SPEC, catalogue=cat)
@@ -411,13 +491,16 @@ def test_cli_rules_output_file(capsys, tmp_path):
     assert path.read_text(encoding="utf-8") == rules_markdown(pr.load(GAME))
 
 
-@pytest.mark.parametrize("argv, code, fragment", [
-    (["rules", "no-such-game"], 1, "no bundled game 'no-such-game'"),
-    (["rules", "missing/rules.yaml"], 1, "missing/rules.yaml"),
-    (["rules", GAME, "--output", "/no/such/dir/rules.md"], 1, "cannot write /no/such/dir/rules.md"),
-    (["rules", GAME, "--lang", "fr"], 2, "invalid choice: 'fr'"),
-    (["rules"], 2, "usage:"),
-])
+@pytest.mark.parametrize(
+    "argv, code, fragment",
+    [
+        (["rules", "no-such-game"], 1, "no bundled game 'no-such-game'"),
+        (["rules", "missing/rules.yaml"], 1, "missing/rules.yaml"),
+        (["rules", GAME, "--output", "/no/such/dir/rules.md"], 1, "cannot write /no/such/dir/rules.md"),
+        (["rules", GAME, "--lang", "fr"], 2, "invalid choice: 'fr'"),
+        (["rules"], 2, "usage:"),
+    ],
+)
 def test_cli_rules_bad_input_is_one_clear_message(capsys, argv, code, fragment):
     assert main(argv) == code
     out, err = capsys.readouterr()
@@ -461,8 +544,9 @@ def test_italian_rules_use_the_rulebooks_terms_and_translate_forms_and_labels():
 def test_a_form_with_nothing_to_translate_is_not_missing():
     spec = {"title": "T", "components": {"die": {"label": "{value}", "items": [{"label": "{value}"}]}}}
     assert missing_translations(Catalogue("it", {"title": "T"}), spec) == []
-    assert missing_translations(Catalogue("it", {}), {"components": {"c": {"label": "die {value}"}}}) == \
-        ["/components/c/label"]
+    assert missing_translations(Catalogue("it", {}), {"components": {"c": {"label": "die {value}"}}}) == [
+        "/components/c/label"
+    ]
 
 
 def bundled_variant_catalogues():

@@ -1,4 +1,5 @@
 """The JSON Schema for rule files and the schema stage's located, readable diagnostics."""
+
 from __future__ import annotations
 
 import json
@@ -7,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from playa_rules import resources
-from playa_rules.source.load import load_file, load_text
 from playa_rules.checks.schema import check_schema_file, schema_diagnostics
+from playa_rules.source.load import load_file, load_text
 
 CASES = Path(__file__).parent / "cases" / "schema"
 REFERENCE = resources.games_dir() / "playa-pirata.yaml"
@@ -35,7 +36,9 @@ def _walk(schema, path="#"):
 def test_every_property_has_a_title_and_description():
     missing = []
     for path, node in _walk(SCHEMA):
-        for name, sub in node.get("properties", {}).items() if isinstance(node.get("properties"), dict) else ():
+        for name, sub in (
+            node.get("properties", {}).items() if isinstance(node.get("properties"), dict) else ()
+        ):
             if not (sub.get("title") and sub.get("description")):
                 missing.append(f"{path}/properties/{name}")
     assert not missing, missing
@@ -61,16 +64,42 @@ def test_minimal_game_and_variant_file_validate():
 
 # file, then the diagnostics expected, headline first: (message fragment, line, column, path)
 BAD_FILES = [
-    ("unknown-key.yaml", [("unknown key 'requires' in action 'draw' (did you mean 'require'?)", 16, 5,
-                           "/actions/draw/requires")]),
-    ("wrong-enum.yaml", [("'visibility' must be one of hidden, owner, public, not 'secret'", 11, 22,
-                          "/zones/deck/visibility")]),
+    (
+        "unknown-key.yaml",
+        [
+            (
+                "unknown key 'requires' in action 'draw' (did you mean 'require'?)",
+                16,
+                5,
+                "/actions/draw/requires",
+            )
+        ],
+    ),
+    (
+        "wrong-enum.yaml",
+        [
+            (
+                "'visibility' must be one of hidden, owner, public, not 'secret'",
+                11,
+                22,
+                "/zones/deck/visibility",
+            )
+        ],
+    ),
     ("missing-required.yaml", [("phase 1 is missing required key 'id'", 18, 5, "/phases/0")]),
-    ("several-errors.yaml", [("'players' must be a list, not the text 'two'", 4, 10, "/players"),
-                             ("unknown key 'txt' in action 'draw' (did you mean 'text'?)", 15, 5,
-                              "/actions/draw/txt"),
-                             ("'turns.order' must be one of clockwise, counterclockwise, not 'widdershins'",
-                              19, 51, "/phases/0/turns/order")]),
+    (
+        "several-errors.yaml",
+        [
+            ("'players' must be a list, not the text 'two'", 4, 10, "/players"),
+            ("unknown key 'txt' in action 'draw' (did you mean 'text'?)", 15, 5, "/actions/draw/txt"),
+            (
+                "'turns.order' must be one of clockwise, counterclockwise, not 'widdershins'",
+                19,
+                51,
+                "/phases/0/turns/order",
+            ),
+        ],
+    ),
 ]
 
 
@@ -88,24 +117,48 @@ def test_bad_file_diagnostics(name, expected):
 BASE = (CASES / "minimal.yaml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("old, new, fragment", [
-    ("game: minimal", "game: Minimal Game", "'game' is not a valid id: 'Minimal Game'"),
-    ("  draw:\n", "  draw it:\n", "'draw it' is not a valid action name"),
-    ("{from: start_player, rounds: 1}", "{from: start_player}",
-     "'turns' of phase 'main' must have exactly one of: from + rounds, from + until, seat, seats (it has from)"),
-    ("{from: start_player, rounds: 1}", "{seat: start_player, rounds: 1}", "must have exactly one of"),
-    ("    text: draw\n", "    text: draw\n    params: {card: {one_of: deck, position_in: deck}}\n",
-     "parameter 'card' of action 'draw' must have exactly one of: one_of, position_in, group_of + by"),
-    ("    text: draw\n", "    text: draw\n    params: {card: {one_of: deck, by: value}}\n",
-     "in parameter 'card' of action 'draw', 'by' needs 'group_of'"),
-    ("{id: draw, actions: [draw]}", "{id: draw}", "step 'draw' of phase 'main' must have one of: actions, effect"),
-    ("players: [2]", "players: [2, 2]", "'players' must not repeat a value"),
-    ("players: [2]", "players: []", "'players' must have at least 1 item"),
-    ("{value: 1, count: 3}", "{value: {x: 1}, count: 3}", "in item 1 of component 'card', 'value' must be"),
-    ("phases:\n", "variables:\n  round: {x: 1}\nphases:\n", "unknown key 'round' in 'variables'"),
-    ("game: minimal\n", "", "the rule file is missing required key 'game'"),
-    ("game: minimal\n", "game: minimal\nphase: []\n", "unknown key 'phase' at the top level (did you mean 'phases'?)"),
-])
+@pytest.mark.parametrize(
+    "old, new, fragment",
+    [
+        ("game: minimal", "game: Minimal Game", "'game' is not a valid id: 'Minimal Game'"),
+        ("  draw:\n", "  draw it:\n", "'draw it' is not a valid action name"),
+        (
+            "{from: start_player, rounds: 1}",
+            "{from: start_player}",
+            "'turns' of phase 'main' must have exactly one of: from + rounds, from + until, seat, seats (it has from)",
+        ),
+        ("{from: start_player, rounds: 1}", "{seat: start_player, rounds: 1}", "must have exactly one of"),
+        (
+            "    text: draw\n",
+            "    text: draw\n    params: {card: {one_of: deck, position_in: deck}}\n",
+            "parameter 'card' of action 'draw' must have exactly one of: one_of, position_in, group_of + by",
+        ),
+        (
+            "    text: draw\n",
+            "    text: draw\n    params: {card: {one_of: deck, by: value}}\n",
+            "in parameter 'card' of action 'draw', 'by' needs 'group_of'",
+        ),
+        (
+            "{id: draw, actions: [draw]}",
+            "{id: draw}",
+            "step 'draw' of phase 'main' must have one of: actions, effect",
+        ),
+        ("players: [2]", "players: [2, 2]", "'players' must not repeat a value"),
+        ("players: [2]", "players: []", "'players' must have at least 1 item"),
+        (
+            "{value: 1, count: 3}",
+            "{value: {x: 1}, count: 3}",
+            "in item 1 of component 'card', 'value' must be",
+        ),
+        ("phases:\n", "variables:\n  round: {x: 1}\nphases:\n", "unknown key 'round' in 'variables'"),
+        ("game: minimal\n", "", "the rule file is missing required key 'game'"),
+        (
+            "game: minimal\n",
+            "game: minimal\nphase: []\n",
+            "unknown key 'phase' at the top level (did you mean 'phases'?)",
+        ),
+    ],
+)
 def test_messages_read_well(old, new, fragment):
     assert old in BASE
     diagnostics = schema_diagnostics(load_text(BASE.replace(old, new, 1), "game.yaml"))
@@ -120,8 +173,10 @@ def test_empty_and_non_mapping_files():
 
 
 def test_comma_in_flow_mapping_gets_a_hint():
-    text = BASE.replace("deck: {visibility: hidden, holds: [card]}",
-                        "deck: {visibility: hidden, holds: [card], about: cards, face down}")
+    text = BASE.replace(
+        "deck: {visibility: hidden, holds: [card]}",
+        "deck: {visibility: hidden, holds: [card], about: cards, face down}",
+    )
     diagnostic = schema_diagnostics(load_text(text))[0]
     assert diagnostic.message.startswith("unknown key 'face down' in zone 'deck'")
     assert "quote text that contains commas" in diagnostic.hint
@@ -135,7 +190,9 @@ def test_the_validator_reads_the_schema_with_its_references_inlined_and_finds_th
     import sys
 
     import yaml as _yaml
+
     from playa_rules.checks import schema as S
+
     sys.path.insert(0, str(Path(__file__).parent))
     import fuzz_rules
 
@@ -150,7 +207,9 @@ def test_the_validator_reads_the_schema_with_its_references_inlined_and_finds_th
 
 
 def test_an_id_that_breaks_its_pattern_gets_a_conforming_example():
-    diagnostics = schema_diagnostics(load_text(BASE.replace("game: minimal", "game: Minimal Game", 1), "game.yaml"))
+    diagnostics = schema_diagnostics(
+        load_text(BASE.replace("game: minimal", "game: Minimal Game", 1), "game.yaml")
+    )
     assert diagnostics[0].hint == "for example 'minimal-game'"
     variant = load_text("extends: playa-pirata\nvariant: My House Rule\ntitle: Mine\n", "mine.yaml")
     found = schema_diagnostics(variant, variant=True)
@@ -158,10 +217,17 @@ def test_an_id_that_breaks_its_pattern_gets_a_conforming_example():
     assert found[0].hint == "for example 'my-house-rule'"
 
 
-@pytest.mark.parametrize("old, new, fragment", [
-    ("    text: draw\n", "    text: draw\n    efect: move top(deck) to me.hand\n", "unknown key 'efect'"),
-    ("    text: draw\n", "    text: draw\n    params: {card: {one_off: deck}}\n", "unknown key 'one_off'"),
-])
+@pytest.mark.parametrize(
+    "old, new, fragment",
+    [
+        ("    text: draw\n", "    text: draw\n    efect: move top(deck) to me.hand\n", "unknown key 'efect'"),
+        (
+            "    text: draw\n",
+            "    text: draw\n    params: {card: {one_off: deck}}\n",
+            "unknown key 'one_off'",
+        ),
+    ],
+)
 def test_a_misspelt_key_is_one_error_not_two(old, new, fragment):
     """The missing key or the 'exactly one of' that only echo the misspelling are not repeated."""
     text = BASE.replace(old, new, 1)

@@ -1,6 +1,7 @@
 """What a person at the terminal sees: each seat's screen (rich tables) shows what a player
 at the table knows, laid out to be read, following the rule file's display hints; golden
 screens are captured from a real terminal session (tmux) and compared line by line."""
+
 from __future__ import annotations
 
 import os
@@ -38,11 +39,11 @@ def test_a_lying_pirates_player_sees_their_own_dice_faces_and_not_the_others():
 def test_display_hints_choose_the_variables_and_what_shows_beside_a_component():
     game = pr.load("lying-pirates").new_game(3, seed=1)
     text = _screen(game, 0)
-    assert "hand.bid_qty 0" in text and "hand.bet_done" not in text     # internal variables stay off
+    assert "hand.bid_qty 0" in text and "hand.bet_done" not in text  # internal variables stay off
     assert "#0 captain (you, pos 0, coins 2)" in text
-    assert re.search(r"^ bag +45 *$", text, re.M)                        # a count, not 45 '?'
-    assert "#1-15 none" in text                                          # equal neighbours as a range
-    everything = _screen(game, 0, display=None)                          # without hints: every variable
+    assert re.search(r"^ bag +45 *$", text, re.M)  # a count, not 45 '?'
+    assert "#1-15 none" in text  # equal neighbours as a range
+    everything = _screen(game, 0, display=None)  # without hints: every variable
     assert "hand.bet_done false" in everything
 
 
@@ -63,6 +64,7 @@ def test_a_stack_reads_from_the_bottom_with_the_top_named_last():
     """Who is on top controls a treasure: the stack is shown in its order, each owner's run
     once, then ', top: OWNER' (the last component of a zone is its top)."""
     import random
+
     game = pr.load("playa-pirata").new_game(3, seed=1)
     rng = random.Random(2)
     for _ in range(10):
@@ -76,8 +78,12 @@ def test_a_stack_reads_from_the_bottom_with_the_top_named_last():
     for stack in stacks:
         names = ["you" if t["owner"] == 0 else f"seat {t['owner']}" for t in stack]
         runs = [n for i, n in enumerate(names) if i == 0 or names[i - 1] != n]
-        assert re.search(r"\[stack: " + r"[^\]·]*· ".join(f"{re.escape(n)}: " for n in runs)
-                         + rf"[^\]]*, top: {names[-1]}\]", text), (runs, text)
+        assert re.search(
+            r"\[stack: "
+            + r"[^\]·]*· ".join(f"{re.escape(n)}: " for n in runs)
+            + rf"[^\]]*, top: {names[-1]}\]",
+            text,
+        ), (runs, text)
 
 
 def test_values_read_as_the_rule_file_spells_them():
@@ -87,13 +93,15 @@ def test_values_read_as_the_rule_file_spells_them():
 
 
 def test_a_display_hint_naming_nothing_is_an_error_at_its_line(tmp_path):
-    base = (Path(pr.__file__).parent / "spec" / "games" / "lying-pirates.yaml")
+    base = Path(pr.__file__).parent / "spec" / "games" / "lying-pirates.yaml"
     if not base.exists():
         base = Path(__file__).parents[1] / "spec" / "games" / "lying-pirates.yaml"
-    text = base.read_text(encoding="utf-8").replace(
-        "  variables: [hand.round_no,", "  variables: [hand.bid_qtty, hand.round_no,").replace(
-        "    captain: [pos, coins, status]", "    captain: [pos, coin, status]").replace(
-        "    bag: {count: true}", "    bags: {count: true}")
+    text = (
+        base.read_text(encoding="utf-8")
+        .replace("  variables: [hand.round_no,", "  variables: [hand.bid_qtty, hand.round_no,")
+        .replace("    captain: [pos, coins, status]", "    captain: [pos, coin, status]")
+        .replace("    bag: {count: true}", "    bags: {count: true}")
+    )
     path = tmp_path / "lp.yaml"
     path.write_text(text, encoding="utf-8")
     diags = [d for d in pr.validate(path) if d.code == "unknown-display"]
@@ -118,8 +126,11 @@ GOLDEN = [
     ("playa-pirata-2p", ["playa-pirata", "-p", "2", "-s", "1", "--human", "0"], "choose 1-"),
     ("pirate-gold-cards-2p", ["pirate-gold-cards", "-p", "2", "-s", "1", "--human", "0"], "choose 1-3"),
     ("maui-2p", ["maui", "-p", "2", "-s", "1", "--human", "0"], "choose 1-"),
-    ("connect-four", [str(Path(__file__).resolve().parent / "games" / "connect-four.yaml"), "-s", "1",
-                      "--human", "0"], "choose 1-7"),
+    (
+        "connect-four",
+        [str(Path(__file__).resolve().parent / "games" / "connect-four.yaml"), "-s", "1", "--human", "0"],
+        "choose 1-7",
+    ),
 ]
 
 
@@ -141,8 +152,24 @@ def _wait(session: str, wanted: str, history: bool = False) -> str:
 def _start(args: list[str]) -> str:
     session = f"screen{os.getpid()}"
     command = " ".join([sys.executable, "-m", "playa_rules", "play", *args])
-    _tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "60", "env", "TERM=xterm-256color",
-          "COLUMNS=110", "LINES=60", "bash", "--norc", "-c", command + "; echo exit $?; sleep 30")
+    _tmux(
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "110",
+        "-y",
+        "60",
+        "env",
+        "TERM=xterm-256color",
+        "COLUMNS=110",
+        "LINES=60",
+        "bash",
+        "--norc",
+        "-c",
+        command + "; echo exit $?; sleep 30",
+    )
     return session
 
 
@@ -192,8 +219,11 @@ def test_a_board_shows_as_a_grid_of_symbols():
         game.apply(move)
     lines = _screen(game, 0).splitlines()
     at = next(i for i, line in enumerate(lines) if line.strip().startswith("board"))
-    assert [line.split()[-3:] for line in lines[at + 1: at + 4]] == [["O", ".", "."], [".", "X", "."],
-                                                                      [".", ".", "."]]
+    assert [line.split()[-3:] for line in lines[at + 1 : at + 4]] == [
+        ["O", ".", "."],
+        [".", "X", "."],
+        [".", ".", "."],
+    ]
 
 
 def test_a_grid_naming_no_cell_variable_is_an_error(tmp_path):
@@ -213,9 +243,9 @@ def test_a_board_of_each_player_shows_as_a_grid_below_the_seats_table():
     row = next(line for line in lines if line.startswith(" seat 0 "))
     assert "below" in row.split()
     at = next(i for i, line in enumerate(lines) if "seat 0: beach" in line)
-    assert lines[at].index("seat 0: beach") > lines[at].index("you: beach")   # side by side, yours first
+    assert lines[at].index("seat 0: beach") > lines[at].index("you: beach")  # side by side, yours first
     start = lines[at].index("seat 0: beach")
-    assert lines[at + 2][start:].split() == ["0", "#", ".", "."]          # seat 0's row 0: marked, then two empty
+    assert lines[at + 2][start:].split() == ["0", "#", ".", "."]  # seat 0's row 0: marked, then two empty
     assert lines[at + 3][start:].split() == ["1", ".", ".", "."]
 
 
@@ -223,6 +253,8 @@ def test_a_cell_with_a_token_on_it_shows_the_occupied_symbol():
     game = pr.load("maui").new_game(2, seed=1)
     lines = _screen(game, 0).splitlines()
     at = next(i for i, line in enumerate(lines) if "you: beach" in line)
-    grid = [line[:42].split() for line in lines[at + 2: at + 9]]
+    grid = [line[:42].split() for line in lines[at + 2 : at + 9]]
     cells = pr.load("maui").spec["assumptions"]["umbrella_cells"]["value"]
-    assert sorted([r, c] for r, cols in enumerate(grid) for c, v in enumerate(cols[1:]) if v == "u") == sorted(cells)
+    assert sorted(
+        [r, c] for r, cols in enumerate(grid) for c, v in enumerate(cols[1:]) if v == "u"
+    ) == sorted(cells)

@@ -1,4 +1,5 @@
 """The simulation statistics on synthetic data with a known truth (playa_rules.simulation.stats)."""
+
 import random
 
 import pytest
@@ -20,8 +21,10 @@ def test_wilson_interval_covers_the_true_rate_about_95_percent_of_the_time(p, n)
 
 def test_mean_interval_covers_the_true_mean_about_95_percent_of_the_time():
     rng = random.Random(2)
-    covered = sum(lo <= 10 <= hi for lo, hi in
-                  (stats.mean_interval([rng.gauss(10, 3) for _ in range(15)]) for _ in range(2000)))
+    covered = sum(
+        lo <= 10 <= hi
+        for lo, hi in (stats.mean_interval([rng.gauss(10, 3) for _ in range(15)]) for _ in range(2000))
+    )
     assert 0.93 <= covered / 2000 <= 0.97
 
 
@@ -39,12 +42,16 @@ def _rates(rng, p, n):
 def test_two_proportion_test_finds_a_real_difference_and_keeps_its_level_on_a_null_one():
     rng = random.Random(3)
     trials, n = 500, 400
-    found = sum(stats.two_proportions(_rates(rng, 0.40, n), n, _rates(rng, 0.52, n), n)["p_value"] < 0.05
-                for _ in range(trials))
-    false = sum(stats.two_proportions(_rates(rng, 0.45, n), n, _rates(rng, 0.45, n), n)["p_value"] < 0.05
-                for _ in range(trials))
-    assert found / trials > 0.85          # power of about 0.93 for 0.40 vs 0.52 at n=400
-    assert false / trials < 0.08          # about 0.05 under the null
+    found = sum(
+        stats.two_proportions(_rates(rng, 0.40, n), n, _rates(rng, 0.52, n), n)["p_value"] < 0.05
+        for _ in range(trials)
+    )
+    false = sum(
+        stats.two_proportions(_rates(rng, 0.45, n), n, _rates(rng, 0.45, n), n)["p_value"] < 0.05
+        for _ in range(trials)
+    )
+    assert found / trials > 0.85  # power of about 0.93 for 0.40 vs 0.52 at n=400
+    assert false / trials < 0.08  # about 0.05 under the null
 
 
 def test_difference_interval_of_two_rates_covers_the_true_difference():
@@ -58,10 +65,16 @@ def test_difference_interval_of_two_rates_covers_the_true_difference():
 
 def test_welch_finds_a_shift_in_means_and_not_a_null_one():
     rng = random.Random(5)
-    shifted = sum(stats.welch([rng.gauss(10, 4) for _ in range(60)],
-                              [rng.gauss(13.5, 6) for _ in range(60)])["p_value"] < 0.05 for _ in range(300))
-    null = sum(stats.welch([rng.gauss(10, 4) for _ in range(60)],
-                           [rng.gauss(10, 6) for _ in range(60)])["p_value"] < 0.05 for _ in range(300))
+    shifted = sum(
+        stats.welch([rng.gauss(10, 4) for _ in range(60)], [rng.gauss(13.5, 6) for _ in range(60)])["p_value"]
+        < 0.05
+        for _ in range(300)
+    )
+    null = sum(
+        stats.welch([rng.gauss(10, 4) for _ in range(60)], [rng.gauss(10, 6) for _ in range(60)])["p_value"]
+        < 0.05
+        for _ in range(300)
+    )
     assert shifted / 300 > 0.8
     assert null / 300 < 0.09
 
@@ -72,8 +85,10 @@ def test_holm_adjusts_in_step_down_order_and_controls_family_wise_errors():
     rng = random.Random(6)
     families_with_a_false_positive = 0
     for _ in range(300):
-        ps = [stats.two_proportions(_rates(rng, 0.5, 100), 100, _rates(rng, 0.5, 100), 100)["p_value"]
-              for _ in range(8)]
+        ps = [
+            stats.two_proportions(_rates(rng, 0.5, 100), 100, _rates(rng, 0.5, 100), 100)["p_value"]
+            for _ in range(8)
+        ]
         families_with_a_false_positive += any(p < 0.05 for p in stats.holm(ps))
     assert families_with_a_false_positive / 300 < 0.08
 
@@ -89,16 +104,17 @@ def test_paired_t_test_uses_the_pairing_and_keeps_its_level():
     rng = random.Random(7)
     found = null = 0
     for _ in range(300):
-        luck = [rng.gauss(0, 10) for _ in range(50)]          # shared by both sides of a pair
+        luck = [rng.gauss(0, 10) for _ in range(50)]  # shared by both sides of a pair
         a = [x + rng.gauss(0, 1) for x in luck]
         found += stats.paired(a, [x + 0.8 + rng.gauss(0, 1) for x in luck])["p_value"] < 0.05
         null += stats.paired(a, [x + rng.gauss(0, 1) for x in luck])["p_value"] < 0.05
-    assert found / 300 > 0.85      # Welch would see 0.8 against a spread of 10: almost never
+    assert found / 300 > 0.85  # Welch would see 0.8 against a spread of 10: almost never
     assert null / 300 < 0.09
     assert stats.paired([1, 2, 3], [1, 2, 3]) == {"difference": 0.0, "ci": [0.0, 0.0], "p_value": 1.0}
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @given(st.integers(0, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
@@ -126,8 +142,16 @@ def test_a_shift_of_every_pair_is_the_paired_difference(values, shift):
 
 # ------------------------------------------------ draws and the first player's even share
 def _record(winners, first=0, seats=(0, 1)):
-    return {"seats": list(seats), "agents": ["a"] * len(seats), "scores": [0] * len(seats), "winners": winners,
-            "first": first, "decisions": 1, "actions": {}, "rules": {}}
+    return {
+        "seats": list(seats),
+        "agents": ["a"] * len(seats),
+        "scores": [0] * len(seats),
+        "winners": winners,
+        "first": first,
+        "decisions": 1,
+        "actions": {},
+        "rules": {},
+    }
 
 
 def _games(rng, n, p_first, p_draw):
@@ -143,6 +167,7 @@ def _games(rng, n, p_first, p_draw):
 
 def test_a_game_with_no_winner_is_a_draw_and_a_shared_win_a_tie():
     from playa_rules.simulation.summary import measures, summarize
+
     records = [_record([0]), _record([]), _record([0, 1]), _record([1], first=1)]
     m = measures(records)
     assert m["draws.rate"] == ("rate", [0, 1, 0, 0])
@@ -160,6 +185,7 @@ def test_with_draws_a_first_player_with_no_edge_shows_no_advantage_about_95_perc
     """A third of the games are draws and the decisive ones split evenly: the first player
     wins a third of the games, the even share is a third too, not 1/2."""
     from playa_rules.simulation.summary import summarize
+
     rng = random.Random(8)
     covered = 0
     for _ in range(300):
@@ -172,7 +198,9 @@ def test_with_draws_a_first_player_with_no_edge_shows_no_advantage_about_95_perc
 
 def test_with_draws_a_real_first_player_edge_is_found():
     from playa_rules.simulation.summary import summarize
+
     rng = random.Random(9)
-    found = sum(summarize(_games(rng, 200, 0.65, 0.3), {})["first_player"]["advantage_ci"][0] > 0
-                for _ in range(200))
-    assert found / 200 > 0.8     # +0.105 against an sd near 0.4: about 0.96 at 200 games
+    found = sum(
+        summarize(_games(rng, 200, 0.65, 0.3), {})["first_player"]["advantage_ci"][0] > 0 for _ in range(200)
+    )
+    assert found / 200 > 0.8  # +0.105 against an sd near 0.4: about 0.96 at 200 games

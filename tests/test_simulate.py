@@ -1,4 +1,5 @@
 """Random games that find what static checks cannot: dead ends, endless games, runtime errors."""
+
 from __future__ import annotations
 
 import json
@@ -28,12 +29,15 @@ def test_a_game_that_never_ends_is_reported_with_its_seed():
     rules = pr.load(NO_END)
     diags = simulate(rules, 3, seed=7, max_actions=200)
     # located at the condition that never held: the phase's `until`
-    assert [(d.code, d.severity, d.line, d.column, d.path) for d in diags] == \
-        [("sim-no-end", "error", 12, 40, "/phases/0/turns/until")] * 2
+    assert [(d.code, d.severity, d.line, d.column, d.path) for d in diags] == [
+        ("sim-no-end", "error", 12, 40, "/phases/0/turns/until")
+    ] * 2
     two, three = diags
     assert two.file == str(NO_END)
-    assert two.message.startswith("with 2 players, seed 7: the game did not end within 200 actions (it was in "
-                                  "hand 1, phase 'main', step 'wait', round 101)")
+    assert two.message.startswith(
+        "with 2 players, seed 7: the game did not end within 200 actions (it was in "
+        "hand 1, phase 'main', step 'wait', round 101)"
+    )
     assert two.message.endswith(f"to reproduce: playa-rules play {NO_END} --players 2 --seed 7")
     assert three.message.startswith("with 3 players, seed 7:")
     assert two.hint == "3 of 3 games with 2 players failed this way (seeds 7, 8, 9)"
@@ -45,8 +49,10 @@ def test_a_runtime_error_is_reported_with_the_seed_that_replays_it(capsys):
     assert [d.code for d in diags] == ["sim-runtime-error", "sim-runtime-error"]
     first = diags[0]
     assert "with 2 players, seed 1: action 'split' failed: " in first.message
-    assert "runtime-error.yaml:12:23: runtime-error: division by zero: 10 // 0 (at /actions/split/effect)" \
+    assert (
+        "runtime-error.yaml:12:23: runtime-error: division by zero: 10 // 0 (at /actions/split/effect)"
         in first.message
+    )
     # the command in the message replays the same failure
     command = shlex.split(first.message.split("to reproduce: ")[1])
     assert command[:2] == ["playa-rules", "play"]
@@ -56,7 +62,7 @@ def test_a_runtime_error_is_reported_with_the_seed_that_replays_it(capsys):
 
 def test_games_that_end_are_not_reported():
     rules = pr.load(RUNTIME_ERROR)
-    assert play_one(rules, 2, 0, 1000) > 0   # seed 0 never splits three times
+    assert play_one(rules, 2, 0, 1000) > 0  # seed 0 never splits three times
     assert simulate(rules, 1, seed=0) == []
 
 
@@ -129,8 +135,10 @@ def test_a_dead_end_is_reported():
     rules = _FakeRules({1: "dead"})
     diags = simulate(rules, 3)
     assert [(d.code, d.file) for d in diags] == [("sim-dead-end", "fake.yaml")] * 2
-    assert "seed 1: seat 0 has no legal action in hand 1, phase 'p', step 's', round 0, but the game is not over" \
+    assert (
+        "seed 1: seat 0 has no legal action in hand 1, phase 'p', step 's', round 0, but the game is not over"
         in diags[0].message
+    )
     assert diags[0].message.endswith("to reproduce: playa-rules play fake.yaml --players 2 --seed 1")
 
 
@@ -139,10 +147,14 @@ def test_each_code_is_reported_once_per_player_count_and_a_count_stops_once_all_
     diags = simulate(rules, 10, max_actions=50)
     assert [d.code for d in diags] == list(CODES) * 2
     assert [d.message.split(":")[0] for d in diags[:4]] == [
-        "with 2 players, seed 0", "with 2 players, seed 1", "with 2 players, seed 3", "with 2 players, seed 4"]
+        "with 2 players, seed 0",
+        "with 2 players, seed 1",
+        "with 2 players, seed 3",
+        "with 2 players, seed 4",
+    ]
     assert diags[0].hint == "2 of 5 games with 2 players failed this way (seeds 0, 2)"
     assert "KeyError: 'oops' (a bug in playa-rules" in diags[3].message
-    assert rules.played == [(2, s) for s in range(5)] + [(3, s) for s in range(5)]   # stopped after seed 4
+    assert rules.played == [(2, s) for s in range(5)] + [(3, s) for s in range(5)]  # stopped after seed 4
 
 
 # ------------------------------------------------------------------ the command line
@@ -150,7 +162,10 @@ def test_cli_validate_simulate(capsys):
     code = main(["validate", str(NO_END), "--simulate", "2", "--seed", "5", "--max-actions", "100"])
     out = capsys.readouterr().out
     assert code == 1
-    assert f"{NO_END}:12:40: error sim-no-end: with 2 players, seed 5: the game did not end within 100 actions" in out
+    assert (
+        f"{NO_END}:12:40: error sim-no-end: with 2 players, seed 5: the game did not end within 100 actions"
+        in out
+    )
     assert f"to reproduce: playa-rules play {NO_END} --players 3 --seed 5" in out
     assert out.rstrip().endswith(f"{NO_END}: 2 errors, 1 warning")
 
@@ -177,8 +192,9 @@ def test_cli_does_not_simulate_a_file_with_errors(capsys):
     assert "sim-" not in out and out.rstrip().endswith(": 3 errors")
 
 
-@pytest.mark.parametrize("argv", [["--simulate", "-1"], ["--simulate", "x"], ["--seed", "abc"],
-                                  ["--max-actions", "0"]])
+@pytest.mark.parametrize(
+    "argv", [["--simulate", "-1"], ["--simulate", "x"], ["--seed", "abc"], ["--max-actions", "0"]]
+)
 def test_cli_simulate_usage_errors(capsys, argv):
     assert main(["validate", "playa-pirata", *argv]) == 2
     assert "usage:" in capsys.readouterr().err

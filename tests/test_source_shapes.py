@@ -2,6 +2,7 @@
 (the games both backends play are compared by tests/test_backends.py, which plays every
 test game): a define call's argument is written in place where that reads the same (a
 plain argument the body always reads), and stays a call otherwise."""
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,7 @@ from playa_rules import rules as rules_module
 from playa_rules.compiler.dsl.pysource import hands_on, plain_code
 
 GAME = Path(__file__).parent / "games" / "define-calls.yaml"
-_CLOSURE = re.compile(r"_b\d+\(g, e\)")   # a call of a closure (or of a generated function) from source
+_CLOSURE = re.compile(r"_b\d+\(g, e\)")  # a call of a closure (or of a generated function) from source
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,9 @@ def test_a_plain_argument_read_in_one_branch_only_stays_a_call(sources):
     # either(flag, x): "if flag then x else 0" with x = c.boost: the closures work x out
     # before the body (a part of none fails there), so it stays their call
     bodies = [s.splitlines()[-1] for s in sources if "else 0)" in s]
-    assert bodies and all(re.fullmatch(r"\s+return \(e\['x#\d+'\] if e\['flag#\d+'\] else 0\)", b) for b in bodies), bodies
+    assert bodies and all(
+        re.fullmatch(r"\s+return \(e\['x#\d+'\] if e\['flag#\d+'\] else 0\)", b) for b in bodies
+    ), bodies
 
 
 def test_a_plain_argument_read_twice_is_written_twice(sources):
@@ -61,17 +64,22 @@ def test_an_argument_that_calls_something_read_twice_stays_one_call(sources):
 def test_indexing_division_and_a_zone_copy_are_source(sources):
     # slot(k): "[c in row][k % count(row)]": the row copied, the index's divider and the
     # list's reader called with their parts inline
-    line = _line(sources, "list(g.zones[4]), _b")   # the define's own body: its parameter's slot
-    assert re.fullmatch(r"\s+return _b\d+\(list\(g\.zones\[4\]\), _b\d+\(e\['k#\d+'\], len\(g\.zones\[4\]\)\)\)", line), line
-    line = _line(sources, "(((g.round + ")          # the call: the argument in the slot's place
-    assert re.fullmatch(r"\s+return _b\d+\(list\(g\.zones\[4\]\), _b\d+\(\(\(g\.round \+ _b\d+\[e\['card#\d+'\]\]\)\), "
-                        r"len\(g\.zones\[4\]\)\)\)", line), line
+    line = _line(sources, "list(g.zones[4]), _b")  # the define's own body: its parameter's slot
+    assert re.fullmatch(
+        r"\s+return _b\d+\(list\(g\.zones\[4\]\), _b\d+\(e\['k#\d+'\], len\(g\.zones\[4\]\)\)\)", line
+    ), line
+    line = _line(sources, "(((g.round + ")  # the call: the argument in the slot's place
+    assert re.fullmatch(
+        r"\s+return _b\d+\(list\(g\.zones\[4\]\), _b\d+\(\(\(g\.round \+ _b\d+\[e\['card#\d+'\]\]\)\), "
+        r"len\(g\.zones\[4\]\)\)\)",
+        line,
+    ), line
 
 
 def test_hands_on_sees_the_environment_only_in_code():
     assert hands_on("_b3(g, e) + 1")
-    assert not hands_on("g.zones[\x00'e'\x01]")            # a slot named e
-    assert not hands_on("(x == 'e')")                       # a text
+    assert not hands_on("g.zones[\x00'e'\x01]")  # a slot named e
+    assert not hands_on("(x == 'e')")  # a text
     assert plain_code("f('a', \x00'k'\x01)") == "f(, )"
 
 

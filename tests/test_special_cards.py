@@ -4,17 +4,50 @@ Rulebook: shared/rulebooks/000_383859bdf4c20040.txt, "Game variant: Special card
 variant is spec/variants/playa-pirata/special-cards.yaml. Each test's docstring quotes the
 card it checks; each shows the card's effect and its limits. Seats: red 0, blue 1, green 2.
 """
+
 from __future__ import annotations
 
 import pytest
+from scenario import (
+    BLUE,
+    GREEN,
+    RED,
+    beach,
+    clear_table,
+    controller,
+    cover,
+    knows,
+    move,
+    names,
+    phase,
+    pirate_of,
+    play_until,
+    put_towels,
+    refresh_legal,
+    score_now,
+    stack,
+    step,
+    take_towel,
+    texts,
+    towels_of,
+    treasures,
+    zone,
+)
 
 import playa_rules as pr
-from scenario import (BLUE, GREEN, RED, beach, clear_table, controller, cover, knows, move, names,
-                      phase, pirate_of, play_until, put_towels, refresh_legal, score_now, stack, step,
-                      take_towel, texts, towels_of, treasures, zone)
 
-SPECIALS = ["sand_castle", "skeleton", "wave", "king_size", "jolly_roger", "beach_bucket", "lifeguard",
-            "flip_flops", "piggybank", "parrot"]
+SPECIALS = [
+    "sand_castle",
+    "skeleton",
+    "wave",
+    "king_size",
+    "jolly_roger",
+    "beach_bucket",
+    "lifeguard",
+    "flip_flops",
+    "piggybank",
+    "parrot",
+]
 
 
 def rules(**rulings):
@@ -29,6 +62,7 @@ _HOUSE: dict = {}
 def _house_rule(rulings: dict):
     import tempfile
     from pathlib import Path
+
     key = tuple(sorted(rulings.items()))
     if key not in _HOUSE:
         folder = Path(tempfile.mkdtemp())
@@ -63,8 +97,11 @@ def drafted(players=3, seed=0, **rulings):
 def red_card_step(**rulings):
     """3 players after the first turn: red's first regular turn, card step."""
     game = drafted(**rulings)
-    play_until(game, lambda gm: phase(gm) != "first_turn",
-               lambda gm: next(a for a in gm.legal_actions() if a.name == "bury"))
+    play_until(
+        game,
+        lambda gm: phase(gm) != "first_turn",
+        lambda gm: next(a for a in gm.legal_actions() if a.name == "bury"),
+    )
     assert game.current_player == RED and step(game) == "card"
     return game
 
@@ -83,7 +120,7 @@ def red_towel_step(top_value: int, **rulings):
 # ================================================================ the draft
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_draft_players_plus_one_cards_from_the_left_of_the_start_player(players):
-    """"give a number of cards equal to one more than the number of players to the player
+    """ "give a number of cards equal to one more than the number of players to the player
     sitting to the left of the starting player ... Continue until the starting player
     receives the last two special cards. He keeps one and removes the last one from play
     without revealing it.\""""
@@ -114,7 +151,7 @@ def test_draft_players_plus_one_cards_from_the_left_of_the_start_player(players)
 
 
 def test_a_special_card_is_played_in_addition_to_the_normal_actions():
-    """"Important: Playing your special card is in addition to your normal actions on your turn.\""""
+    """ "Important: Playing your special card is in addition to your normal actions on your turn.\""""
     game = red_card_step()
     give(game, RED, "parrot")
     refresh_legal(game)
@@ -137,7 +174,9 @@ def test_jolly_roger_blocks_a_telescope_a_map_and_an_umbrella():
     game.apply(flagged)
     spot = len(beach(game)) - 1
     assert [game.m.props["name"][c] for c in zone(game, "beside", comp=beach(game)[spot])] == ["jolly_roger"]
-    game.apply(next(a for a in game.legal_actions() if a.name == "place_towels" and str(a).endswith(f"#{spot}")))
+    game.apply(
+        next(a for a in game.legal_actions() if a.name == "place_towels" and str(a).endswith(f"#{spot}"))
+    )
     game.apply("done")
     assert game.current_player == BLUE
     legal = texts(game)
@@ -161,7 +200,9 @@ def test_jolly_roger_ruling_whose_cards_it_blocks(ruling, own_umbrella):
     assert ("umbrella #1" in texts(game)) is own_umbrella
     assert ("map #1" in texts(game)) is own_umbrella
     game.apply("telescope #0")
-    game.apply(next(a for a in game.legal_actions() if a.name == "place_towels" and not str(a).endswith("#1")))
+    game.apply(
+        next(a for a in game.legal_actions() if a.name == "place_towels" and not str(a).endswith("#1"))
+    )
     game.apply("done")
     assert game.current_player == BLUE
     assert "map #1" not in texts(game) and "telescope #1" not in texts(game)  # never for the others
@@ -319,8 +360,11 @@ def test_wave_3_points_for_two_treasures_of_the_same_value(pair, points):
     """WAVE: "This card is worth 3 points at the end of the game if you have two Treasures with
     the exact same value (skulls do not count).\""""
     game = _end_of_game("wave")
-    won = {"numbers": treasures(game, "number", 5)[:2], "skulls": treasures(game, "skull")[:2],
-           "different": [treasures(game, "number", 5)[0], treasures(game, "number", 6)[0]]}[pair]
+    won = {
+        "numbers": treasures(game, "number", 5)[:2],
+        "skulls": treasures(game, "skull")[:2],
+        "different": [treasures(game, "number", 5)[0], treasures(game, "number", 6)[0]],
+    }[pair]
     for t in won:
         move(game, t, "beach")
         put_towels(game, t, [take_towel(game, RED, 1)])

@@ -1,4 +1,5 @@
 """Validation outside Python: editors (YAML language server), pre-commit, check-jsonschema, the docs."""
+
 from __future__ import annotations
 
 import json
@@ -61,10 +62,19 @@ def test_yaml_examples_of_the_validation_page_parse():
 def test_check_jsonschema_accepts_the_bundled_games_and_rejects_a_bad_file():
     schema = str(resources.schema_path())
     files = [str(resources.games_dir() / f"{g}.yaml") for g in pr.games()]
-    ok = subprocess.run(["check-jsonschema", "--schemafile", schema, *files], capture_output=True, text=True,
-                        timeout=120)
+    ok = subprocess.run(
+        ["check-jsonschema", "--schemafile", schema, *files], capture_output=True, text=True, timeout=120
+    )
     assert ok.returncode == 0, ok.stdout + ok.stderr
-    bad = subprocess.run(["check-jsonschema", "--schemafile", schema,
-                          str(ROOT / "tests" / "cases" / "schema" / "several-errors.yaml")],
-                         capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [
+            "check-jsonschema",
+            "--schemafile",
+            schema,
+            str(ROOT / "tests" / "cases" / "schema" / "several-errors.yaml"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 1

@@ -5,15 +5,16 @@ After every action: every component is in exactly one zone, the views show only 
 their seat knows (the checks of test_playa_properties), the log as a seat saw it names no
 face it did not know; matches end, and replay identically from their seed and actions.
 """
+
 from __future__ import annotations
 
 import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_playa_properties import check_views
 
 import playa_rules as pr
-from test_playa_properties import check_views
 
 COMBOS = [["special-cards"], ["special-cards", "short-game-two-hands"]]
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -35,8 +36,12 @@ def check_components(game) -> None:
 
 
 @settings(max_examples=24, **SETTINGS)
-@given(seed=st.integers(min_value=0, max_value=2**32), players=st.sampled_from([2, 3, 4]),
-       combo=st.sampled_from(COMBOS), rnd=st.randoms(use_true_random=False))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    players=st.sampled_from([2, 3, 4]),
+    combo=st.sampled_from(COMBOS),
+    rnd=st.randoms(use_true_random=False),
+)
 def test_special_card_games_end_conserve_cards_and_views_leak_nothing(seed, players, combo, rnd):
     rules = pr.load("playa-pirata", variants=combo)
     game = rules.new_game(players=players, seed=seed)

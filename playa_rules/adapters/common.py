@@ -1,5 +1,6 @@
 """What the OpenSpiel and PettingZoo adapters share: rules from parameters, returns from
 scores, stable texts for any action or chance id, and a bound on the game's length."""
+
 from __future__ import annotations
 
 import random
@@ -58,8 +59,10 @@ def returns_of(game, people_count: int, mapping: str) -> list[float]:
 def score_bound(value) -> float:
     """``max_abs_score`` checked: a positive finite number."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < float("inf"):
-        raise PlayaRulesError(f"max_abs_score is a positive number (the largest absolute score a match can "
-                              f"end with), not {value!r}")
+        raise PlayaRulesError(
+            f"max_abs_score is a positive number (the largest absolute score a match can "
+            f"end with), not {value!r}"
+        )
     return float(value)
 
 
@@ -89,7 +92,9 @@ def chance_text(rules, outcome_id: int) -> str:
     """A stable text for any chance outcome id of the rule set (PlayaRulesError for an id out of range)."""
     n = rules.max_chance_outcomes
     if not 0 <= outcome_id < n:
-        raise PlayaRulesError(f"chance outcome {outcome_id} is out of range: the outcome ids are 0 to {n - 1}")
+        raise PlayaRulesError(
+            f"chance outcome {outcome_id} is out of range: the outcome ids are 0 to {n - 1}"
+        )
     m = rules.program.model
     sp = space(m)
     if outcome_id < sp.faces:

@@ -29,6 +29,7 @@ the card they are attached to (zone, then position), not the card.
 Values: numbers as they are, booleans 0 or 1, ``none`` 0, a text a stable code in
 (0, 1] (crc32 / 2**32, so equal texts give equal codes in every process).
 """
+
 from __future__ import annotations
 
 import zlib
@@ -47,13 +48,13 @@ def encode(v) -> float:
     text = str(v)
     code = _CODES.get(text)
     if code is None:
-        if len(_CODES) >= 4096:   # texts come from rule files: remembered, but boundedly
+        if len(_CODES) >= 4096:  # texts come from rule files: remembered, but boundedly
             _CODES.clear()
-        code = _CODES[text] = (zlib.crc32(text.encode("utf-8")) + 1) / 2 ** 32
+        code = _CODES[text] = (zlib.crc32(text.encode("utf-8")) + 1) / 2**32
     return code
 
 
-_CODES: dict = {}   # text -> its code
+_CODES: dict = {}  # text -> its code
 
 
 class Layout:
@@ -65,10 +66,14 @@ class Layout:
         self.types = sorted(m.types)
         self.type_index = [self.types.index(t) for t in m.ctype]
         self.cvar_names = sorted(m.cvars)
-        self.seat_var_names = [("pvars", k) for k in sorted(m.variables.get("player", {}))] + \
-                              [("pmvars", k) for k in sorted(m.variables.get("player_match", {}))]
-        self.var_names = [(scope, k) for scope, attr in (("turn", "tvars"), ("hand", "hvars"), ("match", "mvars"))
-                          for k in sorted(m.variables.get(scope, {}))]
+        self.seat_var_names = [("pvars", k) for k in sorted(m.variables.get("player", {}))] + [
+            ("pmvars", k) for k in sorted(m.variables.get("player_match", {}))
+        ]
+        self.var_names = [
+            (scope, k)
+            for scope, attr in (("turn", "tvars"), ("hand", "hvars"), ("match", "mvars"))
+            for k in sorted(m.variables.get(scope, {}))
+        ]
         self.phases = len(program.phases)
         # known: for each zone, a slot per face of the types it holds (a board of cells would
         # otherwise be zones x faces, mostly pairs that cannot occur)
@@ -92,14 +97,16 @@ class Layout:
             ("vars", (len(self.var_names),)),
             ("scores", (self.seats,)),
         ]
-        self.offset, at = {}, 0   # each piece's first index in the flat tensor
+        self.offset, at = {}, 0  # each piece's first index in the flat tensor
         for name, shape in self.pieces:
             self.offset[name] = at
             at += int(np.prod(shape))
         self.size = at
         # per attachment: its owning components, and the rows their zone instances share
-        self.attached = [([c for c, zi in enumerate(table) if zi >= 0], table, sorted(zi for zi in table if zi >= 0))
-                         for table in m.attached.values()]
+        self.attached = [
+            ([c for c, zi in enumerate(table) if zi >= 0], table, sorted(zi for zi in table if zi >= 0))
+            for table in m.attached.values()
+        ]
         self._rows = list(range(m.zone_count))
 
     def rows(self, g) -> list:
@@ -109,7 +116,7 @@ class Layout:
         rows = self._rows[:]
         zones, loc = g.zones, g.loc
         far = (self.m.zone_count, 0)
-        where: dict = {}   # zone -> {component: its position}, for the zones holding owners
+        where: dict = {}  # zone -> {component: its position}, for the zones holding owners
 
         def place(c):
             z = loc[c]
@@ -119,6 +126,7 @@ class Layout:
             if at is None:
                 at = where[z] = {x: i for i, x in enumerate(zones[z])}
             return z, at[c]
+
         for owners, table, slots in self.attached:
             for c, row in zip(sorted(owners, key=place), slots):
                 rows[table[c]] = row
@@ -129,7 +137,7 @@ class Layout:
         out = {}
         for name, shape in self.pieces:
             at = self.offset[name]
-            out[name] = tensor[at:at + int(np.prod(shape))].reshape(shape)
+            out[name] = tensor[at : at + int(np.prod(shape))].reshape(shape)
         return out
 
     def fill(self, game, seat: int, parts: dict) -> None:
@@ -157,7 +165,7 @@ class Layout:
             if g.step_i < self.steps:
                 at.append(o["step"] + g.step_i)
                 values.append(1)
-        counts: dict = {}   # flat index -> components counted there (known faces, unseen types)
+        counts: dict = {}  # flat index -> components counted there (known faces, unseen types)
         known_at, face, tix, kn = self.known_at, m.face, self.type_index, g.known
         bit, ko, uo, ntypes = 1 << seat, o["known"], o["unseen"], len(self.types)
         seen = []
@@ -170,7 +178,7 @@ class Layout:
             for c in items:
                 if kn[c] & bit:
                     slot = slots.get(face[c])
-                    if slot is not None:      # always, as moves are typed by what a zone holds
+                    if slot is not None:  # always, as moves are typed by what a zone holds
                         k = ko + slot
                         counts[k] = counts.get(k, 0) + 1
                     seen.append(c)
@@ -184,7 +192,7 @@ class Layout:
                 v = store[c]
                 if v.__class__ not in _NUMBERS:
                     v = encode(v)
-                if v:   # zero stays as the tensor was cleared
+                if v:  # zero stays as the tensor was cleared
                     at.append(co + c * width + i)
                     values.append(v)
         so, width = o["seat_vars"], len(self.seat_var_names)
@@ -206,4 +214,4 @@ class Layout:
             tensor[list(counts)] = list(counts.values())
 
 
-_NUMBERS = (int, bool, float)   # stored as they are (True as 1)
+_NUMBERS = (int, bool, float)  # stored as they are (True as 1)

@@ -8,6 +8,7 @@ whose returns fall outside that range raises rather than break the declaration).
 engine's ``CHANCE``, its outcomes the engine's, with exact probabilities. Seats the rules
 play themselves are not OpenSpiel players: their moves happen inside ``apply_action``.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,18 +37,28 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification=_PARAMS)
+    parameter_specification=_PARAMS,
+)
 
 
 def _game_type(utility) -> pyspiel.GameType:
     t = GAME_TYPE
     return pyspiel.GameType(
-        short_name=t.short_name, long_name=t.long_name, dynamics=t.dynamics, chance_mode=t.chance_mode,
-        information=t.information, utility=utility, reward_model=t.reward_model,
-        max_num_players=t.max_num_players, min_num_players=t.min_num_players,
-        provides_information_state_string=True, provides_information_state_tensor=True,
-        provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=_PARAMS)
+        short_name=t.short_name,
+        long_name=t.long_name,
+        dynamics=t.dynamics,
+        chance_mode=t.chance_mode,
+        information=t.information,
+        utility=utility,
+        reward_model=t.reward_model,
+        max_num_players=t.max_num_players,
+        min_num_players=t.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_PARAMS,
+    )
 
 
 class PlayaGame(pyspiel.Game):
@@ -62,9 +73,12 @@ class PlayaGame(pyspiel.Game):
         self.people = common.people(self.rules, params["players"])
         self.returns_mapping = params["returns"]
         if self.returns_mapping not in common.RETURNS:
-            raise PlayaRulesError(f"returns is one of {', '.join(common.RETURNS)}, not {self.returns_mapping!r}")
-        low, high = common.utility_bounds(self.returns_mapping, self.people,
-                                          common.score_bound(params["max_abs_score"]))
+            raise PlayaRulesError(
+                f"returns is one of {', '.join(common.RETURNS)}, not {self.returns_mapping!r}"
+            )
+        low, high = common.utility_bounds(
+            self.returns_mapping, self.people, common.score_bound(params["max_abs_score"])
+        )
         self.utility_range = (low, high)
         zero_sum = self.returns_mapping in ("win", "relative")
         source = self.rules.program.model.source
@@ -74,9 +88,11 @@ class PlayaGame(pyspiel.Game):
             num_distinct_actions=self.rules.num_distinct_actions,
             max_chance_outcomes=self.rules.max_chance_outcomes,
             num_players=self.people,
-            min_utility=low, max_utility=high,
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=self.length)
+            max_game_length=self.length,
+        )
         utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
         super().__init__(_game_type(utility), info, params)
 
@@ -115,7 +131,7 @@ class PlayaState(pyspiel.State):
 
     def chance_outcomes(self):
         """(outcome id, probability) pairs, sorted by id."""
-        node = self.game._node   # (the floats of chance_outcomes()' Fractions, without their texts)
+        node = self.game._node  # (the floats of chance_outcomes()' Fractions, without their texts)
         return [] if node is None else sorted((oid, w / node.total) for oid, w, _ in node.options)
 
     def _apply_action(self, action):
@@ -129,7 +145,7 @@ class PlayaState(pyspiel.State):
             for o, _ in self.game.chance_outcomes():
                 if o.id == action:
                     return o.text
-            return common.chance_text(self.game.rules, action)   # (an out-of-range id raises)
+            return common.chance_text(self.game.rules, action)  # (an out-of-range id raises)
         a = self.game._action_by_id(action)
         return str(a) if a is not None else common.action_text(self.game.rules, action)
 
@@ -145,9 +161,11 @@ class PlayaState(pyspiel.State):
         low, high = self._range
         if low <= min(out) and max(out) <= high:
             return out
-        raise PlayaRulesError(f"the match ended with returns {out} (scores {self.game.scores()}), outside the "
-                              f"utility range [{low:g}, {high:g}] the game declares: load it with a larger "
-                              f"max_abs_score (at least the largest absolute score a match can end with)")
+        raise PlayaRulesError(
+            f"the match ended with returns {out} (scores {self.game.scores()}), outside the "
+            f"utility range [{low:g}, {high:g}] the game declares: load it with a larger "
+            f"max_abs_score (at least the largest absolute score a match can end with)"
+        )
 
     def __str__(self):
         return json.dumps(self.game.view(None), sort_keys=True)
@@ -167,19 +185,25 @@ class PlayaObserver:
         self.recall = perfect_recall
         size = self.layout.size + (game.people * game.rules.num_distinct_actions if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = self.layout.views(self.tensor[:self.layout.size])
+        self.dict = self.layout.views(self.tensor[: self.layout.size])
         if perfect_recall:
-            self.dict["played"] = self.tensor[self.layout.size:].reshape(game.people, game.rules.num_distinct_actions)
+            self.dict["played"] = self.tensor[self.layout.size :].reshape(
+                game.people, game.rules.num_distinct_actions
+            )
 
     def set_from(self, state: PlayaState, player: int) -> None:
         """Fill the tensor with what ``player`` may know of ``state``."""
-        self.layout.write(state.game, player, self.tensor[:self.layout.size])
+        self.layout.write(state.game, player, self.tensor[: self.layout.size])
         if self.recall:
             played = self.dict["played"]
             played.fill(0)
             seats = played.shape[0]
-            for ev in state.game._log:   # the actions log_for(player) shows with their id
-                if ev[0] == "act" and ev[1] < seats and (ev[3] is None or all(mk >> player & 1 for mk in ev[3])):
+            for ev in state.game._log:  # the actions log_for(player) shows with their id
+                if (
+                    ev[0] == "act"
+                    and ev[1] < seats
+                    and (ev[3] is None or all(mk >> player & 1 for mk in ev[3]))
+                ):
                     played[ev[1], ev[2].id] += 1
 
     def string_from(self, state: PlayaState, player: int) -> str:

@@ -7,6 +7,7 @@ tensor (adapters.observation), "action_mask": 1 at each legal action id}``; acti
 ``reset(seed=...)`` seeds. Rewards come once, at the end, from the scores (``returns``:
 ``win``, ``relative`` or ``scores``, see :func:`~playa_rules.adapters.common.returns_of`).
 """
+
 from __future__ import annotations
 
 import json
@@ -27,7 +28,7 @@ class _BeforeReset:
     """What ``raw_env.game`` is until ``reset()``: any use says so, as a PlayaRulesError."""
 
     def __getattr__(self, name):
-        if name.startswith("__"):   # copy and pickle probe for these: plain Python answers
+        if name.startswith("__"):  # copy and pickle probe for these: plain Python answers
             raise AttributeError(name)
         raise PlayaRulesError("reset() the environment first: it has no match yet")
 
@@ -49,17 +50,27 @@ class raw_env(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "playa_rules_v0", "is_parallelizable": False}
 
-    def __init__(self, rules="playa-pirata", players=None, variants=(), render_mode=None,
-                 returns="win", max_cycles=None):
+    def __init__(
+        self,
+        rules="playa-pirata",
+        players=None,
+        variants=(),
+        render_mode=None,
+        returns="win",
+        max_cycles=None,
+    ):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise PlayaRulesError(f"render_mode is None or 'ansi', not {render_mode!r}")
         if returns not in common.RETURNS:
             raise PlayaRulesError(f"returns is one of {', '.join(common.RETURNS)}, not {returns!r}")
-        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
-                                       or max_cycles < 1):
-            raise PlayaRulesError(f"max_cycles is a whole number from 1 (or None: no limit), not {max_cycles!r}")
-        self.rules = load(rules, variants=variants)   # variants: a list, as pr.load takes them
+        if max_cycles is not None and (
+            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
+        ):
+            raise PlayaRulesError(
+                f"max_cycles is a whole number from 1 (or None: no limit), not {max_cycles!r}"
+            )
+        self.rules = load(rules, variants=variants)  # variants: a list, as pr.load takes them
         self.people = common.people(self.rules, players)
         self.render_mode = render_mode
         self.returns = returns
@@ -69,10 +80,14 @@ class raw_env(AECEnv):
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         n = self.rules.num_distinct_actions
-        self._obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.layout.size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-        })
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=-np.inf, high=np.inf, shape=(self.layout.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }
+        )
         self._act_space = spaces.Discrete(n)
         self.game = _BEFORE_RESET
 
@@ -104,9 +119,11 @@ class raw_env(AECEnv):
         try:
             seat = self._seats[agent]
         except (KeyError, TypeError):
-            raise PlayaRulesError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}") from None
+            raise PlayaRulesError(
+                f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}"
+            ) from None
         tensor = np.empty(self.layout.size, np.float32)
-        self.layout.write(self.game, seat, tensor)   # (zeroes it first)
+        self.layout.write(self.game, seat, tensor)  # (zeroes it first)
         mask = np.zeros(self.rules.num_distinct_actions, np.int8)
         if not self.game.is_over and self.game.current_player == seat:
             mask[self.game.legal_action_ids()] = 1
@@ -116,10 +133,10 @@ class raw_env(AECEnv):
         """Play ``action`` (an id) for the agent to act; the match's end gives the rewards."""
         try:
             agent = self.agent_selection
-        except AttributeError:   # (set by reset)
+        except AttributeError:  # (set by reset)
             raise PlayaRulesError("reset() the environment before the first step()") from None
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)   # PettingZoo's own: ValueError for anything but None (its protocol)
+            self._was_dead_step(action)  # PettingZoo's own: ValueError for anything but None (its protocol)
             return
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(action if action.__class__ is int else self._id_of(action, agent))
@@ -141,9 +158,9 @@ class raw_env(AECEnv):
 
     def _id_of(self, action, agent: str) -> int:
         """The action id ``action`` is (an integer-like such as numpy's), else IllegalAction saying why."""
-        if action.__class__ is not bool:   # (never a subclass: bool has none)
+        if action.__class__ is not bool:  # (never a subclass: bool has none)
             try:
-                return _index(action)   # numpy's integers, as action_space(agent).sample(mask) gives them
+                return _index(action)  # numpy's integers, as action_space(agent).sample(mask) gives them
             except TypeError:
                 pass
         if action is None:
@@ -153,9 +170,12 @@ class raw_env(AECEnv):
             if isinstance(action, str):
                 ids = [a.id for a in self.game.legal_actions() if str(a) == action.strip()]
                 why += f" (the id of '{action.strip()}' is {ids[0]})" if ids else ""
-        raise IllegalAction(f"{agent} is to act: {why}; step takes one of its legal action ids (the 1s of its "
-                            f"action_mask, in Discrete({self.rules.num_distinct_actions}))", action=action,
-                            legal=[str(a) for a in self.game.legal_actions()])
+        raise IllegalAction(
+            f"{agent} is to act: {why}; step takes one of its legal action ids (the 1s of its "
+            f"action_mask, in Discrete({self.rules.num_distinct_actions}))",
+            action=action,
+            legal=[str(a) for a in self.game.legal_actions()],
+        )
 
     def render(self):
         """The current view of the agent to act, as text (render_mode 'ansi')."""
@@ -163,8 +183,10 @@ class raw_env(AECEnv):
             return None
         seat = self.game.current_player if self.game.current_player is not None else 0
         view = self.game.view(seat)
-        lines = [f"{self.rules.title}: hand {view['hand']} of {view['hands']}, phase {view['phase']}, "
-                 f"seat {view['current_player']} to act, scores {view['scores']}"]
+        lines = [
+            f"{self.rules.title}: hand {view['hand']} of {view['hands']}, phase {view['phase']}, "
+            f"seat {view['current_player']} to act, scores {view['scores']}"
+        ]
         lines += [f"  {a['id']}: {a['text']}" for a in view.get("legal_actions", [])[:20]]
         return "\n".join(lines)
 

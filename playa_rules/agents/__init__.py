@@ -8,6 +8,7 @@ An agent spec is a name with options, ``"ismcts:playouts=200"``, ``"ismcts:secon
 ``"greedy:samples=2"``, or a class ``cls(rng)`` with ``act(view, legal, log, worlds)``,
 or a plain function ``fn(view, legal, log, worlds)`` (see :mod:`.protocol`).
 """
+
 from __future__ import annotations
 
 import inspect
@@ -19,11 +20,27 @@ from .protocol import Agent, LazyLog, LazyView, Worlds, evaluate, finish_hand
 from .random import RandomAgent
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
-_OPTIONS = {"random": {}, "greedy": {"samples": int, "width": int},
-            "ismcts": {"playouts": int, "seconds": float, "c": float, "horizon": str}}
+_OPTIONS = {
+    "random": {},
+    "greedy": {"samples": int, "width": int},
+    "ismcts": {"playouts": int, "seconds": float, "c": float, "horizon": str},
+}
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "ISMCTSAgent", "LazyLog", "LazyView", "RandomAgent", "Worlds",
-           "agent_name", "evaluate", "finish_hand", "make_agent", "parse_spec"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "ISMCTSAgent",
+    "LazyLog",
+    "LazyView",
+    "RandomAgent",
+    "Worlds",
+    "agent_name",
+    "evaluate",
+    "finish_hand",
+    "make_agent",
+    "parse_spec",
+]
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -41,7 +58,9 @@ def parse_spec(spec: str) -> tuple[str, dict]:
         try:
             options[key] = kinds[key](value)
         except ValueError:
-            raise PlayaRulesError(f"agent {spec!r}: {key} must be a {kinds[key].__name__}, not {value!r}") from None
+            raise PlayaRulesError(
+                f"agent {spec!r}: {key} must be a {kinds[key].__name__}, not {value!r}"
+            ) from None
     return name, options
 
 

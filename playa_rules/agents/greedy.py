@@ -7,6 +7,7 @@ leading, half for rank). It keeps the best actions, averaged over ``samples`` wo
 and breaks ties at random. With more than ``width`` legal actions (64 by default) it
 looks at ``width`` of them drawn at random, which keeps a turn with hundreds of choices cheap.
 """
+
 from __future__ import annotations
 
 from .protocol import evaluate, finish_hand
@@ -35,8 +36,8 @@ class GreedyAgent:
             world = worlds()
             seats = world.players
             for i, action_id in enumerate(wanted):
-                k = world._index_of(action_id)   # the same index in each clone's listing
-                if k is None:   # not legal in this world
+                k = world._index_of(action_id)  # the same index in each clone's listing
+                if k is None:  # not legal in this world
                     continue
                 trial = world.clone()
                 trial.apply(trial.legal_actions()[k])

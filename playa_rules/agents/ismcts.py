@@ -10,6 +10,7 @@ match ends (``"match"``); the reward is :func:`~playa_rules.agents.protocol.eval
 The action played is the most visited at the root. The budget is ``playouts``
 iterations (reproducible for a seed), or ``seconds`` of search if that is given.
 """
+
 from __future__ import annotations
 
 import math
@@ -37,8 +38,14 @@ class ISMCTSAgent:
 
     name = "ismcts"
 
-    def __init__(self, rng, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None,
-                 c: float = 0.7, horizon: str = "hand"):
+    def __init__(
+        self,
+        rng,
+        playouts: int = DEFAULT_PLAYOUTS,
+        seconds: float | None = None,
+        c: float = 0.7,
+        horizon: str = "hand",
+    ):
         if horizon not in ("hand", "match"):
             raise PlayaRulesError(f"ismcts horizon must be 'hand' or 'match', not {horizon!r}")
         self.rng = rng
@@ -57,8 +64,10 @@ class ISMCTSAgent:
         while (done < self.playouts) if deadline is None else (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, worlds())
             done += 1
-        listed = legal.ids() if hasattr(legal, "ids") else [a.id for a in legal]   # (a Legal reads them off its runs)
-        ids = dict(zip(listed, range(len(listed))))   # id -> index
+        listed = (
+            legal.ids() if hasattr(legal, "ids") else [a.id for a in legal]
+        )  # (a Legal reads them off its runs)
+        ids = dict(zip(listed, range(len(listed))))  # id -> index
         ranked = [(n.visits, n.total / n.visits, i) for i, n in root.children.items() if i in ids]
         if not ranked:  # no world allowed any of the real legal actions
             return legal[self.rng.randrange(len(legal))]
@@ -66,14 +75,14 @@ class ISMCTSAgent:
 
     def _iterate(self, root: _Node, world) -> None:
         rng = self.rng
-        hands = len(world.g.hand_scores)   # (read in place: the public property copies them)
+        hands = len(world.g.hand_scores)  # (read in place: the public property copies them)
         node, path = root, []
         expanded = False
         while not (world.is_over or (self.horizon == "hand" and len(world.g.hand_scores) != hands)):
             legal = world.legal_actions()
             player = world.current_player
             if not expanded:
-                ids = legal.ids()   # in list order, read off the runs (no Action made each)
+                ids = legal.ids()  # in list order, read off the runs (no Action made each)
                 avail, children = node.avail, node.children
                 for i in ids:
                     avail[i] = avail.get(i, 0) + 1

@@ -16,6 +16,7 @@ and it returns one of ``legal`` (or its id, or its text). The agent never receiv
 ``Game`` itself, so it cannot read hidden cards. A class is created as ``cls(rng)`` with
 that same seeded generator; a function gets it as ``worlds.rng``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -28,7 +29,7 @@ from ..errors import PlayaRulesError
 class Agent(Protocol):
     """A player: ``act(view, legal, log, worlds)`` returns one of ``legal`` (or its id or text)."""
 
-    def act(self, view: Mapping, legal: Sequence, log: Sequence, worlds: "Worlds") -> Any:
+    def act(self, view: Mapping, legal: Sequence, log: Sequence, worlds: Worlds) -> Any:
         """Choose one of ``legal``."""
 
 
@@ -107,8 +108,11 @@ def evaluate(game, seats: int) -> list[float]:
     for s in range(seats):
         lead = 1 / len(leaders) if s in leaders else 0.0
         if seats > 1:
-            rank = sum(1.0 if totals[s] > t else 0.5 if totals[s] == t else 0.0
-                       for o, t in enumerate(totals) if o != s) / (seats - 1)
+            rank = sum(
+                1.0 if totals[s] > t else 0.5 if totals[s] == t else 0.0
+                for o, t in enumerate(totals)
+                if o != s
+            ) / (seats - 1)
         else:
             rank = 1.0
         out.append(0.5 * lead + 0.5 * rank)
@@ -118,6 +122,6 @@ def evaluate(game, seats: int) -> list[float]:
 def finish_hand(game, rng, hands: int | None = None) -> None:
     """Play uniformly at random until the hand under way is scored (or the match ends)."""
     hands = len(game.g.hand_scores) if hands is None else hands
-    while not game.is_over and len(game.g.hand_scores) == hands:   # (the public property copies them)
+    while not game.is_over and len(game.g.hand_scores) == hands:  # (the public property copies them)
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])

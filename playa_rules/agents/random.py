@@ -1,4 +1,5 @@
 """The uniformly random agent: the baseline every other agent is measured against."""
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
 """``python -m playa_rules.bench``."""
+
 import sys
 
 from .run import main

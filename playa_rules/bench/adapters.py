@@ -6,6 +6,7 @@ Direct play and PettingZoo sample chance; OpenSpiel plays it explicitly, so its 
 includes the chance outcomes it applies (reported apart). Needs the extras ``openspiel``
 and ``pettingzoo``; a missing one is skipped with a note.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,6 +34,7 @@ def openspiel(game_id: str, players: int, seconds: float) -> tuple[float, float]
     import pyspiel
 
     from .. import openspiel as _  # noqa: F401  (registers the game)
+
     game = pyspiel.load_game("playa_rules", {"rules": game_id, "players": players})
     rng, decisions, chance, t0 = random.Random(1), 0, 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
@@ -54,7 +56,14 @@ def pettingzoo(game_id: str, players: int, seconds: float) -> float:
     import numpy as np
 
     from ..pettingzoo import env as make
-    e, rng, n, t0, seed = make(rules=game_id, players=players), np.random.default_rng(1), 0, time.perf_counter(), 0
+
+    e, rng, n, t0, seed = (
+        make(rules=game_id, players=players),
+        np.random.default_rng(1),
+        0,
+        time.perf_counter(),
+        0,
+    )
     while time.perf_counter() - t0 < seconds:
         e.reset(seed=seed)
         seed += 1
@@ -70,7 +79,9 @@ def pettingzoo(game_id: str, players: int, seconds: float) -> float:
 
 def main(argv=None) -> int:
     """Print actions per second directly and through each adapter."""
-    ap = argparse.ArgumentParser(prog="python -m playa_rules.bench.adapters", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m playa_rules.bench.adapters", description=__doc__.splitlines()[0]
+    )
     ap.add_argument("--game", default="playa-pirata")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=2.0)
@@ -79,7 +90,9 @@ def main(argv=None) -> int:
     print(f"direct      {args.game} players={args.players} decisions/s={base:9.0f}")
     try:
         dec, ch = openspiel(args.game, args.players, args.seconds)
-        print(f"openspiel   decisions/s={dec:9.0f} (+ chance outcomes/s={ch:8.0f})  ratio to direct {dec / base:.2f}")
+        print(
+            f"openspiel   decisions/s={dec:9.0f} (+ chance outcomes/s={ch:8.0f})  ratio to direct {dec / base:.2f}"
+        )
     except ImportError:
         print("openspiel   not installed (pip install 'playa-rules[openspiel]')")
     try:

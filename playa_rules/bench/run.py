@@ -25,14 +25,15 @@ Prints three tables:
    backend and with the closures alone (``PLAYA_RULES_BACKEND=closures``), in alternating
    slices, and their ratio.
 """
+
 from __future__ import annotations
 
 import argparse
 import contextlib
 import importlib
 import importlib.util
-import random
 import os
+import random
 import subprocess
 import sys
 import time
@@ -41,7 +42,7 @@ from pathlib import Path
 from ..errors import PlayaRulesError
 from ..rules import collector_paused, games, load
 
-REFERENCE_GAME = "playa-pirata"    # the game the hand-written references play
+REFERENCE_GAME = "playa-pirata"  # the game the hand-written references play
 
 
 class _RandomPlay:
@@ -109,6 +110,7 @@ def measure(runners: list, seconds: float, slice_seconds: float = 0.25) -> list[
 def _backend(name: str):
     """Rules loaded inside use backend ``name`` ('generated' or 'closures')."""
     from .. import rules as _rules
+
     saved = os.environ.get("PLAYA_RULES_BACKEND")
     if name == "closures":
         os.environ["PLAYA_RULES_BACKEND"] = "closures"
@@ -141,14 +143,16 @@ def _relative(measured: dict) -> None:
     rows = []
     for (g, n), c in measured.items():
         ref = measured.get((REFERENCE_GAME, n))
-        if g != REFERENCE_GAME and "reference/s" in c:   # the reference game played beside it
+        if g != REFERENCE_GAME and "reference/s" in c:  # the reference game played beside it
             by_apply = c["apply"] / ref["apply"] if ref and "apply" in c and "apply" in ref else None
             rows.append((g, n, c["reference/s"] / c["decisions/s"], by_apply))
     if rows:
         print(f"   cost per decision, times {REFERENCE_GAME}'s at the same player count:")
         for g, n, by_rate, by_apply in rows:
-            print(f"   {g:<18} {n:>4} players   {by_rate:>5.2f}x by decisions/s"
-                  + (f", {by_apply:.2f}x by apply" if by_apply is not None else ""))
+            print(
+                f"   {g:<18} {n:>4} players   {by_rate:>5.2f}x by decisions/s"
+                + (f", {by_apply:.2f}x by apply" if by_apply is not None else "")
+            )
 
 
 # ------------------------------------------------------------------ the references
@@ -202,8 +206,8 @@ def costs(game_id: str, players: int, seconds: float) -> dict:
     if len(rates) > 1:
         out["reference/s"] = rates[1][1]
     rng = random.Random(7)
-    positions = []   # then random positions, kept apart from the timed play (their clones cost
-    seed = 0         # time, and hundreds kept alive make each collection of the play's garbage slower)
+    positions = []  # then random positions, kept apart from the timed play (their clones cost
+    seed = 0  # time, and hundreds kept alive make each collection of the play's garbage slower)
     while len(positions) < 400 and seed < 400:
         game = rules.new_game(players, seed=10_000 + seed)
         seed += 1
@@ -214,7 +218,8 @@ def costs(game_id: str, players: int, seconds: float) -> dict:
             game.apply(legal[rng.randrange(len(legal))])
     if not positions:
         return out
-    def fresh():   # clones to apply to (a clone copies the shared generator when it first draws: not apply's cost)
+
+    def fresh():  # clones to apply to (a clone copies the shared generator when it first draws: not apply's cost)
         clones = [p.clone() for p, _ in positions]
         for g in clones:
             if g.g.rng_shared:
@@ -238,8 +243,12 @@ def costs(game_id: str, players: int, seconds: float) -> dict:
         for g, _ in positions:
             g.clone()
 
-    calls = {"apply": (apply, fresh), "mask": (mask, lambda: [p.clone() for p, _ in positions]),
-             "view": (view, lambda: None), "clone": (clone, lambda: None)}
+    calls = {
+        "apply": (apply, fresh),
+        "mask": (mask, lambda: [p.clone() for p, _ in positions]),
+        "view": (view, lambda: None),
+        "clone": (clone, lambda: None),
+    }
     out.update(_per_call(calls, len(positions)))
     return out
 
@@ -267,8 +276,10 @@ def _per_call(calls: dict, n: int, rounds: int = 12) -> dict:
 def load_times(game_id: str, runs: int = 3) -> tuple[float, float]:
     """(cold, warm) seconds to load a bundled game: cold the median of ``runs`` fresh
     processes (one alone varies by 10 to 20% on a shared machine), warm the best of three."""
-    code = ("import time, playa_rules as pr\nt = time.perf_counter()\n"
-            f"pr.load({game_id!r})\nprint(time.perf_counter() - t)")
+    code = (
+        "import time, playa_rules as pr\nt = time.perf_counter()\n"
+        f"pr.load({game_id!r})\nprint(time.perf_counter() - t)"
+    )
     colds = []
     for _ in range(runs):
         proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -276,6 +287,7 @@ def load_times(game_id: str, runs: int = 3) -> tuple[float, float]:
     cold = sorted(colds)[len(colds) // 2]
     from .. import rules as _rules
     from ..source import variants as _variants
+
     best = float("inf")
     for _ in range(3):
         _rules._CACHE.clear()
@@ -291,12 +303,19 @@ def main(argv=None) -> int:
     """Run the benchmark and print the tables."""
     ap = argparse.ArgumentParser(prog="python -m playa_rules.bench", description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="per measurement (default 2)")
-    ap.add_argument("--players", default="2,3,4", help="player counts for the reference ratio (default 2,3,4)")
-    ap.add_argument("--games", default=",".join(games()), help="games for the cost table (default: every bundled game)")
-    ap.add_argument("--reference", type=Path, default=None, help="a second hand-written reference to compare with")
+    ap.add_argument(
+        "--players", default="2,3,4", help="player counts for the reference ratio (default 2,3,4)"
+    )
+    ap.add_argument(
+        "--games", default=",".join(games()), help="games for the cost table (default: every bundled game)"
+    )
+    ap.add_argument(
+        "--reference", type=Path, default=None, help="a second hand-written reference to compare with"
+    )
     ap.add_argument("--no-load", action="store_true", help="skip the load times")
-    ap.add_argument("--backends", action="store_true",
-                    help="also compare the generated backend with the closures alone")
+    ap.add_argument(
+        "--backends", action="store_true", help="also compare the generated backend with the closures alone"
+    )
     args = ap.parse_args(argv)
     try:
         counts = [int(p) for p in args.players.split(",") if p.strip()]
@@ -316,8 +335,11 @@ def main(argv=None) -> int:
         head += f"  {'shared ref hands/s':>18}  {'ratio':>5}"
     print(head)
     for n in counts:
-        runners = [_RandomPlay(n)] + ([_ReferenceRunner(own, n)] if own else []) \
+        runners = (
+            [_RandomPlay(n)]
+            + ([_ReferenceRunner(own, n)] if own else [])
             + ([_ReferenceRunner(second, n)] if second else [])
+        )
         results = measure(runners, args.seconds)
         line = f"{n:>7}  {results[0][0]:>14.0f}"
         if own:
@@ -330,8 +352,10 @@ def main(argv=None) -> int:
 
     print()
     print("2. Per game: random play, and the cost of one call in µs over the same positions")
-    print(f"{'game':<18} {'players':>7} {'decisions/s':>11} {'apply':>7} {'mask':>7} {'view':>7} "
-          f"{'clone':>7}   mask/apply view/apply")
+    print(
+        f"{'game':<18} {'players':>7} {'decisions/s':>11} {'apply':>7} {'mask':>7} {'view':>7} "
+        f"{'clone':>7}   mask/apply view/apply"
+    )
     measured = {}
     for g in game_ids:
         rules = load(g)
@@ -341,9 +365,11 @@ def main(argv=None) -> int:
                 print(f"{g:<18} {n:>7} {c['decisions/s']:>11.0f}")
                 continue
             us = {k: c[k] * 1e6 for k in ("apply", "mask", "view", "clone")}
-            print(f"{g:<18} {n:>7} {c['decisions/s']:>11.0f} {us['apply']:>7.1f} {us['mask']:>7.1f} "
-                  f"{us['view']:>7.1f} {us['clone']:>7.1f}   {us['mask'] / us['apply']:>10.2f} "
-                  f"{us['view'] / us['apply']:>10.2f}")
+            print(
+                f"{g:<18} {n:>7} {c['decisions/s']:>11.0f} {us['apply']:>7.1f} {us['mask']:>7.1f} "
+                f"{us['view']:>7.1f} {us['clone']:>7.1f}   {us['mask'] / us['apply']:>10.2f} "
+                f"{us['view'] / us['apply']:>10.2f}"
+            )
     _relative(measured)
     if not args.no_load:
         print()
@@ -354,7 +380,9 @@ def main(argv=None) -> int:
             print(f"{g:<18} {cold * 1e3:>8.0f} {warm * 1e3:>8.0f}")
     if args.backends:
         print()
-        print("4. Random play, decisions/s: the generated backend / the closures alone (same run, interleaved)")
+        print(
+            "4. Random play, decisions/s: the generated backend / the closures alone (same run, interleaved)"
+        )
         print(f"{'game':<18} {'players':>7} {'generated':>10} {'closures':>10} {'ratio':>6}")
         for g in game_ids:
             rules = load(g)

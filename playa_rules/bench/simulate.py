@@ -4,6 +4,7 @@ For every bundled game at its smallest player count it prints games per second w
 random agents and with ismcts at its default budget on every seat (one worker each),
 then the speed-up of two workers over one (random agents; pool start-up included).
 """
+
 from __future__ import annotations
 
 import argparse

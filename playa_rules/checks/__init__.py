@@ -3,6 +3,7 @@
 Importing this package registers every check (:mod:`.rules`) in the registry of
 :mod:`.base`; :func:`semantic_diagnostics` runs them.
 """
+
 from . import names as _names  # noqa: F401  (registers the checks)
 from . import rules as _rules  # noqa: F401  (registers the checks)
 from .base import CHECKS, DslText, dsl_texts, semantic_diagnostics, sort_diagnostics

@@ -2,19 +2,20 @@
 
 The checks themselves are in :mod:`playa_rules.checks.rules`.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Iterator
 
 from ..compiler.dsl import ast as A
 from ..compiler.dsl.compile import Compiler, Define, Scope
 from ..compiler.dsl.parse import Origin, parse_block, parse_expr
 from ..errors import Diagnostic, SpecError
-from ..source.load import Document, escape_pointer_segment
 from ..limits import MAX_PROBLEMS
+from ..source.load import Document, escape_pointer_segment
 
 PARAM_DOMAINS = ("one_of", "position_in", "group_of", "seat_in")
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -28,7 +29,7 @@ class DslText:
     """One piece of DSL in the document: where it is, its text, and whether it is an effect block."""
 
     pointer: str
-    text: object           # a string, or a plain YAML int / bool where an expression may be one
+    text: object  # a string, or a plain YAML int / bool where an expression may be one
     effect: bool
 
 
@@ -127,13 +128,29 @@ class Context:
         self.data = doc.data if isinstance(doc.data, dict) else {}
 
     # ------------------------------------------------------------ locating
-    def at(self, pointer: str, code: str, message: str, *, severity: str = "error",
-           hint: str | None = None, key: bool = False) -> Diagnostic:
+    def at(
+        self,
+        pointer: str,
+        code: str,
+        message: str,
+        *,
+        severity: str = "error",
+        hint: str | None = None,
+        key: bool = False,
+    ) -> Diagnostic:
         """A diagnostic at the value at ``pointer`` (or at its key, with ``key``)."""
         return self.doc.diagnostic(pointer, code, message, key=key, severity=severity, hint=hint)
 
-    def in_text(self, dsl: DslText, node: A.Node, code: str, message: str, *, severity: str = "error",
-                hint: str | None = None) -> Diagnostic:
+    def in_text(
+        self,
+        dsl: DslText,
+        node: A.Node,
+        code: str,
+        message: str,
+        *,
+        severity: str = "error",
+        hint: str | None = None,
+    ) -> Diagnostic:
         """A diagnostic at ``node`` inside the DSL text ``dsl``, with the caret under it."""
         origin = self.doc.origin(dsl.pointer)
         return origin.diagnostic(code, message, str(dsl.text), node.pos, hint=hint, severity=severity)
@@ -168,8 +185,12 @@ class Context:
     @cached_property
     def unparsed_words(self) -> set[str]:
         """The names written in texts that do not parse: checks reading trees know nothing of them."""
-        return {w for dsl in self._parsed[1] if isinstance(dsl.text, str)
-                for w in _WORD.findall(_STRING.sub(" ", dsl.text))}
+        return {
+            w
+            for dsl in self._parsed[1]
+            if isinstance(dsl.text, str)
+            for w in _WORD.findall(_STRING.sub(" ", dsl.text))
+        }
 
     @cached_property
     def words(self) -> set[str]:
@@ -211,7 +232,7 @@ class Context:
             return value
         if not isinstance(value, str):
             return _UNKNOWN
-        if self.program is None:       # the file did not compile: literals are still known
+        if self.program is None:  # the file did not compile: literals are still known
             try:
                 node = parse_expr(value)
             except SpecError:
@@ -254,9 +275,11 @@ CHECKS: list[Registered] = []
 
 def check(*codes: str, needs_program: bool = False):
     """Register a check (a function of a Context yielding diagnostics) reporting ``codes``."""
+
     def deco(fn: Check) -> Check:
         CHECKS.append(Registered(fn, needs_program, codes))
         return fn
+
     return deco
 
 
@@ -274,9 +297,15 @@ def semantic_diagnostics(program, doc: Document) -> list[Diagnostic]:
         try:
             found.extend(registered.fn(ctx))
         except Exception as exc:  # noqa: BLE001 - a bug in one check must not hide the others' findings
-            found.append(Diagnostic("internal-error", f"the check '{registered.fn.__name__}' failed: "
-                                                      f"{type(exc).__name__}: {exc} (a bug in playa-rules)",
-                                    file=doc.file, severity="warning"))
+            found.append(
+                Diagnostic(
+                    "internal-error",
+                    f"the check '{registered.fn.__name__}' failed: "
+                    f"{type(exc).__name__}: {exc} (a bug in playa-rules)",
+                    file=doc.file,
+                    severity="warning",
+                )
+            )
     return cap_problems(sort_diagnostics(found), doc.file)
 
 
@@ -291,10 +320,17 @@ def cap_problems(diags: list[Diagnostic], file: str | None) -> list[Diagnostic]:
             kept.append(d)
     for code, n in counts.items():
         if n > MAX_PROBLEMS:
-            kept.append(Diagnostic("too-many-problems", f"{n - MAX_PROBLEMS} more '{code}' problems are not shown "
-                                   f"(at most {MAX_PROBLEMS} of a kind are reported in detail)", file=file,
-                                   severity="error" if any(d.code == code and d.severity == "error" for d in kept)
-                                   else "warning"))
+            kept.append(
+                Diagnostic(
+                    "too-many-problems",
+                    f"{n - MAX_PROBLEMS} more '{code}' problems are not shown "
+                    f"(at most {MAX_PROBLEMS} of a kind are reported in detail)",
+                    file=file,
+                    severity="error"
+                    if any(d.code == code and d.severity == "error" for d in kept)
+                    else "warning",
+                )
+            )
     return kept
 
 

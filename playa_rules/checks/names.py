@@ -3,6 +3,7 @@
 Registered like the checks of :mod:`.rules` (codes ``unknown-display`` and
 ``reserved-name`` (errors), ``unused-define`` and ``unused-parameter`` (warnings)).
 """
+
 from __future__ import annotations
 
 from ..compiler.dsl import ast as A
@@ -26,32 +27,58 @@ def display_names(ctx: Context):
                 named.append(name)
     for i, wanted in enumerate(_list(display.get("variables"))):
         if isinstance(wanted, str) and wanted not in scoped and wanted not in named:
-            yield ctx.at(f"/display/variables/{i}", "unknown-display", f"no variable is named '{wanted}'",
-                         hint=did_you_mean(wanted, scoped + named) or "name a variable as scope.name, e.g. hand.x")
+            yield ctx.at(
+                f"/display/variables/{i}",
+                "unknown-display",
+                f"no variable is named '{wanted}'",
+                hint=did_you_mean(wanted, scoped + named) or "name a variable as scope.name, e.g. hand.x",
+            )
     types = dict(_items(ctx.data.get("components")))
     for tname, shown in _items(display.get("components")):
         ptr = f"/display/components/{escape_pointer_segment(tname)}"
         comp = types.get(tname)
         if comp is None:
-            yield ctx.at(ptr, "unknown-display", f"no component template is named '{tname}'",
-                         hint=did_you_mean(str(tname), [str(t) for t in types]), key=True)
+            yield ctx.at(
+                ptr,
+                "unknown-display",
+                f"no component template is named '{tname}'",
+                hint=did_you_mean(str(tname), [str(t) for t in types]),
+                key=True,
+            )
             continue
-        known = ["face", "owner", "label", "type"] + (list(comp.get("vars") or {}) if isinstance(comp, dict) else [])
-        known += [k for item in _list(comp.get("items") if isinstance(comp, dict) else None)
-                  if isinstance(item, dict) for k in item]
-        known += list((comp.get("properties") or {}) if isinstance(comp, dict) and
-                      isinstance(comp.get("properties"), dict) else [])
+        known = ["face", "owner", "label", "type"] + (
+            list(comp.get("vars") or {}) if isinstance(comp, dict) else []
+        )
+        known += [
+            k
+            for item in _list(comp.get("items") if isinstance(comp, dict) else None)
+            if isinstance(item, dict)
+            for k in item
+        ]
+        known += list(
+            (comp.get("properties") or {})
+            if isinstance(comp, dict) and isinstance(comp.get("properties"), dict)
+            else []
+        )
         for i, name in enumerate(_list(shown)):
             if isinstance(name, str) and name not in known:
-                yield ctx.at(f"{ptr}/{i}", "unknown-display",
-                             f"component template '{tname}' has no variable or property '{name}'",
-                             hint=did_you_mean(name, sorted(set(known))))
+                yield ctx.at(
+                    f"{ptr}/{i}",
+                    "unknown-display",
+                    f"component template '{tname}' has no variable or property '{name}'",
+                    hint=did_you_mean(name, sorted(set(known))),
+                )
     zones = dict(_items(ctx.data.get("zones")))
     for zname, hint in _items(display.get("zones")):
         ptr = f"/display/zones/{escape_pointer_segment(zname)}"
         if zname not in zones:
-            yield ctx.at(ptr, "unknown-display", f"no zone is named '{zname}'",
-                         hint=did_you_mean(str(zname), [str(z) for z in zones]), key=True)
+            yield ctx.at(
+                ptr,
+                "unknown-display",
+                f"no zone is named '{zname}'",
+                hint=did_you_mean(str(zname), [str(z) for z in zones]),
+                key=True,
+            )
             continue
         grid = hint.get("grid") if isinstance(hint, dict) else None
         if isinstance(grid, str):
@@ -60,14 +87,22 @@ def display_names(ctx: Context):
             for tname in _list(held):
                 comp = types.get(tname)
                 if isinstance(comp, dict):
-                    known |= set(comp.get("vars") or {}) | {k for item in _list(comp.get("items"))
-                                                            if isinstance(item, dict) for k in item}
-                    known |= {k for item in _list(comp.get("items")) if isinstance(item, dict)
-                              for k in (item.get("each") or {})}
+                    known |= set(comp.get("vars") or {}) | {
+                        k for item in _list(comp.get("items")) if isinstance(item, dict) for k in item
+                    }
+                    known |= {
+                        k
+                        for item in _list(comp.get("items"))
+                        if isinstance(item, dict)
+                        for k in (item.get("each") or {})
+                    }
             if grid not in known:
-                yield ctx.at(f"{ptr}/grid", "unknown-display",
-                             f"the cells of zone '{zname}' have no variable or property '{grid}'",
-                             hint=did_you_mean(grid, sorted(known)))
+                yield ctx.at(
+                    f"{ptr}/grid",
+                    "unknown-display",
+                    f"the cells of zone '{zname}' have no variable or property '{grid}'",
+                    hint=did_you_mean(grid, sorted(known)),
+                )
 
 
 def _component_items(data):
@@ -83,17 +118,23 @@ def _constant_names_in_items(data) -> set[str]:
     found = set()
     for item in _component_items(data):
         for _, value in _items(item.get("each")):
-            if isinstance(value, dict):      # {permutations: NAME, size: N}
+            if isinstance(value, dict):  # {permutations: NAME, size: N}
                 value = value.get("permutations", value.get("combinations"))
             if isinstance(value, str):
                 found.add(value)
     return found
 
 
-_BUILT_IN = {"me": "the seat the rule is about", "players": "the number of players",
-             "seats": "every seat", "others": "every seat but me", "start_player": "the seat that starts the hand",
-             "current_player": "the seat to act", "hand_number": "the hand being played, from 1",
-             "round": "the round of the phase"}
+_BUILT_IN = {
+    "me": "the seat the rule is about",
+    "players": "the number of players",
+    "seats": "every seat",
+    "others": "every seat but me",
+    "start_player": "the seat that starts the hand",
+    "current_player": "the seat to act",
+    "hand_number": "the hand being played, from 1",
+    "round": "the round of the phase",
+}
 
 
 @check("reserved-name")
@@ -103,15 +144,23 @@ def reserved_names(ctx: Context):
     define with parameters, ``round(x)``, is what its calls mean: not reported.)"""
     p = escape_pointer_segment
     builtins = ["me", *BUILTIN_NAMES]
-    for section, what in (("parameters", "parameter"), ("assumptions", "assumption"), ("rulings", "ruling"),
-                          ("define", "define")):
+    for section, what in (
+        ("parameters", "parameter"),
+        ("assumptions", "assumption"),
+        ("rulings", "ruling"),
+        ("define", "define"),
+    ):
         for key, _ in _items(ctx.data.get(section)):
             name = str(key).strip()
             if name in builtins:
-                yield ctx.at(f"/{section}/{p(key)}", "reserved-name",
-                             f"{what} '{name}' has the name of a built-in: '{name}' in a rule always means "
-                             f"{_BUILT_IN.get(name, 'the built-in')}, so this {what} would be ignored", key=True,
-                             hint=f"rename it; the built-in names are {', '.join(builtins)}")
+                yield ctx.at(
+                    f"/{section}/{p(key)}",
+                    "reserved-name",
+                    f"{what} '{name}' has the name of a built-in: '{name}' in a rule always means "
+                    f"{_BUILT_IN.get(name, 'the built-in')}, so this {what} would be ignored",
+                    key=True,
+                    hint=f"rename it; the built-in names are {', '.join(builtins)}",
+                )
 
 
 @check("unused-define", "unused-parameter")
@@ -119,7 +168,7 @@ def unused_defines_and_parameters(ctx: Context):
     """A define or a parameter nothing reads: a typo in its name, or a rule that was removed.
     (A misspelled name in a house rule otherwise changes nothing, silently.)"""
     p = escape_pointer_segment
-    own: dict[str, set[str]] = {}       # words of each define's own text
+    own: dict[str, set[str]] = {}  # words of each define's own text
     for name, text in _items(ctx.data.get("define")):
         if isinstance(text, str):
             own[str(name).split("(")[0]] = set(_WORD.findall(_STRING.sub(" ", text)))
@@ -139,14 +188,25 @@ def unused_defines_and_parameters(ctx: Context):
     for name, _ in _items(ctx.data.get("define")):
         short = str(name).split("(")[0]
         if short not in read:
-            yield ctx.at(f"/define/{p(name)}", "unused-define", f"define '{short}' is used nowhere: no rule reads it",
-                         severity="warning", key=True, hint="remove it, or use it in the rules")
+            yield ctx.at(
+                f"/define/{p(name)}",
+                "unused-define",
+                f"define '{short}' is used nowhere: no rule reads it",
+                severity="warning",
+                key=True,
+                hint="remove it, or use it in the rules",
+            )
     for name, value in _items(ctx.data.get("parameters")):
         vocabulary = isinstance(value, list) and any(isinstance(v, str) and v in literals for v in value)
-        if str(name) not in read and not vocabulary:     # a list of the words rules compare with declares them
-            yield ctx.at(f"/parameters/{p(name)}", "unused-parameter",
-                         f"parameter '{name}' is used nowhere: no rule reads it", severity="warning", key=True,
-                         hint="remove it, or use it in the rules")
+        if str(name) not in read and not vocabulary:  # a list of the words rules compare with declares them
+            yield ctx.at(
+                f"/parameters/{p(name)}",
+                "unused-parameter",
+                f"parameter '{name}' is used nowhere: no rule reads it",
+                severity="warning",
+                key=True,
+                hint="remove it, or use it in the rules",
+            )
 
 
 def _item_words(data) -> set:
@@ -164,17 +224,27 @@ def none_as_text(ctx: Context):
     """A variable starting as ``none`` in YAML: that is the text 'none', not nothing, so a
     rule's ``x == none`` is false from the start (YAML spells nothing ``~`` or ``null``).
     Not reported where 'none' is a word of the rules (compared as text, or an item's value)."""
-    if any(str(node.value).lower() == "none" for _, node in ctx.nodes(A.Str)) or "none" in _item_words(ctx.data):
-        return      # 'none' is a word of the rules (an event named none): meant as text
+    if any(str(node.value).lower() == "none" for _, node in ctx.nodes(A.Str)) or "none" in _item_words(
+        ctx.data
+    ):
+        return  # 'none' is a word of the rules (an event named none): meant as text
     p = escape_pointer_segment
     places = [(f"/variables/{p(scope)}", v) for scope, v in _items(ctx.data.get("variables"))]
-    places += [(f"/components/{p(t)}/vars", c.get("vars")) for t, c in _items(ctx.data.get("components"))
-               if isinstance(c, dict)]
+    places += [
+        (f"/components/{p(t)}/vars", c.get("vars"))
+        for t, c in _items(ctx.data.get("components"))
+        if isinstance(c, dict)
+    ]
     for ptr, block in places:
         for name, init in _items(block):
             value = init.get("value") if isinstance(init, dict) else init
             if isinstance(value, str) and value.lower() == "none":
                 where = f"{ptr}/{p(name)}" + ("/value" if isinstance(init, dict) else "")
-                yield ctx.at(where, "none-text", f"variable '{name}' starts as the text '{value}', not as nothing",
-                             severity="warning", key=False,
-                             hint="in YAML, nothing is written ~ or null (the DSL's none)")
+                yield ctx.at(
+                    where,
+                    "none-text",
+                    f"variable '{name}' starts as the text '{value}', not as nothing",
+                    severity="warning",
+                    key=False,
+                    hint="in YAML, nothing is written ~ or null (the DSL's none)",
+                )

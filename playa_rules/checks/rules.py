@@ -15,16 +15,17 @@ run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
 ``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``,
 ``text-omits-parameter``, ``unknown-prose-field``, ``turns-without-steps`` (warnings).
 """
+
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..compiler.dsl import ast as A
-from ..errors import Diagnostic, spelled
-from ..source.load import escape_pointer_segment
 from ..compiler.dsl.faults import value_text
 from ..compiler.model import PROSE_KEYS, did_you_mean
+from ..errors import Diagnostic, spelled
+from ..source.load import escape_pointer_segment
 from .base import _FIELD, _UNKNOWN, Context, _items, _list, check
 
 
@@ -46,9 +47,12 @@ def _duplicates(ctx: Context, entries, what: Callable[[object], str], hint: str)
 def duplicate_phase_ids(ctx: Context):
     """Two phases with one id: the log and ``phase.id`` could not tell them apart."""
     phases = _list(ctx.data.get("phases"))
-    yield from _duplicates(ctx, [(f"/phases/{i}/id", ph.get("id")) for i, ph in enumerate(phases)
-                                 if isinstance(ph, dict)],
-                           lambda x: f"phase id '{x}'", "phase ids name phases in the log and in phase.id: give each its own")
+    yield from _duplicates(
+        ctx,
+        [(f"/phases/{i}/id", ph.get("id")) for i, ph in enumerate(phases) if isinstance(ph, dict)],
+        lambda x: f"phase id '{x}'",
+        "phase ids name phases in the log and in phase.id: give each its own",
+    )
 
 
 @check("duplicate-id")
@@ -57,20 +61,29 @@ def duplicate_step_ids(ctx: Context):
     for i, ph in enumerate(_list(ctx.data.get("phases"))):
         if not isinstance(ph, dict):
             continue
-        steps = [(f"/phases/{i}/steps/{j}/id", st.get("id")) for j, st in enumerate(_list(ph.get("steps")))
-                 if isinstance(st, dict)]
-        yield from _duplicates(ctx, steps, lambda x, p=ph.get("id"): f"step id '{x}' in phase '{p}'",
-                               "step ids name steps in the log: give each step of a phase its own")
+        steps = [
+            (f"/phases/{i}/steps/{j}/id", st.get("id"))
+            for j, st in enumerate(_list(ph.get("steps")))
+            if isinstance(st, dict)
+        ]
+        yield from _duplicates(
+            ctx,
+            steps,
+            lambda x, p=ph.get("id"): f"step id '{x}' in phase '{p}'",
+            "step ids name steps in the log: give each step of a phase its own",
+        )
 
 
 @check("duplicate-id")
 def duplicate_scoring_ids(ctx: Context):
     """Two scoring rules with one id: the score detail keeps one, and the other's points are lost."""
     rules = _list(ctx.data.get("scoring"))
-    yield from _duplicates(ctx, [(f"/scoring/{i}/id", r.get("id")) for i, r in enumerate(rules)
-                                 if isinstance(r, dict)],
-                           lambda x: f"scoring id '{x}'", "points are kept per scoring id: with one id twice, one rule's "
-                                         "points would be lost")
+    yield from _duplicates(
+        ctx,
+        [(f"/scoring/{i}/id", r.get("id")) for i, r in enumerate(rules) if isinstance(r, dict)],
+        lambda x: f"scoring id '{x}'",
+        "points are kept per scoring id: with one id twice, one rule's points would be lost",
+    )
 
 
 @check("duplicate-id")
@@ -78,9 +91,12 @@ def duplicate_tie_break_ids(ctx: Context):
     """Two tie-breaks with one id."""
     match = ctx.data.get("match")
     ties = _list(match.get("tie_breaks")) if isinstance(match, dict) else []
-    yield from _duplicates(ctx, [(f"/match/tie_breaks/{i}/id", t.get("id")) for i, t in enumerate(ties)
-                                 if isinstance(t, dict)],
-                           lambda x: f"tie-break id '{x}'", "give each tie-break its own id")
+    yield from _duplicates(
+        ctx,
+        [(f"/match/tie_breaks/{i}/id", t.get("id")) for i, t in enumerate(ties) if isinstance(t, dict)],
+        lambda x: f"tie-break id '{x}'",
+        "give each tie-break its own id",
+    )
 
 
 # ================================================================== actions
@@ -91,12 +107,19 @@ def unused_actions(ctx: Context):
     for ph in _list(ctx.data.get("phases")):
         for st in _list(ph.get("steps") if isinstance(ph, dict) else None):
             if isinstance(st, dict):
-                offered.update(a for f in ("actions", "fallback", "free") for a in _list(st.get(f)) if isinstance(a, str))
+                offered.update(
+                    a for f in ("actions", "fallback", "free") for a in _list(st.get(f)) if isinstance(a, str)
+                )
     for name, _ in _items(ctx.data.get("actions")):
         if name not in offered:
-            yield ctx.at(f"/actions/{escape_pointer_segment(name)}", "unused-action",
-                         f"action '{name}' is in no step's actions, fallback or free, so it can never be taken",
-                         severity="warning", hint="add it to a step of a phase, or remove it", key=True)
+            yield ctx.at(
+                f"/actions/{escape_pointer_segment(name)}",
+                "unused-action",
+                f"action '{name}' is in no step's actions, fallback or free, so it can never be taken",
+                severity="warning",
+                hint="add it to a step of a phase, or remove it",
+                key=True,
+            )
 
 
 @check("duplicate-text")
@@ -108,11 +131,15 @@ def duplicate_action_texts(ctx: Context):
         shape = _FIELD.sub("{}", str(text))
         pointer = f"/actions/{escape_pointer_segment(name)}"
         if shape in seen:
-            yield ctx.at(pointer + ("/text" if isinstance(spec, dict) and "text" in spec else ""),
-                         "duplicate-text", f"actions '{seen[shape]}' and '{name}' have the same text '{text}': "
-                                           f"an action given by its text could be either",
-                         severity="warning", hint="give each action a text of its own",
-                         key=not (isinstance(spec, dict) and "text" in spec))
+            yield ctx.at(
+                pointer + ("/text" if isinstance(spec, dict) and "text" in spec else ""),
+                "duplicate-text",
+                f"actions '{seen[shape]}' and '{name}' have the same text '{text}': "
+                f"an action given by its text could be either",
+                severity="warning",
+                hint="give each action a text of its own",
+                key=not (isinstance(spec, dict) and "text" in spec),
+            )
         else:
             seen[shape] = name
 
@@ -131,14 +158,16 @@ def texts_show_every_parameter(ctx: Context):
         if missing:
             has_text = "text" in spec
             fields = " ".join("{" + p + "}" for p in missing)
-            yield ctx.at(f"/actions/{escape_pointer_segment(name)}" + ("/text" if has_text else ""),
-                         "text-omits-parameter",
-                         f"the text '{text}' of action '{name}' does not show its parameter"
-                         f"{'s' if len(missing) > 1 else ''} {', '.join(repr(p) for p in missing)}: "
-                         f"actions that differ only there read alike",
-                         severity="warning", hint=f"add {fields} to the text", key=not has_text)
-
-
+            yield ctx.at(
+                f"/actions/{escape_pointer_segment(name)}" + ("/text" if has_text else ""),
+                "text-omits-parameter",
+                f"the text '{text}' of action '{name}' does not show its parameter"
+                f"{'s' if len(missing) > 1 else ''} {', '.join(repr(p) for p in missing)}: "
+                f"actions that differ only there read alike",
+                severity="warning",
+                hint=f"add {fields} to the text",
+                key=not has_text,
+            )
 
 
 @check("unknown-prose-field")
@@ -155,16 +184,21 @@ def prose_fields_name_constants(ctx: Context):
                 if key in PROSE_KEYS and isinstance(value, str):
                     for name in _FIELD.findall(value):
                         if name not in known:
-                            yield ctx.at(here, "unknown-prose-field",
-                                         f"'{{{name}}}' names no parameter, assumption or ruling: "
-                                         f"it is printed as written", severity="warning",
-                                         hint=did_you_mean(name, known) or
-                                         "a {field} in a rule text shows a parameter's value")
+                            yield ctx.at(
+                                here,
+                                "unknown-prose-field",
+                                f"'{{{name}}}' names no parameter, assumption or ruling: "
+                                f"it is printed as written",
+                                severity="warning",
+                                hint=did_you_mean(name, known)
+                                or "a {field} in a rule text shows a parameter's value",
+                            )
                 else:
                     yield from walk(value, here)
         elif isinstance(node, list):
             for i, value in enumerate(node):
                 yield from walk(value, f"{pointer}/{i}")
+
     yield from walk(data, "")
 
 
@@ -188,32 +222,48 @@ def phase_turns(ctx: Context):
         turns = ph.get("turns") if isinstance(ph.get("turns"), dict) else {}
         pid = ph.get("id")
         if endless_before is not None:
-            yield ctx.at(f"/phases/{i}", "unreachable-phase",
-                         f"phase '{pid}' is never reached: phase '{endless_before}' before it never ends",
-                         severity="warning", hint="give the earlier phase an end: rounds, an until that can "
-                                                  "hold, or an effect with 'end phase'")
+            yield ctx.at(
+                f"/phases/{i}",
+                "unreachable-phase",
+                f"phase '{pid}' is never reached: phase '{endless_before}' before it never ends",
+                severity="warning",
+                hint="give the earlier phase an end: rounds, an until that can "
+                "hold, or an effect with 'end phase'",
+            )
             continue
         if "rounds" in turns:
             rounds = ctx.constant(turns["rounds"])
             if rounds is not _UNKNOWN and isinstance(rounds, int) and rounds <= 0:
-                yield ctx.at(f"/phases/{i}/turns/rounds", "unreachable-phase",
-                             f"phase '{pid}' never takes a turn: its rounds are always {rounds}",
-                             severity="warning", hint="rounds is how many times every seat plays in the phase")
+                yield ctx.at(
+                    f"/phases/{i}/turns/rounds",
+                    "unreachable-phase",
+                    f"phase '{pid}' never takes a turn: its rounds are always {rounds}",
+                    severity="warning",
+                    hint="rounds is how many times every seat plays in the phase",
+                )
         elif "until" in turns:
             until = ctx.constant(turns["until"])
             if until is True:
-                yield ctx.at(f"/phases/{i}/turns/until", "unreachable-phase",
-                             f"phase '{pid}' never takes a turn: its 'until' condition always holds, "
-                             f"and it is tested before the first turn", severity="warning")
+                yield ctx.at(
+                    f"/phases/{i}/turns/until",
+                    "unreachable-phase",
+                    f"phase '{pid}' never takes a turn: its 'until' condition always holds, "
+                    f"and it is tested before the first turn",
+                    severity="warning",
+                )
             elif until is False:
                 if can_end is None:
                     can_end = _ends_phase(ctx)
                 if not can_end:
                     endless_before = pid
-                    yield ctx.at(f"/phases/{i}/turns/until", "endless-phase",
-                                 f"phase '{pid}' never ends: its 'until' condition never holds and no effect "
-                                 f"ends a phase, hand or match", severity="warning",
-                                 hint="the game cannot finish; write a condition that becomes true")
+                    yield ctx.at(
+                        f"/phases/{i}/turns/until",
+                        "endless-phase",
+                        f"phase '{pid}' never ends: its 'until' condition never holds and no effect "
+                        f"ends a phase, hand or match",
+                        severity="warning",
+                        hint="the game cannot finish; write a condition that becomes true",
+                    )
 
 
 @check("turns-without-steps")
@@ -222,9 +272,14 @@ def phases_with_turns_have_steps(ctx: Context):
     variant that removed the phase's last step, most often)."""
     for i, ph in enumerate(_list(ctx.data.get("phases"))):
         if isinstance(ph, dict) and ph.get("turns") is not None and not _list(ph.get("steps")):
-            yield ctx.at(f"/phases/{i}" + ("/steps" if "steps" in ph else ""), "turns-without-steps",
-                         f"phase '{ph.get('id')}' takes turns but has no steps: each turn passes with nothing done",
-                         severity="warning", hint="give it a step, or remove the phase", key="steps" in ph)
+            yield ctx.at(
+                f"/phases/{i}" + ("/steps" if "steps" in ph else ""),
+                "turns-without-steps",
+                f"phase '{ph.get('id')}' takes turns but has no steps: each turn passes with nothing done",
+                severity="warning",
+                hint="give it a step, or remove the phase",
+                key="steps" in ph,
+            )
 
 
 @check("misplaced-end")
@@ -233,10 +288,14 @@ def ends_outside_a_turn(ctx: Context):
     for dsl, node in ctx.nodes(A.End):
         where = _outside_turn(dsl.pointer)
         if where and node.what in ("step", "turn"):
-            yield ctx.in_text(dsl, node, "misplaced-end",
-                              f"'end {node.what}' in {where}: no turn is being played when it runs",
-                              hint="use 'end phase', 'end hand' or 'end match' here, or put it in "
-                                   "on_turn_start or an action")
+            yield ctx.in_text(
+                dsl,
+                node,
+                "misplaced-end",
+                f"'end {node.what}' in {where}: no turn is being played when it runs",
+                hint="use 'end phase', 'end hand' or 'end match' here, or put it in "
+                "on_turn_start or an action",
+            )
 
 
 def _outside_turn(pointer: str) -> str | None:
@@ -253,8 +312,13 @@ def unknown_phase_references(ctx: Context):
     ids = [x for x in ctx.phase_ids if isinstance(x, str)]
     for dsl, _, subject, lit in ctx.literal_comparisons():
         if _is_phase_id(subject) and isinstance(lit, A.Str) and lit.value not in ids:
-            yield ctx.in_text(dsl, lit, "unknown-phase", f"no phase has the id '{lit.value}'",
-                              hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}")
+            yield ctx.in_text(
+                dsl,
+                lit,
+                "unknown-phase",
+                f"no phase has the id '{lit.value}'",
+                hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}",
+            )
 
 
 @check("unknown-phase")
@@ -265,13 +329,21 @@ def unknown_next_phase(ctx: Context):
         if isinstance(ph, dict) and "next" in ph:
             target = ctx.constant(ph["next"])
             if isinstance(target, str) and target not in ids:
-                yield ctx.at(f"/phases/{i}/next", "unknown-phase", f"no phase has the id {spelled(target)}",
-                             hint=did_you_mean(target, ids) or f"the phases are {', '.join(ids)}")
+                yield ctx.at(
+                    f"/phases/{i}/next",
+                    "unknown-phase",
+                    f"no phase has the id {spelled(target)}",
+                    hint=did_you_mean(target, ids) or f"the phases are {', '.join(ids)}",
+                )
 
 
 def _is_phase_id(node) -> bool:
-    return isinstance(node, A.Attr) and node.name == "id" and isinstance(node.obj, A.Name) \
+    return (
+        isinstance(node, A.Attr)
+        and node.name == "id"
+        and isinstance(node.obj, A.Name)
         and node.obj.id == "phase"
+    )
 
 
 # ================================================================== components and zones
@@ -280,11 +352,20 @@ def unknown_component_references(ctx: Context):
     """``x.type == 'name'`` with no component type 'name'."""
     types = [str(t) for t, _ in _items(ctx.data.get("components"))]
     for dsl, _, subject, lit in ctx.literal_comparisons():
-        if isinstance(subject, A.Attr) and subject.name == "type" and isinstance(lit, A.Str) \
-                and lit.value not in types:
-            yield ctx.in_text(dsl, lit, "unknown-component", f"no component type is named '{lit.value}'",
-                              hint=did_you_mean(lit.value, types) or
-                              (f"the component types are {', '.join(types)}" if types else None))
+        if (
+            isinstance(subject, A.Attr)
+            and subject.name == "type"
+            and isinstance(lit, A.Str)
+            and lit.value not in types
+        ):
+            yield ctx.in_text(
+                dsl,
+                lit,
+                "unknown-component",
+                f"no component type is named '{lit.value}'",
+                hint=did_you_mean(lit.value, types)
+                or (f"the component types are {', '.join(types)}" if types else None),
+            )
 
 
 @check("unused-zone")
@@ -293,9 +374,15 @@ def unused_zones(ctx: Context):
     starts = {c.get("start") for _, c in _items(ctx.data.get("components")) if isinstance(c, dict)}
     for name, _ in _items(ctx.data.get("zones")):
         if name not in ctx.words and name not in starts:
-            yield ctx.at(f"/zones/{escape_pointer_segment(name)}", "unused-zone",
-                         f"zone '{name}' is used nowhere: no expression or effect names it and no component "
-                         f"starts in it", severity="warning", hint="remove it, or use it in the rules", key=True)
+            yield ctx.at(
+                f"/zones/{escape_pointer_segment(name)}",
+                "unused-zone",
+                f"zone '{name}' is used nowhere: no expression or effect names it and no component "
+                f"starts in it",
+                severity="warning",
+                hint="remove it, or use it in the rules",
+                key=True,
+            )
 
 
 @check("unused-component")
@@ -304,10 +391,14 @@ def unused_components(ctx: Context):
     for tname, comp in _items(ctx.data.get("components")):
         start = comp.get("start") if isinstance(comp, dict) else None
         if isinstance(start, str) and start in (ctx.data.get("zones") or {}) and start not in ctx.words:
-            yield ctx.at(f"/components/{escape_pointer_segment(tname)}/start", "unused-component",
-                         f"component type '{tname}' starts in zone '{start}', which no expression or effect "
-                         f"names: its items never move and nothing reads them", severity="warning",
-                         hint="move them with an effect (in setup, for example), or remove the component")
+            yield ctx.at(
+                f"/components/{escape_pointer_segment(tname)}/start",
+                "unused-component",
+                f"component type '{tname}' starts in zone '{start}', which no expression or effect "
+                f"names: its items never move and nothing reads them",
+                severity="warning",
+                hint="move them with an effect (in setup, for example), or remove the component",
+            )
 
 
 @check("impossible-value", needs_program=True)
@@ -317,15 +408,17 @@ def impossible_property_values(ctx: Context):
     special = set(m.cvars) | set(m.zones) | {"owner", "type", "label", "id"}
     # a list of words in parameters or assumptions declares a vocabulary (the events a rule
     # knows, the targets a card may have): comparing with one of its words is not a typo
-    vocabulary = {v for value in m.constants.values() if isinstance(value, list)
-                  for v in value if isinstance(v, str)}
+    vocabulary = {
+        v for value in m.constants.values() if isinstance(value, list) for v in value if isinstance(v, str)
+    }
     for dsl, node, subject, lit in ctx.literal_comparisons():
         if lit.value in vocabulary:
             continue
         if node.op != "==" or not isinstance(subject, A.Attr) or subject.name in special:
             continue
-        if _is_phase_id(subject) or (isinstance(subject.obj, A.Name) and subject.obj.id in
-                                     ("turn", "hand", "match", "phase")):
+        if _is_phase_id(subject) or (
+            isinstance(subject.obj, A.Name) and subject.obj.id in ("turn", "hand", "match", "phase")
+        ):
             continue
         table = m.props.get(subject.name)
         if table is None:
@@ -336,12 +429,16 @@ def impossible_property_values(ctx: Context):
         if isinstance(lit.value, int) and not all(isinstance(v, int) for v in values):
             continue
         shown = sorted(map(str, values))
-        yield ctx.in_text(dsl, lit, "impossible-value",
-                          f"no component has {subject.name} {spelled(lit.value)}, so this comparison is never true",
-                          severity="warning",
-                          hint=(did_you_mean(str(lit.value), shown) if isinstance(lit.value, str) else None)
-                          or f"the values of '{subject.name}' are {', '.join(shown[:12])}"
-                          + (", ..." if len(shown) > 12 else ""))
+        yield ctx.in_text(
+            dsl,
+            lit,
+            "impossible-value",
+            f"no component has {subject.name} {spelled(lit.value)}, so this comparison is never true",
+            severity="warning",
+            hint=(did_you_mean(str(lit.value), shown) if isinstance(lit.value, str) else None)
+            or f"the values of '{subject.name}' are {', '.join(shown[:12])}"
+            + (", ..." if len(shown) > 12 else ""),
+        )
 
 
 @check("unknown-alternative")
@@ -351,8 +448,9 @@ def ruling_alternatives(ctx: Context):
     for section in ("rulings", "assumptions"):
         for name, entry in _items(ctx.data.get(section)):
             if isinstance(entry, dict) and entry.get("alternatives"):
-                values = [entry.get("value")] + [a.get("value") if isinstance(a, dict) else a
-                                                 for a in _list(entry["alternatives"])]
+                values = [entry.get("value")] + [
+                    a.get("value") if isinstance(a, dict) else a for a in _list(entry["alternatives"])
+                ]
                 if "default" in entry:
                     values.append(entry["default"])
                 known[name] = (section[:-1], values)
@@ -361,10 +459,15 @@ def ruling_alternatives(ctx: Context):
             what, values = known[subject.id]
             if lit.value not in values:
                 shown = [str(v) for v in values]
-                yield ctx.in_text(dsl, lit, "unknown-alternative",
-                                  f"{what} '{subject.id}' is never {spelled(lit.value)}: its value and alternatives "
-                                  f"are {', '.join(shown)}", severity="warning",
-                                  hint=did_you_mean(str(lit.value), shown))
+                yield ctx.in_text(
+                    dsl,
+                    lit,
+                    "unknown-alternative",
+                    f"{what} '{subject.id}' is never {spelled(lit.value)}: its value and alternatives "
+                    f"are {', '.join(shown)}",
+                    severity="warning",
+                    hint=did_you_mean(str(lit.value), shown),
+                )
 
 
 @check("not-an-alternative")
@@ -373,13 +476,17 @@ def ruling_values(ctx: Context):
     for name, entry in _items(ctx.data.get("rulings")):
         if not isinstance(entry, dict) or "default" not in entry or not entry.get("alternatives"):
             continue
-        values = [entry["default"]] + [a.get("value") if isinstance(a, dict) else a
-                                       for a in _list(entry["alternatives"])]
+        values = [entry["default"]] + [
+            a.get("value") if isinstance(a, dict) else a for a in _list(entry["alternatives"])
+        ]
         if entry.get("value") not in values:
             shown = list(dict.fromkeys(str(v) for v in values))
-            yield ctx.at(f"/rulings/{escape_pointer_segment(name)}/value", "not-an-alternative",
-                         f"ruling '{name}' cannot be {spelled(entry.get('value'))}: it is one of {', '.join(shown)}",
-                         hint=did_you_mean(str(entry.get("value")), shown))
+            yield ctx.at(
+                f"/rulings/{escape_pointer_segment(name)}/value",
+                "not-an-alternative",
+                f"ruling '{name}' cannot be {spelled(entry.get('value'))}: it is one of {', '.join(shown)}",
+                hint=did_you_mean(str(entry.get("value")), shown),
+            )
 
 
 # ================================================================== variables
@@ -387,11 +494,11 @@ def ruling_values(ctx: Context):
 def variables_read_and_set(ctx: Context):
     """Declared variables nothing reads or sets (unused), or that are read but never set (always initial)."""
     sets_scoped, sets_named = set(), set()
-    for _, node in ctx.nodes((A.Set, A.Pick)):     # pick sets its target too
+    for _, node in ctx.nodes((A.Set, A.Pick)):  # pick sets its target too
         if len(node.target) == 2:
             sets_scoped.add(tuple(node.target))
             sets_named.add(node.target[1])
-    for _, node in ctx.nodes(A.SetOn):              # set at(board, r, c).mark = ...
+    for _, node in ctx.nodes(A.SetOn):  # set at(board, r, c).mark = ...
         sets_named.add(node.name)
     reads_scoped, reads_named = set(), set()
     for _, node in ctx.nodes(A.Attr):
@@ -406,22 +513,46 @@ def variables_read_and_set(ctx: Context):
             is_read = (scope, name) in reads_scoped if scoped else name in reads_named
             shown = f"{scope}.{name}" if scoped else f"{scope} variable '{name}'"
             target = f"{scope}.{name}" if scoped else f"me.{name}"
-            declared.append((f"/variables/{escape_pointer_segment(scope)}/{escape_pointer_segment(name)}",
-                             shown, init, is_set, is_read, target))
+            declared.append(
+                (
+                    f"/variables/{escape_pointer_segment(scope)}/{escape_pointer_segment(name)}",
+                    shown,
+                    init,
+                    is_set,
+                    is_read,
+                    target,
+                )
+            )
     for tname, comp in _items(ctx.data.get("components")):
         for name, init in _items(comp.get("vars") if isinstance(comp, dict) else None):
-            declared.append((f"/components/{escape_pointer_segment(tname)}/vars/{escape_pointer_segment(name)}",
-                             f"component variable '{name}'", init.get("value") if isinstance(init, dict) else init,
-                             name in sets_named, name in reads_named, f"ITEM.{name}"))
+            declared.append(
+                (
+                    f"/components/{escape_pointer_segment(tname)}/vars/{escape_pointer_segment(name)}",
+                    f"component variable '{name}'",
+                    init.get("value") if isinstance(init, dict) else init,
+                    name in sets_named,
+                    name in reads_named,
+                    f"ITEM.{name}",
+                )
+            )
     for pointer, shown, init, is_set, is_read, target in declared:
         if pointer.rsplit("/", 1)[-1] in ctx.unparsed_words:
             continue  # named in a text that does not parse: unknown whether it is read or set
         if not is_set and not is_read:
-            yield ctx.at(pointer, "unused-variable", f"{shown} is never read or set", severity="warning",
-                         hint="remove it, or use it in the rules", key=True)
+            yield ctx.at(
+                pointer,
+                "unused-variable",
+                f"{shown} is never read or set",
+                severity="warning",
+                hint="remove it, or use it in the rules",
+                key=True,
+            )
         elif not is_set:
-            yield ctx.at(pointer, "unset-variable",
-                         f"{shown} is read but no effect sets it: it is always {value_text(init)}",
-                         severity="warning",
-                         hint=f"set it in an effect (set {target} = ...), or make it a parameter",
-                         key=True)
+            yield ctx.at(
+                pointer,
+                "unset-variable",
+                f"{shown} is read but no effect sets it: it is always {value_text(init)}",
+                severity="warning",
+                hint=f"set it in an effect (set {target} = ...), or make it a parameter",
+                key=True,
+            )

@@ -7,6 +7,7 @@ located :class:`~playa_rules.errors.Diagnostic` that reads like advice to a rule
 author: what is wrong, in which action/zone/phase, and a did-you-mean when a
 name is close to a known one.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -17,25 +18,42 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
-from .schema_advice import conforming, without_echoes
-
 from .. import resources
 from ..errors import Diagnostic, SpecError
 from ..limits import MAX_PROBLEMS
 from ..source.load import Document, pointer_of
+from .schema_advice import conforming, without_echoes
 
 # Sections whose keys name things (``actions: {draw: ...}``) and lists whose
 # entries have ids (``phases: [{id: ...}]``): how to call one of them in a message.
 _NAMED = {
-    "actions": "action", "zones": "zone", "components": "component", "assumptions": "assumption",
-    "rulings": "ruling", "define": "definition", "parameters": "parameter", "variables": "variable scope",
+    "actions": "action",
+    "zones": "zone",
+    "components": "component",
+    "assumptions": "assumption",
+    "rulings": "ruling",
+    "define": "definition",
+    "parameters": "parameter",
+    "variables": "variable scope",
     "params": "parameter",
 }
-_LISTED = {"phases": "phase", "steps": "step", "scoring": "scoring rule", "tie_breaks": "tie break",
-           "items": "item"}
+_LISTED = {
+    "phases": "phase",
+    "steps": "step",
+    "scoring": "scoring rule",
+    "tie_breaks": "tie break",
+    "items": "item",
+}
 _KEY_NOUNS = {**_NAMED, "vars": "variable", "let": "name", "each": "property"}  # for bad key names
-_TYPES = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
-          "number": "a number", "boolean": "true/false", "null": "empty"}
+_TYPES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true/false",
+    "null": "empty",
+}
 
 
 @lru_cache(maxsize=2)
@@ -96,14 +114,20 @@ def _inlined(schema: dict) -> dict:
             return x
         ref = x.get("$ref")
         if isinstance(ref, str):
-            name = ref[len("#/$defs/"):]
-            if not ref.startswith("#/$defs/") or name not in defs or set(x) - annotations - {"$ref"} or depth > 20:
+            name = ref[len("#/$defs/") :]
+            if (
+                not ref.startswith("#/$defs/")
+                or name not in defs
+                or set(x) - annotations - {"$ref"}
+                or depth > 20
+            ):
                 raise ValueError(ref)
             return inline(defs[name], depth + 1)
         return {k: inline(v, depth) for k, v in x.items() if k != "$defs"}
+
     try:
         return inline(schema, 0)
-    except ValueError:   # another kind of reference, or one too deep (a cycle): keep the references
+    except ValueError:  # another kind of reference, or one too deep (a cycle): keep the references
         return schema
 
 
@@ -114,11 +138,20 @@ def check_schema_file() -> None:
         try:
             jsonschema.Draft202012Validator.check_schema(schema)
         except jsonschema.SchemaError as exc:
-            raise SpecError(Diagnostic("bad-schema", f"the JSON Schema is invalid: {exc.message}",
-                                       file=str(path), path=pointer_of(exc.absolute_path)))
+            raise SpecError(
+                Diagnostic(
+                    "bad-schema",
+                    f"the JSON Schema is invalid: {exc.message}",
+                    file=str(path),
+                    path=pointer_of(exc.absolute_path),
+                )
+            )
         if schema.get("$schema") != "https://json-schema.org/draft/2020-12/schema":
-            raise SpecError(Diagnostic("bad-schema", "the JSON Schema must declare draft 2020-12 in '$schema'",
-                                       file=str(path)))
+            raise SpecError(
+                Diagnostic(
+                    "bad-schema", "the JSON Schema must declare draft 2020-12 in '$schema'", file=str(path)
+                )
+            )
 
 
 def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]:
@@ -132,9 +165,11 @@ def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]
     if not errors:
         return []
     dropped = 0
-    if len(errors) > MAX_PROBLEMS:     # thousands of bad items: report the first ones in detail
-        kept = sorted(errors, key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p))
-                                             for p in e.absolute_path])[:MAX_PROBLEMS]
+    if len(errors) > MAX_PROBLEMS:  # thousands of bad items: report the first ones in detail
+        kept = sorted(
+            errors,
+            key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in e.absolute_path],
+        )[:MAX_PROBLEMS]
         dropped = len(errors) - len(kept)
         errors = kept
     errors = without_echoes(errors, _validator(variant))
@@ -150,9 +185,15 @@ def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]
         rest.extend(converted)
     rest.sort(key=lambda d: (d.line or 0, d.column or 0, d.path))
     if dropped:
-        rest.append(Diagnostic("too-many-problems", f"{dropped} more schema problems are not shown "
-                               f"(at most {MAX_PROBLEMS} are reported in detail)", file=doc.file,
-                               hint="fix the ones shown and validate again"))
+        rest.append(
+            Diagnostic(
+                "too-many-problems",
+                f"{dropped} more schema problems are not shown "
+                f"(at most {MAX_PROBLEMS} are reported in detail)",
+                file=doc.file,
+                hint="fix the ones shown and validate again",
+            )
+        )
     return first + rest
 
 
@@ -184,7 +225,7 @@ class _Explainer:
             return [self.bad_name()]
         method = getattr(self, "explain_" + str(error.validator), None)
         message = method() if method else self.generic()
-        message, hint = message if isinstance(message, tuple) else (message, None)   # (message, hint)
+        message, hint = message if isinstance(message, tuple) else (message, None)  # (message, hint)
         return [self.located(self.pointer, message, hint)]
 
     # -- where --------------------------------------------------------------------
@@ -200,7 +241,12 @@ class _Explainer:
         node = self.data
         for i, part in enumerate(parts):
             parent = parts[i - 1] if i else None
-            if isinstance(parent, str) and parent in _NAMED and isinstance(part, str) and isinstance(node, dict):
+            if (
+                isinstance(parent, str)
+                and parent in _NAMED
+                and isinstance(part, str)
+                and isinstance(node, dict)
+            ):
                 chain.append(f"{_NAMED[parent]} '{part}'")
                 end = i + 1
             elif isinstance(parent, str) and parent in _LISTED and isinstance(part, int):
@@ -311,7 +357,7 @@ class _Explainer:
         expected = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
         if not self.parts and self.error.instance is None:
             return "the rule file is empty"
-        if not self.parts and isinstance(self.error.instance, str):   # not a rule file: its text is not quoted
+        if not self.parts and isinstance(self.error.instance, str):  # not a rule file: its text is not quoted
             return self.must(f"be {expected}, not a text")
         return self.must(f"be {expected}, not {_kind(self.error.instance)}")
 
@@ -372,7 +418,11 @@ class _Explainer:
             keys = branch.get("required") if isinstance(branch, dict) else None
             if not keys:
                 inner = best_match(self.error.context) if self.error.context else None
-                return _Explainer(self.doc, self.data, inner).diagnostics()[0].message if inner else self.generic()
+                return (
+                    _Explainer(self.doc, self.data, inner).diagnostics()[0].message
+                    if inner
+                    else self.generic()
+                )
             options.append(" + ".join(keys))
         present = [k for k in self.error.instance] if isinstance(self.error.instance, dict) else []
         got = f" (it has {', '.join(present)})" if present else " (it has none)"
@@ -391,7 +441,9 @@ def _child(node: Any, part: Any) -> Any:
 
 
 def _dotted(parts: list) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(parts))
+    return "".join(
+        f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(parts)
+    )
 
 
 def _did_you_mean(word: Any, choices) -> str:
@@ -404,7 +456,7 @@ def _did_you_mean(word: Any, choices) -> str:
 def _show(value: Any) -> str:
     if isinstance(value, str):
         text = value if len(value) <= 40 else value[:37] + "..."
-        return f"'{text}'" if "'" not in text else json.dumps(text)   # YAML's quoting: "..." when it holds a '
+        return f"'{text}'" if "'" not in text else json.dumps(text)  # YAML's quoting: "..." when it holds a '
     text = json.dumps(value, default=str)
     return text if len(text) <= 40 else text[:37] + "..."
 

@@ -1,5 +1,6 @@
 """Advice on schema errors beyond what each error says: which errors only echo another, and
 how a value that breaks an id's pattern could read."""
+
 from __future__ import annotations
 
 import difflib
@@ -11,8 +12,10 @@ def conforming(value, pattern) -> str | None:
     with underscores), if one of those simple rewritings does; else None."""
     if not isinstance(value, str) or not isinstance(pattern, str):
         return None
-    for fixed in (re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-"),
-                  re.sub(r"\W+", "_", value).strip("_")):
+    for fixed in (
+        re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-"),
+        re.sub(r"\W+", "_", value).strip("_"),
+    ):
         try:
             if fixed and fixed != value and re.fullmatch(pattern, fixed):
                 return fixed
@@ -25,7 +28,7 @@ def without_echoes(errors: list, validator) -> list:
     """The errors, less those that only echo a misspelt key: where an object has an unknown
     key close to a known one (``efect``), a missing required key that is that known one, or
     a ``oneOf``/``anyOf`` that renaming the key would satisfy, says the same thing again."""
-    renames: dict = {}   # object path -> {unknown key: the known key it is close to}
+    renames: dict = {}  # object path -> {unknown key: the known key it is close to}
     for error in errors:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             known = [k for k in error.schema.get("properties", {}) if isinstance(k, str)]
@@ -40,7 +43,8 @@ def without_echoes(errors: list, validator) -> list:
         fixes = renames.get(tuple(error.absolute_path))
         if fixes and isinstance(error.instance, dict):
             if error.validator == "required" and any(
-                    error.message.startswith(f"{known!r} ") for known in fixes.values()):
+                error.message.startswith(f"{known!r} ") for known in fixes.values()
+            ):
                 continue
             if error.validator in ("oneOf", "anyOf"):
                 renamed = {fixes.get(k, k): v for k, v in error.instance.items()}

@@ -4,6 +4,7 @@ list of its legal actions, and a prompt that answers bad input instead of failin
 Everything shown comes from ``game.view(seat)`` and ``game.legal_actions()``, so it
 works for any rule set: zone names, labels and action texts are the rule file's own.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -13,10 +14,10 @@ from rich.console import Console
 
 from .screen import Screen
 
-FULL_LIST = 30      # up to this many legal actions are always listed in full
-FULL_KIND = 12      # in a longer list, kinds with up to this many actions are listed in full
+FULL_LIST = 30  # up to this many legal actions are always listed in full
+FULL_KIND = 12  # in a longer list, kinds with up to this many actions are listed in full
 FILTER_LIMIT = 100  # at most this many matches of a filter are listed
-QUOTED = 60         # messages quote at most this many characters of what was typed
+QUOTED = 60  # messages quote at most this many characters of what was typed
 
 HELP = """\
 Choose an action by typing one of:
@@ -66,9 +67,13 @@ def _columns(entries: list[str], width: int, indent: str = "  ") -> list[str]:
     cell = max(map(len, entries)) + 3
     ncols = max(1, (width - len(indent)) // cell)
     rows = -(-len(entries) // ncols)
-    return [indent + "".join(entries[c * rows + r].ljust(cell)
-                             for c in range(ncols) if c * rows + r < len(entries)).rstrip()
-            for r in range(rows)]
+    return [
+        indent
+        + "".join(
+            entries[c * rows + r].ljust(cell) for c in range(ncols) if c * rows + r < len(entries)
+        ).rstrip()
+        for r in range(rows)
+    ]
 
 
 def _word_prefix(texts: list[str]) -> str:
@@ -94,7 +99,7 @@ def _narrowing(texts: list[str], first: str, count) -> str:
         words = list(dict.fromkeys(words[pos] for words in rows))
         if 2 <= len(words) <= 12:
             shown = [(f"{first} {w}", count(f"{first} {w}")) for w in words]
-            if sum(k for _, k in shown) == len(texts):   # each filter lists exactly its part
+            if sum(k for _, k in shown) == len(texts):  # each filter lists exactly its part
                 fallback = shown
                 break
             fallback = fallback or shown
@@ -136,10 +141,14 @@ class Choices:
                 lines += self.listing(idx, indent="    ")
                 continue
             texts = [self.texts[i] for i in idx]
-            lines.append(f"  {kind}: {len(idx)} actions, {self.entry(idx[0]).strip()} ... "
-                         f"{self.entry(idx[-1]).strip()}")
-            lines.append("    type words to list some, e.g. "
-                         + _narrowing(texts, _word_prefix(texts) or kind, lambda q: len(self.matching(q))))
+            lines.append(
+                f"  {kind}: {len(idx)} actions, {self.entry(idx[0]).strip()} ... "
+                f"{self.entry(idx[-1]).strip()}"
+            )
+            lines.append(
+                "    type words to list some, e.g. "
+                + _narrowing(texts, _word_prefix(texts) or kind, lambda q: len(self.matching(q)))
+            )
         return lines
 
     def matching(self, query: str) -> list[int]:
@@ -189,7 +198,7 @@ class HumanSeat:
         if not sys.stdin.isatty():
             return
         if sys.stdout.isatty():
-            print("\033[2J\033[H", end="")   # clear the screen: the last seat's hand must not stay on it
+            print("\033[2J\033[H", end="")  # clear the screen: the last seat's hand must not stay on it
         else:
             print("\n" * 60)
         self._ask(f"pass the keyboard to seat {self.seat}, then press Enter> ")
@@ -220,13 +229,17 @@ class HumanSeat:
             elif low in ("list", "all"):
                 print("\n".join(choices.listing()))
             elif not answer.isprintable():
-                print(f"'{quoted(answer)}' is not a legal action: control characters (such as arrow keys) "
-                      f"are not actions; type a number from 1 to {n}, or ? for help")
-            elif answer.isascii() and answer.isdigit():   # not '３' or '²': digits 0-9 only
-                k = int(answer) if len(answer) <= 18 else None   # int() refuses thousands of digits
+                print(
+                    f"'{quoted(answer)}' is not a legal action: control characters (such as arrow keys) "
+                    f"are not actions; type a number from 1 to {n}, or ? for help"
+                )
+            elif answer.isascii() and answer.isdigit():  # not '３' or '²': digits 0-9 only
+                k = int(answer) if len(answer) <= 18 else None  # int() refuses thousands of digits
                 if k is not None and 1 <= k <= n:
                     return choices.actions[k - 1]
-                print(f"there is no action {quoted(answer) if k is None else k}: choose a number from 1 to {n}")
+                print(
+                    f"there is no action {quoted(answer) if k is None else k}: choose a number from 1 to {n}"
+                )
             elif (i := choices.exact(answer)) is not None:
                 return choices.actions[i]
             else:
@@ -236,8 +249,10 @@ class HumanSeat:
     def _filter(choices: Choices, answer: str, n: int) -> None:
         found = choices.matching(answer)
         if not found:
-            print(f"'{quoted(answer)}' is not a legal action and no legal action matches it: "
-                  f"type a number from 1 to {n}, words to list matching actions, or ? for help")
+            print(
+                f"'{quoted(answer)}' is not a legal action and no legal action matches it: "
+                f"type a number from 1 to {n}, words to list matching actions, or ? for help"
+            )
             return
         print(f"{len(found)} action(s) match '{quoted(answer)}':")
         print("\n".join(choices.listing(found[:FILTER_LIMIT])))

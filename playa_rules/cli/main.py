@@ -9,6 +9,7 @@
 Exit codes: 0 success, 1 an error (invalid rules, bad game, abandoned game), 2 a usage
 error, 130 a player quit. Library errors become one clear message, never a traceback.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,8 @@ from ..errors import Diagnostic, PlayaRulesError, SpecError
 from ..render.words import LANGUAGES
 from ..rules import games as bundled_games
 from ..rules import load, validate
-from ..source.variants import bundled_variants
 from ..simulation.smoke import simulate
+from ..source.variants import bundled_variants
 from .narrate import Narrator
 
 PROG = "playa-rules"
@@ -65,7 +66,7 @@ def _format_diagnostic(d: Diagnostic, colour: bool) -> str:
     head = f"{d.location()}: {d.severity} "
     if colour and text.startswith(head):
         code = _COLOURS.get(d.severity, "\033[36m")
-        text = f"{d.location()}: {code}{d.severity}\033[0m " + text[len(head):]
+        text = f"{d.location()}: {code}{d.severity}\033[0m " + text[len(head) :]
     return text
 
 
@@ -81,15 +82,21 @@ def _simulated(arg: str, diags: list[Diagnostic], args) -> list[Diagnostic]:
 
 
 def cmd_validate(args) -> int:
-    results, simulated = [], []   # simulated: the games simulated per file (none for a file with errors)
+    results, simulated = [], []  # simulated: the games simulated per file (none for a file with errors)
     for arg in args.paths:
         diags = _diagnostics_of(arg)
         simulated.append(0 if any(d.severity == "error" for d in diags) else args.simulate)
         results.append((arg, _simulated(arg, diags, args)))
     failed = any(d.severity == "error" for _, diags in results for d in diags)
     if args.format == "json":
-        files = [{"file": arg, "valid": not any(d.severity == "error" for d in diags),
-                  "diagnostics": [d.to_json() for d in diags]} for arg, diags in results]
+        files = [
+            {
+                "file": arg,
+                "valid": not any(d.severity == "error" for d in diags),
+                "diagnostics": [d.to_json() for d in diags],
+            }
+            for arg, diags in results
+        ]
         if args.simulate:
             for i, entry in enumerate(files):
                 entry["simulated_games"] = simulated[i]
@@ -97,7 +104,7 @@ def cmd_validate(args) -> int:
         return 1 if failed else 0
     colour = _colour_enabled(sys.stdout)
     for arg, diags in results:
-        for d in diags:   # (an empty path is named '' here too, not <rules>)
+        for d in diags:  # (an empty path is named '' here too, not <rules>)
             print(_format_diagnostic(replace(d, file=_label(arg)) if not arg.strip() else d, colour))
         errors = sum(d.severity == "error" for d in diags)
         others = len(diags) - errors
@@ -105,7 +112,9 @@ def cmd_validate(args) -> int:
         if errors:
             print(f"{_label(arg)}: {_plural(errors, 'error')}" + (f", {warnings}" if others else ""))
         else:
-            played = f" ({_plural(args.simulate, 'random game')} per player count played)" if args.simulate else ""
+            played = (
+                f" ({_plural(args.simulate, 'random game')} per player count played)" if args.simulate else ""
+            )
             print(f"{_label(arg)}: valid" + (f", {warnings}" if others else "") + played)
     return 1 if failed else 0
 
@@ -162,13 +171,18 @@ def _try_next(game: str, players: int, automata, variants=()) -> None:
     name = game if " " not in game else repr(game)
     name += "".join(f" --variant {v if ' ' not in v else repr(v)}" for v in variants)
     seat = next(s for s in range(players + len(automata)) if s not in automata)
-    print(f"\nTry next: `{PROG} play {name} -p {players} --human {seat}` to play seat {seat} yourself, "
-          f"`{PROG} rules {name}` to read the rules it runs.")
+    print(
+        f"\nTry next: `{PROG} play {name} -p {players} --human {seat}` to play seat {seat} yourself, "
+        f"`{PROG} rules {name}` to read the rules it runs."
+    )
 
 
 def _span(seats: list[int]) -> str:
-    return f"{seats[0]} to {seats[-1]}" if len(seats) > 1 and seats == list(range(seats[0], seats[-1] + 1)) \
+    return (
+        f"{seats[0]} to {seats[-1]}"
+        if len(seats) > 1 and seats == list(range(seats[0], seats[-1] + 1))
         else ", ".join(map(str, seats))
+    )
 
 
 def _write_log(path: str, log: list) -> None:
@@ -187,8 +201,10 @@ def _header(rules, players: int, seed, humans: set[int], automata=()) -> None:
     if others:
         who.append(f"{'seat' if len(others) == 1 else 'seats'} {', '.join(others)}: random")
     if automata:
-        who.append(f"{'seat' if len(automata) == 1 else 'seats'} {', '.join(map(str, automata))}: "
-                   f"played by the rules")
+        who.append(
+            f"{'seat' if len(automata) == 1 else 'seats'} {', '.join(map(str, automata))}: "
+            f"played by the rules"
+        )
     print("Players: " + "; ".join(who))
 
 
@@ -210,9 +226,11 @@ def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None
             action = legal[rng.randrange(len(legal))]
         try:
             game.apply(action)
-        except PlayaRulesError:   # the rules failed: the failing action's line, then the error
+        except PlayaRulesError:  # the rules failed: the failing action's line, then the error
             narrator.catch_up(game)
-            narrator.event({"event": "action", "seat": seat, "action": f"{action} (failed: see the error below)"})
+            narrator.event(
+                {"event": "action", "seat": seat, "action": f"{action} (failed: see the error below)"}
+            )
             narrator.flush()
             raise
         if not narrator.quiet or seat in seats or game.is_over:
@@ -242,9 +260,14 @@ def cmd_play(args) -> int:
     bad = sorted(s for s in humans if s not in people)
     if bad:
         from ..engine.automata import seats_of
+
         auto = seats_of(rules.program, players)[bad[0]] if bad[0] in game.automata else None
-        why = (f"seat {bad[0]} is played by the rules (automaton '{auto.id}' of {rules.id} with {players} "
-               f"players)" if auto is not None else f"there is no seat {bad[0]}")
+        why = (
+            f"seat {bad[0]} is played by the rules (automaton '{auto.id}' of {rules.id} with {players} "
+            f"players)"
+            if auto is not None
+            else f"there is no seat {bad[0]}"
+        )
         args.parser.error(f"--human {bad[0]}: {why}; people take seats {_span(people)}")
     if args.log:
         _write_log(args.log, [])  # fail before the match, not after it
@@ -287,6 +310,7 @@ def _whole(what: str, low: int):
         if value < low:
             raise argparse.ArgumentTypeError(f"{what} is at least {low}, not {value}")
         return value
+
     return parse
 
 
@@ -299,58 +323,112 @@ def _players(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Tabletop game rules as data: validate rule files, play matches, print rules.",
-        epilog="Exit codes: 0 ok, 1 error, 2 usage error, 130 a player quit. See docs/cli.md.")
+        prog=PROG,
+        description="Tabletop game rules as data: validate rule files, play matches, print rules.",
+        epilog="Exit codes: 0 ok, 1 error, 2 usage error, 130 a player quit. See docs/cli.md.",
+    )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    p = sub.add_parser("validate", help="check rule files and print every problem",
-                       description="Check rule files (paths or bundled game ids) and print every "
-                                   "problem with file:line:column. Exit 1 if any file has an error.")
+    p = sub.add_parser(
+        "validate",
+        help="check rule files and print every problem",
+        description="Check rule files (paths or bundled game ids) and print every "
+        "problem with file:line:column. Exit 1 if any file has an error.",
+    )
     p.add_argument("paths", nargs="+", metavar="PATH", help="a rule file, or a bundled game id")
-    p.add_argument("--format", choices=["text", "json"], default="text",
-                   help="text for people (default), json for tools")
-    p.add_argument("--simulate", type=_whole("the number of games", 0), default=0, metavar="N",
-                   help="also play N random games per player count on each valid file and report dead "
-                        "ends, games that do not end and runtime errors, with the seed that replays them")
-    p.add_argument("--seed", type=_seed, default=0, metavar="S",
-                   help="the seed of the first simulated game; game i uses S + i (default 0)")
-    p.add_argument("--max-actions", type=_whole("--max-actions", 1), default=100_000, metavar="M",
-                   help="a simulated game not over after M actions does not end (default 100000)")
+    p.add_argument(
+        "--format", choices=["text", "json"], default="text", help="text for people (default), json for tools"
+    )
+    p.add_argument(
+        "--simulate",
+        type=_whole("the number of games", 0),
+        default=0,
+        metavar="N",
+        help="also play N random games per player count on each valid file and report dead "
+        "ends, games that do not end and runtime errors, with the seed that replays them",
+    )
+    p.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        metavar="S",
+        help="the seed of the first simulated game; game i uses S + i (default 0)",
+    )
+    p.add_argument(
+        "--max-actions",
+        type=_whole("--max-actions", 1),
+        default=100_000,
+        metavar="M",
+        help="a simulated game not over after M actions does not end (default 100000)",
+    )
 
     sub.add_parser("games", help="list the bundled games", description="List the bundled games.")
 
-    p = sub.add_parser("play", help="play a match with random players (and humans)",
-                       description="Play a whole match. Seats not given to --human play uniformly at "
-                                   "random; the same game, players and seed always give the same match.")
+    p = sub.add_parser(
+        "play",
+        help="play a match with random players (and humans)",
+        description="Play a whole match. Seats not given to --human play uniformly at "
+        "random; the same game, players and seed always give the same match.",
+    )
     p.add_argument("game", metavar="GAME", help="a bundled game id, or a path to a rule file")
     p.add_argument("--players", "-p", type=_players, metavar="N", help="how many seats play")
-    p.add_argument("--seed", "-s", type=_seed, metavar="S",
-                   help="a whole number fixing all chance (default: a random one, printed)")
-    p.add_argument("--human", type=_seat, action="append", metavar="SEAT",
-                   help="play this seat (0-based) at the terminal; repeatable")
-    p.add_argument("--variant", action="append", metavar="V",
-                   help="apply a variant (a bundled variant id or a path to a variant file); repeatable")
+    p.add_argument(
+        "--seed",
+        "-s",
+        type=_seed,
+        metavar="S",
+        help="a whole number fixing all chance (default: a random one, printed)",
+    )
+    p.add_argument(
+        "--human",
+        type=_seat,
+        action="append",
+        metavar="SEAT",
+        help="play this seat (0-based) at the terminal; repeatable",
+    )
+    p.add_argument(
+        "--variant",
+        action="append",
+        metavar="V",
+        help="apply a variant (a bundled variant id or a path to a variant file); repeatable",
+    )
     p.add_argument("--log", metavar="FILE.json", help="write the full event log as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the final scores and winners")
     p.set_defaults(parser=p)
 
-    p = sub.add_parser("rules", help="print the rules the engine runs, as Markdown",
-                       description="Print the rules of a game (with its variants) as readable Markdown, "
-                                   "rendered from the rule data the engine runs.")
+    p = sub.add_parser(
+        "rules",
+        help="print the rules the engine runs, as Markdown",
+        description="Print the rules of a game (with its variants) as readable Markdown, "
+        "rendered from the rule data the engine runs.",
+    )
     p.add_argument("game", metavar="GAME", help="a bundled game id, or a path to a rule file")
-    p.add_argument("--variant", action="append", metavar="V",
-                   help="apply this variant (a bundled variant id or a path); repeatable, in order")
+    p.add_argument(
+        "--variant",
+        action="append",
+        metavar="V",
+        help="apply this variant (a bundled variant id or a path); repeatable, in order",
+    )
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="the language (default en)")
     p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
 
-    p = sub.add_parser("diff", help="list what variants change, rule by rule",
-                       description="List, rule by rule, what a variant changes in a game, as Markdown.")
+    p = sub.add_parser(
+        "diff",
+        help="list what variants change, rule by rule",
+        description="List, rule by rule, what a variant changes in a game, as Markdown.",
+    )
     p.add_argument("base", metavar="BASE", help="a bundled game id, or a path to a rule file")
     p.add_argument("variant", metavar="VARIANT", help="a bundled variant id, or a path to a variant file")
-    p.add_argument("--variant", dest="more", action="append", metavar="V",
-                   help="also apply this variant, after VARIANT; repeatable")
+    p.add_argument(
+        "--variant",
+        dest="more",
+        action="append",
+        metavar="V",
+        help="also apply this variant, after VARIANT; repeatable",
+    )
     from .simulate import register
+
     register(sub)
     return parser
 
@@ -377,6 +455,7 @@ def main(argv=None) -> int:
             return cmd_games(args)
         if args.command in ("rules", "diff"):
             from .show import cmd_diff, cmd_rules
+
             return (cmd_rules if args.command == "rules" else cmd_diff)(args, _target)
         if hasattr(args, "run_command"):  # simulate, compare (cli/simulate.py)
             return args.run_command(args)
@@ -390,9 +469,11 @@ def main(argv=None) -> int:
             print(_format_diagnostic(d, _colour_enabled(sys.stderr)), file=sys.stderr)
         errors = sum(d.severity == "error" for d in exc.diagnostics)
         where = exc.diagnostics[0].file if exc.diagnostics and exc.diagnostics[0].file else "rules"
-        variant = getattr(args, "variant", None)   # (diff: one VARIANT, and --variant as 'more')
-        asked = ([variant] if isinstance(variant, str) else list(variant or [])) + list(getattr(args, "more", None) or [])
-        if asked:   # the rules asked for are the game with these variants, wherever the errors are
+        variant = getattr(args, "variant", None)  # (diff: one VARIANT, and --variant as 'more')
+        asked = ([variant] if isinstance(variant, str) else list(variant or [])) + list(
+            getattr(args, "more", None) or []
+        )
+        if asked:  # the rules asked for are the game with these variants, wherever the errors are
             where = f"{getattr(args, 'game', None) or getattr(args, 'base', where)} with {', '.join(_label(str(v)) for v in asked)}"
         return _fail(f"{where}: invalid rules ({_plural(errors, 'error')})")
     except PlayaRulesError as exc:

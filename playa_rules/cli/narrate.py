@@ -5,9 +5,10 @@ that drew or rolled it, or on a line of its own when the flow drew it (a deal, t
 a new round). Chance is narrated only to spectators (no ``--human`` seat): a person at the
 table sees what their own screen shows, never the omniscient log.
 """
+
 from __future__ import annotations
 
-MAX_OUTCOMES = 12   # chance outcomes shown on one line; more are counted
+MAX_OUTCOMES = 12  # chance outcomes shown on one line; more are counted
 
 
 def outcome_of(ev: dict) -> tuple[str | None, str]:
@@ -28,8 +29,13 @@ def outcomes_text(outcomes: list[tuple[str | None, str]], beside_action: bool = 
     values = [v for _, v in outcomes[:MAX_OUTCOMES]]
     more = f", ... ({len(outcomes)} in all)" if len(outcomes) > MAX_OUTCOMES else ""
     if len(groups) != 1 or None in groups:
-        return ", ".join(f"{v} {g}" if g and g.startswith("from ") else (f"{g} {v}" if g else v)
-                         for g, v in outcomes[:MAX_OUTCOMES]) + more
+        return (
+            ", ".join(
+                f"{v} {g}" if g and g.startswith("from ") else (f"{g} {v}" if g else v)
+                for g, v in outcomes[:MAX_OUTCOMES]
+            )
+            + more
+        )
     group = next(iter(groups))
     if group.startswith("from "):
         return ", ".join(values) + more if beside_action else f"drawn {group}: " + ", ".join(values) + more
@@ -46,9 +52,9 @@ class Narrator:
         self.seen = 0
         self.hand_scores: list[list[int]] = []
         self.turn: tuple[int, list[str]] | None = None
-        self.automata: set[int] = set()   # seats the rules play themselves
-        self.chance: list[str] = []       # outcomes not yet printed
-        self.after_action = False         # whether the pending outcomes follow an action
+        self.automata: set[int] = set()  # seats the rules play themselves
+        self.chance: list[str] = []  # outcomes not yet printed
+        self.after_action = False  # whether the pending outcomes follow an action
         self.phase = None
         spec = spec or {}
         self.scored = bool(spec.get("scoring")) or "points" in (spec.get("match") or {})
@@ -89,9 +95,9 @@ class Narrator:
             self.turn = None
 
     def catch_up(self, game) -> None:
-        self.declared = bool(game.g.won)   # `win` records its seats there ('win none' records None)
+        self.declared = bool(game.g.won)  # `win` records its seats there ('win none' records None)
         events = self.seen_by_people(game)
-        for ev in events[self.seen:]:
+        for ev in events[self.seen :]:
             self.event(ev)
         self.seen = len(events)
 
@@ -104,8 +110,13 @@ class Narrator:
         views = [game.log_for(s) for s in sorted(self.humans)]
         if len(views) == 1:
             return views[0]
-        return [next((v[i] for v in views if v[i]["event"] in ("action", "chance") and "id" not in v[i]), views[0][i])
-                for i in range(len(views[0]))]
+        return [
+            next(
+                (v[i] for v in views if v[i]["event"] in ("action", "chance") and "id" not in v[i]),
+                views[0][i],
+            )
+            for i in range(len(views[0]))
+        ]
 
     def event(self, ev: dict) -> None:
         kind = ev["event"]
@@ -142,7 +153,11 @@ class Narrator:
     def end(self, ev: dict) -> None:
         self.say()
         if self.scored:
-            how = f" (the match's points: `{self.match_points}`, not the hands' sum)" if self.match_points else ""
+            how = (
+                f" (the match's points: `{self.match_points}`, not the hands' sum)"
+                if self.match_points
+                else ""
+            )
             self.say(f"Final scores{how}:", final=True)
             for seat, points in enumerate(ev["scores"]):
                 hands = " + ".join(str(row[seat]) for row in self.hand_scores)
@@ -167,7 +182,11 @@ class Narrator:
         if self.scored:
             return ""
         if len(won) == 1:
-            return f" (no scoring rules and no `win` effect: every seat ends on 0 points" \
-                   f"{'; the tie-breaks decided' if self.tie_breaks else ''})"
-        return f" (no scoring rules and no `win` effect: every seat ends on 0 points, so they tie" \
-               f"{' after the tie-breaks' if self.tie_breaks else ''})"
+            return (
+                f" (no scoring rules and no `win` effect: every seat ends on 0 points"
+                f"{'; the tie-breaks decided' if self.tie_breaks else ''})"
+            )
+        return (
+            f" (no scoring rules and no `win` effect: every seat ends on 0 points, so they tie"
+            f"{' after the tie-breaks' if self.tie_breaks else ''})"
+        )

@@ -9,6 +9,7 @@ table at full size. A rule file's ``display`` section says which variables
 matter, which component variables to show beside an item, and how each zone reads
 (numbered positions, a count, or left out); without it every variable is shown.
 """
+
 from __future__ import annotations
 
 from rich import box
@@ -20,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
-RUN = 3          # this many equal items in a row are written as one counted item
+RUN = 3  # this many equal items in a row are written as one counted item
 
 
 def show_value(value) -> str:
@@ -41,7 +42,7 @@ class Screen:
 
     def __init__(self, display: dict | None = None):
         display = display or {}
-        self.variables = display.get("variables")          # None: every variable
+        self.variables = display.get("variables")  # None: every variable
         self.zones = display.get("zones") or {}
         self.components = display.get("components") or {}
 
@@ -76,8 +77,11 @@ class Screen:
     def _nested(self, c: dict, me: int) -> str:
         """The zones on a component (a pile on a card), each in order from the bottom, the
         top named last: ``[stack: seat 1: 3 1 · you: 2, top: you]``."""
-        inner = [f"{escape(name)}: {self.items(sub, me)}{self._top(sub, me)}"
-                 for name, sub in (c.get("zones") or {}).items() if sub]
+        inner = [
+            f"{escape(name)}: {self.items(sub, me)}{self._top(sub, me)}"
+            for name, sub in (c.get("zones") or {}).items()
+            if sub
+        ]
         return " \\[" + "; ".join(inner) + "]" if inner else ""
 
     def _top(self, pile: list, me: int) -> str:
@@ -98,14 +102,25 @@ class Screen:
             types = {c.get("type") for c in comps}
             return f"{len(comps)} hidden" + (f" ({escape(str(types.pop()))})" if len(types) == 1 else "")
         if numbered:
-            texts = [self._markup(c, self.item(c, self.seat_name(c["owner"], me) if isinstance(c.get("owner"), int)
-                                               else None), me) + self._nested(c, me) for c in comps]
+            texts = [
+                self._markup(
+                    c,
+                    self.item(c, self.seat_name(c["owner"], me) if isinstance(c.get("owner"), int) else None),
+                    me,
+                )
+                + self._nested(c, me)
+                for c in comps
+            ]
             return "  ".join(f"[dim]{where}[/] {t}" for where, t in _ranges(texts))
         texts = [self._markup(c, self.item(c), me) + self._nested(c, me) for c in comps]
         faces = [(c.get("vars") or {}).get("face") for c in comps]
         labels = {c.get("label") for c in comps}
-        if len(comps) >= 2 and None not in faces and len(labels) == 1 and not any(c.get("owner") is not None
-                                                                                  for c in comps):
+        if (
+            len(comps) >= 2
+            and None not in faces
+            and len(labels) == 1
+            and not any(c.get("owner") is not None for c in comps)
+        ):
             return f"{len(comps)} {escape(str(labels.pop()))}: " + " ".join(show_value(f) for f in faces)
         return self._owned(comps, texts, me, home)
 
@@ -134,8 +149,11 @@ class Screen:
             for wanted in self.variables:
                 scope, _, name = wanted.rpartition(".")
                 for s, values in scoped.items():
-                    if name in values and scope in (s, "") or (scope in ("player", "player_match") and
-                                                               s == "player" and name in values):
+                    if (
+                        name in values
+                        and scope in (s, "")
+                        or (scope in ("player", "player_match") and s == "player" and name in values)
+                    ):
                         pairs.append((name if s == "player" else wanted, values[name]))
                         break
         return ", ".join(f"{escape(n)} {escape(show_value(v))}" for n, v in pairs)
@@ -149,8 +167,14 @@ class Screen:
             where.append(f"step {view['step']}")
         where.append(f"round {view.get('round')}")
         parts = [Rule(Text(f"seat {me} to play · " + " · ".join(where), style="bold"), align="left")]
-        table = Table(box=box.SIMPLE, show_header=False, pad_edge=False, title="on the table",
-                      title_justify="left", title_style="bold")
+        table = Table(
+            box=box.SIMPLE,
+            show_header=False,
+            pad_edge=False,
+            title="on the table",
+            title_justify="left",
+            title_style="bold",
+        )
         table.add_column("zone", style="bold", no_wrap=True)
         table.add_column("contents")
         for name, comps in view["zones"].items():
@@ -222,17 +246,24 @@ class Screen:
             if value is None and occupied and any((cell.get("zones") or {}).values()):
                 return occupied
             return symbols.get(show_value(value), show_value(value))
+
         width = max([len(str(c)) for c in cols] + [len(text(c)) for c in cells])
         label = max(len(str(r)) for r in rows)
         lines = [" " * (label + 1) + " ".join(str(c).rjust(width) for c in cols)]
         for r in rows:
-            lines.append(str(r).rjust(label) + " " + " ".join(text(at.get((r, c))).rjust(width) for c in cols))
+            lines.append(
+                str(r).rjust(label) + " " + " ".join(text(at.get((r, c))).rjust(width) for c in cols)
+            )
         return escape("\n".join(lines))
 
     def seats_table(self, view: dict, me: int) -> Table:
         seats = sorted(view["seats"], key=lambda e: e["seat"] != me)
-        names = [n for n in (seats[0]["zones"] if seats else {}) if not (self.zones.get(n) or {}).get("hidden")]
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="seats", title_justify="left", title_style="bold")
+        names = [
+            n for n in (seats[0]["zones"] if seats else {}) if not (self.zones.get(n) or {}).get("hidden")
+        ]
+        table = Table(
+            box=box.SIMPLE_HEAD, pad_edge=False, title="seats", title_justify="left", title_style="bold"
+        )
         table.add_column("seat", no_wrap=True)
         table.add_column("score", justify="right")
         for n in names:
@@ -248,11 +279,14 @@ class Screen:
             for n in names:
                 hint = self.zones.get(n) or {}
                 comps = entry["zones"].get(n, [])
-                if hint.get("grid") and _is_grid(comps):      # a board of its own: shown below
+                if hint.get("grid") and _is_grid(comps):  # a board of its own: shown below
                     row.append("below")
                 else:
-                    row.append(f"{len(comps)}" if hint.get("count") else
-                               self.items(comps, me, hint.get("numbered", False), s))
+                    row.append(
+                        f"{len(comps)}"
+                        if hint.get("count")
+                        else self.items(comps, me, hint.get("numbered", False), s)
+                    )
             if has_vars:
                 row.append(self.variables_of({"player": entry.get("vars") or {}}))
             table.add_row(*row)
@@ -260,8 +294,7 @@ class Screen:
 
     def text(self, view: dict, width: int = 100) -> str:
         """The screen as plain text (what a terminal without colour shows)."""
-        console = Console(width=width, record=True, color_system=None, force_terminal=False,
-                          file=_Discard())
+        console = Console(width=width, record=True, color_system=None, force_terminal=False, file=_Discard())
         console.print(self.render(view))
         return console.export_text()
 

@@ -4,11 +4,12 @@
 printed house rules always match the engine; ``diff`` lists what variants change,
 rule by rule. Both only read rule data: they never start a game.
 """
+
 from __future__ import annotations
 
-from ..render.changes import changes_markdown, describe_changes
 from ..errors import PlayaRulesError
 from ..render import rules_markdown
+from ..render.changes import changes_markdown, describe_changes
 from ..rules import load
 
 

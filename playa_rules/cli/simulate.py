@@ -8,6 +8,7 @@
 The numbers come from :func:`playa_rules.simulate` and :func:`playa_rules.compare`; this
 module only parses options, shows progress (rich, on standard error) and prints tables.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,7 +28,9 @@ def _player_counts(text: str) -> list[int]:
     try:
         return [int(p) for p in text.split(",")]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"players is a whole number or a list such as 2,3,4, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"players is a whole number or a list such as 2,3,4, not {text!r}"
+        ) from None
 
 
 def _alpha(text: str) -> float:
@@ -37,8 +40,9 @@ def _alpha(text: str) -> float:
         value = text
     if isinstance(value, float) and 0 < value < 1:
         return value
-    raise argparse.ArgumentTypeError(f"the significance level is a number between 0 and 1 (such as 0.05), "
-                                     f"not {text!r}")
+    raise argparse.ArgumentTypeError(
+        f"the significance level is a number between 0 and 1 (such as 0.05), not {text!r}"
+    )
 
 
 def _agents(text: str) -> list[str]:
@@ -64,47 +68,108 @@ def _split_agents(text: str) -> list[str]:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help="a bundled game id, or a path to a rule file")
-    p.add_argument("--players", "-p", type=_player_counts, metavar="N",
-                   help="the player count, or several (2,3,4): one result per count (default: the smallest)")
-    p.add_argument("--games", "-n", type=_whole("--games", 1), default=100, metavar="K",
-                   help="games per player count (default 100)")
-    p.add_argument("--agents", "-a", type=_agents, default=["random"], metavar="A,B,...",
-                   help="one agent for every seat, or one per seat: random, greedy, ismcts, with options "
-                        "as in ismcts:playouts=200 (default random)")
-    p.add_argument("--no-rotate", dest="rotate", action="store_false",
-                   help="keep each agent on its seat (default: game i shifts the agents i seats, so each "
-                        "agent plays every seat equally often when K is a multiple of the seats)")
-    p.add_argument("--seed", "-s", type=_seed, default=0, metavar="S",
-                   help="game i uses the seed S + i, as 'playa-rules play --seed' (default 0)")
-    p.add_argument("--workers", "-w", type=_whole("--workers", 1), default=None, metavar="W",
-                   help="processes (or Ray CPUs) playing at once (default: the CPU count); results do not depend on it")
-    p.add_argument("--backend", choices=["process", "ray"], default="process",
-                   help="process: a local process pool (default); ray: a Ray cluster (the extra 'ray')")
-    p.add_argument("--address", metavar="A", help="with --backend ray: the cluster to join (default: a local Ray)")
+    p.add_argument(
+        "--players",
+        "-p",
+        type=_player_counts,
+        metavar="N",
+        help="the player count, or several (2,3,4): one result per count (default: the smallest)",
+    )
+    p.add_argument(
+        "--games",
+        "-n",
+        type=_whole("--games", 1),
+        default=100,
+        metavar="K",
+        help="games per player count (default 100)",
+    )
+    p.add_argument(
+        "--agents",
+        "-a",
+        type=_agents,
+        default=["random"],
+        metavar="A,B,...",
+        help="one agent for every seat, or one per seat: random, greedy, ismcts, with options "
+        "as in ismcts:playouts=200 (default random)",
+    )
+    p.add_argument(
+        "--no-rotate",
+        dest="rotate",
+        action="store_false",
+        help="keep each agent on its seat (default: game i shifts the agents i seats, so each "
+        "agent plays every seat equally often when K is a multiple of the seats)",
+    )
+    p.add_argument(
+        "--seed",
+        "-s",
+        type=_seed,
+        default=0,
+        metavar="S",
+        help="game i uses the seed S + i, as 'playa-rules play --seed' (default 0)",
+    )
+    p.add_argument(
+        "--workers",
+        "-w",
+        type=_whole("--workers", 1),
+        default=None,
+        metavar="W",
+        help="processes (or Ray CPUs) playing at once (default: the CPU count); results do not depend on it",
+    )
+    p.add_argument(
+        "--backend",
+        choices=["process", "ray"],
+        default="process",
+        help="process: a local process pool (default); ray: a Ray cluster (the extra 'ray')",
+    )
+    p.add_argument(
+        "--address", metavar="A", help="with --backend ray: the cluster to join (default: a local Ray)"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
-    p.add_argument("--report", metavar="DIR", help="also write an HTML report with plots to DIR (the extra 'report')")
+    p.add_argument(
+        "--report", metavar="DIR", help="also write an HTML report with plots to DIR (the extra 'report')"
+    )
 
 
 def register(sub) -> None:
     """Add ``simulate`` and ``compare`` to the ``playa-rules`` subcommands."""
-    p = sub.add_parser("simulate", help="play many games between agents and report the statistics",
-                       description="Play seeded games between agents (random, greedy, ismcts) and report win "
-                                   "rates with 95% intervals, scores, game length, ties, the first player's "
-                                   "advantage and how often each action and scoring rule mattered.")
+    p = sub.add_parser(
+        "simulate",
+        help="play many games between agents and report the statistics",
+        description="Play seeded games between agents (random, greedy, ismcts) and report win "
+        "rates with 95% intervals, scores, game length, ties, the first player's "
+        "advantage and how often each action and scoring rule mattered.",
+    )
     _common(p)
     p.add_argument("--variant", action="append", metavar="V", help="apply a variant (id or path); repeatable")
     p.set_defaults(run_command=cmd_simulate)
-    p = sub.add_parser("compare", help="compare a game with variants against the game as published",
-                       description="Play the same seeds and agents on the game with --variant and on the game "
-                                   "as published (or with --against), and list which statistics differ "
-                                   "significantly (paired t tests, Holm-corrected), below the rule changes.")
+    p = sub.add_parser(
+        "compare",
+        help="compare a game with variants against the game as published",
+        description="Play the same seeds and agents on the game with --variant and on the game "
+        "as published (or with --against), and list which statistics differ "
+        "significantly (paired t tests, Holm-corrected), below the rule changes.",
+    )
     _common(p)
-    p.add_argument("--variant", action="append", required=True, metavar="V",
-                   help="a variant of the compared side (id or path); repeatable")
-    p.add_argument("--against", action="append", metavar="X",
-                   help="a variant of the base side (default: none, the game as published); repeatable")
-    p.add_argument("--alpha", type=_alpha, default=0.05, metavar="A",
-                   help="the family-wise significance level, between 0 and 1 (default 0.05)")
+    p.add_argument(
+        "--variant",
+        action="append",
+        required=True,
+        metavar="V",
+        help="a variant of the compared side (id or path); repeatable",
+    )
+    p.add_argument(
+        "--against",
+        action="append",
+        metavar="X",
+        help="a variant of the base side (default: none, the game as published); repeatable",
+    )
+    p.add_argument(
+        "--alpha",
+        type=_alpha,
+        default=0.05,
+        metavar="A",
+        help="the family-wise significance level, between 0 and 1 (default 0.05)",
+    )
     p.set_defaults(run_command=cmd_compare)
 
 
@@ -118,10 +183,17 @@ class _Progress:
     def __init__(self, quiet: bool):
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         console = Console(stderr=True)
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=console, transient=True,
-                            disable=quiet or not console.is_terminal)
+        self.bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+            disable=quiet or not console.is_terminal,
+        )
         self.task = None
 
     def start(self, what: str, total: int):
@@ -135,6 +207,7 @@ class _Progress:
 
 def _console():
     from rich.console import Console
+
     return Console(width=None if sys.stdout.isatty() else 130, highlight=False)
 
 
@@ -143,6 +216,7 @@ def cmd_simulate(args) -> int:
     from ..rules import load
     from ..simulation.batch import simulate
     from . import simulate_tables as tables
+
     rules = load(_target(args.game), variants=[_target(v) for v in args.variant or []])
     _check_report(args)
     counts = args.players or [rules.player_counts[0]]
@@ -151,9 +225,18 @@ def cmd_simulate(args) -> int:
     with progress.bar:
         for n in counts:
             progress.start(f"{rules.id}, {n} players", args.games)
-            result = simulate(rules, players=n, games=args.games, agents=args.agents, seed=args.seed,
-                              workers=args.workers, backend=args.backend, address=args.address,
-                              rotate=args.rotate, on_done=progress.advance)
+            result = simulate(
+                rules,
+                players=n,
+                games=args.games,
+                agents=args.agents,
+                seed=args.seed,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                rotate=args.rotate,
+                on_done=progress.advance,
+            )
             results.append(result)
             if not args.json:
                 tables.print_summary(_console(), result)
@@ -167,6 +250,7 @@ def cmd_compare(args) -> int:
     from ..rules import load
     from ..simulation.compare import compare
     from . import simulate_tables as tables
+
     variants = [_target(v) for v in args.variant]
     against = [_target(v) for v in args.against or []]
     rules = load(_target(args.game), variants=against)
@@ -183,9 +267,22 @@ def cmd_compare(args) -> int:
                     started.add(side)
                     progress.start(f"{side}, {n} players", args.games)
                 progress.advance(records)
-            result = compare(_target(args.game), variants, against, players=n, games=args.games,
-                             agents=args.agents, seed=args.seed, workers=args.workers, backend=args.backend,
-                             address=args.address, rotate=args.rotate, alpha=args.alpha, on_done=on_done)
+
+            result = compare(
+                _target(args.game),
+                variants,
+                against,
+                players=n,
+                games=args.games,
+                agents=args.agents,
+                seed=args.seed,
+                workers=args.workers,
+                backend=args.backend,
+                address=args.address,
+                rotate=args.rotate,
+                alpha=args.alpha,
+                on_done=on_done,
+            )
             results.append(result)
             if not args.json:
                 tables.print_comparison(_console(), result)
@@ -198,6 +295,7 @@ def _check_report(args) -> None:
     """A --report folder that cannot be written fails before the games, not after them."""
     if args.report:
         from ..simulation.report import check_report
+
         check_report(args.report)
 
 
@@ -205,6 +303,7 @@ def _finish(args, results: list) -> int:
     """The report and the JSON document of a run of simulate or compare; its exit code."""
     if args.report:
         from ..simulation.report import write_report
+
         path = write_report(args.report, results)
         print(f"report written to {path}", file=sys.stderr)
     if args.json:

@@ -1,4 +1,5 @@
 """The rich tables ``simulate`` and ``compare`` print, from their plain-data results."""
+
 from __future__ import annotations
 
 from rich.table import Table
@@ -30,10 +31,15 @@ def _share(result: dict) -> str:
 def _title(result: dict) -> str:
     variants = f" + {', '.join(result['variants'])}" if result["variants"] else ""
     rotate = " (rotated over the seats)" if result["rotate"] and len(result["agents"]) > 1 else ""
-    done = f"{result['games']} of {result['requested']} games (interrupted)" if result["interrupted"] \
+    done = (
+        f"{result['games']} of {result['requested']} games (interrupted)"
+        if result["interrupted"]
         else f"{result['games']} games"
-    return (f"{result['game']}{variants}, {result['players']} players: {done}, seeds {result['seed']}.., "
-            f"agents {', '.join(result['agents'])}{rotate}")
+    )
+    return (
+        f"{result['game']}{variants}, {result['players']} players: {done}, seeds {result['seed']}.., "
+        f"agents {', '.join(result['agents'])}{rotate}"
+    )
 
 
 def print_summary(console, result: dict) -> None:
@@ -47,41 +53,69 @@ def print_summary(console, result: dict) -> None:
         t.add_column(col, justify="left" if col == "agents" else "right")
     for s in result["seats"]:
         agents = ", ".join(f"{a} x{k}" if len(s["agents"]) > 1 else a for a, k in s["agents"].items())
-        t.add_row(str(s["seat"]), Text(agents), str(s["wins"]), _pct(s["win_rate"]), _ci(s["win_rate_ci"]),
-                  f"{s['mean_score']:.2f}", f"{s['sd_score']:.2f}")
+        t.add_row(
+            str(s["seat"]),
+            Text(agents),
+            str(s["wins"]),
+            _pct(s["win_rate"]),
+            _ci(s["win_rate_ci"]),
+            f"{s['mean_score']:.2f}",
+            f"{s['sd_score']:.2f}",
+        )
     console.print(t)
     t = Table(title="By agent", title_justify="left")
     for col in ("agent", "seat games", "wins", "win rate", "95% CI", "mean score", "sd"):
         t.add_column(col, justify="left" if col == "agent" else "right")
     for name, a in result["by_agent"].items():
-        t.add_row(Text(name), str(a["seat_games"]), str(a["wins"]), _pct(a["win_rate"]), _ci(a["win_rate_ci"]),
-                  f"{a['mean_score']:.2f}", f"{a['sd_score']:.2f}")
+        t.add_row(
+            Text(name),
+            str(a["seat_games"]),
+            str(a["wins"]),
+            _pct(a["win_rate"]),
+            _ci(a["win_rate_ci"]),
+            f"{a['mean_score']:.2f}",
+            f"{a['sd_score']:.2f}",
+        )
     console.print(t)
     length, ties, draws, first = result["length"], result["ties"], result["draws"], result["first_player"]
-    console.print(f"length: {length['mean']:.1f} decisions per game (sd {length['sd']:.1f}, "
-                  f"{length['min']} to {length['max']})")
-    console.print(f"ties (several winners): {ties['games']} games, {_pct(ties['rate'])} "
-                  f"(95% CI {_ci(ties['rate_ci'])})")
-    console.print(f"draws (no winner): {draws['games']} games, {_pct(draws['rate'])} "
-                  f"(95% CI {_ci(draws['rate_ci'])})")
-    console.print(f"first player: wins {_pct(first['win_rate'])} (95% CI {_ci(first['win_rate_ci'])}), "
-                  f"{_pct(first['expected'])} if no seat had an edge{_share(result)}: "
-                  f"advantage {_points(first['advantage'])} points (95% CI {_points(first['advantage_ci'][0])} "
-                  f"to {_points(first['advantage_ci'][1])})")
+    console.print(
+        f"length: {length['mean']:.1f} decisions per game (sd {length['sd']:.1f}, "
+        f"{length['min']} to {length['max']})"
+    )
+    console.print(
+        f"ties (several winners): {ties['games']} games, {_pct(ties['rate'])} (95% CI {_ci(ties['rate_ci'])})"
+    )
+    console.print(
+        f"draws (no winner): {draws['games']} games, {_pct(draws['rate'])} (95% CI {_ci(draws['rate_ci'])})"
+    )
+    console.print(
+        f"first player: wins {_pct(first['win_rate'])} (95% CI {_ci(first['win_rate_ci'])}), "
+        f"{_pct(first['expected'])} if no seat had an edge{_share(result)}: "
+        f"advantage {_points(first['advantage'])} points (95% CI {_points(first['advantage_ci'][0])} "
+        f"to {_points(first['advantage_ci'][1])})"
+    )
     t = Table(title="Actions played", title_justify="left")
     for col in ("action", "per game", "sd", "total"):
         t.add_column(col, justify="left" if col == "action" else "right")
     for name, a in result["actions"].items():
         t.add_row(Text(name), f"{a['per_game']:.2f}", f"{a['sd']:.2f}", str(a["total"]))
     console.print(t)
-    t = Table(title="Scoring rules", title_justify="left",
-              caption="points: mean per seat and game; scored: seat-games where it gave points; "
-                      "decisive: games whose leaders change without it", caption_justify="left")
+    t = Table(
+        title="Scoring rules",
+        title_justify="left",
+        caption="points: mean per seat and game; scored: seat-games where it gave points; "
+        "decisive: games whose leaders change without it",
+        caption_justify="left",
+    )
     for col in ("rule", "points", "scored", "decisive"):
         t.add_column(col, justify="left" if col == "rule" else "right")
     for rid, r in result["rules"].items():
-        t.add_row(Text(rid), f"{r['mean']:.2f}", _pct(r["scored"]),
-                  "-" if r["decisive"] is None else _pct(r["decisive"]))
+        t.add_row(
+            Text(rid),
+            f"{r['mean']:.2f}",
+            _pct(r["scored"]),
+            "-" if r["decisive"] is None else _pct(r["decisive"]),
+        )
     console.print(t)
 
 
@@ -106,8 +140,10 @@ def print_comparison(console, result: dict) -> None:
         console.print("interrupted before the variant was played")
         return
     console.print(Text("variant: " + _title(variant), style="bold"))
-    t = Table(title=f"What changed in play (paired tests, Holm-adjusted, alpha {result['alpha']})",
-              title_justify="left")
+    t = Table(
+        title=f"What changed in play (paired tests, Holm-adjusted, alpha {result['alpha']})",
+        title_justify="left",
+    )
     for col in ("statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", ""):
         t.add_column(col, justify="left" if col == "statistic" else "right", no_wrap=col == "statistic")
     rows = sorted(result["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"], r["p_value"]))
@@ -119,10 +155,21 @@ def print_comparison(console, result: dict) -> None:
         diff = f"{100 * r['difference']:+.1f} pts" if pct else f"{r['difference']:+.2f}"
         style = "bold" if r["significant"] else None
         kind = "rate" if pct else r["kind"]
-        t.add_row(Text(r["statistic"]), _value(kind, r["base"]), _value(kind, r["variant"]), diff,
-                  _ci(r["ci"], pct), f"{r['p_value']:.3g}", f"{r['p_adjusted']:.3g}", "significant" if r["significant"] else "",
-                  style=style)
+        t.add_row(
+            Text(r["statistic"]),
+            _value(kind, r["base"]),
+            _value(kind, r["variant"]),
+            diff,
+            _ci(r["ci"], pct),
+            f"{r['p_value']:.3g}",
+            f"{r['p_adjusted']:.3g}",
+            "significant" if r["significant"] else "",
+            style=style,
+        )
     console.print(t)
     if same:
-        console.print(f"{len(same)} statistics identical on both sides, game by game, are not shown "
-                      f"(--json lists them): {', '.join(r['statistic'] for r in same)}", markup=False)
+        console.print(
+            f"{len(same)} statistics identical on both sides, game by game, are not shown "
+            f"(--json lists them): {', '.join(r['statistic'] for r in same)}",
+            markup=False,
+        )

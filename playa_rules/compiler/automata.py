@@ -14,6 +14,7 @@ Each ``when`` is compiled in its action's scope (its ``let`` names and parameter
 so it reads like one more ``require``. The engine plays these seats without asking anyone
 (see ``engine/automata.py``).
 """
+
 from __future__ import annotations
 
 from .model import did_you_mean
@@ -30,9 +31,12 @@ def compile_automata(stage, actions: dict) -> list[AutomatonDef]:
         for count, n in (spec.get("seats") or {}).items():
             key = int(count) if str(count).isascii() and str(count).isdigit() else count
             if key not in players:
-                stage.error(f"{ptr}/seats", "unknown-player-count",
-                            f"automaton '{name}' joins games of {count} players, which the rules do not allow "
-                            f"(players: {sorted(players)})")
+                stage.error(
+                    f"{ptr}/seats",
+                    "unknown-player-count",
+                    f"automaton '{name}' joins games of {count} players, which the rules do not allow "
+                    f"(players: {sorted(players)})",
+                )
                 continue
             seats[key] = n
         can_win = False
@@ -46,18 +50,25 @@ def compile_automata(stage, actions: dict) -> list[AutomatonDef]:
             aname = entry.get("action")
             if aname not in actions:
                 if aname not in (stage.data.get("actions") or {}):
-                    stage.error(f"{ptr}/plays/{i}/action", "unknown-action", f"no action is named '{aname}'",
-                                did_you_mean(aname, list(actions)))
+                    stage.error(
+                        f"{ptr}/plays/{i}/action",
+                        "unknown-action",
+                        f"no action is named '{aname}'",
+                        did_you_mean(aname, list(actions)),
+                    )
                 continue
             when = None
             if "when" in entry:
                 c = stage.expr(entry["when"], f"{ptr}/plays/{i}/when", stage.scopes[aname], "bool")
                 when = c.fn if c is not None else None
             plays.append((actions[aname], when))
-        out.append(AutomatonDef(id=name, rule=spec.get("rule", ""), seats=seats, can_win=can_win, plays=plays))
+        out.append(
+            AutomatonDef(id=name, rule=spec.get("rule", ""), seats=seats, can_win=can_win, plays=plays)
+        )
     return out
 
 
 def _root():
     from .dsl.compile import Scope
+
     return Scope()

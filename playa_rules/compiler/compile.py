@@ -4,51 +4,61 @@ Builds the model (components, zones), parses every DSL text once, type-checks it
 against the model and compiles it to callables. Every problem found is collected;
 the stage raises one :class:`~playa_rules.errors.RuleError` carrying all of them.
 """
+
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
+from ..checks import semantic_diagnostics, sort_diagnostics
+from ..checks.base import cap_problems, dsl_texts, requirements
+from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
+from ..source.document import escape_pointer_segment
+from . import params
+from .automata import compile_automata
 from .dsl import ast as A
 from .dsl import types as T
 from .dsl.analysis import free_names, is_static, names_in, never_shuffled
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
-from ..checks import semantic_diagnostics, sort_diagnostics
-from ..checks.base import cap_problems, dsl_texts, requirements
-from .automata import compile_automata
-from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
-from ..source.document import escape_pointer_segment
+from .listing import generated_env, generated_plan, step_listing
 from .model import ModelBuilder, did_you_mean, field_hint, text_fields
-from . import params
 from .params import PARAM_KINDS
 from .program import ActionDef, PhaseDef, Program, StepDef
-from .listing import generated_env, generated_plan, step_listing
 from .split import level_checks
+
 
 def _too_deep(origin: Origin, text) -> DSLSyntaxError:
     """The error for DSL text whose compiled form nests too deeply (a long chain of
     operators, or defines that nest through each other)."""
-    return DSLSyntaxError(origin.diagnostic(
-        "dsl-too-deep", "the text nests too deeply to compile (a very long chain of operators, "
-        "or defines that nest through each other)", text if isinstance(text, str) else str(text)))
+    return DSLSyntaxError(
+        origin.diagnostic(
+            "dsl-too-deep",
+            "the text nests too deeply to compile (a very long chain of operators, "
+            "or defines that nest through each other)",
+            text if isinstance(text, str) else str(text),
+        )
+    )
 
 
 class _Stage:
     """One compile run over one document; collects diagnostics."""
 
-    use_bounds = True   # number_in limits as range cuts (tests compare with plain checks)
-    use_splits = True   # conditions split by level (tests compare with whole conditions)
-    held = ({}, {})     # variables starting as none: their types, and the sets seen, by an earlier pass (dsl/held.py)
+    use_bounds = True  # number_in limits as range cuts (tests compare with plain checks)
+    use_splits = True  # conditions split by level (tests compare with whole conditions)
+    held = (
+        {},
+        {},
+    )  # variables starting as none: their types, and the sets seen, by an earlier pass (dsl/held.py)
 
     def __init__(self, doc):
         self.doc = doc
         self.data = doc.data
         self.diags: list[Diagnostic] = []
-        self.scopes: dict[str, Scope] = {}   # action name -> its scope with lets and parameters
-        self.bodies: dict[str, list] = {}    # action name -> its generated listing body (listing.py)
+        self.scopes: dict[str, Scope] = {}  # action name -> its scope with lets and parameters
+        self.bodies: dict[str, list] = {}  # action name -> its generated listing body (listing.py)
 
     # ------------------------------------------------------------ locating
     def origin(self, pointer: str) -> Origin:
@@ -83,16 +93,20 @@ class _Stage:
 
     def expr(self, text, pointer: str, scope: Scope, kind: str | None = None):
         """Parse and compile one expression; None (with a diagnostic) if it is wrong."""
+
         def go():
             origin = self.origin(pointer)
             node = parse_expr(text, origin)
             try:
-                c = self.cp.with_origin(origin, text if isinstance(text, str) else str(text)).expr(node, scope)
+                c = self.cp.with_origin(origin, text if isinstance(text, str) else str(text)).expr(
+                    node, scope
+                )
             except RecursionError:
                 raise _too_deep(origin, text) from None
             if kind is not None:
                 self.cp.expect(c, kind, node, "this")
             return self.cp.gen.expression(c) if self.cp.gen is not None else c
+
         return self.guard(go)
 
     def block(self, text, pointer: str, scope: Scope):
@@ -107,6 +121,7 @@ class _Stage:
                 return self.cp.with_origin(origin, text).block(node, scope, root=True)
             except RecursionError:
                 raise _too_deep(origin, text) from None
+
         return self.guard(go)
 
     # ------------------------------------------------------------ the run
@@ -118,13 +133,16 @@ class _Stage:
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
         self.cp.held, self.cp.given = self.held
-        if self.cp.gen is not None:   # zones whose top is read without a chance check
+        if self.cp.gen is not None:  # zones whose top is read without a chance check
             self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)
         self.cp.broken = self.broken_defines
         for ph in d.get("phases") or []:
             self.cp.phase_lets.update((ph.get("let") or {}).keys())
         root = Scope()
-        actions = {name: self.action(name, spec, i) for i, (name, spec) in enumerate((d.get("actions") or {}).items())}
+        actions = {
+            name: self.action(name, spec, i)
+            for i, (name, spec) in enumerate((d.get("actions") or {}).items())
+        }
         actions = {k: v for k, v in actions.items() if v is not None}
         self.number_actions(actions)
         phases = [self.phase(i, ph, actions) for i, ph in enumerate(d.get("phases") or [])]
@@ -140,8 +158,11 @@ class _Stage:
         first = self.expr(match.get("first_start", 0), "/match/first_start", root, "seat")
         rotate = self.expr(match.get("rotate_start", 1), "/match/rotate_start", root, "int")
         if rotate is not None and not rotate.is_const:
-            self.error("/match/rotate_start", "not-constant", "rotate_start must be a whole number known "
-                                                               "before the game starts")
+            self.error(
+                "/match/rotate_start",
+                "not-constant",
+                "rotate_start must be a whole number known before the game starts",
+            )
         ties = []
         for i, tb in enumerate(match.get("tie_breaks") or []):
             c = self.expr(tb.get("value", 0), f"/match/tie_breaks/{i}/value", root, "int")
@@ -151,7 +172,11 @@ class _Stage:
         if "end_when" in match:
             c = self.expr(match["end_when"], "/match/end_when", root, "bool")
             end_when = c.fn if c else None
-        next_start = self.expr(match["next_start"], "/match/next_start", root, "seat") if "next_start" in match else None
+        next_start = (
+            self.expr(match["next_start"], "/match/next_start", root, "seat")
+            if "next_start" in match
+            else None
+        )
         points = self.expr(match["points"], "/match/points", root, "int") if "points" in match else None
         automata = compile_automata(self, actions)
         setup = self.block(d.get("setup"), "/setup", root)
@@ -162,15 +187,25 @@ class _Stage:
             errors.sort(key=lambda x: (x.file or "", x.line or 0, x.column or 0))
             errors = cap_problems(errors, self.doc.file)
             raise (DSLSyntaxError if errors[0].code.startswith("dsl-") else RuleError)(errors)
-        program = Program(model=m, spec=d, actions=actions, setup=setup or (lambda g, e: None), phases=phases,
-                          scoring=scoring, hands=hands.fn,
-                          rotate=rotate.const if rotate is not None and rotate.is_const else 1,
-                          first_start=first.fn, tie_breaks=ties, end_when=end_when,
-                          num_distinct_actions=sum(a.size for a in actions.values()),
-                          warnings=[x for x in self.diags if x.severity != "error"], automata=automata,
-                          next_start=next_start.fn if next_start else None,
-                          match_points=points.fn if points else None,
-                          generated=self.cp.gen.sources if self.cp.gen is not None else [])
+        program = Program(
+            model=m,
+            spec=d,
+            actions=actions,
+            setup=setup or (lambda g, e: None),
+            phases=phases,
+            scoring=scoring,
+            hands=hands.fn,
+            rotate=rotate.const if rotate is not None and rotate.is_const else 1,
+            first_start=first.fn,
+            tie_breaks=ties,
+            end_when=end_when,
+            num_distinct_actions=sum(a.size for a in actions.values()),
+            warnings=[x for x in self.diags if x.severity != "error"],
+            automata=automata,
+            next_start=next_start.fn if next_start else None,
+            match_points=points.fn if points else None,
+            generated=self.cp.gen.sources if self.cp.gen is not None else [],
+        )
         found = semantic_diagnostics(program, self.doc)  # checks of the whole (playa_rules/checks.py)
         errors = [x for x in found if x.severity == "error"]
         if errors:
@@ -182,12 +217,15 @@ class _Stage:
         """Evaluate a compile-time expression over parameters only (component counts)."""
         from .dsl.compile import Compiler as _C
         from .model import Model
+
         tmp = Model(game_id="", max_players=1, constants=self.model_constants())
         origin = self.origin(pointer)
         node = parse_expr(text, origin)
         c = _C(tmp, {}).with_origin(origin, text).expr(node, Scope())
         if not c.is_const:
-            raise RuleError(self.diag(pointer, "not-constant", f"'{text}' must be known before the game starts"))
+            raise RuleError(
+                self.diag(pointer, "not-constant", f"'{text}' must be known before the game starts")
+            )
         return c.const
 
     def model_constants(self) -> dict:
@@ -228,13 +266,13 @@ class _Stage:
         ptr = f"/actions/{name}"
         scope = Scope()
         lets, let_cs = [], []
-        own = set(spec.get("let") or {}) | set(spec.get("params") or {})   # names only this kind has
+        own = set(spec.get("let") or {}) | set(spec.get("params") or {})  # names only this kind has
         for k, text in (spec.get("let") or {}).items():
             c = self.expr(text, f"{ptr}/let/{k}", scope)
             key = self.cp.fresh(k)
             scope = scope.bind(k, key, c.t if c else T.ANY)
             if c is not None:
-                lets.append((key, c.fn))   # and its text when it means the same in every kind
+                lets.append((key, c.fn))  # and its text when it means the same in every kind
                 let_cs.append((key, c, text if isinstance(text, str) and not names_in(text) & own else None))
         params = []
         for k, pspec in (spec.get("params") or {}).items():
@@ -248,12 +286,12 @@ class _Stage:
         order = [p.name for p in params]
         written = [[] for _ in range(len(params) + 1)]
         check_cs = [[] for _ in range(len(params) + 1)]
-        join_cs = [[] for _ in range(len(params) + 1)]   # each join's outer side, compiled
+        join_cs = [[] for _ in range(len(params) + 1)]  # each join's outer side, compiled
         for key, text in requirements(spec):
             rptr = f"{ptr}/require/{key}"
             used = names_in(text) & set(order)
             level = max((order.index(n) + 1 for n in used), default=0)
-            if level:      # checked once per candidate: what reads no parameter is worked out once
+            if level:  # checked once per candidate: what reads no parameter is worked out once
                 self.cp.hoist = frozenset(order)
             try:
                 c = self.expr(text, rptr, scope, "bool")
@@ -262,9 +300,16 @@ class _Stage:
             if c is None:
                 continue
             if c.is_const and not c.const and not (names_in(text) & self.switches()):
-                self.diags.append(replace(self.diag(
-                    rptr, "never-legal",
-                    f"action '{name}' can never be taken: this condition is always false"), severity="warning"))
+                self.diags.append(
+                    replace(
+                        self.diag(
+                            rptr,
+                            "never-legal",
+                            f"action '{name}' can never be taken: this condition is always false",
+                        ),
+                        severity="warning",
+                    )
+                )
             if c.is_const:
                 if not c.const:
                     checks[0].append(_never)
@@ -287,10 +332,25 @@ class _Stage:
         text = spec.get("text", name)
         for field in text_fields(text):
             if field not in order:
-                self.error(f"{ptr}/text", "unknown-field", f"the text names '{{{field}}}', which is not a parameter",
-                           did_you_mean(field, order) or field_hint(order))
-        d = ActionDef(name=name, index=index, text=text, rule=spec.get("rule", ""), lets=lets, params=params,
-                      checks=checks, joins=joins, effect=effect, pointer=ptr, model=self.model)
+                self.error(
+                    f"{ptr}/text",
+                    "unknown-field",
+                    f"the text names '{{{field}}}', which is not a parameter",
+                    did_you_mean(field, order) or field_hint(order),
+                )
+        d = ActionDef(
+            name=name,
+            index=index,
+            text=text,
+            rule=spec.get("rule", ""),
+            lets=lets,
+            params=params,
+            checks=checks,
+            joins=joins,
+            effect=effect,
+            pointer=ptr,
+            model=self.model,
+        )
         if self.cp.gen is not None:
             d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies, join_cs)
             d.env = generated_env(self.cp.gen, d, let_cs)
@@ -320,12 +380,12 @@ class _Stage:
             left, right, op = right, left, _FLIP[op]
         if not (isinstance(left, A.Name) and left.id == p.name) or (free_names(right) & set(order)):
             return False
-        saved, self.cp.hoist = self.cp.hoist, frozenset(order)   # worked out once per listing, shared
+        saved, self.cp.hoist = self.cp.hoist, frozenset(order)  # worked out once per listing, shared
         try:
             limit = self.cp.with_origin(self.origin(ptr), text).expr(right, scope)
         finally:
             self.cp.hoist = saved
-        if limit.t.kind != "int":   # (an untyped limit stays a check: a text there fails located)
+        if limit.t.kind != "int":  # (an untyped limit stays a check: a text there fails located)
             return False
         p.bounds.append((op, limit.fn))
         return True
@@ -357,7 +417,7 @@ class _Stage:
         cp = self.cp.with_origin(origin, text)
         static = is_static(inner_node, inner, self.model)
         inner_c, outer = cp.expr(inner_node, scope), cp.expr(outer_node, scope)
-        return inner_c.fn, _OPS[op], outer.fn, static, outer   # and the outer side, compiled
+        return inner_c.fn, _OPS[op], outer.fn, static, outer  # and the outer side, compiled
 
     def param(self, name: str, pspec: dict, ptr: str, scope: Scope):
         """(ParamDef or None, the scope with the parameter bound)."""
@@ -405,25 +465,46 @@ class _Stage:
                     if aname in actions:
                         picked[field].append(actions[aname])
                     elif aname not in (self.data.get("actions") or {}):
-                        self.error(f"{sptr}/{field}/{k}", "unknown-action", f"no action is named '{aname}'",
-                                   did_you_mean(aname, list(actions)))
-            steps.append(StepDef(id=st.get("id", f"step{j + 1}"), actions=picked["actions"],
-                                 fallback=picked["fallback"], repeat=bool(st.get("repeat", False)),
-                                 on_blocked=self.block(st.get("on_blocked"), f"{sptr}/on_blocked", root),
-                                 effect=self.block(st.get("effect"), f"{sptr}/effect", root),
-                                 free=picked["free"],
-                                 when=getattr(self.expr(st["when"], f"{sptr}/when", root, "bool")
-                                              if "when" in st else None, "fn", None)))
+                        self.error(
+                            f"{sptr}/{field}/{k}",
+                            "unknown-action",
+                            f"no action is named '{aname}'",
+                            did_you_mean(aname, list(actions)),
+                        )
+            steps.append(
+                StepDef(
+                    id=st.get("id", f"step{j + 1}"),
+                    actions=picked["actions"],
+                    fallback=picked["fallback"],
+                    repeat=bool(st.get("repeat", False)),
+                    on_blocked=self.block(st.get("on_blocked"), f"{sptr}/on_blocked", root),
+                    effect=self.block(st.get("effect"), f"{sptr}/effect", root),
+                    free=picked["free"],
+                    when=getattr(
+                        self.expr(st["when"], f"{sptr}/when", root, "bool") if "when" in st else None,
+                        "fn",
+                        None,
+                    ),
+                )
+            )
             if self.cp.gen is not None:
                 steps[-1].inline = step_listing(self.cp.gen, steps[-1], self.bodies)
-        return PhaseDef(id=ph.get("id", f"phase{i + 1}"), rule=ph.get("rule", ""), turns=kind,
-                        start=start.fn if start else None, rounds=rounds.fn if rounds else None,
-                        until=until.fn if until else None,
-                        direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
-                        lets=lets, on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
-                        on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
-                        steps=steps, when=when.fn if when else None, next=nxt.fn if nxt else None,
-                        seats=seats.fn if seats else None)   # the flow copies the seats it reads
+        return PhaseDef(
+            id=ph.get("id", f"phase{i + 1}"),
+            rule=ph.get("rule", ""),
+            turns=kind,
+            start=start.fn if start else None,
+            rounds=rounds.fn if rounds else None,
+            until=until.fn if until else None,
+            direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
+            lets=lets,
+            on_start=self.block(ph.get("on_start"), f"{ptr}/on_start", root),
+            on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
+            steps=steps,
+            when=when.fn if when else None,
+            next=nxt.fn if nxt else None,
+            seats=seats.fn if seats else None,
+        )  # the flow copies the seats it reads
 
 
 def _never(g, e):
@@ -431,8 +512,14 @@ def _never(g, e):
 
 
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
-_OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-        ">": operator.gt, ">=": operator.ge}
+_OPS = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
 
 
 def compile_document(doc) -> Program:
@@ -441,8 +528,8 @@ def compile_document(doc) -> Program:
     removal too (``Layered.noting_removals``)."""
     noting = getattr(doc, "noting_removals", None) or (lambda diags: diags)
     try:
-        program = compile_typed(doc, _Stage)   # again if what a variable starting as none holds is told
-    except SpecError as exc:   # each problem once (a define's is met wherever it is used), removals noted
+        program = compile_typed(doc, _Stage)  # again if what a variable starting as none holds is told
+    except SpecError as exc:  # each problem once (a define's is met wherever it is used), removals noted
         raise type(exc)(noting(list(dict.fromkeys(exc.diagnostics)))) from None
     program.warnings = noting(program.warnings)
     return program

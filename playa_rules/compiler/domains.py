@@ -8,6 +8,7 @@ writes (:mod:`.listing`). :func:`items` is a parameter's (value, key) pairs, the
 (``sum(c.value for c in cards) > top_value(spot)``): the inner side computed once per
 element, one ordering comparison kept sorted for a binary search.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -16,7 +17,7 @@ from bisect import bisect_left, bisect_right
 
 from .program import LevelChecks, ParamDef
 
-MEMO_LIMIT = 4096   # entries kept per memo (groups, texts, indices) before it is cleared
+MEMO_LIMIT = 4096  # entries kept per memo (groups, texts, indices) before it is cleared
 
 
 def items(p: ParamDef, g, e):
@@ -48,7 +49,7 @@ def items(p: ParamDef, g, e):
     if kind == "seat_in":
         return [(s, s) for s in p.domain(g, e)]
     low, high = p.low, p.caps[0]
-    for op, limit in p.bounds:        # n <= X and the like, X read once per listing
+    for op, limit in p.bounds:  # n <= X and the like, X read once per listing
         x = limit(g, e)
         if op == "<=":
             high = min(high, x)
@@ -58,7 +59,7 @@ def items(p: ParamDef, g, e):
             low = max(low, x)
         else:
             low = max(low, x + 1)
-    hit = p.memo.get((low, high))   # the same range again: the same (read-only) list
+    hit = p.memo.get((low, high))  # the same range again: the same (read-only) list
     if hit is None:
         if len(p.memo) >= MEMO_LIMIT:
             p.memo.clear()
@@ -157,8 +158,9 @@ def prepare_join(p: ParamDef, joins, items, g, e):
         inner.append(tuple(f(g, e) for f in fns))
     if len(joins) == 1 and joins[0][1] in ORDERED and all(type(x) is int for (x,) in inner):
         order = sorted(range(len(items)), key=lambda j: inner[j][0])
-        cut = _sorted_cut(ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order],
-                          [inner[j][0] for j in order])
+        cut = _sorted_cut(
+            ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order], [inner[j][0] for j in order]
+        )
     else:
         cut = _plain_cut(joins, items, inner), None
     if hit is not None:
@@ -184,12 +186,12 @@ def _plain_cut(joins, items, inner):
             r = outer(g, e)
             kept = [it for it, (x,) in zip(items, inner) if op(x, r)]
             return kept, 0, len(kept)
+
         return cut1
 
     def cut(g, e):
         rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
         kept = [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
         return kept, 0, len(kept)
+
     return cut
-
-

@@ -8,6 +8,7 @@ against the limits before a single item is made: a hostile line such as
 ``each: {a: l, b: l, c: l, d: l}`` over a list of 1,000 values (10**12 items) is one
 located error, not minutes of work and a MemoryError.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -22,10 +23,10 @@ from ..limits import MAX_COMPONENTS, MAX_COUNT
 class Line:
     """One item line, resolved: its properties, copies and ``each`` values."""
 
-    base: dict            # the properties every item of the line has
-    count: int            # copies of each combination (0 once refused)
-    each: list            # [(property, values)], combined in order
-    label: object         # the label template (the line's, else the type's), or None
+    base: dict  # the properties every item of the line has
+    count: int  # copies of each combination (0 once refused)
+    each: list  # [(property, values)], combined in order
+    label: object  # the label template (the line's, else the type's), or None
 
     @property
     def size(self) -> int:
@@ -48,18 +49,31 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
                 builder.diags.extend(getattr(exc, "diagnostics", []))
                 count = 0
         if not isinstance(count, int) or isinstance(count, bool) or count < 0 or count > MAX_COUNT:
-            builder.error(ptr + "/count", "bad-count",
-                          f"count must be a whole number from 0 to {MAX_COUNT}, not {spelled(count)}")
+            builder.error(
+                ptr + "/count",
+                "bad-count",
+                f"count must be a whole number from 0 to {MAX_COUNT}, not {spelled(count)}",
+            )
             count = 0
-        each = [(prop, _values(builder, m, item, prop, values, f"{ptr}/each/{prop}"))
-                for prop, values in (item.get("each") or {}).items()]
+        each = [
+            (prop, _values(builder, m, item, prop, values, f"{ptr}/each/{prop}"))
+            for prop, values in (item.get("each") or {}).items()
+        ]
         line = Line(base, count, each, item.get("label", t.get("label")))
         if line.size > MAX_COUNT:
             parts = ([f"count {count:,}"] if count != 1 else []) + [
-                f"{len(values):,} values of '{prop}'" for prop, values in each]
-            builder.error(ptr, "bad-count", f"this item line makes {line.size:,} items ({' x '.join(parts)}): "
-                          f"over the limit of {MAX_COUNT:,} items for one line")
-            line.count, line.each = 1, [(prop, values[:1]) for prop, values in each]   # one still types the rules
+                f"{len(values):,} values of '{prop}'" for prop, values in each
+            ]
+            builder.error(
+                ptr,
+                "bad-count",
+                f"this item line makes {line.size:,} items ({' x '.join(parts)}): "
+                f"over the limit of {MAX_COUNT:,} items for one line",
+            )
+            line.count, line.each = (
+                1,
+                [(prop, values[:1]) for prop, values in each],
+            )  # one still types the rules
         lines.append(line)
     return lines
 
@@ -82,8 +96,11 @@ def bound_totals(builder, m, lines: dict) -> None:
             what += f" ({made // seats:,} for each of {seats} seats)"
         if made <= MAX_COMPONENTS:
             what += f", {total + made:,} with the types before it"
-        builder.error(f"/components/{tname}" + ("/items" if "items" in t else ""), "too-many-components",
-                      f"{what}: over the limit of {MAX_COMPONENTS:,} components in one game")
+        builder.error(
+            f"/components/{tname}" + ("/items" if "items" in t else ""),
+            "too-many-components",
+            f"{what}: over the limit of {MAX_COMPONENTS:,} components in one game",
+        )
         stand_in: dict = {}
         for line in type_lines:
             stand_in.update((k, v) for k, v in line.base.items() if k not in stand_in)
@@ -99,18 +116,23 @@ def _values(builder, m, item: dict, prop: str, values, ptr: str) -> list:
         values = m.constants.get(values, None)
         if not isinstance(values, list):
             from .model import did_you_mean
-            builder.error(ptr, "unknown-name",
-                          f"'each' needs a list or the name of a list parameter, "
-                          f"not {spelled(item['each'][prop])}",
-                          did_you_mean(item["each"][prop], [k for k, v in m.constants.items()
-                                                            if isinstance(v, list)]))
+
+            builder.error(
+                ptr,
+                "unknown-name",
+                f"'each' needs a list or the name of a list parameter, not {spelled(item['each'][prop])}",
+                did_you_mean(item["each"][prop], [k for k, v in m.constants.items() if isinstance(v, list)]),
+            )
             values = []
     bad = next((x for x in values if not _plain(x)), None) if isinstance(values, list) else None
     if bad is not None:
-        builder.error(ptr, "bad-value",
-                      f"the values 'each' gives '{prop}' must be plain values (text, numbers, "
-                      f"true/false) or lists of them, not {spelled(bad)}")
-        values = [x for x in values if _plain(x)]   # the rest still types the rules
+        builder.error(
+            ptr,
+            "bad-value",
+            f"the values 'each' gives '{prop}' must be plain values (text, numbers, "
+            f"true/false) or lists of them, not {spelled(bad)}",
+        )
+        values = [x for x in values if _plain(x)]  # the rest still types the rules
     return values
 
 
@@ -122,12 +144,17 @@ def _choices(builder, m, spec: dict, ptr: str) -> list:
     if isinstance(source, str):
         source = m.constants.get(source)
     if not isinstance(source, list) or not isinstance(size, int) or isinstance(size, bool):
-        builder.error(f"{ptr}/{kind}", "unknown-name", f"'{kind}' needs a list or the name of a list parameter")
+        builder.error(
+            f"{ptr}/{kind}", "unknown-name", f"'{kind}' needs a list or the name of a list parameter"
+        )
         return []
     count = math.perm(len(source), size) if kind == "permutations" else math.comb(len(source), size)
     if count > MAX_COUNT:
-        builder.error(ptr, "bad-count", f"{count:,} {kind} of {size} out of {len(source)}: over the limit of "
-                      f"{MAX_COUNT:,} items")
+        builder.error(
+            ptr,
+            "bad-count",
+            f"{count:,} {kind} of {size} out of {len(source)}: over the limit of {MAX_COUNT:,} items",
+        )
         return []
     pick = itertools.permutations if kind == "permutations" else itertools.combinations
     return [list(choice) for choice in pick(source, size)]

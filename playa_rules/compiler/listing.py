@@ -12,6 +12,7 @@ effect runs in. The same actions in the same order as the
 engine's loops (``tests/test_backends.py`` plays every game with both backends and
 compares a step's listing with its kinds' plans). Other shapes keep the engine's plans.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
@@ -37,8 +38,8 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     name, for :func:`step_listing`."""
     params = d.params
     if len(params) > 1:
-        split = d.checks[1].__class__ is LevelChecks   # then tested by domains.checked
-        if not (_plain(d, checks, PARAM_KINDS) or (split and not d.joins[1])):   # any first kind
+        split = d.checks[1].__class__ is LevelChecks  # then tested by domains.checked
+        if not (_plain(d, checks, PARAM_KINDS) or (split and not d.joins[1])):  # any first kind
             return None
         if params[0].kind == "position_in" and not split:
             d.level1 = gen.function([f"return {_kept(gen, params[0], checks[1])}"])
@@ -58,8 +59,8 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
         add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: " + _run(kind, "()", "()", kept)]
     tests = " and ".join(f"({_source(gen, c)})" for c in checks[0])
     rest = ([f"if {tests}:"] + indent(add)) if tests else add
-    lines, local, shared = [], {"me": "me"}, []   # variables the source reads as locals (me is an argument)
-    for key, c, text in lets:   # each let in the env for the closures, and a local for the source
+    lines, local, shared = [], {"me": "me"}, []  # variables the source reads as locals (me is an argument)
+    for key, c, text in lets:  # each let in the env for the closures, and a local for the source
         name, start = gen.fresh("v"), len(lines)
         lines += [_localize(line, local) for line in _let_lines(gen, key, c, name)]
         if text is not None:
@@ -88,9 +89,11 @@ def _let_lines(gen: Generator, key: str, c, name: str) -> list[str]:
         return [f"{env(key)} = {name} = {gen.of(c)}"]
     target, coll, cond, x = c.first
     found = [f"{name} = {x}", "break"]
-    return [f"{name} = None", f"for {target} in {coll}:"] \
-        + (indent([f"if {cond}:"] + indent(found)) if cond is not None else indent(found)) \
+    return (
+        [f"{name} = None", f"for {target} in {coll}:"]
+        + (indent([f"if {cond}:"] + indent(found)) if cond is not None else indent(found))
         + [f"{env(key)} = {name}"]
+    )
 
 
 def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
@@ -106,31 +109,44 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     if len(d.params) != 2 or not d.params[1].independent:
         return None
     first, last = d.params
-    if d.joins[2] and (d.checks[2] or len(d.joins[2]) != 1 or len(joins[2]) != 1
-                       or d.joins[2][0][1] not in ORDERED):
+    if d.joins[2] and (
+        d.checks[2] or len(d.joins[2]) != 1 or len(joins[2]) != 1 or d.joins[2][0][1] not in ORDERED
+    ):
         return None
     kind, p = gen.bind(d), gen.bind(last)
     kept, items, k = gen.fresh("l"), gen.fresh("l"), gen.fresh("k")
     slot = env(first.key)
     entry = gen.fresh("x") if d.joins[2] and last.kind == "group_of" and last.domain_src is not None else None
-    fetch = _remembered_groups(gen, last, items, entry) if entry else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
+    fetch = (
+        _remembered_groups(gen, last, items, entry)
+        if entry
+        else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
+    )
     head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:"] + indent(fetch)
     if d.joins[2]:
         return head + indent(_join_lines(gen, d, joins[2][0], kept, items, k, entry=entry))
     checks2, pairs = d.checks[2], gen.fresh("l")
     if not checks2:
-        body = [f"if {items}:", f"    for {slot}, {k} in {kept}:", "        " + _run(kind, f"({slot},)", f"({k},)", items)]
+        body = [
+            f"if {items}:",
+            f"    for {slot}, {k} in {kept}:",
+            "        " + _run(kind, f"({slot},)", f"({k},)", items),
+        ]
     elif checks2.__class__ is LevelChecks:
         rest = gen.fresh("x")
-        body = [f"for {slot}, {k} in {kept}:",
-                f"    {rest} = {gen.bind(checks2.resolve)}(g, e)",
-                f"    if {rest} is not None:",
-                f"        {pairs} = {gen.bind(checked)}({p}, {rest}, {items}, g, e) if {rest} else {items}",
-                f"        if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs)]
+        body = [
+            f"for {slot}, {k} in {kept}:",
+            f"    {rest} = {gen.bind(checks2.resolve)}(g, e)",
+            f"    if {rest} is not None:",
+            f"        {pairs} = {gen.bind(checked)}({p}, {rest}, {items}, g, e) if {rest} else {items}",
+            f"        if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs),
+        ]
     else:
-        body = [f"for {slot}, {k} in {kept}:",
-                f"    {pairs} = {gen.bind(checked)}({p}, {gen.bind(checks2)}, {items}, g, e)",
-                f"    if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs)]
+        body = [
+            f"for {slot}, {k} in {kept}:",
+            f"    {pairs} = {gen.bind(checked)}({p}, {gen.bind(checks2)}, {items}, g, e)",
+            f"    if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs),
+        ]
     return head + indent(body)
 
 
@@ -139,17 +155,20 @@ def _remembered_groups(gen: Generator, p, items: str, hit: str) -> list[str]:
     and ``hit`` to their memo entry (:func:`.domains.items`): the memo read inline,
     ``items`` called only for a composition not seen yet."""
     pb = gen.bind(p)
-    return [f"{hit} = {pb}.memo.get(tuple({p.domain_src}))",
-            f"if {hit} is None:",
-            f"    {gen.bind(domain_items)}({pb}, g, e)",
-            f"    {hit} = {pb}.last_entry",
-            "else:",
-            f"    {pb}.last_entry = {hit}",
-            f"{items} = {hit}[0]"]
+    return [
+        f"{hit} = {pb}.memo.get(tuple({p.domain_src}))",
+        f"if {hit} is None:",
+        f"    {gen.bind(domain_items)}({pb}, g, e)",
+        f"    {hit} = {pb}.last_entry",
+        "else:",
+        f"    {pb}.last_entry = {hit}",
+        f"{items} = {hit}[0]",
+    ]
 
 
-def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k: str,
-                entry: str | None = None) -> list[str]:
+def _join_lines(
+    gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k: str, entry: str | None = None
+) -> list[str]:
     """Per first value kept, the actions whose last value passes the one ordering join;
     ``entry``: the local holding the groups' memo entry, whose remembered join is read inline."""
     how = ORDERED[d.joins[2][0][1]]
@@ -158,16 +177,21 @@ def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k:
     its, cut, search = gen.fresh("l"), gen.fresh("x"), gen.fresh("x")
     if entry is None:
         prepared = [f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)"]
-    else:   # prepare_join remembers its result in the entry under the joins' id
+    else:  # prepare_join remembers its result in the entry under the joins' id
         found = gen.fresh("x")
-        prepared = [f"{found} = {entry}[1].get({literal(id(d.joins[2]))})",
-                    f"{cut}, {search} = {found} if {found} is not None else "
-                    f"{gen.bind(prepare_join)}({p}, {j}, {items}, g, e)"]
+        prepared = [
+            f"{found} = {entry}[1].get({literal(id(d.joins[2]))})",
+            f"{cut}, {search} = {found} if {found} is not None else "
+            f"{gen.bind(prepare_join)}({p}, {j}, {items}, g, e)",
+        ]
     lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("i", "i", "l", "l", "i", "i"))
     slot = env(d.params[0].key)
     target, (outer,) = localized(gen, d.params[0].key, [_source(gen, outer_c)])
-    run = (f"if {at} < {n}: " + _run(kind, f"({target},)", f"({k},)", si, at, f"{n} - {at}") if how in ("gt", "ge")
-           else f"if {at}: " + _run(kind, f"({target},)", f"({k},)", si, "0", at))
+    run = (
+        f"if {at} < {n}: " + _run(kind, f"({target},)", f"({k},)", si, at, f"{n} - {at}")
+        if how in ("gt", "ge")
+        else f"if {at}: " + _run(kind, f"({target},)", f"({k},)", si, "0", at)
+    )
     return prepared + [
         f"if {search} is None:",
         f"    for {slot}, {k} in {kept}:",
@@ -179,7 +203,8 @@ def _join_lines(gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k:
         f"    {n} = len({si})",
         f"    for {target}, {k} in {kept}:",
         f"        {at} = {find}({sv}, {outer})",
-        f"        {run}"]
+        f"        {run}",
+    ]
 
 
 def _first_pairs(gen: Generator, d: ActionDef, checks: list) -> str:
@@ -200,24 +225,28 @@ def _first_pairs(gen: Generator, d: ActionDef, checks: list) -> str:
     return f"[({target}, {k}) for {target}, {k} in {domain} if {test}]"
 
 
-_PROLOGUE = ("e = {'me': me}", "runs, ends = out._runs, out._ends")   # a listing function's start
+_PROLOGUE = ("e = {'me': me}", "runs, ends = out._runs, out._ends")  # a listing function's start
 
 
 def _run(kind: str, vals: str, keys: str, items: str, lo: str = "0", count: str | None = None) -> str:
     """A statement recording a run of actions in the listing (``Legal.add``, inline: a call
     per run costs more than the two appends): ``count`` actions, ``len(items)`` by default."""
-    return (f"runs.append(({kind}, {vals}, {keys}, {items}, {lo})); "
-            f"ends.append(ends[-1] + {count if count is not None else f'len({items})'})")
+    return (
+        f"runs.append(({kind}, {vals}, {keys}, {items}, {lo})); "
+        f"ends.append(ends[-1] + {count if count is not None else f'len({items})'})"
+    )
 
 
 def _env_of(d: ActionDef):
     """The same environment made by a loop (if Python refuses the generated one)."""
+
     def make(g, me, v):
         e = {"me": me}
         e.update(zip(d.keys, v))
         for key, f in d.lets:
             e[key] = f(g, e)
         return e
+
     return make
 
 
@@ -232,7 +261,7 @@ def step_listing(gen: Generator, step: StepDef, bodies: dict):
     lines = list(_PROLOGUE)
     lines += _listed(gen, step.actions, bodies, {})
     if step.fallback:
-        lines += ["if not ends[-1]:"] + indent(_listed(gen, step.fallback, bodies, {}))   # nothing listed
+        lines += ["if not ends[-1]:"] + indent(_listed(gen, step.fallback, bodies, {}))  # nothing listed
     if step.free:
         lines += ["if ends[-1]:"] + indent(_listed(gen, step.free, bodies, {}))
     return gen.function(lines, "g, me, out", _by_plans(step))
@@ -251,19 +280,20 @@ def _listed(gen: Generator, kinds: list, bodies: dict, seen: dict) -> list[str]:
             continue
         body, shared = bodies[d.name]
         body, again = list(body), []
-        for i, n, text, key, name in shared:   # a let's lines start at i, n of them
+        for i, n, text, key, name in shared:  # a let's lines start at i, n of them
             if text in seen:
                 again.append((i, n, f"{env(key)} = {name} = {seen[text]}"))
             else:
                 seen[text] = name
         for i, n, line in reversed(again):
-            body[i:i + n] = [line]
+            body[i : i + n] = [line]
         lines += body
     return lines
 
 
 def _by_plans(step: StepDef):
     """The same listing as calls of each kind's plan (if Python refuses the generated one)."""
+
     def listing(g, me, out):
         for d in step.actions:
             d.plan(g, me, out)
@@ -273,6 +303,7 @@ def _by_plans(step: StepDef):
         if step.free and out:
             for d in step.free:
                 d.plan(g, me, out)
+
     return listing
 
 
@@ -283,14 +314,18 @@ def _localize(text: str, local: dict) -> str:
     return text
 
 
-_SINGLE = ("position_in", "one_of", "seat_in")   # the single parameters listed by generated source
+_SINGLE = ("position_in", "one_of", "seat_in")  # the single parameters listed by generated source
 
 
 def _plain(d: ActionDef, checks: list, kinds: tuple) -> bool:
     """Whether ``d``'s first parameter is of one of ``kinds`` with plain checks: no joins,
     not split by level, every one compiled here (``checks[1]``)."""
-    return d.params[0].kind in kinds and not d.joins[1] and d.checks[1].__class__ is not LevelChecks \
+    return (
+        d.params[0].kind in kinds
+        and not d.joins[1]
+        and d.checks[1].__class__ is not LevelChecks
         and len(checks[1]) == len(d.checks[1])
+    )
 
 
 def _source(gen: Generator, x) -> str:
@@ -308,13 +343,22 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
     target, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
     domain = _domain(gen, p)
     if p.kind == "seat_in":
-        return [f"{kept} = [({target}, {target}) for {target} in {domain}" + (f" if {test}]" if test else "]")]
+        return [
+            f"{kept} = [({target}, {target}) for {target} in {domain}" + (f" if {test}]" if test else "]")
+        ]
     seen, face = gen.fresh("d"), gen.fresh("x")
-    return [f"{kept} = []", f"{seen} = {{}}", f"for {target} in {domain}:",
-            f"    {face} = {gen.bind(d.model.face)}[{target}]",
-            f"    if {face} not in {seen}:", f"        {seen}[{face}] = 1"]\
-        + ([f"        if {test}: {kept}.append(({target}, {face}))"] if test else
-           [f"        {kept}.append(({target}, {face}))"])
+    return [
+        f"{kept} = []",
+        f"{seen} = {{}}",
+        f"for {target} in {domain}:",
+        f"    {face} = {gen.bind(d.model.face)}[{target}]",
+        f"    if {face} not in {seen}:",
+        f"        {seen}[{face}] = 1",
+    ] + (
+        [f"        if {test}: {kept}.append(({target}, {face}))"]
+        if test
+        else [f"        {kept}.append(({target}, {face}))"]
+    )
 
 
 def _domain(gen: Generator, p) -> str:
@@ -328,5 +372,6 @@ def _kept(gen: Generator, p, checks: list) -> str:
     list comprehension whose target is the parameter's slot (the checks read it there)."""
     k = gen.fresh("k")
     slot, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
-    return (f"[({slot}, {k}) for {k}, {slot} in enumerate({_domain(gen, p)})"
-            + (f" if {test}]" if test else "]"))
+    return f"[({slot}, {k}) for {k}, {slot} in enumerate({_domain(gen, p)})" + (
+        f" if {test}]" if test else "]"
+    )

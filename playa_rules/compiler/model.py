@@ -5,6 +5,7 @@ integer per component and per zone instance, tables of properties by component,
 and per-player zones allotted for the largest player count, so compiled DSL code is
 the same whatever the number of players (unused seats simply hold nothing).
 """
+
 from __future__ import annotations
 
 import re
@@ -24,12 +25,12 @@ class ZoneDef:
     """A declared zone: shared (``per`` None), per player, or attached to a component type."""
 
     name: str
-    per: str | None            # None, "player", or a component type id
+    per: str | None  # None, "player", or a component type id
     visibility: str
-    holds: tuple               # component type ids
+    holds: tuple  # component type ids
     about: str = ""
-    base: int = 0              # first zone index of this zone's instances
-    capacity: int = 0          # most components it can ever hold (for action numbering)
+    base: int = 0  # first zone index of this zone's instances
+    capacity: int = 0  # most components it can ever hold (for action numbering)
 
 
 @dataclass
@@ -38,30 +39,32 @@ class Model:
 
     game_id: str
     max_players: int
-    constants: dict = field(default_factory=dict)       # parameters, assumptions, rulings
-    types: dict = field(default_factory=dict)           # type id -> spec dict
+    constants: dict = field(default_factory=dict)  # parameters, assumptions, rulings
+    types: dict = field(default_factory=dict)  # type id -> spec dict
     # per component id
     ctype: list = field(default_factory=list)
-    owner: list = field(default_factory=list)           # seat or None
-    props: dict = field(default_factory=dict)           # prop name -> list by component id
+    owner: list = field(default_factory=list)  # seat or None
+    props: dict = field(default_factory=dict)  # prop name -> list by component id
     labels: list = field(default_factory=list)
-    face: list = field(default_factory=list)            # interchangeability class id
-    faces: list = field(default_factory=list)           # face id -> representative component
-    start_zone: list = field(default_factory=list)      # zone index where it starts a hand
-    type_props: dict = field(default_factory=dict)      # type id -> set of property names
-    type_members: dict = field(default_factory=dict)    # type id -> list of component ids
+    face: list = field(default_factory=list)  # interchangeability class id
+    faces: list = field(default_factory=list)  # face id -> representative component
+    start_zone: list = field(default_factory=list)  # zone index where it starts a hand
+    type_props: dict = field(default_factory=dict)  # type id -> set of property names
+    type_members: dict = field(default_factory=dict)  # type id -> list of component ids
     # zones
-    zones: dict = field(default_factory=dict)           # name -> ZoneDef
+    zones: dict = field(default_factory=dict)  # name -> ZoneDef
     zone_count: int = 0
-    zone_names: list = field(default_factory=list)      # zone index -> (name, owner seat or None, component or None)
-    zone_vis: list = field(default_factory=list)        # zone index -> visibility
-    zone_owner: list = field(default_factory=list)      # zone index -> seat or None
-    attached: dict = field(default_factory=dict)        # zone name -> list by component id (zone index or -1)
+    zone_names: list = field(
+        default_factory=list
+    )  # zone index -> (name, owner seat or None, component or None)
+    zone_vis: list = field(default_factory=list)  # zone index -> visibility
+    zone_owner: list = field(default_factory=list)  # zone index -> seat or None
+    attached: dict = field(default_factory=dict)  # zone name -> list by component id (zone index or -1)
     # variables: scope -> {name: initial value}; component vars: type -> {name: initial}
     variables: dict = field(default_factory=dict)
-    cvars: dict = field(default_factory=dict)           # var name -> (type ids, initial)
-    turn_cvars: list = field(default_factory=list)      # [(var name, initial)] reset every turn
-    match_cvars: set = field(default_factory=set)       # var names kept across hands
+    cvars: dict = field(default_factory=dict)  # var name -> (type ids, initial)
+    turn_cvars: list = field(default_factory=list)  # [(var name, initial)] reset every turn
+    match_cvars: set = field(default_factory=set)  # var names kept across hands
     hand_starts: dict = field(default_factory=dict, repr=False, compare=False)  # players -> (engine.state)
     source: Any = field(default=None, repr=False, compare=False)  # (game, [variants]) as given to load
 
@@ -94,8 +97,8 @@ class ModelBuilder:
 
     def __init__(self, data: dict, locate, evaluate_constant):
         self.data = data
-        self.locate = locate                  # (pointer, code, message) -> Diagnostic
-        self.evaluate = evaluate_constant     # (text, pointer) -> value, raises SpecError
+        self.locate = locate  # (pointer, code, message) -> Diagnostic
+        self.evaluate = evaluate_constant  # (text, pointer) -> value, raises SpecError
         self.diags: list[Diagnostic] = []
 
     def error(self, pointer: str, code: str, message: str, hint: str | None = None):
@@ -111,8 +114,9 @@ class ModelBuilder:
             seats = seat_count(d, n)
             if seats > MAX_PLAYERS:
                 what = f"{n} players" if seats == n else f"{n} players with automata ({seats} seats)"
-                self.error(f"/players/{i}", "too-many-players",
-                           f"{what} is over the limit of {MAX_PLAYERS} seats")
+                self.error(
+                    f"/players/{i}", "too-many-players", f"{what} is over the limit of {MAX_PLAYERS} seats"
+                )
             else:
                 kept.append(n)
         return kept or [2]
@@ -136,8 +140,11 @@ class ModelBuilder:
         for section in ("parameters", "assumptions", "rulings"):
             for name, entry in (d.get(section) or {}).items():
                 if name in m.constants:
-                    self.error(f"/{section}/{name}", "duplicate-name",
-                               f"'{name}' is already defined as a parameter, assumption or ruling")
+                    self.error(
+                        f"/{section}/{name}",
+                        "duplicate-name",
+                        f"'{name}' is already defined as a parameter, assumption or ruling",
+                    )
                 value = entry.get("value") if section != "parameters" and isinstance(entry, dict) else entry
                 m.constants[name] = value
 
@@ -146,24 +153,33 @@ class ModelBuilder:
         for name, z in (self.data.get("zones") or {}).items():
             per = z.get("per")
             if per not in (None, "player") and per not in m.types:
-                self.error(f"/zones/{name}/per", "unknown-type",
-                           f"zone '{name}' is attached to '{per}', which is not a component type",
-                           _did_you_mean(per, list(m.types) + ["player"]))
+                self.error(
+                    f"/zones/{name}/per",
+                    "unknown-type",
+                    f"zone '{name}' is attached to '{per}', which is not a component type",
+                    _did_you_mean(per, list(m.types) + ["player"]),
+                )
                 per = None
             holds = tuple(z.get("holds") or ())
             for i, t in enumerate(holds):
                 if t not in m.types:
-                    self.error(f"/zones/{name}/holds/{i}", "unknown-type",
-                               f"zone '{name}' holds '{t}', which is not a component type",
-                               _did_you_mean(t, list(m.types)))
+                    self.error(
+                        f"/zones/{name}/holds/{i}",
+                        "unknown-type",
+                        f"zone '{name}' holds '{t}', which is not a component type",
+                        _did_you_mean(t, list(m.types)),
+                    )
             vis = z.get("visibility", "hidden")
             if vis == "owner" and per != "player":
-                self.error(f"/zones/{name}/visibility", "bad-visibility",
-                           f"zone '{name}' is not per player, so it has no owner to see it: "
-                           f"use hidden or public")
+                self.error(
+                    f"/zones/{name}/visibility",
+                    "bad-visibility",
+                    f"zone '{name}' is not per player, so it has no owner to see it: use hidden or public",
+                )
                 vis = "hidden"
-            m.zones[name] = ZoneDef(name, per, vis,
-                                    tuple(t for t in holds if t in m.types), z.get("about", ""))
+            m.zones[name] = ZoneDef(
+                name, per, vis, tuple(t for t in holds if t in m.types), z.get("about", "")
+            )
 
     def _allot_zones(self, m: Model):
         zi = 0
@@ -210,7 +226,7 @@ class ModelBuilder:
         rows = []  # (type, owner, props, label)
         per_player_types = []
         lines = {tname: items.resolve(self, m, tname, t) for tname, t in m.types.items()}
-        items.bound_totals(self, m, lines)   # counted before any item is made
+        items.bound_totals(self, m, lines)  # counted before any item is made
         for tname, t in m.types.items():
             if t.get("per_player"):
                 per_player_types.append(tname)
@@ -223,17 +239,26 @@ class ModelBuilder:
         for tname, t in m.types.items():
             start = t.get("start")
             if start is not None and start not in m.zones:
-                self.error(f"/components/{tname}/start", "unknown-zone",
-                           f"component type '{tname}' starts in '{start}', which is not a zone",
-                           _did_you_mean(start, list(m.zones)))
+                self.error(
+                    f"/components/{tname}/start",
+                    "unknown-zone",
+                    f"component type '{tname}' starts in '{start}', which is not a zone",
+                    _did_you_mean(start, list(m.zones)),
+                )
             elif start is not None:
                 z = m.zones[start]
                 if z.per == "player" and not t.get("per_player"):
-                    self.error(f"/components/{tname}/start", "bad-start",
-                               f"'{tname}' is not per_player, so it cannot start in the per-player zone '{start}'")
+                    self.error(
+                        f"/components/{tname}/start",
+                        "bad-start",
+                        f"'{tname}' is not per_player, so it cannot start in the per-player zone '{start}'",
+                    )
                 if z.per not in (None, "player"):
-                    self.error(f"/components/{tname}/start", "bad-start",
-                               f"'{tname}' cannot start in '{start}', a zone attached to each '{z.per}'")
+                    self.error(
+                        f"/components/{tname}/start",
+                        "bad-start",
+                        f"'{tname}' cannot start in '{start}', a zone attached to each '{z.per}'",
+                    )
         for _, _, props, _ in rows:
             for k in props:
                 props_seen.setdefault(k, None)
@@ -284,8 +309,11 @@ class ModelBuilder:
                     if reset == "match":
                         m.match_cvars.add(name)
                 if name in m.cvars and m.cvars[name][1] != init:
-                    self.error(f"/components/{tname}/vars/{name}", "conflicting-var",
-                               f"component variable '{name}' is declared with two initial values")
+                    self.error(
+                        f"/components/{tname}/vars/{name}",
+                        "conflicting-var",
+                        f"component variable '{name}' is declared with two initial values",
+                    )
                 types = m.cvars.get(name, ((), init))[0]
                 m.cvars[name] = (types + (tname,), init)
             if "faces" in m.type_props.get(tname, ()):
@@ -308,8 +336,10 @@ def _freeze(v):
     return tuple(v) if isinstance(v, list) else v
 
 
-FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")   # a {name} field of a text
-PROSE_KEYS = frozenset({"rule", "about", "question", "means", "cites"})   # texts for people: their {fields} name constants
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # a {name} field of a text
+PROSE_KEYS = frozenset(
+    {"rule", "about", "question", "means", "cites"}
+)  # texts for people: their {fields} name constants
 
 
 def fill(template: str, values: dict) -> str:
@@ -318,11 +348,11 @@ def fill(template: str, values: dict) -> str:
     return FIELD.sub(lambda mt: capped(_text(values.get(mt.group(1), "?"))), template)
 
 
-FIELD_TEXT = 200   # the longest text one field becomes: a hostile value must not multiply by its uses
+FIELD_TEXT = 200  # the longest text one field becomes: a hostile value must not multiply by its uses
 
 
 def capped(text: str) -> str:
-    return text if len(text) <= FIELD_TEXT else text[:FIELD_TEXT - 3] + "..."
+    return text if len(text) <= FIELD_TEXT else text[: FIELD_TEXT - 3] + "..."
 
 
 def text_fields(text: str) -> list[str]:
@@ -355,6 +385,7 @@ def _label(fmt, tname, props) -> str:
 
 def _did_you_mean(word, choices) -> str | None:
     import difflib
+
     if not isinstance(word, str):
         return None
     close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str) and c != word], n=1)

@@ -2,12 +2,13 @@
 
 Functions of the compile stage (``self`` is the stage of :mod:`.compile`).
 """
+
 from __future__ import annotations
 
+from ..limits import MAX_ACTION_IDS
 from .dsl import types as T
 from .dsl.compile import Scope
 from .dsl.names import zone_list
-from ..limits import MAX_ACTION_IDS
 from .model import did_you_mean
 from .program import ParamDef
 
@@ -28,10 +29,13 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
         lo_c = self.expr(lo, f"{ptr}/number_in/0", Scope(), "int")
         hi_c = self.expr(hi, f"{ptr}/number_in/1", Scope(), "int")
         if not (lo_c and hi_c and lo_c.is_const and hi_c.is_const and lo_c.const <= hi_c.const):
-            self.error(ptr, "bad-range", "number_in needs two constant whole numbers [low, high], low <= high")
+            self.error(
+                ptr, "bad-range", "number_in needs two constant whole numbers [low, high], low <= high"
+            )
             return None, scope
-        p = ParamDef(name, key, kind, None, radix=hi_c.const - lo_c.const + 1, low=lo_c.const,
-                     caps=[hi_c.const])
+        p = ParamDef(
+            name, key, kind, None, radix=hi_c.const - lo_c.const + 1, low=lo_c.const, caps=[hi_c.const]
+        )
         return p, scope.bind(name, key, T.INT)
     c = self.expr(pspec[kind], f"{ptr}/{kind}", scope)
     if c is None:
@@ -45,28 +49,47 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
         self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
         return None, scope
     domain = zone_list(c) if c.t.kind == "zone" else c.fn
-    src = c.src if c.src is None or c.t.kind != "zone" else f"g.zones[{c.src}]"   # the listing's source reads it
+    src = (
+        c.src if c.src is None or c.t.kind != "zone" else f"g.zones[{c.src}]"
+    )  # the listing's source reads it
     types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
     types = types or frozenset(m.types)
     members = [x for t in sorted(types) for x in m.type_members.get(t, [])]
     elem = T.comp(types)
     if kind == "position_in":
         cap = sum(len(m.type_members.get(t, [])) for t in types)
-        return ParamDef(name, key, kind, domain, radix=max(cap, 1), domain_src=src), scope.bind(name, key, elem)
+        return ParamDef(name, key, kind, domain, radix=max(cap, 1), domain_src=src), scope.bind(
+            name, key, elem
+        )
     if kind == "one_of":
         faces = sorted({m.face[x] for x in members})
-        return ParamDef(name, key, kind, domain, radix=max(len(faces), 1), domain_src=src,
-                        index={f: i for i, f in enumerate(faces)}), scope.bind(name, key, elem)
+        return ParamDef(
+            name,
+            key,
+            kind,
+            domain,
+            radix=max(len(faces), 1),
+            domain_src=src,
+            index={f: i for i, f in enumerate(faces)},
+        ), scope.bind(name, key, elem)
     by = pspec.get("by")
     if by not in m.props:
-        self.error(f"{ptr}/by", "unknown-attribute", "group_of needs 'by': a property its components share",
-                   did_you_mean(by, list(m.props)) if by else None)
+        self.error(
+            f"{ptr}/by",
+            "unknown-attribute",
+            "group_of needs 'by': a property its components share",
+            did_you_mean(by, list(m.props)) if by else None,
+        )
         return None, scope
     prop = m.props[by]
     odd = next((x for x in members if isinstance(prop[x], (list, dict))), None)
-    if odd is not None:   # groups count equal values: a list cannot be one
-        self.error(f"{ptr}/by", "bad-param", f"group_of groups components by '{by}', which must be a number or "
-                   f"a text, but '{m.labels[odd]}' ({m.ctype[odd]}) has a list there")
+    if odd is not None:  # groups count equal values: a list cannot be one
+        self.error(
+            f"{ptr}/by",
+            "bad-param",
+            f"group_of groups components by '{by}', which must be a number or "
+            f"a text, but '{m.labels[odd]}' ({m.ctype[odd]}) has a list there",
+        )
         return None, scope
     values = sorted({prop[x] for x in members if prop[x] is not None}, key=_sort_key)
     caps = []
@@ -79,8 +102,18 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
     radix = 1
     for cap in caps:
         radix *= cap + 1
-    p = ParamDef(name, key, kind, domain, by=by, radix=radix, values=values, caps=caps, domain_src=src,
-                 index={v: i for i, v in enumerate(values)})
+    p = ParamDef(
+        name,
+        key,
+        kind,
+        domain,
+        by=by,
+        radix=radix,
+        values=values,
+        caps=caps,
+        domain_src=src,
+        index={v: i for i, v in enumerate(values)},
+    )
     return p, scope.bind(name, key, T.list_of(elem))
 
 
@@ -93,12 +126,16 @@ def number_actions(self, actions: dict):
             size *= p.radix
         if size > MAX_ACTION_IDS:
             sizes = ", ".join(f"{p.name} {p.radix:,}" for p in a.params)
-            self.error(f"{a.pointer}/params", "too-many-actions",
-                       f"action '{a.name}' can name {size:,} different actions (its parameters take "
-                       f"{sizes} values), over the limit of {MAX_ACTION_IDS:,}",
-                       "narrow a number_in range, or split a group_of over fewer distinct values")
+            self.error(
+                f"{a.pointer}/params",
+                "too-many-actions",
+                f"action '{a.name}' can name {size:,} different actions (its parameters take "
+                f"{sizes} values), over the limit of {MAX_ACTION_IDS:,}",
+                "narrow a number_in range, or split a group_of over fewer distinct values",
+            )
         a.base, a.size = base, size
         base += size
+
 
 # ------------------------------------------------------------ flow
 

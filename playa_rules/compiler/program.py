@@ -3,10 +3,12 @@
 Plain records of compiled callables and metadata. The engine reads these and never
 sees YAML or DSL text; the compile stage builds them and never runs a game.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any
 
 from .model import Model
 
@@ -24,21 +26,23 @@ class ParamDef:
     name: str
     key: str
     kind: str
-    domain: Callable            # fn(g, e) -> list (components or seats); unused for number_in
-    domain_src: Optional[str] = field(default=None, repr=False, compare=False)  # generated: the domain as source
-    by: Optional[str] = None
-    radix: int = 1              # how many values it can take: its share of the action numbering
-    index: dict = field(default_factory=dict)   # face / value -> number (one_of, group_of)
+    domain: Callable  # fn(g, e) -> list (components or seats); unused for number_in
+    domain_src: str | None = field(default=None, repr=False, compare=False)  # generated: the domain as source
+    by: str | None = None
+    radix: int = 1  # how many values it can take: its share of the action numbering
+    index: dict = field(default_factory=dict)  # face / value -> number (one_of, group_of)
     values: list = field(default_factory=list)  # group_of: the distinct 'by' values; counts per value
     caps: list = field(default_factory=list)
     low: int = 0
-    independent: bool = True    # its domain does not depend on earlier parameters
+    independent: bool = True  # its domain does not depend on earlier parameters
     bounds: list = field(default_factory=list)  # number_in: (op, fn) limits read once per listing
-    memo: dict = field(default_factory=dict, repr=False)   # remembered groups (by domain) or ranges (by bounds)
-    last_entry: Any = field(default=None, repr=False)      # the memo entry read last (see compiler.domains)
+    memo: dict = field(
+        default_factory=dict, repr=False
+    )  # remembered groups (by domain) or ranges (by bounds)
+    last_entry: Any = field(default=None, repr=False)  # the memo entry read last (see compiler.domains)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
-    runs: dict = field(default_factory=dict, repr=False)    # a list of groups' ids and texts (see engine.legal)
-    runs_held: int = field(default=0, repr=False)           # how many values ``runs`` keeps (bounded)
+    runs: dict = field(default_factory=dict, repr=False)  # a list of groups' ids and texts (see engine.legal)
+    runs_held: int = field(default=0, repr=False)  # how many values ``runs`` keeps (bounded)
 
 
 class LevelChecks(list):
@@ -60,31 +64,41 @@ class ActionDef:
     index: int
     text: str
     rule: str
-    lets: list                  # [(env key, fn)]
-    params: list                # [ParamDef]
-    checks: list                # checks[k]: conditions to test once params[:k] are bound
-    joins: list = field(default_factory=list)   # joins[k]: (inner fn, op, outer fn) comparisons, see compiler.domains
+    lets: list  # [(env key, fn)]
+    params: list  # [ParamDef]
+    checks: list  # checks[k]: conditions to test once params[:k] are bound
+    joins: list = field(
+        default_factory=list
+    )  # joins[k]: (inner fn, op, outer fn) comparisons, see compiler.domains
     model: Any = None
     effect: Callable = None
     pointer: str = ""
-    hides: Optional[Callable] = field(default=None, repr=False, compare=False)  # fn(known, values) -> masks (knowledge_masks)
-    base: int = 0               # first integer id of this kind
-    size: int = 1               # how many integer ids it spans
+    hides: Callable | None = field(
+        default=None, repr=False, compare=False
+    )  # fn(known, values) -> masks (knowledge_masks)
+    base: int = 0  # first integer id of this kind
+    size: int = 1  # how many integer ids it spans
     plan: Any = field(default=None, repr=False, compare=False)  # how the engine lists them (engine.actions)
-    level1: Any = field(default=None, repr=False, compare=False)  # generated: the first parameter's checked pairs
-    texts: dict = field(default_factory=dict, repr=False, compare=False)  # keys -> text (a text reads keys only)
+    level1: Any = field(
+        default=None, repr=False, compare=False
+    )  # generated: the first parameter's checked pairs
+    texts: dict = field(
+        default_factory=dict, repr=False, compare=False
+    )  # keys -> text (a text reads keys only)
     keys: tuple = field(default=(), repr=False, compare=False)  # the parameters' env keys, in order
-    env: Any = field(default=None, repr=False, compare=False)   # generated: fn(g, me, values) -> the effect's env
+    env: Any = field(
+        default=None, repr=False, compare=False
+    )  # generated: fn(g, me, values) -> the effect's env
 
     def __post_init__(self):
         self.keys = tuple(p.key for p in self.params)
         self.hides = knowledge_masks(self.params)
 
 
-_NAMES_FACES = ("one_of", "group_of")   # the parameter kinds whose value names components' faces
+_NAMES_FACES = ("one_of", "group_of")  # the parameter kinds whose value names components' faces
 
 
-def knowledge_masks(params: list) -> Optional[Callable]:
+def knowledge_masks(params: list) -> Callable | None:
     """``fn(known, values)``: per parameter of an action, which seats knew the faces its value
     names, just after the action (a bitmask; -1 for a parameter that names no face), for
     ``log_for``. None when no parameter names a face. One parameter that does (the common
@@ -94,8 +108,10 @@ def knowledge_masks(params: list) -> Optional[Callable]:
     if not hiding:
         return None
     if len(hiding) > 1:
+
         def masks(known, values):
             return tuple(_mask(known, kind, v) for kind, v in zip(kinds, values))
+
         return masks
     i = hiding[0]
     before, after = (-1,) * i, (-1,) * (len(kinds) - i - 1)
@@ -126,12 +142,16 @@ class StepDef:
     actions: list
     fallback: list
     repeat: bool
-    on_blocked: Optional[Callable]
-    effect: Optional[Callable]
+    on_blocked: Callable | None
+    effect: Callable | None
     free: list = field(default_factory=list)  # actions also offered; they do not end the step
-    when: Optional[Callable] = None  # the step is played only if this holds when it starts
-    plan: Any = field(default=None, repr=False, compare=False)  # fn(g, me, out) listing the step (engine.plans)
-    inline: Any = field(default=None, repr=False, compare=False)  # generated: the step's listing with its kinds inline
+    when: Callable | None = None  # the step is played only if this holds when it starts
+    plan: Any = field(
+        default=None, repr=False, compare=False
+    )  # fn(g, me, out) listing the step (engine.plans)
+    inline: Any = field(
+        default=None, repr=False, compare=False
+    )  # generated: the step's listing with its kinds inline
 
 
 @dataclass
@@ -140,18 +160,18 @@ class PhaseDef:
 
     id: str
     rule: str
-    turns: Optional[str]        # "rounds", "until", "seat", "seats" or None (no turns: effects only)
-    start: Optional[Callable]   # the seat of the first turn
-    rounds: Optional[Callable]
-    until: Optional[Callable]
+    turns: str | None  # "rounds", "until", "seat", "seats" or None (no turns: effects only)
+    start: Callable | None  # the seat of the first turn
+    rounds: Callable | None
+    until: Callable | None
     direction: int
-    lets: list                  # [(name, fn)] evaluated when the phase begins
-    on_start: Optional[Callable]
-    on_turn_start: Optional[Callable]
+    lets: list  # [(name, fn)] evaluated when the phase begins
+    on_start: Callable | None
+    on_turn_start: Callable | None
     steps: list
-    when: Optional[Callable] = None  # the phase runs only if this holds when it would start
-    next: Optional[Callable] = None     # the id of the phase to continue with (none: the next in order)
-    seats: Optional[Callable] = None    # turns "seats": the seats that take one turn each, in order
+    when: Callable | None = None  # the phase runs only if this holds when it would start
+    next: Callable | None = None  # the id of the phase to continue with (none: the next in order)
+    seats: Callable | None = None  # turns "seats": the seats that take one turn each, in order
 
 
 @dataclass
@@ -161,9 +181,9 @@ class AutomatonDef:
 
     id: str
     rule: str
-    seats: dict                 # player count -> how many seats of this automaton join
+    seats: dict  # player count -> how many seats of this automaton join
     can_win: bool
-    plays: list                 # [(ActionDef, when fn or None)]: the first legal match is played
+    plays: list  # [(ActionDef, when fn or None)]: the first legal match is played
 
 
 @dataclass
@@ -172,19 +192,21 @@ class Program:
 
     model: Model
     spec: dict
-    actions: dict               # name -> ActionDef
+    actions: dict  # name -> ActionDef
     setup: Callable
     phases: list
-    scoring: list               # [(id, rule, fn)]
+    scoring: list  # [(id, rule, fn)]
     hands: Callable
     rotate: int
     first_start: Callable
-    tie_breaks: list            # [(id, rule, fn)]
-    end_when: Optional[Callable] = None
+    tie_breaks: list  # [(id, rule, fn)]
+    end_when: Callable | None = None
     num_distinct_actions: int = 0
     warnings: list = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
-    automata: list = field(default_factory=list)            # [AutomatonDef]
-    next_start: Optional[Callable] = None                   # the next hand's start player, if not rotated
-    match_points: Optional[Callable] = None                 # a seat's match points, if not the sum of its hands
-    generated: list = field(default_factory=list, repr=False)  # the generated functions' sources (pysource.py)
+    automata: list = field(default_factory=list)  # [AutomatonDef]
+    next_start: Callable | None = None  # the next hand's start player, if not rotated
+    match_points: Callable | None = None  # a seat's match points, if not the sum of its hands
+    generated: list = field(
+        default_factory=list, repr=False
+    )  # the generated functions' sources (pysource.py)

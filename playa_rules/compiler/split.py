@@ -15,6 +15,7 @@ is tested per candidate exactly as written. If working a part out early fails wh
 game runs, the level tests its whole conditions per candidate, which then fail (or not)
 exactly as they would have.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -63,7 +64,7 @@ class _Context:
 class _Splitter:
     def __init__(self, cp, order: list, level: int):
         self.cp, self.order = cp, set(order)
-        self.earlier, self.newest = set(order[:level - 1]), order[level - 1]
+        self.earlier, self.newest = set(order[: level - 1]), order[level - 1]
         self.hoist = frozenset(order)
 
     def reads(self, node, ctx: _Context) -> set:
@@ -173,12 +174,13 @@ def _resolver(absorbing: bool, parts: list, tails: list):
                 return tails[i]
             if v is absorbing:
                 return absorbing
-            if v is not neutral:           # what is left of this part, per candidate
+            if v is not neutral:  # what is left of this part, per candidate
                 rest = tails[i + 1]
                 if rest is None:
                     return v
                 return _either(v, rest) if absorbing else _both(v, rest)
         return neutral
+
     return resolve
 
 
@@ -195,10 +197,11 @@ def _level_resolver(parts: list, fns: list):
                 if v is False:
                     return None
                 if v is not True:
-                    return [v] + fns[i + 1:]
+                    return [v] + fns[i + 1 :]
             return []
         except _FAILURES:
-            return fns      # tested whole, per candidate: fails (or not) as written
+            return fns  # tested whole, per candidate: fails (or not) as written
+
     return resolve
 
 
@@ -231,12 +234,18 @@ def _generated_resolver(gen, parts: list, fns: list):
         else:
             v = gen.fresh("r")
             body += _decided(gen, x, v)
-            body += [f"if {v} is False:", "    return None",
-                     f"if {v} is not True:", f"    return [{v}] + {gen.bind(fns[i + 1:])}"]
+            body += [
+                f"if {v} is False:",
+                "    return None",
+                f"if {v} is not True:",
+                f"    return [{v}] + {gen.bind(fns[i + 1 :])}",
+            ]
     else:
         body.append(f"return {gen.bind([])}")
-    return gen.function(["try:"] + indent(body) + [f"except {gen.bind(_FAILURES)}:", f"    return {gen.bind(fns)}"],
-                        fallback=_level_resolver(parts, fns))
+    return gen.function(
+        ["try:"] + indent(body) + [f"except {gen.bind(_FAILURES)}:", f"    return {gen.bind(fns)}"],
+        fallback=_level_resolver(parts, fns),
+    )
 
 
 def _decided(gen, node, v: str) -> list[str]:
@@ -260,10 +269,19 @@ def _decided(gen, node, v: str) -> list[str]:
             step = [f"{v} = {gen.bind(tails[j])}", f"{done} = True"]
         else:
             p = gen.fresh("r")
-            rest = (f"{p}" if tails[j + 1] is None else
-                    f"{gen.bind(_either if absorbing else _both)}({p}, {gen.bind(tails[j + 1])})")
-            step = _decided(gen, x, p) + [f"if {p} is {absorbing}:", f"    {v} = {absorbing}", f"    {done} = True",
-                                          f"elif {p} is not {neutral}:", f"    {v} = {rest}", f"    {done} = True"]
+            rest = (
+                f"{p}"
+                if tails[j + 1] is None
+                else f"{gen.bind(_either if absorbing else _both)}({p}, {gen.bind(tails[j + 1])})"
+            )
+            step = _decided(gen, x, p) + [
+                f"if {p} is {absorbing}:",
+                f"    {v} = {absorbing}",
+                f"    {done} = True",
+                f"elif {p} is not {neutral}:",
+                f"    {v} = {rest}",
+                f"    {done} = True",
+            ]
         lines += [f"if not {done}:"] + indent(step) if j else step
         if kind == _INNER:
             break

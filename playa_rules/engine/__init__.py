@@ -1,4 +1,5 @@
 """The run stage: state, flow, legal actions, views."""
+
 from .actions import Action
 from .game import Game
 

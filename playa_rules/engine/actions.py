@@ -5,6 +5,7 @@ bound to a value from its domain. Its integer id is fixed by the rule set (an
 offset per action kind plus a mixed-radix number over its parameters), so
 adapters that need a fixed action numbering (OpenSpiel, PettingZoo) get one.
 """
+
 from __future__ import annotations
 
 from ..compiler.domains import MEMO_LIMIT as _MEMO_LIMIT
@@ -74,7 +75,10 @@ class Action:
         source = getattr(self.defn.model, "source", None)
         if source is None:
             from ..errors import PlayaRulesError
-            raise PlayaRulesError("this action's rules were not loaded with playa_rules.load: it cannot be pickled")
+
+            raise PlayaRulesError(
+                "this action's rules were not loaded with playa_rules.load: it cannot be pickled"
+            )
         return (_unpickle_action, (source, self.defn.name, self.values, self.keys))
 
 
@@ -88,8 +92,9 @@ def _text_of(d, values: tuple, keys: tuple) -> str:
     return text
 
 
-def _unpickle_action(source, name, values, keys) -> "Action":
+def _unpickle_action(source, name, values, keys) -> Action:
     from ..rules import load
+
     return Action(load(*source).program.actions[name], values, keys)
 
 
@@ -138,9 +143,11 @@ def decode(defs: list[ActionDef], action_id: int):
 # ---------------------------------------------------------------- generation
 # A parameter's domain and its joins: compiler/domains.py (the generated listings read them too).
 
+
 def generate(d: ActionDef, g, me: int, out) -> None:
     """Record every legal action of kind ``d`` for seat ``me`` in ``out``."""
     from .plans import plan_of  # plans builds on the helpers here
+
     plan_of(d)(g, me, out)
 
 

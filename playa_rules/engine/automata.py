@@ -6,6 +6,7 @@ a decision of such a seat, the engine takes the first legal action matching the 
 entry that matches any; no person or agent is asked, and the action is logged like any
 other.
 """
+
 from __future__ import annotations
 
 from ..errors import GameRuntimeError
@@ -36,5 +37,6 @@ def choose(game, auto):
                 e[p.key] = v
             if when(g, e):
                 return a
-    raise GameRuntimeError(f"automaton '{auto.id}' (seat {g.seat}) has no entry for any legal action: "
-                           f"{[str(a) for a in legal]}")
+    raise GameRuntimeError(
+        f"automaton '{auto.id}' (seat {g.seat}) has no entry for any legal action: {[str(a) for a in legal]}"
+    )

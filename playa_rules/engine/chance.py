@@ -17,6 +17,7 @@ Outcome ids share one space per rule set, separate from action ids (as OpenSpiel
 its chance outcomes): ``[0, F)`` the face classes of components (draws), then ``D``
 distinct die faces (rolls), then ``K`` option indices (choices).
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -32,7 +33,7 @@ class NeedChance(Exception):
     chance node. It is deliberately not one of the runtime errors the engine wraps.
     """
 
-    def __init__(self, node: "Node"):
+    def __init__(self, node: Node):
         super().__init__("a chance event needs an outcome")
         self.node = node
 
@@ -73,9 +74,9 @@ class Node:
     __slots__ = ("kind", "subject", "options", "total")
 
     def __init__(self, kind: str, subject, options: list, total: int | None = None):
-        self.kind = kind          # 'draw', 'roll' or 'choice'
-        self.subject = subject    # draw: (zone, 'top'|'bottom'); roll: component; choice: option texts
-        self.options = options    # sampled play logs only the outcome taken (and the total weight)
+        self.kind = kind  # 'draw', 'roll' or 'choice'
+        self.subject = subject  # draw: (zone, 'top'|'bottom'); roll: component; choice: option texts
+        self.options = options  # sampled play logs only the outcome taken (and the total weight)
         self.total = sum(w for _, w, _ in options) if total is None else total
 
 
@@ -137,8 +138,15 @@ def rolls(m, c: int) -> list:
     out = table.get(c)
     if out is None:
         faces = m.props["faces"][c]
-        out = table[c] = [(v, Node("roll", c, [(space(m).roll_id(v), faces.count(v), v)], len(faces))
-                           if faces.count(v) < len(faces) else None) for v in faces]
+        out = table[c] = [
+            (
+                v,
+                Node("roll", c, [(space(m).roll_id(v), faces.count(v), v)], len(faces))
+                if faces.count(v) < len(faces)
+                else None,
+            )
+            for v in faces
+        ]
     return out
 
 
@@ -156,7 +164,11 @@ def outcome_text(m, node: Node, oid: int) -> str:
     if node.kind == "draw":
         z, end = node.subject
         where = m.describe_zone(z)
-        return f"{sp.face_names[oid]} from {where}" if end == "top" else f"{sp.face_names[oid]} from the bottom of {where}"
+        return (
+            f"{sp.face_names[oid]} from {where}"
+            if end == "top"
+            else f"{sp.face_names[oid]} from the bottom of {where}"
+        )
     if node.kind == "roll":
         return f"{m.labels[node.subject]} shows {_spell(sp.die_values[oid - sp.faces])}"
     return f"choose {node.subject[oid - sp.choice_id(0)]}"
@@ -227,7 +239,9 @@ def roll_node(m, c: int) -> Node:
                 counts[oid][1] += 1
             else:
                 counts[oid] = [oid, 1, v]
-        node = table[c] = Node("roll", c, [tuple(x) for x in counts.values()])  # in the order the faces are listed
+        node = table[c] = Node(
+            "roll", c, [tuple(x) for x in counts.values()]
+        )  # in the order the faces are listed
     return node
 
 
@@ -242,9 +256,10 @@ def choice_node(m, texts: list) -> Node:
 def resolve_outcome(game, x) -> int:
     """The outcome id ``x`` means at the current chance node (an Outcome, its text or its id)."""
     from ..errors import IllegalAction
+
     node = game._node
     if x.__class__ is int and any(opt[0] == x for opt in node.options):
-        return x   # an outcome id (no texts needed)
+        return x  # an outcome id (no texts needed)
     pairs = outcomes(game.m, node)
     texts = [str(o) for o, _ in pairs]
     if isinstance(x, Outcome):
@@ -261,13 +276,21 @@ def resolve_outcome(game, x) -> int:
                 return o.id
     else:
         from .resolve import integer
+
         index = integer(x)
-        if index is not None:   # an integer-like id (numpy's): as the int
+        if index is not None:  # an integer-like id (numpy's): as the int
             return resolve_outcome(game, index)
-        raise IllegalAction(f"{x!r} is not a chance outcome, its text or its id (the game waits for "
-                            f"chance: {_listing(texts)})", action=x, legal=texts)
-    raise IllegalAction(f"'{x}' is not an outcome of this chance event ({node.kind}): "
-                        f"{_listing(texts)}", action=x, legal=texts)
+        raise IllegalAction(
+            f"{x!r} is not a chance outcome, its text or its id (the game waits for "
+            f"chance: {_listing(texts)})",
+            action=x,
+            legal=texts,
+        )
+    raise IllegalAction(
+        f"'{x}' is not an outcome of this chance event ({node.kind}): {_listing(texts)}",
+        action=x,
+        legal=texts,
+    )
 
 
 def _listing(texts: list) -> str:
@@ -302,7 +325,7 @@ def event(game, ev, seat=None) -> dict:
     elif node.kind == "roll":
         out["component"] = m.labels[node.subject]
     if seat is None or (mask is not None and mask >> seat & 1):
-        d = gcd(w, node.total)   # reduced, as str(Fraction) and the view's chance_outcomes write it
+        d = gcd(w, node.total)  # reduced, as str(Fraction) and the view's chance_outcomes write it
         out.update(outcome=outcome_text(m, node, oid), id=oid, probability=f"{w // d}/{node.total // d}")
     elif node.kind == "draw":
         out["outcome"] = f"{m.ctype[ev[4]]} from {out['zone']}"

@@ -5,18 +5,27 @@
 legal actions, handles blocked steps and early ends, and scores hands; it runs on until a
 seat has a decision to make or the match is over.
 """
+
 from __future__ import annotations
 
 from ..compiler.dsl.faults import relocated
 from ..errors import GameRuntimeError
+from ..limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
 from . import automata as _automata
 from .legal import Legal
 from .plans import relisted, step_plan
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START
 
-RUNTIME_ERRORS = (TypeError, IndexError, KeyError, ValueError, ZeroDivisionError, AttributeError,
-                  RecursionError)
-from ..limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
+RUNTIME_ERRORS = (
+    TypeError,
+    IndexError,
+    KeyError,
+    ValueError,
+    ZeroDivisionError,
+    AttributeError,
+    RecursionError,
+)
+
 NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 
 
@@ -33,8 +42,9 @@ class Flow:
         try:
             (step.plan or step_plan(step))(g, g.seat, out)
         except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"could not list the legal actions (step '{step.id}'): "
-                                   f"{relisted(step, g, exc)}") from None
+            raise GameRuntimeError(
+                f"could not list the legal actions (step '{step.id}'): {relisted(step, g, exc)}"
+            ) from None
         return out
 
     def _set_legal(self, legal: Legal) -> None:
@@ -82,7 +92,7 @@ class Flow:
             phases = prog.phases
             explicit = g.explicit
             self._legal = NO_ACTIONS
-            automatic = 0      # actions the automata took since the last person's decision
+            automatic = 0  # actions the automata took since the last person's decision
             for _ in range(MAX_STEPS):
                 if explicit and g.qi:  # outcomes taken since the last checkpoint: a new one here
                     self._checkpoint()
@@ -98,7 +108,7 @@ class Flow:
                         continue
                     step = steps[g.step_i]
                     if step.when is not None and not step.when(g, {"me": g.seat}):
-                        g.step_i += 1      # not played this turn: no effect, no decision, no event
+                        g.step_i += 1  # not played this turn: no effect, no decision, no event
                         continue
                     if step.effect is not None:
                         step.effect(g, {"me": g.seat})
@@ -108,7 +118,7 @@ class Flow:
                         g.step_i += 1
                         continue
                     legal = self._step_legal(step)
-                    if legal._ends[-1]:   # not empty (without a call of Legal.__bool__)
+                    if legal._ends[-1]:  # not empty (without a call of Legal.__bool__)
                         self._set_legal(legal)
                         auto = g.auto[g.seat]
                         if auto is None:
@@ -134,7 +144,9 @@ class Flow:
                     if g.hand >= g.hands or (prog.end_when is not None and prog.end_when(g, {"me": g.start})):
                         self._finish()
                         return
-                    g.start = (prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate) % g.n
+                    g.start = (
+                        prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate
+                    ) % g.n
                     g.mode = HAND_START
                 elif mode == OVER:
                     return
@@ -150,9 +162,13 @@ class Flow:
         hand = f" of hand {g.hand + 1}" if g.hands > 1 else ""
         if g.mode == HAND_START:
             return f"in the setup{hand}"
-        if g.mode == HAND_END:   # scoring the hand, else (scored) deciding whether another starts
+        if g.mode == HAND_END:  # scoring the hand, else (scored) deciding whether another starts
             log = self._log
-            return f"after the scoring of hand {g.hand}" if log and log[-1][0] == "score" else f"in the scoring{hand}"
+            return (
+                f"after the scoring of hand {g.hand}"
+                if log and log[-1][0] == "score"
+                else f"in the scoring{hand}"
+            )
         if g.mode == PHASE_START and g.phase_i < len(phases):
             return f"in phase '{phases[g.phase_i].id}'"
         return f"in phase '{g.phase_id}'" if g.phase_id else "in the setup"
@@ -162,7 +178,8 @@ class Flow:
         raise GameRuntimeError(
             f"automaton '{auto.id}' (seat {g.seat}) took {MAX_AUTOMATON_ACTIONS:,} actions without a person "
             f"deciding, in step '{step.id}' of phase '{g.phase_id}': does that step repeat forever "
-            f"(repeat: true with an action always legal)?")
+            f"(repeat: true with an action always legal)?"
+        )
 
     def _start_hand(self) -> None:
         g = self.g
@@ -227,7 +244,7 @@ class Flow:
         g.tvars = fresh[0].copy()
         self._log.append(("turn", seat, g.round))
         cvars = g.cvars
-        for name, store in fresh[1]:   # component variables kept for a turn, back to their start
+        for name, store in fresh[1]:  # component variables kept for a turn, back to their start
             cvars[name][:] = store
         if phase.on_turn_start is not None:
             phase.on_turn_start(g, {"me": seat})
@@ -239,7 +256,10 @@ class Flow:
         component variables kept for a turn (``turn_cvars``) are copied in place from these
         stores. Worked out once per rule set."""
         m = self.m
-        fresh = (dict(m.variables.get("turn", {})), [(name, [init] * m.component_count) for name, init in m.turn_cvars])
+        fresh = (
+            dict(m.variables.get("turn", {})),
+            [(name, [init] * m.component_count) for name, init in m.turn_cvars],
+        )
         self.program.extras["turn_stores"] = fresh
         return fresh
 
@@ -251,10 +271,13 @@ class Flow:
         if target is None:
             g.phase_i += 1
         else:
-            index = self.program.extras.get("phase_index") or \
-                self.program.extras.setdefault("phase_index", {p.id: i for i, p in enumerate(phases)})
+            index = self.program.extras.get("phase_index") or self.program.extras.setdefault(
+                "phase_index", {p.id: i for i, p in enumerate(phases)}
+            )
             if target not in index:
-                raise GameRuntimeError(f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id")
+                raise GameRuntimeError(
+                    f"phase '{phases[g.phase_i].id}' continues with '{target}', which is not a phase id"
+                )
             g.phase_i = index[target]
         g.mode = PHASE_START
 
@@ -265,7 +288,7 @@ class Flow:
             e = {"me": s}
             parts = {sid: fn(g, e) for sid, _, fn in self.program.scoring}
             total = sum(parts.values())
-            if not -MAX_INT <= total <= MAX_INT:   # (views and logs are JSON: a score stays a number it holds)
+            if not -MAX_INT <= total <= MAX_INT:  # (views and logs are JSON: a score stays a number it holds)
                 raise ValueError(f"seat {s} would score more than {MAX_INT:,} in size")
             row.append(total)
             detail.append(parts)

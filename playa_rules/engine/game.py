@@ -5,29 +5,32 @@ The flow itself (hand -> phase -> turn -> step -> decision) is :mod:`.flow`; it 
 until a seat has a decision to make or the match is over, so ``legal_actions()`` is
 never empty while the game goes on.
 """
+
 from __future__ import annotations
 
 import itertools
 
-from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
 from ..compiler.dsl.faults import relocated
 from ..compiler.program import Program
+from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
 from . import automata as _automata
 from . import chance as _chance
 from . import view as _view
-from .chance import CHANCE, NeedChance
 from .actions import Action
-from .legal import Legal
+from .chance import CHANCE, NeedChance
 from .flow import NO_ACTIONS as _NO_ACTIONS
 from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
 from .flow import Flow
+from .legal import Legal
 from .log import event as _event
 from .resolve import resolve
 from .state import DECIDE, HAND_START, OVER, STEP_ENTER, State
 
 _TOKENS = itertools.count()
-_UNDECIDED = ("the {} read a position of a shuffled zone that no chance event has decided yet "
-              "(explicit chance decides it only while the rules run)")
+_UNDECIDED = (
+    "the {} read a position of a shuffled zone that no chance event has decided yet "
+    "(explicit chance decides it only while the rules run)"
+)
 CHANCE_MODES = ("sample", "explicit")
 
 
@@ -38,22 +41,30 @@ class Game(Flow):
     ``chance="explicit"`` stops at each one (``is_chance``) until an outcome is applied.
     """
 
-    def __init__(self, rules, players: int, seed=None, chance: str = "sample", *,
-                 _state: State | None = None, _queue: list | None = None):
+    def __init__(
+        self,
+        rules,
+        players: int,
+        seed=None,
+        chance: str = "sample",
+        *,
+        _state: State | None = None,
+        _queue: list | None = None,
+    ):
         self.rules = rules
         self.program: Program = rules.program
         self.m = self.program.model
         self._legal = Legal()
         self._by_text: dict | None = None
-        self._by_id: list | None = None   # the legal actions' ids, worked out when first asked (see _ids)
+        self._by_id: list | None = None  # the legal actions' ids, worked out when first asked (see _ids)
         self._stamp = 0
         self._token = next(_TOKENS)  # unique per game object, never reused
-        self._segment = None   # explicit chance: (state at the segment's start, what it runs, outcomes)
-        self._node = None      # the chance node waiting for an outcome
-        self._masked = 0       # log entries before this have their knowledge masks
-        self._nmasked = 0      # ... and that many chance events
+        self._segment = None  # explicit chance: (state at the segment's start, what it runs, outcomes)
+        self._node = None  # the chance node waiting for an outcome
+        self._masked = 0  # log entries before this have their knowledge masks
+        self._nmasked = 0  # ... and that many chance events
         self._log_json: list = []
-        self._seen: dict = {}   # seat -> its events of log_for, those that can no longer change
+        self._seen: dict = {}  # seat -> its events of log_for, those that can no longer change
         if _state is not None:
             self.g = _state
             self._log = _state.log
@@ -176,7 +187,7 @@ class Game(Flow):
             self._mask_chance()
             return
         self._segment = (self.g.copy(), a, [])
-        self._resume(self.g)   # the first run on the state itself: the copy is kept for a rewind
+        self._resume(self.g)  # the first run on the state itself: the copy is kept for a rewind
 
     def _segment_run(self, a) -> None:
         if a is None or not self._perform(a):
@@ -194,7 +205,7 @@ class Game(Flow):
         if g is None:
             g = self.g = snap.copy()
         self._log = g.log
-        g.queue = (g.queue[g.qi:] if g.queue else []) + taken  # what a replay still queues comes first
+        g.queue = (g.queue[g.qi :] if g.queue else []) + taken  # what a replay still queues comes first
         g.qi = 0
         try:
             self._segment_run(a)
@@ -204,7 +215,7 @@ class Game(Flow):
             return
         self._node = None
         self._segment = None
-        g.queue = g.queue[g.qi:] or None
+        g.queue = g.queue[g.qi :] or None
         g.qi = 0
         self._mask_chance()
 
@@ -212,7 +223,7 @@ class Game(Flow):
         """Between two transitions of the flow the state is whole: a later chance event
         rewinds only to here, so a long run of events costs one copy each, not a re-run."""
         g = self.g
-        g.queue, g.qi = g.queue[g.qi:], 0
+        g.queue, g.qi = g.queue[g.qi :], 0
         self._segment = (g.copy(), None, [])
 
     def _mask_chance(self) -> None:
@@ -280,7 +291,7 @@ class Game(Flow):
             except NeedChance:
                 raise GameRuntimeError(_UNDECIDED.format("match points")) from None
         done = self.g.hand_scores
-        return list(map(sum, zip(*done))) if done else [0] * self.g.n   # each seat's column added up
+        return list(map(sum, zip(*done))) if done else [0] * self.g.n  # each seat's column added up
 
     @property
     def automata(self) -> list[int]:
@@ -316,8 +327,12 @@ class Game(Flow):
 
     def view(self, seat) -> dict:
         """What ``seat`` may know, as JSON-serialisable data; ``view(None)`` shows everything."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n):
-            raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {self.g.n - 1} (or None for everything)")
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n
+        ):
+            raise IllegalAction(
+                f"no seat {shown(seat)}: seats are 0 to {self.g.n - 1} (or None for everything)"
+            )
         return _view.view(self, seat)
 
     @property
@@ -335,8 +350,8 @@ class Game(Flow):
         """
         done = self._log_json
         if len(done) > len(self._log):  # rewound to the start of a segment (explicit chance)
-            del done[len(self._log):]
-        for ev in self._log[len(done):]:
+            del done[len(self._log) :]
+        for ev in self._log[len(done) :]:
             done.append(_event(self, ev))
         return list(done)
 
@@ -351,30 +366,31 @@ class Game(Flow):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n:
             raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {self.g.n - 1}")
         log = self._log
-        final = min(self._masked, len(log))   # entries before this have their knowledge masks for good
+        final = min(self._masked, len(log))  # entries before this have their knowledge masks for good
         done = self._seen.get(seat)
         if done is None:
             done = self._seen[seat] = []
-        elif len(done) > final:   # rewound to the start of a segment (explicit chance)
+        elif len(done) > final:  # rewound to the start of a segment (explicit chance)
             del done[final:]
-        for ev in log[len(done):final]:
+        for ev in log[len(done) : final]:
             done.append(_event(self, ev, seat))
         return done + [_event(self, ev, seat) for ev in log[final:]]
 
-    def sample_world(self, seat: int, rng=None, chance: str = "sample") -> "Game":
+    def sample_world(self, seat: int, rng=None, chance: str = "sample") -> Game:
         """An independent game consistent with all ``seat`` knows, the rest redrawn (engine.worlds).
 
         ``rng`` is a ``random.Random`` (or a seed); the world draws its own future chance
         from it (``chance="sample"``) or stops at chance nodes (``"explicit"``).
         """
         from .worlds import sample_world
+
         return sample_world(self, seat, rng, chance)
 
-    def __deepcopy__(self, memo) -> "Game":
+    def __deepcopy__(self, memo) -> Game:
         """``copy.deepcopy`` is :meth:`clone` (the rules are shared, never copied)."""
         return self.clone()
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy of this game (cheap: for search agents)."""
         other = Game(self.rules, self.g.n, _state=self.g.copy())
         other._log_json = list(self._log_json)
@@ -395,8 +411,13 @@ class Game(Flow):
     def __getstate__(self) -> dict:
         """A game pickles as its rule set (by source), its state and its log; it continues identically."""
         seg = self._segment
-        return {"rules": self.rules, "g": self.g, "node": self._node, "masked": self._masked,
-                "segment": None if seg is None else (seg[0], seg[1], list(seg[2]))}
+        return {
+            "rules": self.rules,
+            "g": self.g,
+            "node": self._node,
+            "masked": self._masked,
+            "segment": None if seg is None else (seg[0], seg[1], list(seg[2])),
+        }
 
     def __setstate__(self, data: dict) -> None:
         rules = data["rules"]

@@ -4,6 +4,7 @@ Generation (:mod:`.actions`, :mod:`.plans`) records runs of actions that differ 
 their last parameter; :class:`Legal` makes an :class:`~.actions.Action` only when one is
 read, and reads ids and texts off the runs for masks and views.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -19,13 +20,13 @@ def _remembered(p, items) -> tuple:
     ``items`` and ``prepare_join``), so a mask or a view of the same groups again reads
     its ids and texts here instead of working out each (hundreds for a large hand)."""
     got = p.runs.get(id(items))
-    if got is None or got[0] is not items:   # the entry holds its list: its id is not reused meanwhile
+    if got is None or got[0] is not items:  # the entry holds its list: its id is not reused meanwhile
         _make_room(p, len(items))
         got = p.runs[id(items)] = (items, [_local_index(p, k) for _, k in items], {})
     return got
 
 
-_HELD = 200_000   # ids and texts kept for a parameter's lists of groups, at most (then forgotten)
+_HELD = 200_000  # ids and texts kept for a parameter's lists of groups, at most (then forgotten)
 
 
 def _make_room(p, n: int) -> None:
@@ -48,7 +49,7 @@ class Legal(Sequence):
     __slots__ = ("_runs", "_ends", "_made", "stamp")
 
     def __init__(self, stamp=None):
-        self._runs: list = []   # (defn, values prefix, keys prefix, [(value, key)] or None, first index used)
+        self._runs: list = []  # (defn, values prefix, keys prefix, [(value, key)] or None, first index used)
         self._ends: list = [0]  # cumulative lengths, after a leading 0
         self._made: dict = {}
         self.stamp = stamp
@@ -66,7 +67,7 @@ class Legal(Sequence):
             self._runs.append((d, vals, keys, items, lo))
             self._ends.append(self._ends[-1] + n)
 
-    def restamped(self, stamp) -> "Legal":
+    def restamped(self, stamp) -> Legal:
         """The same actions for another game in the same state (a clone): the runs are read-only
         once listed, so they are shared, not listed again."""
         out = Legal(stamp)
@@ -130,13 +131,14 @@ class Legal(Sequence):
                 continue
             hi = lo + ends[r + 1] - ends[r]
             last = d.params[-1]
-            if last.kind == "group_of":   # a remembered list of groups: its texts too
+            if last.kind == "group_of":  # a remembered list of groups: its texts too
                 run = _remembered(last, items)[2].get(keys)
                 if run is None:
                     _make_room(last, len(items))
-                    texts = _remembered(last, items)[2]   # again: making room may have forgotten it
-                    run = texts[keys] = [memo.get(keys + (k,)) or _text_of(d, vals + (v,), keys + (k,))
-                                         for v, k in items]
+                    texts = _remembered(last, items)[2]  # again: making room may have forgotten it
+                    run = texts[keys] = [
+                        memo.get(keys + (k,)) or _text_of(d, vals + (v,), keys + (k,)) for v, k in items
+                    ]
                 out.extend(run[lo:hi])
                 continue
             for v, k in items[lo:hi]:
@@ -173,7 +175,7 @@ class Legal(Sequence):
             elif kind == "one_of":
                 index = last.index
                 out.extend([base + index[k] for _, k in items[lo:hi]])
-            else:   # group_of: a remembered list of groups, and its groups' indices with it
+            else:  # group_of: a remembered list of groups, and its groups' indices with it
                 out.extend([base + x for x in _remembered(last, items)[1][lo:hi]])
         return out
 

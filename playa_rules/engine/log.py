@@ -5,6 +5,7 @@ is read. An action that names a face a seat did not know is shown to that seat w
 face replaced by its type (:func:`_redacted`), using the knowledge masks recorded when
 the action was applied (``ActionDef.hides``, compiler.program ``knowledge_masks``).
 """
+
 from __future__ import annotations
 
 
@@ -34,12 +35,17 @@ def event(game, ev, seat=None) -> dict:
         return {"event": "world", "seat": ev[1]}
     if kind == "chance":
         from .chance import event as chance_event
+
         return chance_event(game, ev, seat)
     if kind == "blocked":
         return {"event": "blocked", "seat": ev[1], "step": ev[2]}
     if kind == "score":
-        return {"event": "score", "hand": ev[1] + 1, "scores": list(ev[2]),
-                "detail": [dict(d) for d in ev[3]]}
+        return {
+            "event": "score",
+            "hand": ev[1] + 1,
+            "scores": list(ev[2]),
+            "detail": [dict(d) for d in ev[3]],
+        }
     return {"event": "end", "scores": list(ev[1]), "winners": list(ev[2])}
 
 
@@ -47,6 +53,7 @@ def _redacted(game, a, masks, seat: int) -> str:
     """An action's text with the faces ``seat`` did not know replaced by their type."""
     from ..compiler.model import fill
     from .actions import _render
+
     m = game.m
     parts = {}
     for p, v, k, mk in zip(a.defn.params, a.values, a.keys, masks):

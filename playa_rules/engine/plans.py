@@ -12,6 +12,7 @@ step's plan (:func:`step_plan`) lists its kinds, fallback and free kinds in the 
 order: one generated function when the backend wrote one, else the kinds' plans in turn.
 Whatever the plan, the actions listed and their order are the same.
 """
+
 from __future__ import annotations
 
 from ..compiler.domains import checked as _checked
@@ -42,8 +43,8 @@ def _step_plan(step: StepDef):
     fallback = [plan_of(d) for d in step.fallback]
     free = [plan_of(d) for d in step.free]
     if sum(d.size for d in step.actions + step.fallback + step.free) > MAX_LEGAL_ACTIONS:
-        return _bounded(step)   # could list too many: counted after each kind (no other step pays)
-    if step.inline is not None:   # written by the compiler's generated backend (compiler/listing.py)
+        return _bounded(step)  # could list too many: counted after each kind (no other step pays)
+    if step.inline is not None:  # written by the compiler's generated backend (compiler/listing.py)
         return step.inline
     if len(kinds) == 1 and not fallback and not free:
         return kinds[0]
@@ -57,6 +58,7 @@ def _step_plan(step: StepDef):
         if free and out._ends[-1]:
             for plan in free:
                 plan(g, me, out)
+
     return listing
 
 
@@ -64,8 +66,11 @@ def _bounded(step: StepDef):
     """The listing of a step whose kinds can name more than ``MAX_LEGAL_ACTIONS`` together
     (each kind is at most ``MAX_ACTION_IDS``, checked by the compiler): the same actions in
     the same order, stopped by a GameRuntimeError once a kind takes the total past the limit."""
-    groups = [(lambda out: True, step.actions), (lambda out: not out._ends[-1], step.fallback),
-              (lambda out: out._ends[-1], step.free)]
+    groups = [
+        (lambda out: True, step.actions),
+        (lambda out: not out._ends[-1], step.fallback),
+        (lambda out: out._ends[-1], step.free),
+    ]
 
     def listing(g, me, out):
         for wanted, kinds in groups:
@@ -78,7 +83,9 @@ def _bounded(step: StepDef):
                             f"step '{step.id}'" + (f" of phase '{phase}'" if phase else "") + f" has over "
                             f"{MAX_LEGAL_ACTIONS:,} legal actions at one decision ({out._ends[-1]:,} once action "
                             f"'{d.name}' is listed), over the limit: narrow the number_in ranges or the "
-                            f"require of its actions, or offer them in separate steps")
+                            f"require of its actions, or offer them in separate steps"
+                        )
+
     return listing
 
 
@@ -115,6 +122,7 @@ def _plan(d: ActionDef, generated: bool = True):
     # that read no parameter (which can rule the whole kind out).
     lets, checks0, params = d.lets, d.checks[0], d.params
     if not params:
+
         def no_params(g, me, out):
             e = {"me": me}
             for key, f in lets:
@@ -123,8 +131,10 @@ def _plan(d: ActionDef, generated: bool = True):
                 if not chk(g, e):
                     return
             out.add(d, (), (), None)
+
         return no_params
     if len(params) > 2 or (len(params) == 2 and (not params[1].independent or (d.checks[2] and d.joins[2]))):
+
         def nested(g, me, out):
             e = {"me": me}
             for key, f in lets:
@@ -133,9 +143,11 @@ def _plan(d: ActionDef, generated: bool = True):
                 if not chk(g, e):
                     return
             _nested(d, g, e, 0, (), (), out, {})
+
         return nested
     first = _first_level(d, generated)
     if len(params) == 1:
+
         def one(g, me, out):
             e = {"me": me}
             for key, f in lets:
@@ -146,6 +158,7 @@ def _plan(d: ActionDef, generated: bool = True):
             items = first(g, e)
             if items:
                 out.add(d, (), (), items)
+
         return one
     last_param, joins, pk, checks2 = params[1], d.joins[2], params[0].key, d.checks[2]
     resolve = checks2.resolve if checks2.__class__ is LevelChecks else None
@@ -205,12 +218,13 @@ def _plan(d: ActionDef, generated: bool = True):
                 runs.append((d, (v,), (k,), sitems, lo))
                 total += hi - lo
                 ends.append(total)
+
     return two
 
 
 def _first_level(d: ActionDef, generated: bool = True):
     """``fn(g, e)``: the (value, key) pairs of the first parameter that pass its checks."""
-    if generated and d.level1 is not None:   # written by the compiler's generated backend
+    if generated and d.level1 is not None:  # written by the compiler's generated backend
         return d.level1
     p = d.params[0]
     checks = d.checks[1]
@@ -224,9 +238,11 @@ def _first_level(d: ActionDef, generated: bool = True):
         return lambda g, e: _checked(p, checks, _items(p, g, e), g, e)
     dom, pk = p.domain, p.key
     if not checks:
+
         def positions(g, e):
             z = dom(g, e)
             return list(zip(z, range(len(z))))
+
         return positions
     if len(checks) != 2 or checks.__class__ is LevelChecks:
         return lambda g, e: _checked(p, checks, None, g, e)
@@ -239,4 +255,5 @@ def _first_level(d: ActionDef, generated: bool = True):
             if c1(g, e) and c2(g, e):
                 kept.append((c, k))
         return kept
+
     return checked_positions

@@ -6,12 +6,12 @@ decisions are applied in order (moves of seats the rules play themselves follow 
 themselves). A seat's log (``log_for``) leaves out what the seat did not know, so it
 cannot rebuild a game.
 """
+
 from __future__ import annotations
 
 from ..errors import IllegalAction, PlayaRulesError
 from .chance import CHANCE
 from .game import Game
-
 
 _KINDS = frozenset(("start", "hand", "phase", "turn", "action", "blocked", "chance", "world", "score", "end"))
 
@@ -21,8 +21,10 @@ def _whole(ev: dict, i: int, key: str) -> int:
     value = ev.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         what = "has no" if key not in ev else f"has {value!r} as its"
-        raise PlayaRulesError(f"event {i} ({ev.get('event')!r}) of the log {what} '{key}': replay needs "
-                              f"a whole number there, as game.log writes it")
+        raise PlayaRulesError(
+            f"event {i} ({ev.get('event')!r}) of the log {what} '{key}': replay needs "
+            f"a whole number there, as game.log writes it"
+        )
     return value
 
 
@@ -36,18 +38,29 @@ def _parts(rules, log) -> tuple[list, list]:
         raise PlayaRulesError(f"this log is of {start.get('game')!r}, not of {rules.id!r}")
     players = _whole(start, 0, "players")
     if players not in rules.player_counts:
-        raise PlayaRulesError(f"event 0 ('start') of the log has {players} as its 'players', but {rules.id} is "
-                              f"played by {', '.join(map(str, rules.player_counts))} players")
+        raise PlayaRulesError(
+            f"event 0 ('start') of the log has {players} as its 'players', but {rules.id} is "
+            f"played by {', '.join(map(str, rules.player_counts))} players"
+        )
     outcomes, actions, chances = [], [], []
     for i, ev in enumerate(log):
         kind = ev.get("event") if isinstance(ev, dict) else None
         if kind not in _KINDS:
-            what = (f"{ev!r}, not a dict" if not isinstance(ev, dict) else "a dict with no 'event'"
-                    if "event" not in ev else f"of unknown kind {kind!r}")
-            raise PlayaRulesError(f"event {i} of the log is {what}: events are dicts whose 'event' is one of "
-                                  f"{', '.join(sorted(_KINDS))}")
+            what = (
+                f"{ev!r}, not a dict"
+                if not isinstance(ev, dict)
+                else "a dict with no 'event'"
+                if "event" not in ev
+                else f"of unknown kind {kind!r}"
+            )
+            raise PlayaRulesError(
+                f"event {i} of the log is {what}: events are dicts whose 'event' is one of "
+                f"{', '.join(sorted(_KINDS))}"
+            )
         if kind in ("chance", "action") and "id" not in ev:
-            raise PlayaRulesError(f"event {i} has no id: replay needs the full log (game.log), not a seat's log_for")
+            raise PlayaRulesError(
+                f"event {i} has no id: replay needs the full log (game.log), not a seat's log_for"
+            )
         if kind == "chance":
             outcomes.append(_whole(ev, i, "id"))
             chances.append(i)
@@ -69,28 +82,36 @@ def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
     (``"explicit"``). A malformed log raises PlayaRulesError naming the event at fault.
     """
     from ..rules import Rules
+
     if not isinstance(rules, Rules):
-        raise PlayaRulesError(f"replay takes loaded rules, pr.load(game, variants=[...]) with the variants the "
-                              f"game was played with (the log does not record them), not {rules!r}")
+        raise PlayaRulesError(
+            f"replay takes loaded rules, pr.load(game, variants=[...]) with the variants the "
+            f"game was played with (the log does not record them), not {rules!r}"
+        )
     outcomes, actions, chances = _parts(rules, log)
     try:
         game = rules.new_game(log[0]["players"], seed=seed, chance=chance, _queue=outcomes)
-    except IllegalAction as exc:   # a chance outcome of the setup that these rules cannot take there
+    except IllegalAction as exc:  # a chance outcome of the setup that these rules cannot take there
         raise _misfit(exc, chances, log) from None
     auto = set(game.automata)
     for i, ev in actions:
         if ev["seat"] in auto:
             continue  # the rules play these seats themselves: their moves follow
         if ev["seat"] != game.current_player:
-            raise IllegalAction(f"the log does not fit these rules at event {i} ({ev.get('action')!r}): it has "
-                                f"seat {ev['seat']} act where {_whose(game)}", action=ev["id"])
+            raise IllegalAction(
+                f"the log does not fit these rules at event {i} ({ev.get('action')!r}): it has "
+                f"seat {ev['seat']} act where {_whose(game)}",
+                action=ev["id"],
+            )
         try:
             game.apply(ev["id"])
         except IllegalAction as exc:
             if getattr(exc, "chance_index", None) is not None:
                 raise _misfit(exc, chances, log) from None
-            raise IllegalAction(f"the log does not fit these rules at event {i} ({ev.get('action')!r}): {exc}",
-                                action=ev.get("id")) from None
+            raise IllegalAction(
+                f"the log does not fit these rules at event {i} ({ev.get('action')!r}): {exc}",
+                action=ev.get("id"),
+            ) from None
     return game
 
 
@@ -104,5 +125,7 @@ def _whose(game) -> str:
 def _misfit(exc: IllegalAction, chances: list, log: list) -> IllegalAction:
     """The error of a logged chance outcome the rules cannot take where it comes, naming its event."""
     k = exc.chance_index
-    where = f"event {chances[k]} ({log[chances[k]].get('outcome')!r})" if k < len(chances) else "a chance event"
+    where = (
+        f"event {chances[k]} ({log[chances[k]].get('outcome')!r})" if k < len(chances) else "a chance event"
+    )
     return IllegalAction(f"the log does not fit these rules at {where}: {exc}", action=exc.action)

@@ -6,6 +6,7 @@ looked up among the legal actions, and what is not legal raises
 :class:`~playa_rules.errors.IllegalAction` with a hint (the closest legal text, or the legal
 actions of its kind when only a number differs) and the legal texts.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -17,7 +18,7 @@ from .actions import Action, decode
 from .state import OVER
 
 _NUMBER = re.compile(r"-?\d+")
-LISTED = 10   # the legal actions of a kind an IllegalAction's hint lists at most
+LISTED = 10  # the legal actions of a kind an IllegalAction's hint lists at most
 
 
 def resolve(game, action) -> Action:
@@ -52,9 +53,11 @@ def resolve(game, action) -> Action:
             return a
         raise IllegalAction(_illegal_message(game, action), action=action, legal=_texts(game))
     index = integer(action)
-    if index is not None:   # an integer-like id (numpy's argmax, a gymnasium sample): as the int
+    if index is not None:  # an integer-like id (numpy's argmax, a gymnasium sample): as the int
         return resolve(game, index)
-    raise IllegalAction(f"{shown(action)} is not an action, its text or its id", action=action, legal=_texts(game))
+    raise IllegalAction(
+        f"{shown(action)} is not an action, its text or its id", action=action, legal=_texts(game)
+    )
 
 
 def integer(x):

@@ -11,13 +11,14 @@ the flow stops with :class:`~.chance.NeedChance`. A shuffled hidden zone keeps i
 undecided (``mix``: zone -> [lo, hi), the undecided slice of its list) until a position
 in it is read: :meth:`settle_top`, :meth:`settle_bottom`, :meth:`settle_all`.
 """
+
 from __future__ import annotations
 
 import random
 
 from ..compiler.model import Model
 from ..errors import IllegalAction
-from .chance import Node, NeedChance, choice_node, draw_node, roll_node, rolls
+from .chance import NeedChance, Node, choice_node, draw_node, roll_node, rolls
 
 # flow modes
 HAND_START, PHASE_START, TURN_START, STEP_ENTER, DECIDE, HAND_END, OVER = range(7)
@@ -26,11 +27,48 @@ HAND_START, PHASE_START, TURN_START, STEP_ENTER, DECIDE, HAND_END, OVER = range(
 class State:
     """Everything about one game in progress."""
 
-    __slots__ = ("m", "n", "all_seats", "zones", "loc", "known", "cvars", "pvars", "pmvars", "tvars",
-                 "hvars", "mvars", "rng", "seed", "hand", "hands", "start", "phase_i", "phase_id",
-                 "plet", "turn_k", "round", "seat", "step_i", "mode", "end", "won", "hand_scores",
-                 "score_detail", "vis", "zowner", "turn_order", "auto", "mix", "explicit", "queue",
-                 "qi", "log", "nchance", "rng_shared")
+    __slots__ = (
+        "m",
+        "n",
+        "all_seats",
+        "zones",
+        "loc",
+        "known",
+        "cvars",
+        "pvars",
+        "pmvars",
+        "tvars",
+        "hvars",
+        "mvars",
+        "rng",
+        "seed",
+        "hand",
+        "hands",
+        "start",
+        "phase_i",
+        "phase_id",
+        "plet",
+        "turn_k",
+        "round",
+        "seat",
+        "step_i",
+        "mode",
+        "end",
+        "won",
+        "hand_scores",
+        "score_detail",
+        "vis",
+        "zowner",
+        "turn_order",
+        "auto",
+        "mix",
+        "explicit",
+        "queue",
+        "qi",
+        "log",
+        "nchance",
+        "rng_shared",
+    )
 
     def __init__(self, model: Model, players: int, seed, explicit: bool = False):
         m = self.m = model
@@ -47,7 +85,7 @@ class State:
         self.mvars = dict(m.variables.get("match", {}))
         self.seed = seed
         self.rng = random.Random(seed)
-        self.rng_shared = False   # rng is shared with a copy: take one's own before drawing
+        self.rng_shared = False  # rng is shared with a copy: take one's own before drawing
         self.hand = 0
         self.hands = 1
         self.start = 0
@@ -66,13 +104,13 @@ class State:
         self.vis = m.zone_vis
         self.zowner = m.zone_owner
         self.turn_order = None
-        self.auto = (None,) * players   # per seat: None for a person, or the automaton playing it
+        self.auto = (None,) * players  # per seat: None for a person, or the automaton playing it
         self.mix = [None] * model.zone_count  # per zone: None, or (lo, hi) the slice whose order is undecided
         self.explicit = explicit
-        self.queue = None      # outcome ids to take before anything else (explicit chance, replays)
+        self.queue = None  # outcome ids to take before anything else (explicit chance, replays)
         self.qi = 0
-        self.log = []          # the game's internal log (see engine.log)
-        self.nchance = 0       # chance events logged so far
+        self.log = []  # the game's internal log (see engine.log)
+        self.nchance = 0  # chance events logged so far
 
     # ------------------------------------------------------------ chance
     def decide(self, node):
@@ -87,11 +125,13 @@ class State:
             for opt in options:
                 if opt[0] == oid:
                     break
-            else:   # a replayed log that does not fit: not the rules' fault, so no GameRuntimeError
-                exc = IllegalAction(f"chance outcome {oid!r} is not possible here (a {node.kind}; possible: "
-                                    f"{', '.join(str(o[0]) for o in options[:8])}{', ...' if len(options) > 8 else ''})",
-                                    action=oid)
-                exc.chance_index = self.nchance   # which chance event of the log it is (engine.replay)
+            else:  # a replayed log that does not fit: not the rules' fault, so no GameRuntimeError
+                exc = IllegalAction(
+                    f"chance outcome {oid!r} is not possible here (a {node.kind}; possible: "
+                    f"{', '.join(str(o[0]) for o in options[:8])}{', ...' if len(options) > 8 else ''})",
+                    action=oid,
+                )
+                exc.chance_index = self.nchance  # which chance event of the log it is (engine.replay)
                 raise exc
         elif self.explicit:
             raise NeedChance(node)
@@ -196,7 +236,7 @@ class State:
         fewer calls (a deal takes many), the same state, log and chance."""
         items = self.zones[z]
         mix = self.mix[z]
-        if mix is not None and mix[1] == len(items):   # the top is undecided: draw it
+        if mix is not None and mix[1] == len(items):  # the top is undecided: draw it
             self._settle_high(z)
         self.move(items[-1], dest)
 
@@ -233,7 +273,9 @@ class State:
         elif self.explicit or self.queue is not None:
             self.cvars["face"][c] = self.decide(roll_node(self.m, c))
         else:  # sampled: a uniform face, logged as the outcome decide would log
-            v, node = rolls(self.m, c)[(self.own_rng() if self.rng_shared else self.rng).randrange(len(faces))]
+            v, node = rolls(self.m, c)[
+                (self.own_rng() if self.rng_shared else self.rng).randrange(len(faces))
+            ]
             if node is not None:
                 self.log.append(["chance", node, node.options[0][0], None, v])
                 self.nchance += 1
@@ -282,17 +324,40 @@ class State:
             known[c] = full if v == "public" else (1 << zowner[z] if v == "owner" else 0)
         return list(contents.items()), loc, known
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (the random generator included)."""
         s = State.__new__(State)
         # what a copy shares (_SHARED), stored slot by slot: a loop of setattr costs three times more
-        s.m, s.n, s.all_seats, s.rng, s.seed, s.vis, s.zowner, s.auto = \
-            self.m, self.n, self.all_seats, self.rng, self.seed, self.vis, self.zowner, self.auto
-        s.hand, s.hands, s.start, s.phase_i, s.phase_id, s.turn_k, s.round, s.seat, s.step_i = \
-            self.hand, self.hands, self.start, self.phase_i, self.phase_id, self.turn_k, self.round, self.seat, \
-            self.step_i
-        s.mode, s.end, s.turn_order, s.explicit, s.queue, s.qi, s.nchance = \
-            self.mode, self.end, self.turn_order, self.explicit, self.queue, self.qi, self.nchance
+        s.m, s.n, s.all_seats, s.rng, s.seed, s.vis, s.zowner, s.auto = (
+            self.m,
+            self.n,
+            self.all_seats,
+            self.rng,
+            self.seed,
+            self.vis,
+            self.zowner,
+            self.auto,
+        )
+        s.hand, s.hands, s.start, s.phase_i, s.phase_id, s.turn_k, s.round, s.seat, s.step_i = (
+            self.hand,
+            self.hands,
+            self.start,
+            self.phase_i,
+            self.phase_id,
+            self.turn_k,
+            self.round,
+            self.seat,
+            self.step_i,
+        )
+        s.mode, s.end, s.turn_order, s.explicit, s.queue, s.qi, s.nchance = (
+            self.mode,
+            self.end,
+            self.turn_order,
+            self.explicit,
+            self.queue,
+            self.qi,
+            self.nchance,
+        )
         s.zones = list(map(list.copy, self.zones))
         s.loc = self.loc[:]
         s.known = self.known[:]
@@ -306,13 +371,29 @@ class State:
         s.won = list(self.won)
         s.hand_scores = [h[:] for h in self.hand_scores]
         s.score_detail = list(self.score_detail)
-        s.rng_shared = self.rng_shared = True   # the generator is copied by whichever draws first
+        s.rng_shared = self.rng_shared = True  # the generator is copied by whichever draws first
         s.mix = self.mix[:]  # its ranges are tuples: shared safely
         s.log = list(self.log)
         return s
 
-    _COPIED = ("zones", "loc", "known", "cvars", "pvars", "pmvars", "tvars", "hvars", "mvars", "plet", "won",
-               "hand_scores", "score_detail", "rng_shared", "mix", "log")   # what copy() copies itself
+    _COPIED = (
+        "zones",
+        "loc",
+        "known",
+        "cvars",
+        "pvars",
+        "pmvars",
+        "tvars",
+        "hvars",
+        "mvars",
+        "plet",
+        "won",
+        "hand_scores",
+        "score_detail",
+        "rng_shared",
+        "mix",
+        "log",
+    )  # what copy() copies itself
 
     def own_rng(self) -> random.Random:
         """The random generator, made this state's own first if a copy shares it: copying
@@ -333,11 +414,11 @@ class State:
         return out
 
     def __setstate__(self, data: dict) -> None:
-        self.rng_shared = False   # a state pickled before this slot existed
+        self.rng_shared = False  # a state pickled before this slot existed
         for k, v in data.items():
             setattr(self, k, v)
 
-    def attach(self, program) -> "State":
+    def attach(self, program) -> State:
         """Reconnect an unpickled state to its rule set's program."""
         m = self.m = program.model
         self.vis, self.zowner = m.zone_vis, m.zone_owner

@@ -4,6 +4,7 @@ A component whose face the seat does not know shows only its type (its back):
 no id, no properties, no variables, so nothing ties it to a card seen before.
 Zones attached to it (a stack on a face-down card) follow their own visibility.
 """
+
 from __future__ import annotations
 
 
@@ -23,9 +24,14 @@ def _statics(m) -> tuple:
                     out[name] = v
             if m.owner[c] is not None:
                 out["owner"] = m.owner[c]
-            per.append((out, {"type": m.ctype[c], "hidden": True},
-                        tuple(name for name, (types, _) in m.cvars.items() if m.ctype[c] in types),
-                        tuple((name, table) for name, table in m.attached.items() if table[c] >= 0)))
+            per.append(
+                (
+                    out,
+                    {"type": m.ctype[c], "hidden": True},
+                    tuple(name for name, (types, _) in m.cvars.items() if m.ctype[c] in types),
+                    tuple((name, table) for name, table in m.attached.items() if table[c] >= 0),
+                )
+            )
         shared = tuple((name, z.base) for name, z in m.zones.items() if z.per is None)
         owned = tuple((name, z.base) for name, z in m.zones.items() if z.per == "player")
         cached = m._view_per_component = (per, shared, owned)
@@ -43,13 +49,13 @@ def _zone(g, seat, zi: int, per: list) -> list:
             item = known.copy()
             if names:
                 carried = item["vars"] = {}
-                for name in names:   # a loop, not a comprehension: no frame per component
+                for name in names:  # a loop, not a comprehension: no frame per component
                     carried[name] = values[name][c]
         else:
             item = hidden.copy()
         if tables:
             held = item["zones"] = {}
-            for name, table in tables:   # mostly empty (no stack on a card): no list built for those
+            for name, table in tables:  # mostly empty (no stack on a card): no list built for those
                 z = table[c]
                 held[name] = _zone(g, seat, z, per) if zones[z] else []
         out.append(item)
@@ -78,7 +84,9 @@ def view(game, seat) -> dict:
         "game": game.rules.id,
         "seat": seat,
         "players": g.n,
-        "hand": g.hand + 1 if not over else len(g.hand_scores),   # over: the hands played (an early end scores its hand)
+        "hand": g.hand + 1
+        if not over
+        else len(g.hand_scores),  # over: the hands played (an early end scores its hand)
         "hands": g.hands,
         "phase": g.phase_id,
         "current_player": current,
@@ -97,7 +105,9 @@ def view(game, seat) -> dict:
     if game.is_chance:  # what could come up tells what is left where nobody sees: not in a seat's view
         out["chance"] = True
         if seat is None:
-            out["chance_outcomes"] = [dict(o.to_json(), probability=str(p)) for o, p in game.chance_outcomes()]
+            out["chance_outcomes"] = [
+                dict(o.to_json(), probability=str(p)) for o, p in game.chance_outcomes()
+            ]
     elif current is not None and (seat is None or current == seat):
         legal = game.legal_actions()
         out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(game._ids()[0], legal.texts())]

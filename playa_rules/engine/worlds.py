@@ -16,6 +16,7 @@ suggests a strong hand), nor from what they did not do; every consistent deal is
 equally likely. The order of a shuffled pile that nobody has read yet is undecided in
 the real game too (see engine.chance) and stays so.
 """
+
 from __future__ import annotations
 
 import operator
@@ -35,17 +36,22 @@ def _seed_of(rng):
             return operator.index(rng)
         except TypeError:
             pass
-    raise PlayaRulesError(f"rng is a random.Random, a seed (a whole number or a text) or None, not a "
-                          f"{type(rng).__name__} (from a numpy Generator, give random.Random(int(gen.integers(2**63))))")
+    raise PlayaRulesError(
+        f"rng is a random.Random, a seed (a whole number or a text) or None, not a "
+        f"{type(rng).__name__} (from a numpy Generator, give random.Random(int(gen.integers(2**63))))"
+    )
 
 
 def sample_world(game, seat: int, rng, chance: str = "sample"):
     """An independent game: everything ``seat`` knows as it is, the unknown redrawn (module doc)."""
     from .game import Game
+
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.g.n:
-        raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {game.g.n - 1}")   # as view and log_for
+        raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {game.g.n - 1}")  # as view and log_for
     if game.is_chance:
-        raise PlayaRulesError("a world is sampled at a decision, not while a chance event waits for its outcome")
+        raise PlayaRulesError(
+            "a world is sampled at a decision, not while a chance event waits for its outcome"
+        )
     if chance not in ("sample", "explicit"):
         raise PlayaRulesError(f"chance is 'sample' or 'explicit', not {chance!r}")
     if not isinstance(rng, random.Random):
@@ -61,14 +67,14 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     slot = _slots(g)
     mapping = {}
     for key in sorted(groups, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
-        unseen = groups[key]            # sorted by id: public
+        unseen = groups[key]  # sorted by id: public
         places = sorted(slot[c] for c in unseen)  # public too
         drawn = unseen[:]
         rng.shuffle(drawn)
         at = {slot[c]: c for c in unseen}
         for place, new in zip(places, drawn):
-            if at[place] != new:        # (a component left at its own place changes nothing)
-                mapping[at[place]] = new    # the component now at the place of 'old'
+            if at[place] != new:  # (a component left at its own place changes nothing)
+                mapping[at[place]] = new  # the component now at the place of 'old'
     _permute(game, g, mapping, slot)
     faces = m.props.get("faces")
     face = g.cvars.get("face")
@@ -117,14 +123,14 @@ def _permute(game, g, mapping: dict, slot: dict) -> None:
     for old, new in zip(olds, news):
         zi, i = slot[old]
         zones[zi][i] = new
-    take = itemgetter(*olds)   # (a permutation moves two components at least: take gives tuples)
+    take = itemgetter(*olds)  # (a permutation moves two components at least: take gives tuples)
     for new, z, k in zip(news, take(loc), take(known)):
         loc[new] = z
         known[new] = k
-    for store in g.cvars.values():   # variables stay with the place
+    for store in g.cvars.values():  # variables stay with the place
         for new, v in zip(news, take(store)):
             store[new] = v
-    for table in game.m.attached.values():   # stacks and other attached zones stay at the place
+    for table in game.m.attached.values():  # stacks and other attached zones stay at the place
         held = [(zones[table[c]], c) if table[c] >= 0 else None for c in olds]
         for new, pair in zip(news, held):
             if pair is not None:

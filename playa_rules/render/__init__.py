@@ -8,9 +8,17 @@
 ``markdown`` renders, ``words`` holds the renderer's own phrases per language, and
 ``catalogue`` the game's texts in languages other than English.
 """
+
 from .catalogue import Catalogue, check_catalogue, load_catalogue, missing_translations, text_fields
 from .markdown import rules_markdown
 from .words import LANGUAGES
 
-__all__ = ["Catalogue", "LANGUAGES", "check_catalogue", "load_catalogue", "missing_translations",
-           "rules_markdown", "text_fields"]
+__all__ = [
+    "Catalogue",
+    "LANGUAGES",
+    "check_catalogue",
+    "load_catalogue",
+    "missing_translations",
+    "rules_markdown",
+    "text_fields",
+]

@@ -20,30 +20,36 @@ Bundled catalogues live in ``spec/lang/<lang>/<game>.yaml``, and for a variant i
 ``spec/lang/<lang>/<game>/<variant>.yaml``; a variant's catalogue is merged over the
 game's, in the order the variants are applied. A text the catalogue lacks stays English.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from .. import resources
-from ..source.document import Document, pointer_of
 from ..errors import Diagnostic
+from ..source.document import Document, pointer_of
 from ..source.load import load_file
 
 # Where the rule data holds text for people: every other string is data or DSL.
 TEXT_FIELDS: tuple[tuple[str, ...], ...] = (
-    ("title",), ("source",),
-    ("assumptions", "*", "about"), ("assumptions", "*", "source"),
+    ("title",),
+    ("source",),
+    ("assumptions", "*", "about"),
+    ("assumptions", "*", "source"),
     ("assumptions", "*", "alternatives", "*", "means"),
-    ("rulings", "*", "question"), ("rulings", "*", "cites"),
+    ("rulings", "*", "question"),
+    ("rulings", "*", "cites"),
     ("rulings", "*", "alternatives", "*", "means"),
     ("zones", "*", "about"),
     ("components", "*", "label"),
-    ("actions", "*", "rule"), ("actions", "*", "text"),
+    ("actions", "*", "rule"),
+    ("actions", "*", "text"),
     ("phases", "*", "rule"),
     ("scoring", "*", "rule"),
-    ("match", "rule"), ("match", "tie_breaks", "*", "rule"),
+    ("match", "rule"),
+    ("match", "tie_breaks", "*", "rule"),
     ("automata", "*", "rule"),
 )
 
@@ -218,8 +224,9 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
     def report(path, message):
         pointer = pointer_of(path)
         line, column = doc.key_location(pointer) or (None, None)
-        diags.append(Diagnostic("stale-translation", message, file=doc.file, line=line, column=column,
-                                path=pointer))
+        diags.append(
+            Diagnostic("stale-translation", message, file=doc.file, line=line, column=column, path=pointer)
+        )
 
     def walk(node, path):
         for key, child in node.items():
@@ -237,10 +244,13 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
                     report(here, f"no component item is labelled '{here[1]}'")
             elif not isinstance(lookup(spec, here), str):
                 report(here, f"the rules have no text at '{pointer_of(here)}' to translate")
-            elif fields_of(child) != fields_of(lookup(spec, here)):   # forms' {params}, prose's {constants}
-                report(here, f"the translation must keep the fields of '{lookup(spec, here)}' "
-                             f"({', '.join('{' + f + '}' for f in fields_of(lookup(spec, here))) or 'none'}), "
-                             f"not {', '.join('{' + f + '}' for f in fields_of(child)) or 'none'}")
+            elif fields_of(child) != fields_of(lookup(spec, here)):  # forms' {params}, prose's {constants}
+                report(
+                    here,
+                    f"the translation must keep the fields of '{lookup(spec, here)}' "
+                    f"({', '.join('{' + f + '}' for f in fields_of(lookup(spec, here))) or 'none'}), "
+                    f"not {', '.join('{' + f + '}' for f in fields_of(child)) or 'none'}",
+                )
 
     if isinstance(doc.data, dict):
         walk(doc.data, ())
@@ -251,5 +261,8 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
 
 def missing_translations(catalogue: Catalogue, spec: dict) -> list[str]:
     """The JSON pointers of the texts of ``spec`` the catalogue does not translate."""
-    return [pointer_of(path) for path, english in text_fields(spec)
-            if needs_words(english) and not catalogue.has(path)]
+    return [
+        pointer_of(path)
+        for path, english in text_fields(spec)
+        if needs_words(english) and not catalogue.has(path)
+    ]

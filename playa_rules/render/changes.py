@@ -11,6 +11,7 @@ the rest into changes.
     >>> [c.sentence for c in describe_changes(base, new)]
     ['Ruling `may_pass`: now `true` (was `false`): May a player pass?']
 """
+
 from __future__ import annotations
 
 import difflib
@@ -22,15 +23,41 @@ from .words import prose
 
 # Top-level keys and the section they belong to, in the order changes are listed.
 SECTIONS: dict[str, str] = {
-    "game": "game", "title": "game", "source": "game", "players": "game",
-    "assumptions": "assumption", "rulings": "ruling", "parameters": "parameter",
-    "components": "component", "zones": "zone", "variables": "variable", "define": "definition",
-    "setup": "setup", "actions": "action", "phases": "phase", "scoring": "scoring rule", "match": "match",
+    "game": "game",
+    "title": "game",
+    "source": "game",
+    "players": "game",
+    "assumptions": "assumption",
+    "rulings": "ruling",
+    "parameters": "parameter",
+    "components": "component",
+    "zones": "zone",
+    "variables": "variable",
+    "define": "definition",
+    "setup": "setup",
+    "actions": "action",
+    "phases": "phase",
+    "scoring": "scoring rule",
+    "match": "match",
     "automata": "automaton",
 }
-SECTION_ORDER: tuple[str, ...] = ("game", "assumption", "ruling", "parameter", "component", "zone", "variable",
-                                  "definition", "setup", "action", "phase", "step", "automaton", "scoring rule",
-                                  "match")
+SECTION_ORDER: tuple[str, ...] = (
+    "game",
+    "assumption",
+    "ruling",
+    "parameter",
+    "component",
+    "zone",
+    "variable",
+    "definition",
+    "setup",
+    "action",
+    "phase",
+    "step",
+    "automaton",
+    "scoring rule",
+    "match",
+)
 # Not rules: the schema pointer and a variant file's own header.
 IGNORED: frozenset[str] = frozenset({"$schema", "extends", "variant"})
 # Texts for people: shown in quotes, not as code.
@@ -38,9 +65,18 @@ TEXTS: frozenset[str] = frozenset({"title", "source", "about", "question", "cite
 # Bookkeeping, not rules: the game's own value a merged ruling or assumption remembers.
 _SKIPPED = (("rulings", "*", "default"), ("assumptions", "*", "default"))
 # Values compared whole, however deep: a parameter's table, an action's parameter, a variable.
-_WHOLE = (("parameters", "*"), ("define", "*"), ("variables", "*"), ("actions", "*", "params", "*"),
-          ("actions", "*", "let", "*"), ("components", "*", "vars", "*"), ("rulings", "*", "alternatives"),
-          ("assumptions", "*", "alternatives"), ("automata", "*", "seats"), ("automata", "*", "plays"))
+_WHOLE = (
+    ("parameters", "*"),
+    ("define", "*"),
+    ("variables", "*"),
+    ("actions", "*", "params", "*"),
+    ("actions", "*", "let", "*"),
+    ("components", "*", "vars", "*"),
+    ("rulings", "*", "alternatives"),
+    ("assumptions", "*", "alternatives"),
+    ("automata", "*", "seats"),
+    ("automata", "*", "plays"),
+)
 _MISSING = object()
 
 
@@ -48,19 +84,20 @@ _MISSING = object()
 class Change:
     """One difference between two rule sets: what changed, from what, to what, in a sentence."""
 
-    kind: str          # "added", "removed" or "changed"
-    section: str       # "action", "ruling", "step"... (see SECTION_ORDER)
-    what: str          # "action place_towels, requirement 3"
+    kind: str  # "added", "removed" or "changed"
+    section: str  # "action", "ruling", "step"... (see SECTION_ORDER)
+    what: str  # "action place_towels, requirement 3"
     before: Any
     after: Any
-    sentence: str      # Markdown: "Action `place_towels`, requirement 3: now `...` (was `...`)"
+    sentence: str  # Markdown: "Action `place_towels`, requirement 3: now `...` (was `...`)"
 
 
 def describe_changes(base_spec: dict, new_spec: dict) -> list[Change]:
     """Every difference between two rule data trees, section by section, each in words."""
     out: list[Change] = []
-    keys = [k for k in base_spec if k not in IGNORED] + [k for k in new_spec if k not in IGNORED
-                                                          and k not in base_spec]
+    keys = [k for k in base_spec if k not in IGNORED] + [
+        k for k in new_spec if k not in IGNORED and k not in base_spec
+    ]
     for key in keys:
         old, new = base_spec.get(key, _MISSING), new_spec.get(key, _MISSING)
         if key == "variables":
@@ -102,7 +139,7 @@ def _diff(old, new, path):
         olds, news = {i["id"]: i for i in old}, {i["id"]: i for i in new}
         order = list(news)
         for key in list(olds) + [k for k in news if k not in olds]:
-            if key not in olds:   # a new part: say where it went
+            if key not in olds:  # a new part: say where it went
                 at = order.index(key)
                 yield path + (key,), _MISSING, news[key], ("first" if at == 0 else f"after `{order[at - 1]}`")
                 continue
@@ -145,14 +182,19 @@ def _same(a, b) -> bool:
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    return type(a) is type(b) and a == b or (isinstance(a, (int, float)) and isinstance(b, (int, float))
-                                             and a == b)
+    return (
+        type(a) is type(b)
+        and a == b
+        or (isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b)
+    )
 
 
 def _flat_variables(scopes):
     if not isinstance(scopes, dict):
         return scopes
-    return {f"{scope}.{name}": value for scope, names in scopes.items() for name, value in (names or {}).items()}
+    return {
+        f"{scope}.{name}": value for scope, names in scopes.items() for name, value in (names or {}).items()
+    }
 
 
 # ---------------------------------------------------------------- the words
@@ -203,7 +245,9 @@ def _name(path) -> tuple[str, list]:
 
 
 def _plural(section: str) -> str:
-    return {"match": "match", "setup": "setup", "game": "game", "automaton": "automata"}.get(section, section + "s")
+    return {"match": "match", "setup": "setup", "game": "game", "automaton": "automata"}.get(
+        section, section + "s"
+    )
 
 
 def _what(parts, markdown: bool) -> str:
@@ -224,8 +268,11 @@ def _change(path, before, after, base_spec: dict, new_spec: dict, where: str | N
     what_md = _what(parts, markdown=True)
     head = what_md[:1].upper() + what_md[1:]
     is_text = isinstance(path[-1], str) and path[-1] in TEXTS
-    if is_text:   # a text's {constants} read as each side plays them
-        before, after = prose("en", before, constants_of(base_spec)), prose("en", after, constants_of(new_spec))
+    if is_text:  # a text's {constants} read as each side plays them
+        before, after = (
+            prose("en", before, constants_of(base_spec)),
+            prose("en", after, constants_of(new_spec)),
+        )
     if kind == "added":
         sentence = f"{head} added" + (f" ({where})" if where else "") + _detail(after, new_spec)
     elif kind == "removed":
@@ -237,8 +284,14 @@ def _change(path, before, after, base_spec: dict, new_spec: dict, where: str | N
         context = _context(path, new_spec)
         if context:
             sentence += f": {context}"
-    return Change(kind, section, _what(parts, markdown=False), None if before is _MISSING else before,
-                  None if after is _MISSING else after, sentence)
+    return Change(
+        kind,
+        section,
+        _what(parts, markdown=False),
+        None if before is _MISSING else before,
+        None if after is _MISSING else after,
+        sentence,
+    )
 
 
 def constants_of(spec: dict) -> dict:
@@ -271,7 +324,9 @@ def _detail(value, spec: dict) -> str:
             return ": " + _show(value["value"], False)
         return ": " + _show(value, False) if len(_text(value)) <= 120 else ""
     if _multiline(value):
-        return ": " + "; ".join(_code(line.strip()) for line in str(value).strip().splitlines() if line.strip())
+        return ": " + "; ".join(
+            _code(line.strip()) for line in str(value).strip().splitlines() if line.strip()
+        )
     return ": " + _show(value, False)
 
 
@@ -284,7 +339,9 @@ def _lines_changed(before: str, after: str) -> str:
             parts += [f"drops {_code(line)}" for line in old[i1:i2]]
         if op in ("replace", "insert"):
             parts += [f"adds {_code(line)}" for line in new[j1:j2]]
-    return "; ".join(parts) if parts else "now " + _code(" ".join(new)) + " (was " + _code(" ".join(old)) + ")"
+    return (
+        "; ".join(parts) if parts else "now " + _code(" ".join(new)) + " (was " + _code(" ".join(old)) + ")"
+    )
 
 
 def _multiline(value) -> bool:

@@ -1,5 +1,6 @@
 """The sections of the rules about play: the phases of a hand, the actions, and the seats
 the rules play themselves (automata)."""
+
 from __future__ import annotations
 
 from .markup import Writer, block, code, value_text
@@ -21,7 +22,9 @@ class FlowSections(Writer):
                 self.para(self.w("phase_when", cond=code(ph["when"])))
             self.para(self.turns(ph.get("turns")))
             if ph.get("let"):
-                lets = ", ".join(f"{code('phase.' + k)} = {code(value_text(v))}" for k, v in ph["let"].items())
+                lets = ", ".join(
+                    f"{code('phase.' + k)} = {code(value_text(v))}" for k, v in ph["let"].items()
+                )
                 self.para(self.w("phase_let", lets=lets))
             for hook in ("on_start", "on_turn_start"):
                 if ph.get(hook):
@@ -46,24 +49,38 @@ class FlowSections(Writer):
         if "seats" in turns:
             return self.w("phase_seats", seats=code(turns["seats"]))
         if "until" in turns:
-            return self.w("phase_until", order=order, start=code(turns.get("from")), until=code(turns["until"]))
-        return self.w("phase_rounds", rounds=code(turns.get("rounds")), order=order, start=code(turns.get("from")))
+            return self.w(
+                "phase_until", order=order, start=code(turns.get("from")), until=code(turns["until"])
+            )
+        return self.w(
+            "phase_rounds", rounds=code(turns.get("rounds")), order=order, start=code(turns.get("from"))
+        )
 
     def step(self, number: int, st: dict) -> None:
         parts = []
         if st.get("actions"):
             one = len(st["actions"]) == 1
-            parts.append(self.w("step_action" if one else "step_actions",
-                                actions=joined(self.lang, [code(a) for a in st["actions"]])))
+            parts.append(
+                self.w(
+                    "step_action" if one else "step_actions",
+                    actions=joined(self.lang, [code(a) for a in st["actions"]]),
+                )
+            )
         if st.get("fallback"):
-            parts.append(self.w("step_fallback", actions=joined(self.lang, [code(a) for a in st["fallback"]])))
+            parts.append(
+                self.w("step_fallback", actions=joined(self.lang, [code(a) for a in st["fallback"]]))
+            )
         if st.get("free"):
             parts.append(self.w("step_free", actions=joined(self.lang, [code(a) for a in st["free"]], "and")))
         if st.get("repeat"):
             parts.append(self.w("step_repeat"))
         if "when" in st:
             parts.insert(0, self.w("step_when", cond=code(st["when"])))
-        self.emit(f"{number}. {code(st.get('id'))}: " + "; ".join(parts) if parts else f"{number}. {code(st.get('id'))}")
+        self.emit(
+            f"{number}. {code(st.get('id'))}: " + "; ".join(parts)
+            if parts
+            else f"{number}. {code(st.get('id'))}"
+        )
         for key, label in (("effect", "step_effect"), ("on_blocked", "step_blocked")):
             if st.get(key):
                 lines = self.dsl(st[key], "   ")
@@ -81,8 +98,10 @@ class FlowSections(Writer):
             self.para(self.t(["actions", name, "rule"], a.get("rule")))
             form = a.get("text", name)
             shown = self.t(["actions", name, "text"], form)
-            self.emit(f"- **{self.w('text_form')}:** {code(shown)}"
-                      + (f" ({self.w('played_as', form=code(form))})" if shown != form else ""))
+            self.emit(
+                f"- **{self.w('text_form')}:** {code(shown)}"
+                + (f" ({self.w('played_as', form=code(form))})" if shown != form else "")
+            )
             for key, value in (a.get("let") or {}).items():
                 self.emit(f"- **{self.w('let')}:** {code(key)} = {code(value)}")
             params = [f"  - {code(p)}: {self.param(d)}" for p, d in (a.get("params") or {}).items()]
@@ -90,8 +109,13 @@ class FlowSections(Writer):
             require = a.get("require") or []
             named = require.items() if isinstance(require, dict) else ((None, r) for r in require)
             if require:
-                self.emit(f"- **{self.w('require')}:**", *(f"  {i}. " + (f"{code(n)}: " if n else "") + code(r)
-                                                           for i, (n, r) in enumerate(named, 1)))
+                self.emit(
+                    f"- **{self.w('require')}:**",
+                    *(
+                        f"  {i}. " + (f"{code(n)}: " if n else "") + code(r)
+                        for i, (n, r) in enumerate(named, 1)
+                    ),
+                )
             effect = self.dsl(a.get("effect", ""), "  ")
             if len(effect) == 1:
                 self.emit(f"- **{self.w('effect')}:** {effect[0]}", "")
@@ -104,7 +128,6 @@ class FlowSections(Writer):
                 return self.w(kind, d=code(d[kind]), by=d.get("by", ""))
         low, high = (d.get("number_in") or [None, None])[:2]
         return self.w("number_in", low=code(low), high=code(high))
-
 
     def automata(self) -> None:
         """The seats the rules play: how many at which player counts, whether they can win, how they play."""
@@ -124,8 +147,14 @@ class FlowSections(Writer):
             self.emit(f"- **{self.w('plays')}:** {self.w('plays_intro')}")
             for i, entry in enumerate(plays, 1):
                 action = code(entry.get("action"))
-                self.emit(f"  {i}. " + (self.w("play_when", action=action, cond=code(entry["when"]))
-                                        if "when" in entry else self.w("play_any", action=action)))
+                self.emit(
+                    f"  {i}. "
+                    + (
+                        self.w("play_when", action=action, cond=code(entry["when"]))
+                        if "when" in entry
+                        else self.w("play_any", action=action)
+                    )
+                )
             if all("when" in entry for entry in plays):
                 self.emit(f"- {self.w('plays_stuck')}")
             self.emit("")
@@ -143,5 +172,8 @@ class FlowSections(Writer):
     @staticmethod
     def seats_of(a: dict) -> dict[int, int]:
         """How many seats an automaton adds, by player count."""
-        return {int(n): k for n, k in (a.get("seats") or {}).items()
-                if str(n).isascii() and str(n).isdigit() and isinstance(k, int)}
+        return {
+            int(n): k
+            for n, k in (a.get("seats") or {}).items()
+            if str(n).isascii() and str(n).isdigit() and isinstance(k, int)
+        }

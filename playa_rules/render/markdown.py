@@ -6,6 +6,7 @@ for people. Fixed phrases come from :mod:`.words`; the game's own texts from the
 data (English) or its catalogue (:mod:`.catalogue`). The sections about play (phases,
 actions, automata) are in :mod:`.flow`, the building blocks in :mod:`.markup`.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,9 +22,29 @@ __all__ = ["NOT_RULES", "RENDERED", "block", "code", "rules_markdown", "value_te
 # The keys of each part of a rule file the renderer prints (a test checks the schema's
 # keys are all here, so a new key of the format cannot be silently left out).
 RENDERED: dict[str, set[str]] = {
-    "": {"game", "title", "source", "players", "assumptions", "rulings", "parameters", "components", "zones",
-         "variables", "define", "setup", "actions", "phases", "scoring", "match", "automata",
-         "$schema", "extends", "variant", "display"},  # the last four name files or shape the screen: not rules
+    "": {
+        "game",
+        "title",
+        "source",
+        "players",
+        "assumptions",
+        "rulings",
+        "parameters",
+        "components",
+        "zones",
+        "variables",
+        "define",
+        "setup",
+        "actions",
+        "phases",
+        "scoring",
+        "match",
+        "automata",
+        "$schema",
+        "extends",
+        "variant",
+        "display",
+    },  # the last four name files or shape the screen: not rules
     "assumption": {"value", "default", "about", "source", "alternatives"},
     "ruling": {"value", "default", "question", "cites", "alternatives"},
     "alternative": {"value", "means"},
@@ -39,7 +60,16 @@ RENDERED: dict[str, set[str]] = {
     "turns": {"from", "rounds", "until", "seat", "seats", "order"},
     "step": {"id", "when", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
     "scoring_rule": {"id", "rule", "points"},
-    "match": {"rule", "hands", "rotate_start", "first_start", "tie_breaks", "end_when", "next_start", "points"},
+    "match": {
+        "rule",
+        "hands",
+        "rotate_start",
+        "first_start",
+        "tie_breaks",
+        "end_when",
+        "next_start",
+        "points",
+    },
     "tie_break": {"id", "rule", "value"},
     "automaton": {"rule", "seats", "can_win", "plays"},
     "automaton/plays": {"action", "when"},  # the entries of an automaton's plays
@@ -61,12 +91,26 @@ class _Renderer(FlowSections):
         counts = joined(self.lang, self.rules.player_counts)
         if s.get("source"):
             self.emit(f"- **{self.w('source')}:** {' '.join(self.t(['source'], s['source']).split())}")
-        self.emit(f"- **{self.w('players')}:** {counts}{self.automaton_seats()}",
-                  f"- **{self.w('variants')}:** " + (", ".join(map(code, variants)) or self.w("no_variants")))
+        self.emit(
+            f"- **{self.w('players')}:** {counts}{self.automaton_seats()}",
+            f"- **{self.w('variants')}:** " + (", ".join(map(code, variants)) or self.w("no_variants")),
+        )
         self.emit(*self.variant_notes())
-        for section in (self.components, self.zones, self.parameters, self.variables, self.definitions,
-                        self.setup, self.phases, self.actions, self.automata, self.scoring, self.match,
-                        self.assumptions, self.rulings):
+        for section in (
+            self.components,
+            self.zones,
+            self.parameters,
+            self.variables,
+            self.definitions,
+            self.setup,
+            self.phases,
+            self.actions,
+            self.automata,
+            self.scoring,
+            self.match,
+            self.assumptions,
+            self.rulings,
+        ):
             section()
         return "\n".join(self.out).rstrip() + "\n"
 
@@ -90,14 +134,16 @@ class _Renderer(FlowSections):
             k = sum(seats.get(n, 0) for seats in automata.values())
             if k:
                 names = ", ".join(code(name) for name, seats in automata.items() if seats.get(n))
-                parts.append(self.w("players_automaton" if k == 1 else "players_automata", n=n, k=k, names=names))
+                parts.append(
+                    self.w("players_automaton" if k == 1 else "players_automata", n=n, k=k, names=names)
+                )
         return f" ({'; '.join(parts)})" if parts else ""
 
     def title(self) -> str:
         """The game's title, then the variants' titles as the rules name them (translated if all are)."""
         english = self.spec.get("title") or self.rules.id
         title, full = self.t(["title"], english), str(self.rules.title)
-        suffix = full[len(english):] if full.startswith(english) else ""
+        suffix = full[len(english) :] if full.startswith(english) else ""
         variants = list(getattr(self.rules, "variants", None) or [])
         names = [self.cat.variants.get(v, {}).get("title") for v in variants]
         if suffix and names and all(names):
@@ -118,8 +164,15 @@ class _Renderer(FlowSections):
             counts = self.rules.player_counts
             if t.get("per_player"):
                 totals = joined(self.lang, [total * c for c in counts])
-                self.para(self.w("player_set", n=total, totals=totals, counts=joined(self.lang, counts),
-                                 zone=t.get("start")))
+                self.para(
+                    self.w(
+                        "player_set",
+                        n=total,
+                        totals=totals,
+                        counts=joined(self.lang, counts),
+                        zone=t.get("start"),
+                    )
+                )
             else:
                 self.para(self.w("shared_set", n=total, zone=t.get("start")))
             self.emit(*lines, "")
@@ -134,15 +187,19 @@ class _Renderer(FlowSections):
         each = item.get("each") or {}
         combos, parts = 1, []
         for prop, values in each.items():
-            if isinstance(values, dict):      # {permutations: LIST, size: N}: every choice of N
+            if isinstance(values, dict):  # {permutations: LIST, size: N}: every choice of N
                 kind = "permutations" if "permutations" in values else "combinations"
                 source, size = values.get(kind), values.get("size")
                 listed = self.constants.get(source) if isinstance(source, str) else source
-                shown = code(value_text(source)) + (f" ({code(value_text(listed))})" if isinstance(source, str)
-                                                   else "")
+                shown = code(value_text(source)) + (
+                    f" ({code(value_text(listed))})" if isinstance(source, str) else ""
+                )
                 n = len(listed) if isinstance(listed, list) else 0
-                made = (math.perm(n, size) if kind == "permutations" else math.comb(n, size)) \
-                    if isinstance(size, int) and not isinstance(size, bool) and 0 <= size else 0
+                made = (
+                    (math.perm(n, size) if kind == "permutations" else math.comb(n, size))
+                    if isinstance(size, int) and not isinstance(size, bool) and 0 <= size
+                    else 0
+                )
                 combos *= made
                 parts.append(self.w("each_" + kind, prop=prop, size=size, values=shown))
                 continue
@@ -155,11 +212,18 @@ class _Renderer(FlowSections):
         count = item.get("count", 1)
         n = self.constant(count) if isinstance(count, str) else count
         made = n * combos if isinstance(n, int) else None
-        number = self.w("count_expr", n="?" if made is None else made, expr=count) if isinstance(count, str) \
+        number = (
+            self.w("count_expr", n="?" if made is None else made, expr=count)
+            if isinstance(count, str)
             else str(made)
-        props = [code(f"{k}: {value_text(v)}") for k, v in item.items() if k not in ("count", "each", "label")]
+        )
+        props = [
+            code(f"{k}: {value_text(v)}") for k, v in item.items() if k not in ("count", "each", "label")
+        ]
         text = self.w("item", n=number, props=", ".join(props)) if props else self.w("item_plain", n=number)
-        extra = parts + ([self.w("item_label", label=self.cat.label(item["label"]))] if "label" in item else [])
+        extra = parts + (
+            [self.w("item_label", label=self.cat.label(item["label"]))] if "label" in item else []
+        )
         return ", ".join([text] + extra), made or 0
 
     def var(self, name: str, init, scope: str = "") -> str:
@@ -173,12 +237,22 @@ class _Renderer(FlowSections):
             self.heading(2, self.w("zones"))
         for name, z in zones.items():
             per = z.get("per")
-            where = self.w("zone_shared") if per is None else self.w("zone_player") if per == "player" \
+            where = (
+                self.w("zone_shared")
+                if per is None
+                else self.w("zone_player")
+                if per == "player"
                 else self.w("zone_per", type=per)
-            facts = [where, self.w(f"vis_{z.get('visibility')}"),
-                     self.w("holds", types=joined(self.lang, [code(h) for h in z.get("holds") or []], "and"))]
+            )
+            facts = [
+                where,
+                self.w(f"vis_{z.get('visibility')}"),
+                self.w("holds", types=joined(self.lang, [code(h) for h in z.get("holds") or []], "and")),
+            ]
             about = self.t(["zones", name, "about"], z.get("about"))
-            self.emit(f"- {code(name)} ({'; '.join(facts)})" + (f": {' '.join(about.split())}" if about else ""))
+            self.emit(
+                f"- {code(name)} ({'; '.join(facts)})" + (f": {' '.join(about.split())}" if about else "")
+            )
         if zones:
             self.emit("")
 
@@ -189,7 +263,9 @@ class _Renderer(FlowSections):
         for name, value in params.items():
             counts = self.rules.player_counts
             if isinstance(value, dict) and value and all(isinstance(k, int) and k in counts for k in value):
-                shown = ", ".join(self.w("per_count", value=code(value_text(v)), n=k) for k, v in value.items())
+                shown = ", ".join(
+                    self.w("per_count", value=code(value_text(v)), n=k) for k, v in value.items()
+                )
             else:
                 shown = code(value_text(value))
             self.emit(f"- {code(name)}: {shown}")
@@ -198,8 +274,11 @@ class _Renderer(FlowSections):
 
     def variables(self) -> None:
         scopes = self.spec.get("variables") or {}
-        lines = [f"- {self.var(f'{scope}.{n}', v, scope)}" for scope, names in scopes.items()
-                 for n, v in (names or {}).items()]
+        lines = [
+            f"- {self.var(f'{scope}.{n}', v, scope)}"
+            for scope, names in scopes.items()
+            for n, v in (names or {}).items()
+        ]
         if lines:
             self.heading(2, self.w("variables"))
             self.emit(*lines, "")
@@ -238,10 +317,13 @@ class _Renderer(FlowSections):
             return
         self.heading(2, self.w("match"))
         self.para(self.t(["match", "rule"], m.get("rule")))
-        self.emit(f"- **{self.w('hands')}:** {code(m.get('hands', 1))}",
-                  f"- {self.w('first_start', seat=code(m.get('first_start', 0)))}",
-                  f"- {self.w('next_start', seat=code(m['next_start']))}" if "next_start" in m
-                  else f"- {self.w('rotate', n=code(m.get('rotate_start', 1)))}")
+        self.emit(
+            f"- **{self.w('hands')}:** {code(m.get('hands', 1))}",
+            f"- {self.w('first_start', seat=code(m.get('first_start', 0)))}",
+            f"- {self.w('next_start', seat=code(m['next_start']))}"
+            if "next_start" in m
+            else f"- {self.w('rotate', n=code(m.get('rotate_start', 1)))}",
+        )
         if "end_when" in m:
             self.emit(f"- {self.w('end_when', cond=code(m['end_when']))}")
         if "points" in m:
@@ -254,7 +336,9 @@ class _Renderer(FlowSections):
         self.emit(f"- {self.w('tie_breaks' if ties else 'no_tie_breaks')}")
         for i, tb in enumerate(ties, 1):
             text = self.t(["match", "tie_breaks", tb.get("id"), "rule"], tb.get("rule"))
-            self.emit(f"  {i}. {code(tb.get('id'))}" + (f": {text}" if text else "") + f" ({code(tb.get('value'))})")
+            self.emit(
+                f"  {i}. {code(tb.get('id'))}" + (f": {text}" if text else "") + f" ({code(tb.get('value'))})"
+            )
         if ties:
             self.emit(f"- {self.w('still_tied')}")
         self.emit("")
@@ -279,11 +363,17 @@ class _Renderer(FlowSections):
             elif second:
                 self.emit(f"- **{self.w('source')}:** {' '.join(second.split())}")
             alts = [a if isinstance(a, dict) else {"value": a} for a in e.get("alternatives") or []]
-            means = {value_key(a.get("value")): self.t([section, name, "alternatives", value_key(a.get("value")),
-                                                        "means"], a.get("means")) for a in alts}
+            means = {
+                value_key(a.get("value")): self.t(
+                    [section, name, "alternatives", value_key(a.get("value")), "means"], a.get("means")
+                )
+                for a in alts
+            }
             value = e.get("value")
             status = self.status(section, name, value)
-            shown = f"- **{self.w('in_force')}:** {code(value_text(value))}" + (f" ({status})" if status else "")
+            shown = f"- **{self.w('in_force')}:** {code(value_text(value))}" + (
+                f" ({status})" if status else ""
+            )
             meaning = means.get(value_key(value))
             self.emit(shown + (f": {' '.join(meaning.split())}" if meaning else ""))
             others = [a for a in alts if value_key(a.get("value")) != value_key(value)]
@@ -291,8 +381,10 @@ class _Renderer(FlowSections):
                 self.emit(f"- **{self.w('alternatives')}:**")
                 for a in others:
                     meaning = means.get(value_key(a.get("value")))
-                    self.emit(f"  - {code(value_text(a.get('value')))}" +
-                              (f": {' '.join(meaning.split())}" if meaning else ""))
+                    self.emit(
+                        f"  - {code(value_text(a.get('value')))}"
+                        + (f": {' '.join(meaning.split())}" if meaning else "")
+                    )
             self.emit("")
 
     def status(self, section: str, name: str, value) -> str | None:
@@ -319,7 +411,9 @@ def _same(a, b) -> bool:
     return a == b
 
 
-def rules_markdown(rules, lang: str = "en", base_spec: dict | None = None, catalogue: Catalogue | None = None) -> str:
+def rules_markdown(
+    rules, lang: str = "en", base_spec: dict | None = None, catalogue: Catalogue | None = None
+) -> str:
     """The rules of ``rules`` as Markdown in ``lang`` (``en``, ``it``, ``es``), rendered from its data.
 
     ``base_spec`` is the rule data without variants, to tell which assumptions and

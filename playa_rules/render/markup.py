@@ -3,17 +3,18 @@
 :class:`Writer` holds what every section of :mod:`.markdown` and :mod:`.flow` needs:
 the language, the catalogue, the lines written so far and the constants of the rules.
 """
+
 from __future__ import annotations
 
 import json
 import re
 
+from ..compiler.model import PROSE_KEYS
 from ..errors import PlayaRulesError
 from .catalogue import Catalogue
-from ..compiler.model import PROSE_KEYS
 from .words import phrase, prose
 
-PROSE = PROSE_KEYS   # the texts for people, where {fields} are constants
+PROSE = PROSE_KEYS  # the texts for people, where {fields} are constants
 
 
 def code(text) -> str:
@@ -94,9 +95,10 @@ class Writer:
             from ..compiler.dsl.compile import Compiler, Scope
             from ..compiler.dsl.parse import parse_expr
             from ..compiler.model import Model
+
             c = Compiler(Model(game_id="", max_players=1, constants=self.constants), {}).expr(
-                parse_expr(text), Scope())
+                parse_expr(text), Scope()
+            )
             return c.const if c.is_const else None
         except PlayaRulesError:
             return None
-

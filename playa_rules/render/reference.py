@@ -6,6 +6,7 @@ and effect, generated from the schemas and the DSL registries.
 The test suite regenerates it and compares, so docs/reference.md cannot drift from the
 code.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,15 @@ import sys
 
 from .. import resources
 
-_TYPES = {"object": "mapping", "array": "list", "string": "text", "integer": "whole number",
-          "boolean": "true/false", "null": "empty", "number": "number"}
+_TYPES = {
+    "object": "mapping",
+    "array": "list",
+    "string": "text",
+    "integer": "whole number",
+    "boolean": "true/false",
+    "null": "empty",
+    "number": "number",
+}
 
 
 def _load(path) -> dict:
@@ -25,8 +33,11 @@ def _load(path) -> dict:
 def _type(schema: dict, defs: dict) -> str:
     if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[-1]
-        return f"[{name}](#{name.replace('_', '-')})" if name in defs and _documented(defs[name]) else \
-            _type(defs.get(name, {}), defs)
+        return (
+            f"[{name}](#{name.replace('_', '-')})"
+            if name in defs and _documented(defs[name])
+            else _type(defs.get(name, {}), defs)
+        )
     if "const" in schema:
         return f"`{json.dumps(schema['const'])}`"
     if "enum" in schema:
@@ -56,8 +67,12 @@ def _table(schema: dict, defs: dict) -> list[str]:
     required = set(schema.get("required", []))
     lines = ["| key | required | value | meaning |", "|---|---|---|---|"]
     for key, sub in schema.get("properties", {}).items():
-        meaning = sub.get("description") or (defs.get(sub.get("$ref", "").rsplit("/", 1)[-1], {}).get("description", ""))
-        lines.append(f"| `{key}` | {'yes' if key in required else ''} | {_type(sub, defs)} | {_cell(meaning)} |")
+        meaning = sub.get("description") or (
+            defs.get(sub.get("$ref", "").rsplit("/", 1)[-1], {}).get("description", "")
+        )
+        lines.append(
+            f"| `{key}` | {'yes' if key in required else ''} | {_type(sub, defs)} | {_cell(meaning)} |"
+        )
     return lines
 
 
@@ -65,15 +80,23 @@ def markdown() -> str:
     """docs/reference.md."""
     from ..compiler.dsl.effects import EFFECTS
     from ..compiler.dsl.functions import FUNCTIONS
+
     rules = _load(resources.schema_path())
     variant = _load(resources.variant_schema_path())
     defs = rules["$defs"]
-    out = ["# Reference", "",
-           "Generated from `spec/schema/playa-rules.schema.json`, "
-           "`spec/schema/playa-rules-variant.schema.json` and the DSL's registries by",
-           "`python -m playa_rules.render.reference > docs/reference.md`; the test suite checks it is up to date.",
-           "[format.md](format.md) explains each section with examples; [dsl.md](dsl.md) the DSL.", "",
-           "## A rule file", "", _cell(rules.get("description", "")), ""]
+    out = [
+        "# Reference",
+        "",
+        "Generated from `spec/schema/playa-rules.schema.json`, "
+        "`spec/schema/playa-rules-variant.schema.json` and the DSL's registries by",
+        "`python -m playa_rules.render.reference > docs/reference.md`; the test suite checks it is up to date.",
+        "[format.md](format.md) explains each section with examples; [dsl.md](dsl.md) the DSL.",
+        "",
+        "## A rule file",
+        "",
+        _cell(rules.get("description", "")),
+        "",
+    ]
     out += _table(rules, defs)
     for name, sub in defs.items():
         if _documented(sub):

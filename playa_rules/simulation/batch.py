@@ -1,10 +1,11 @@
 """``pr.simulate``: many seeded games between agents, summarized (the ``simulate`` command).
 
-    >>> import playa_rules as pr
-    >>> result = pr.simulate("playa-pirata", players=2, games=4, workers=1)
-    >>> result["games"], len(result["seats"]), result["agents"]
-    (4, 2, ['random'])
+>>> import playa_rules as pr
+>>> result = pr.simulate("playa-pirata", players=2, games=4, workers=1)
+>>> result["games"], len(result["seats"]), result["agents"]
+(4, 2, ['random'])
 """
+
 from __future__ import annotations
 
 import operator
@@ -37,6 +38,7 @@ def check_agents(agents) -> tuple:
     if not agents:
         raise PlayaRulesError("no agents: give at least one")
     import random
+
     for spec in agents:
         make_agent(spec, random.Random(0))
     return agents
@@ -46,11 +48,13 @@ def check_seed(seed) -> int:
     """The first game's seed, a whole number (game ``i`` plays with ``seed + i``)."""
     if not isinstance(seed, bool):
         try:
-            return int(operator.index(seed))   # an int, or an integer-like such as numpy's
+            return int(operator.index(seed))  # an int, or an integer-like such as numpy's
         except TypeError:
             pass
-    raise PlayaRulesError(f"a batch's seed is a whole number, not {seed!r}: game i plays with seed + i "
-                          f"(for a text seed, play single games with rules.new_game(players, seed=...))")
+    raise PlayaRulesError(
+        f"a batch's seed is a whole number, not {seed!r}: game i plays with seed + i "
+        f"(for a text seed, play single games with rules.new_game(players, seed=...))"
+    )
 
 
 def check_workers(workers) -> int:
@@ -58,7 +62,9 @@ def check_workers(workers) -> int:
     if workers is None:
         return os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise PlayaRulesError(f"workers is a whole number from 1 (or None for the CPU count), not {workers!r}")
+        raise PlayaRulesError(
+            f"workers is a whole number from 1 (or None for the CPU count), not {workers!r}"
+        )
     return workers
 
 
@@ -67,8 +73,10 @@ def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, 
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
     if players not in rules.player_counts:
-        raise PlayaRulesError(f"{rules.id} is played by {', '.join(map(str, rules.player_counts))} players, "
-                              f"not {shown(players)}")
+        raise PlayaRulesError(
+            f"{rules.id} is played by {', '.join(map(str, rules.player_counts))} players, "
+            f"not {shown(players)}"
+        )
     probe = rules.new_game(players, seed=0)
     deciding = probe.players - len(probe.automata)
     if len(agents) not in (1, deciding):
@@ -76,9 +84,20 @@ def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, 
     return [Unit(i, rules, players, seed + i, agents, rotate) for i in range(games)]
 
 
-def simulate(game, variants=(), *, players: int | None = None, games: int = 100, agents=("random",),
-             seed: int = 0, workers: int | None = None, backend: str = "process", address: str | None = None,
-             rotate: bool = True, on_done=None) -> dict:
+def simulate(
+    game,
+    variants=(),
+    *,
+    players: int | None = None,
+    games: int = 100,
+    agents=("random",),
+    seed: int = 0,
+    workers: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
+    rotate: bool = True,
+    on_done=None,
+) -> dict:
     """Play ``games`` seeded games of ``game`` (with ``variants``) between ``agents``; the summary as plain data.
 
     ``players`` defaults to the smallest count; ``agents`` is one spec for every seat or one
@@ -98,6 +117,14 @@ def simulate(game, variants=(), *, players: int | None = None, games: int = 100,
 
 def meta_of(rules, players, games, agents, seed, rotate, interrupted) -> dict:
     """The settings a summary starts with (never the worker count: it does not change results)."""
-    return {"game": rules.id, "title": rules.title, "variants": list(rules.variants), "players": players,
-            "requested": games, "seed": seed, "agents": [agent_name(a) for a in agents], "rotate": rotate,
-            "interrupted": interrupted}
+    return {
+        "game": rules.id,
+        "title": rules.title,
+        "variants": list(rules.variants),
+        "players": players,
+        "requested": games,
+        "seed": seed,
+        "agents": [agent_name(a) for a in agents],
+        "rotate": rotate,
+        "interrupted": interrupted,
+    }

@@ -6,6 +6,7 @@ derived from the game's seed alone: the game uses ``seed``, the agent of seat ``
 ``random.Random("agent:{seed}:{s}")``, so a game's record depends on nothing but its
 unit, whichever process plays it.
 """
+
 from __future__ import annotations
 
 import random
@@ -45,12 +46,14 @@ def seats_order(agents: tuple, deciding: int, index: int, rotate: bool) -> tuple
 def _resolve(choice, legal, unit: Unit, seat: int, name: str):
     """The legal ``Action`` an agent's answer (an Action, an id or a text) names."""
     if choice.__class__ is Action and choice.stamp is not None and choice.stamp is legal.stamp:
-        return choice   # one of these legal actions (most agents answer so): nothing to search
+        return choice  # one of these legal actions (most agents answer so): nothing to search
     for a in legal:
         if a is choice or a == choice or choice == a.id or choice == str(a):
             return a
-    raise IllegalAction(f"game {unit.index} (seed {unit.seed}): the agent {name!r} of seat {seat} chose "
-                        f"{choice!r}, which is not legal now")
+    raise IllegalAction(
+        f"game {unit.index} (seed {unit.seed}): the agent {name!r} of seat {seat} chose "
+        f"{choice!r}, which is not legal now"
+    )
 
 
 def play_game(unit: Unit) -> dict:
@@ -68,7 +71,9 @@ def play_game(unit: Unit) -> dict:
     decisions = 0
     while not game.is_over:
         if decisions >= MAX_DECISIONS:
-            raise PlayaRulesError(f"game {unit.index} (seed {unit.seed}) did not end within {MAX_DECISIONS} decisions")
+            raise PlayaRulesError(
+                f"game {unit.index} (seed {unit.seed}) did not end within {MAX_DECISIONS} decisions"
+            )
         seat = game.current_player
         legal = game.legal_actions()
         agent, rng = agents[seat]
@@ -82,13 +87,22 @@ def play_game(unit: Unit) -> dict:
         game.apply(choice)
         decisions += 1
     rules: dict[str, list[int]] = {}
-    for detail in game.g.score_detail:   # each hand's points per rule and seat (the log's score events)
+    for detail in game.g.score_detail:  # each hand's points per rule and seat (the log's score events)
         for seat, parts in enumerate(detail):
             for rid, points in parts.items():
                 rules.setdefault(rid, [0] * game.players)[seat] += points
-    return {"index": unit.index, "seed": unit.seed, "agents": [agent_name(a) for a in order],
-            "seats": deciding, "first": first, "scores": game.scores(), "winners": game.winners(),
-            "decisions": decisions, "actions": dict(sorted(actions.items())), "rules": rules}
+    return {
+        "index": unit.index,
+        "seed": unit.seed,
+        "agents": [agent_name(a) for a in order],
+        "seats": deciding,
+        "first": first,
+        "scores": game.scores(),
+        "winners": game.winners(),
+        "decisions": decisions,
+        "actions": dict(sorted(actions.items())),
+        "rules": rules,
+    }
 
 
 def play_chunk(units: list) -> list[dict]:

@@ -3,6 +3,7 @@
 ``address=None`` starts (or joins) a local Ray with ``workers`` CPUs; an address such as
 ``ray://head:10001`` or ``auto`` joins a running cluster. Ray is imported here only.
 """
+
 from __future__ import annotations
 
 from ..errors import PlayaRulesError
@@ -19,8 +20,12 @@ def run_ray(tasks: list, workers: int, address, collect) -> None:
         if address:
             ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
         else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, ignore_reinit_error=True,
-                     log_to_driver=False)
+            ray.init(
+                num_cpus=max(1, workers),
+                include_dashboard=False,
+                ignore_reinit_error=True,
+                log_to_driver=False,
+            )
     remote = ray.remote(play_chunk)
     pending = [remote.remote(task) for task in tasks]
     try:
@@ -31,4 +36,3 @@ def run_ray(tasks: list, workers: int, address, collect) -> None:
         for ref in pending:
             ray.cancel(ref, force=True)
         raise
-

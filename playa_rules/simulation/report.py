@@ -7,6 +7,7 @@ adds the table of compared statistics under the rule changes. matplotlib (the ex
 ``report``) is imported here only, and only its object API is used (no ``pyplot``, no
 global backend switch).
 """
+
 from __future__ import annotations
 
 import html
@@ -44,8 +45,14 @@ def plot_scores(sides: list[dict], path: Path) -> None:
     for k, side in enumerate(sides):
         data = [[g[pos] for g in side["game_scores"]] for pos in range(seats)]
         where = [pos + (k - (len(sides) - 1) / 2) * width for pos in range(seats)]
-        ax.boxplot(data, positions=where, widths=width * 0.9, patch_artist=True,
-                   boxprops={"facecolor": COLOURS[k], "alpha": 0.6}, medianprops={"color": "black"})
+        ax.boxplot(
+            data,
+            positions=where,
+            widths=width * 0.9,
+            patch_artist=True,
+            boxprops={"facecolor": COLOURS[k], "alpha": 0.6},
+            medianprops={"color": "black"},
+        )
         ax.plot([], [], color=COLOURS[k], linewidth=8, alpha=0.6, label=_label(side))
     ax.set_xticks(range(seats), [f"seat {s['seat']}" for s in sides[0]["seats"]])
     ax.set_ylabel("final score")
@@ -63,15 +70,24 @@ def plot_win_rates(sides: list[dict], path: Path) -> None:
     width = 0.8 / len(sides)
     for k, side in enumerate(sides):
         rates = [s["win_rate"] for s in side["seats"]]
-        errors = [[r - s["win_rate_ci"][0] for r, s in zip(rates, side["seats"])],
-                  [s["win_rate_ci"][1] - r for r, s in zip(rates, side["seats"])]]
+        errors = [
+            [r - s["win_rate_ci"][0] for r, s in zip(rates, side["seats"])],
+            [s["win_rate_ci"][1] - r for r, s in zip(rates, side["seats"])],
+        ]
         where = [pos + (k - (len(sides) - 1) / 2) * width for pos in range(seats)]
-        ax.bar(where, rates, width * 0.9, yerr=errors, capsize=4, color=COLOURS[k], alpha=0.8, label=_label(side))
+        ax.bar(
+            where, rates, width * 0.9, yerr=errors, capsize=4, color=COLOURS[k], alpha=0.8, label=_label(side)
+        )
     shares = [side["first_player"]["expected"] for side in sides]
     apart = len(set(shares)) > 1
     for k, share in enumerate(shares if apart else shares[:1]):
-        ax.axhline(share, color=COLOURS[k] if apart else "grey", linestyle="--", linewidth=1,
-                   label="even share" + (f" ({_label(sides[k])})" if apart else ""))
+        ax.axhline(
+            share,
+            color=COLOURS[k] if apart else "grey",
+            linestyle="--",
+            linewidth=1,
+            label="even share" + (f" ({_label(sides[k])})" if apart else ""),
+        )
     ax.set_xticks(range(seats), [f"seat {s['seat']}" for s in sides[0]["seats"]])
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% interval)")
@@ -116,30 +132,92 @@ def _ci(pair):
 
 def summary_html(s: dict) -> str:
     """The tables of one ``simulate`` summary."""
-    parts = [f"<p>{s['games']} games ({'interrupted, ' if s['interrupted'] else ''}seeds {s['seed']} to "
-             f"{s['seed'] + s['requested'] - 1}), {s['players']} players, agents "
-             f"<code>{html.escape(', '.join(s['agents']))}</code>{' rotated over the seats' if s['rotate'] else ''}.</p>"]
-    parts.append(_table(["seat", "agents", "wins", "win rate", "95% CI", "mean score", "sd"],
-                        [[x["seat"], ", ".join(f"{a} x{k}" for a, k in x["agents"].items()), x["wins"],
-                          _pct(x["win_rate"]), _ci(x["win_rate_ci"]), f"{x['mean_score']:.2f}",
-                          f"{x['sd_score']:.2f}"] for x in s["seats"]]))
-    parts.append(_table(["agent", "seat games", "wins", "win rate", "95% CI", "mean score", "sd"],
-                        [[name, a["seat_games"], a["wins"], _pct(a["win_rate"]), _ci(a["win_rate_ci"]),
-                          f"{a['mean_score']:.2f}", f"{a['sd_score']:.2f}"] for name, a in s["by_agent"].items()]))
+    parts = [
+        f"<p>{s['games']} games ({'interrupted, ' if s['interrupted'] else ''}seeds {s['seed']} to "
+        f"{s['seed'] + s['requested'] - 1}), {s['players']} players, agents "
+        f"<code>{html.escape(', '.join(s['agents']))}</code>{' rotated over the seats' if s['rotate'] else ''}.</p>"
+    ]
+    parts.append(
+        _table(
+            ["seat", "agents", "wins", "win rate", "95% CI", "mean score", "sd"],
+            [
+                [
+                    x["seat"],
+                    ", ".join(f"{a} x{k}" for a, k in x["agents"].items()),
+                    x["wins"],
+                    _pct(x["win_rate"]),
+                    _ci(x["win_rate_ci"]),
+                    f"{x['mean_score']:.2f}",
+                    f"{x['sd_score']:.2f}",
+                ]
+                for x in s["seats"]
+            ],
+        )
+    )
+    parts.append(
+        _table(
+            ["agent", "seat games", "wins", "win rate", "95% CI", "mean score", "sd"],
+            [
+                [
+                    name,
+                    a["seat_games"],
+                    a["wins"],
+                    _pct(a["win_rate"]),
+                    _ci(a["win_rate_ci"]),
+                    f"{a['mean_score']:.2f}",
+                    f"{a['sd_score']:.2f}",
+                ]
+                for name, a in s["by_agent"].items()
+            ],
+        )
+    )
     length, ties, draws, first = s["length"], s["ties"], s["draws"], s["first_player"]
     lo, hi = (f"{100 * x:+.1f}" for x in first["advantage_ci"])
-    parts.append(_table(["per game", "value"], [
-        ["length (decisions)", f"{length['mean']:.1f} (sd {length['sd']:.1f}, {length['min']} to {length['max']})"],
-        ["ties (several winners)", f"{ties['games']} games, {_pct(ties['rate'])} ({_ci(ties['rate_ci'])})"],
-        ["draws (no winner)", f"{draws['games']} games, {_pct(draws['rate'])} ({_ci(draws['rate_ci'])})"],
-        ["first player wins", f"{_pct(first['win_rate'])} ({_ci(first['win_rate_ci'])}), "
-                              f"even share {_pct(first['expected'])}, advantage "
-                              f"{100 * first['advantage']:+.1f} points ({lo} to {hi})"]]))
-    parts.append(_table(["action", "per game", "sd", "total"],
-                        [[k, f"{a['per_game']:.2f}", f"{a['sd']:.2f}", a["total"]] for k, a in s["actions"].items()]))
-    parts.append(_table(["scoring rule", "points", "scored", "decisive"],
-                        [[k, f"{r['mean']:.2f}", _pct(r["scored"]), "-" if r["decisive"] is None else _pct(r["decisive"])]
-                         for k, r in s["rules"].items()]))
+    parts.append(
+        _table(
+            ["per game", "value"],
+            [
+                [
+                    "length (decisions)",
+                    f"{length['mean']:.1f} (sd {length['sd']:.1f}, {length['min']} to {length['max']})",
+                ],
+                [
+                    "ties (several winners)",
+                    f"{ties['games']} games, {_pct(ties['rate'])} ({_ci(ties['rate_ci'])})",
+                ],
+                [
+                    "draws (no winner)",
+                    f"{draws['games']} games, {_pct(draws['rate'])} ({_ci(draws['rate_ci'])})",
+                ],
+                [
+                    "first player wins",
+                    f"{_pct(first['win_rate'])} ({_ci(first['win_rate_ci'])}), "
+                    f"even share {_pct(first['expected'])}, advantage "
+                    f"{100 * first['advantage']:+.1f} points ({lo} to {hi})",
+                ],
+            ],
+        )
+    )
+    parts.append(
+        _table(
+            ["action", "per game", "sd", "total"],
+            [[k, f"{a['per_game']:.2f}", f"{a['sd']:.2f}", a["total"]] for k, a in s["actions"].items()],
+        )
+    )
+    parts.append(
+        _table(
+            ["scoring rule", "points", "scored", "decisive"],
+            [
+                [
+                    k,
+                    f"{r['mean']:.2f}",
+                    _pct(r["scored"]),
+                    "-" if r["decisive"] is None else _pct(r["decisive"]),
+                ]
+                for k, r in s["rules"].items()
+            ],
+        )
+    )
     return "\n".join(parts)
 
 
@@ -153,19 +231,37 @@ def _plots(sides: list[dict], out: Path, stem: str) -> str:
 
 
 def _comparison_html(c: dict) -> str:
-    changes = "".join(f"<li>{html.escape(ch['sentence'])}</li>" for ch in c["changes"]) or "<li>no rule changes</li>"
+    changes = (
+        "".join(f"<li>{html.escape(ch['sentence'])}</li>" for ch in c["changes"])
+        or "<li>no rule changes</li>"
+    )
     rows = sorted(c["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"], r["p_value"]))
 
-    def value(r, x):   # a rate, or an advantage (a mean of differences of shares), as a percentage
+    def value(r, x):  # a rate, or an advantage (a mean of differences of shares), as a percentage
         return _pct(x) if r["kind"] == "rate" or r["statistic"].endswith(".advantage") else f"{x:.2f}"
-    table = _table(["statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", "significant"],
-                   [[r["statistic"], value(r, r["base"]), value(r, r["variant"]),
-                     value(r, r["difference"]), f"{value(r, r['ci'][0])} - {value(r, r['ci'][1])}",
-                     f"{r['p_value']:.3g}", f"{r['p_adjusted']:.3g}", "yes" if r["significant"] else ""]
-                    for r in rows], ["sig" if r["significant"] else "" for r in rows])
-    return (f"<h3>What changed in the rules</h3><ul>{changes}</ul><h3>What changed in play</h3>"
-            f"<p>Paired t tests on the same seeds, Holm-adjusted over all {len(rows)} statistics, "
-            f"alpha {c['alpha']}.</p>{table}")
+
+    table = _table(
+        ["statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", "significant"],
+        [
+            [
+                r["statistic"],
+                value(r, r["base"]),
+                value(r, r["variant"]),
+                value(r, r["difference"]),
+                f"{value(r, r['ci'][0])} - {value(r, r['ci'][1])}",
+                f"{r['p_value']:.3g}",
+                f"{r['p_adjusted']:.3g}",
+                "yes" if r["significant"] else "",
+            ]
+            for r in rows
+        ],
+        ["sig" if r["significant"] else "" for r in rows],
+    )
+    return (
+        f"<h3>What changed in the rules</h3><ul>{changes}</ul><h3>What changed in play</h3>"
+        f"<p>Paired t tests on the same seeds, Holm-adjusted over all {len(rows)} statistics, "
+        f"alpha {c['alpha']}.</p>{table}"
+    )
 
 
 def check_report(directory) -> Path:
@@ -174,8 +270,10 @@ def check_report(directory) -> Path:
     _figure()
     out = Path(directory)
     if out.exists() and not out.is_dir():
-        raise PlayaRulesError(f"cannot write the report to {directory}: it is a file, and --report names "
-                              f"a folder (for index.html and its plots)")
+        raise PlayaRulesError(
+            f"cannot write the report to {directory}: it is a file, and --report names "
+            f"a folder (for index.html and its plots)"
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=out):
@@ -192,20 +290,26 @@ def write_report(directory, results: list[dict]) -> Path:
     for i, result in enumerate(results):
         if "statistics" in result:
             sides = [s for s in (result["base"], result["variant"]) if s]
-            body.append(f"<h2>{html.escape(_label(sides[-1]))} against {html.escape(_label(sides[0]))}, "
-                        f"{sides[0]['players']} players</h2>")
+            body.append(
+                f"<h2>{html.escape(_label(sides[-1]))} against {html.escape(_label(sides[0]))}, "
+                f"{sides[0]['players']} players</h2>"
+            )
             body.append(_comparison_html(result) if result["variant"] else "<p>interrupted</p>")
             body.append(_plots(sides, out, f"run{i}"))
             for side, name in zip(sides, ("Base", "Variant")):
                 body.append(f"<h3>{name}: {html.escape(_label(side))}</h3>" + summary_html(side))
         else:
-            body.append(f"<h2>{html.escape(result['title'])} ({html.escape(_label(result))}), "
-                        f"{result['players']} players</h2>")
+            body.append(
+                f"<h2>{html.escape(result['title'])} ({html.escape(_label(result))}), "
+                f"{result['players']} players</h2>"
+            )
             body.append(_plots([result], out, f"run{i}"))
             body.append(summary_html(result))
-    page = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>playa-rules report</title>"
-            f"<style>{CSS}</style></head><body><h1>playa-rules simulation report</h1>{''.join(body)}"
-            f"<p><small>Definitions: docs/simulation.md of playa-rules.</small></p></body></html>")
+    page = (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>playa-rules report</title>'
+        f"<style>{CSS}</style></head><body><h1>playa-rules simulation report</h1>{''.join(body)}"
+        f"<p><small>Definitions: docs/simulation.md of playa-rules.</small></p></body></html>"
+    )
     index = out / "index.html"
     try:
         index.write_text(page, encoding="utf-8")

@@ -5,6 +5,7 @@ are sorted by game index, so the same units give the same records whatever the n
 of workers or the backend. Ctrl-C stops the workers and returns what is done
 (``interrupted`` is then True).
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -19,7 +20,7 @@ BACKENDS = ("process", "ray")
 def chunks(units: list, workers: int) -> list[list]:
     """Tasks of a few games each: about eight per worker, so progress moves and work balances."""
     size = max(1, len(units) // max(1, workers * 8))
-    return [units[i:i + size] for i in range(0, len(units), size)]
+    return [units[i : i + size] for i in range(0, len(units), size)]
 
 
 def _ignore_interrupts() -> None:
@@ -27,8 +28,9 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run(units: list, workers: int = 1, backend: str = "process", address: str | None = None,
-        on_done=None) -> tuple[list[dict], bool]:
+def run(
+    units: list, workers: int = 1, backend: str = "process", address: str | None = None, on_done=None
+) -> tuple[list[dict], bool]:
     """Play every unit; returns (records sorted by index, interrupted). ``on_done(records)`` per task."""
     if backend not in BACKENDS:
         raise PlayaRulesError(f"unknown backend {backend!r}: choose from {', '.join(BACKENDS)}")
@@ -43,6 +45,7 @@ def run(units: list, workers: int = 1, backend: str = "process", address: str | 
     try:
         if backend == "ray":
             from .ray_backend import run_ray
+
             run_ray(tasks, workers, address, collect)
         elif workers <= 1:
             for task in tasks:

@@ -20,6 +20,7 @@ Each code is reported at most once per player count, for the first seed that sho
 with how many of the games played failed the same way; a player count stops early once
 every code has been seen.
 """
+
 from __future__ import annotations
 
 import random
@@ -37,7 +38,7 @@ class _Failure(Exception):
 
     def __init__(self, code: str, what: str, pointer: str | None = None):
         super().__init__(what)
-        self.code, self.what, self.pointer = code, what, pointer   # pointer: where in the rule file
+        self.code, self.what, self.pointer = code, what, pointer  # pointer: where in the rule file
 
 
 def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) -> list[Diagnostic]:
@@ -54,7 +55,7 @@ def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) ->
         raise PlayaRulesError(f"max_actions is a whole number from 1, not {max_actions!r}")
     out: list[Diagnostic] = []
     for players in rules.player_counts:
-        first: dict[str, tuple[int, str, str | None]] = {}     # code -> (seed, what happened, where)
+        first: dict[str, tuple[int, str, str | None]] = {}  # code -> (seed, what happened, where)
         seeds: dict[str, list[int]] = {}
         played = 0
         for i in range(games):
@@ -83,12 +84,18 @@ def play_one(rules, players: int, seed: int, max_actions: int) -> int:
         while not game.is_over:
             legal = game.legal_actions()
             if not legal:
-                raise _Failure("sim-dead-end", f"seat {game.current_player} has no legal action "
-                                               f"{_where(game)}, but the game is not over",
-                               _pointer(rules, game, step=True))
+                raise _Failure(
+                    "sim-dead-end",
+                    f"seat {game.current_player} has no legal action "
+                    f"{_where(game)}, but the game is not over",
+                    _pointer(rules, game, step=True),
+                )
             if actions >= max_actions:
-                raise _Failure("sim-no-end", f"the game did not end within {max_actions:,} actions "
-                                             f"(it was {_where(game)})", _pointer(rules, game))
+                raise _Failure(
+                    "sim-no-end",
+                    f"the game did not end within {max_actions:,} actions (it was {_where(game)})",
+                    _pointer(rules, game),
+                )
             game.apply(legal[rng.randrange(len(legal))])
             actions += 1
     except _Failure:
@@ -97,8 +104,9 @@ def play_one(rules, players: int, seed: int, max_actions: int) -> int:
         where = f" (action {actions + 1} of the game)" if game is not None else " when the game was set up"
         raise _Failure("sim-runtime-error", f"{_first_line(exc)}{where}") from None
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the validation
-        raise _Failure("sim-internal-error", f"{type(exc).__name__}: {exc} (a bug in playa-rules; "
-                                             f"please report it)") from None
+        raise _Failure(
+            "sim-internal-error", f"{type(exc).__name__}: {exc} (a bug in playa-rules; please report it)"
+        ) from None
     return actions
 
 
@@ -107,7 +115,9 @@ def _where(game) -> str:
         v = game.view(game.current_player)
     except Exception:  # noqa: BLE001 - the description is a courtesy
         return "in the game"
-    return f"in hand {v.get('hand')}, phase '{v.get('phase')}', step '{v.get('step')}', round {v.get('round')}"
+    return (
+        f"in hand {v.get('hand')}, phase '{v.get('phase')}', step '{v.get('step')}', round {v.get('round')}"
+    )
 
 
 def _pointer(rules, game, step: bool = False) -> str | None:
@@ -120,7 +130,7 @@ def _pointer(rules, game, step: bool = False) -> str | None:
             return f"{base}/steps/{g.step_i}" if g.step_i < len(phase.get("steps", [])) else base
         turns = phase.get("turns")
         return f"{base}/turns/until" if isinstance(turns, dict) and "until" in turns else base
-    except (AttributeError, IndexError, KeyError, TypeError):   # the location is a courtesy
+    except (AttributeError, IndexError, KeyError, TypeError):  # the location is a courtesy
         return None
 
 
@@ -143,8 +153,9 @@ def game_argument(rules) -> str:
     return shlex.quote(str(file))
 
 
-def _diagnostic(rules, code: str, players: int, seed: int, what: str, pointer: str | None, seeds: list[int],
-                played: int) -> Diagnostic:
+def _diagnostic(
+    rules, code: str, players: int, seed: int, what: str, pointer: str | None, seeds: list[int], played: int
+) -> Diagnostic:
     command = f"playa-rules play {game_argument(rules)} --players {players} --seed {seed}"
     if len(seeds) > 1:
         shown = ", ".join(map(str, seeds[:10])) + (", ..." if len(seeds) > 10 else "")
@@ -156,8 +167,16 @@ def _diagnostic(rules, code: str, players: int, seed: int, what: str, pointer: s
         located = rules.doc.diagnostic(pointer, code, message, hint=more)
         if located.line is not None:
             return located
-    return Diagnostic(code=code, message=message, file=rules.doc.file, line=1, column=1, path="",
-                      severity="error", hint=more)
+    return Diagnostic(
+        code=code,
+        message=message,
+        file=rules.doc.file,
+        line=1,
+        column=1,
+        path="",
+        severity="error",
+        hint=more,
+    )
 
 
 __all__ = ["CODES", "game_argument", "play_one", "simulate"]

@@ -16,6 +16,7 @@
     >>> holm([0.01, 0.04, 0.03])
     [0.03, 0.06, 0.06]
 """
+
 from __future__ import annotations
 
 import math
@@ -145,7 +146,9 @@ def _betainc(a: float, b: float, x: float) -> float:
         return 0.0
     if x >= 1:
         return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
     if x > (a + 1) / (a + b + 2):
         return 1.0 - _betainc(b, a, 1 - x)
     tiny = 1e-300
@@ -153,8 +156,10 @@ def _betainc(a: float, b: float, x: float) -> float:
     d = 1 / (d if abs(d) > tiny else tiny)
     f = d
     for m in range(1, 300):
-        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+        for num in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
             d = 1 + num * d
             d = 1 / (d if abs(d) > tiny else tiny)
             c = 1 + num / c

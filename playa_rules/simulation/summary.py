@@ -15,6 +15,7 @@ and was *decisive* in a game when taking its points away from every seat changes
 of seats with the most points (only when the rules' points add up to the scores;
 otherwise ``null``).
 """
+
 from __future__ import annotations
 
 from .stats import mean_interval, mean_sd, wilson
@@ -80,8 +81,14 @@ def estimate(kind: str, samples: list) -> dict:
         k = sum(samples)
         return {"n": n, "count": k, "rate": k / n if n else 0.0, "ci": list(wilson(k, n))}
     mean, sd = mean_sd(samples)
-    return {"n": n, "mean": mean, "sd": sd, "ci": list(mean_interval(samples)),
-            "min": min(samples) if samples else 0, "max": max(samples) if samples else 0}
+    return {
+        "n": n,
+        "mean": mean,
+        "sd": sd,
+        "ci": list(mean_interval(samples)),
+        "min": min(samples) if samples else 0,
+        "max": max(samples) if samples else 0,
+    }
 
 
 def summarize(records: list[dict], meta: dict) -> dict:
@@ -92,37 +99,66 @@ def summarize(records: list[dict], meta: dict) -> dict:
     seats = []
     for pos in range(n_seats):
         w, s = est[f"seats[{pos}].win_rate"], est[f"seats[{pos}].mean_score"]
-        seats.append({"seat": records[0]["seats"][pos], "wins": w["count"], "win_rate": w["rate"],
-                      "win_rate_ci": w["ci"], "mean_score": s["mean"], "sd_score": s["sd"],
-                      "mean_score_ci": s["ci"],
-                      "agents": _count(r["agents"][pos] for r in records)})
+        seats.append(
+            {
+                "seat": records[0]["seats"][pos],
+                "wins": w["count"],
+                "win_rate": w["rate"],
+                "win_rate_ci": w["ci"],
+                "mean_score": s["mean"],
+                "sd_score": s["sd"],
+                "mean_score_ci": s["ci"],
+                "agents": _count(r["agents"][pos] for r in records),
+            }
+        )
     by_agent = {}
     for name in dict.fromkeys(a for r in records for a in r["agents"]):
         w, s = est[f"by_agent[{name}].win_rate"], est[f"by_agent[{name}].mean_score"]
-        by_agent[name] = {"seat_games": w["n"], "wins": w["count"], "win_rate": w["rate"], "win_rate_ci": w["ci"],
-                          "mean_score": s["mean"], "sd_score": s["sd"], "mean_score_ci": s["ci"]}
+        by_agent[name] = {
+            "seat_games": w["n"],
+            "wins": w["count"],
+            "win_rate": w["rate"],
+            "win_rate_ci": w["ci"],
+            "mean_score": s["mean"],
+            "sd_score": s["sd"],
+            "mean_score_ci": s["ci"],
+        }
     length = est.get("length.mean", estimate("mean", []))
     ties = est.get("ties.rate", estimate("rate", []))
     draws = est.get("draws.rate", estimate("rate", []))
     first = est.get("first_player.win_rate", estimate("rate", []))
     edge = est.get("first_player.advantage", estimate("mean", []))
-    expected = mean_sd([_even_share(r) for r in records])[0]   # 0.0 with no game
-    actions = {name[8:-10]: {"per_game": e["mean"], "sd": e["sd"], "total": sum(m[name][1])}
-               for name, e in est.items() if name.startswith("actions[")}
+    expected = mean_sd([_even_share(r) for r in records])[0]  # 0.0 with no game
+    actions = {
+        name[8:-10]: {"per_game": e["mean"], "sd": e["sd"], "total": sum(m[name][1])}
+        for name, e in est.items()
+        if name.startswith("actions[")
+    }
     rules = {}
     for name, e in est.items():
         if name.startswith("rules["):
             rid, _, field = name[6:].partition("].")
             entry = rules.setdefault(rid, {"mean": None, "scored": None, "decisive": None})
             entry[field] = e["mean"] if field == "mean" else e["rate"]
-    return {**meta, "games": len(records), "seats": seats, "by_agent": by_agent,
-            "length": {"mean": length["mean"], "sd": length["sd"], "min": length["min"], "max": length["max"]},
-            "ties": {"games": ties["count"], "rate": ties["rate"], "rate_ci": ties["ci"]},
-            "draws": {"games": draws["count"], "rate": draws["rate"], "rate_ci": draws["ci"]},
-            "first_player": {"win_rate": first["rate"], "win_rate_ci": first["ci"], "expected": expected,
-                             "advantage": edge["mean"], "advantage_ci": edge["ci"]},
-            "actions": actions, "rules": rules,
-            "game_scores": [[r["scores"][s] for s in r["seats"]] for r in records]}
+    return {
+        **meta,
+        "games": len(records),
+        "seats": seats,
+        "by_agent": by_agent,
+        "length": {"mean": length["mean"], "sd": length["sd"], "min": length["min"], "max": length["max"]},
+        "ties": {"games": ties["count"], "rate": ties["rate"], "rate_ci": ties["ci"]},
+        "draws": {"games": draws["count"], "rate": draws["rate"], "rate_ci": draws["ci"]},
+        "first_player": {
+            "win_rate": first["rate"],
+            "win_rate_ci": first["ci"],
+            "expected": expected,
+            "advantage": edge["mean"],
+            "advantage_ci": edge["ci"],
+        },
+        "actions": actions,
+        "rules": rules,
+        "game_scores": [[r["scores"][s] for s in r["seats"]] for r in records],
+    }
 
 
 def _count(names) -> dict:

@@ -5,6 +5,7 @@ so that depth, the number of values and alias uses are bounded as they are compo
 (a "billion laughs" file fails in milliseconds). When the text is not valid YAML the
 pure-Python parser is run instead, since its messages name what it found where.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ except ImportError:  # pragma: no cover - pyyaml built without libyaml
     _CParser = None
 
 if _CParser is not None:
+
     class _Base(_CParser, Composer, SafeConstructor, Resolver):
         """libyaml's events, composed by pyyaml's own composer (so the bounds below apply)."""
 
@@ -57,7 +59,7 @@ if _CParser is not None:
 
         def compose_scalar_node(self, anchor):
             node = Composer.compose_scalar_node(self, anchor)
-            if node.style == "":      # libyaml writes '' for a plain scalar, pyyaml None
+            if node.style == "":  # libyaml writes '' for a plain scalar, pyyaml None
                 node.style = None
             return node
 else:  # pragma: no cover
@@ -83,11 +85,15 @@ class _Bounds:
         self.depth += 1
         self.composed += 1
         if self.depth > MAX_DEPTH:
-            raise _Fatal("too-deep", f"values are nested more than {MAX_DEPTH} levels deep",
-                         self.peek_event().start_mark)
+            raise _Fatal(
+                "too-deep",
+                f"values are nested more than {MAX_DEPTH} levels deep",
+                self.peek_event().start_mark,
+            )
         if self.composed > MAX_NODES:
-            raise _Fatal("too-large", f"file holds more than {MAX_NODES} values",
-                         self.peek_event().start_mark)
+            raise _Fatal(
+                "too-large", f"file holds more than {MAX_NODES} values", self.peek_event().start_mark
+            )
         try:
             return super().compose_node(parent, index)
         finally:

@@ -4,6 +4,7 @@ Every later stage points at the source through a :class:`Document`: a JSON point
 (RFC 6901) to a value gives its line and column, and a spot inside a DSL string maps to
 the file through :mod:`playa_rules.source.positions`.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -12,8 +13,8 @@ from typing import Any
 
 from yaml.nodes import ScalarNode
 
-from . import positions
 from ..errors import Diagnostic
+from . import positions
 
 _LINE_BREAK = positions.LINE_BREAK
 
@@ -42,7 +43,7 @@ class Document:
     #: the schema stage's diagnostics, once it has run (documents are cached per file version)
     schema_checked: list | None = field(default=None, repr=False, compare=False)
 
-    def source(self, pointer: str) -> tuple["Document", str]:
+    def source(self, pointer: str) -> tuple[Document, str]:
         """The file document and pointer the value at ``pointer`` comes from (here: itself).
 
         A document merged from several files (a game and its variants) answers with the
@@ -50,21 +51,42 @@ class Document:
         """
         return self, _normalise(pointer)
 
-    def diagnostic(self, pointer: str, code: str, message: str, *, key: bool = False,
-                   severity: str = "error", hint: str | None = None) -> Diagnostic:
+    def diagnostic(
+        self,
+        pointer: str,
+        code: str,
+        message: str,
+        *,
+        key: bool = False,
+        severity: str = "error",
+        hint: str | None = None,
+    ) -> Diagnostic:
         """A diagnostic at the value at ``pointer`` (or at its key, with ``key``), in the file it comes from."""
         doc, pointer = self.source(pointer)
         line, column = (doc.key_location(pointer) if key else doc.locate(pointer)) or (None, None)
-        return Diagnostic(code=code, message=message, file=doc.file, line=line, column=column, path=pointer,
-                          severity=severity, source_line=doc.source_line(line) if line else None, hint=hint)
+        return Diagnostic(
+            code=code,
+            message=message,
+            file=doc.file,
+            line=line,
+            column=column,
+            path=pointer,
+            severity=severity,
+            source_line=doc.source_line(line) if line else None,
+            hint=hint,
+        )
 
     def origin(self, pointer: str):
         """Where the DSL text at ``pointer`` lies, to locate errors inside it."""
         from ..compiler.dsl.parse import Origin
+
         doc, pointer = self.source(pointer)
-        return Origin(file=doc.file, path=pointer,
-                      locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
-                      source=doc.source_line)
+        return Origin(
+            file=doc.file,
+            path=pointer,
+            locate=lambda line, col: doc.locate_in_scalar(pointer, line, col),
+            source=doc.source_line,
+        )
 
     def locate(self, pointer: str) -> tuple[int, int] | None:
         """1-based (line, column) of the value at ``pointer``, else of its nearest located ancestor."""
@@ -109,8 +131,8 @@ class Document:
         if line == len(starts):
             return self.text[begin:]
         end = starts[line]
-        found = _LINE_BREAK.search(self.text, max(begin, end - 2), end)   # the break ending this line
-        return self.text[begin: found.start() if found else end]
+        found = _LINE_BREAK.search(self.text, max(begin, end - 2), end)  # the break ending this line
+        return self.text[begin : found.start() if found else end]
 
     def _starts(self) -> list[int]:
         if self._line_starts is None:

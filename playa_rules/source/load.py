@@ -32,6 +32,7 @@ Diagnostic codes: ``unreadable``, ``not-utf8``, ``too-large``, ``yaml-syntax``,
 ``too-deep``, ``alias-limit``, ``duplicate-key``, ``bad-key``, ``bad-value``,
 ``unsafe-tag``, ``internal-error`` (a bug: the parser failed unexpectedly).
 """
+
 from __future__ import annotations
 
 import math
@@ -43,12 +44,11 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from . import positions
-from .document import Document, escape_pointer_segment, pointer_of
 from ..errors import Diagnostic, LoadError
-from .compose import _Alias, _Composer, _Fatal, _PlainComposer
-
 from ..limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_INT, MAX_NODES  # noqa: F401 - re-exported
+from . import positions
+from .compose import _Alias, _Composer, _Fatal, _PlainComposer
+from .document import Document, escape_pointer_segment, pointer_of
 
 _CORE = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL = (_CORE + t for t in ("str", "int", "float", "bool", "null"))
@@ -64,9 +64,14 @@ def load_text(text: str, name: str = "<string>") -> Document:
     if text.startswith("\ufeff"):
         text = text[1:]
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise LoadError(Diagnostic(
-            "too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", file=name,
-            hint="rule files are small; this one is probably not a rule file"))
+        raise LoadError(
+            Diagnostic(
+                "too-large",
+                f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                file=name,
+                hint="rule files are small; this one is probably not a rule file",
+            )
+        )
     return _Converter(text, name).run()
 
 
@@ -83,9 +88,14 @@ def load_file(path) -> Document:
             reason = "it is a folder, not a rule file"
         raise LoadError(Diagnostic("unreadable", f"cannot read {name}: {reason}", file=name)) from None
     if len(raw) > MAX_BYTES:
-        raise LoadError(Diagnostic(
-            "too-large", f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB", file=name,
-            hint="rule files are small; this one is probably not a rule file"))
+        raise LoadError(
+            Diagnostic(
+                "too-large",
+                f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                file=name,
+                hint="rule files are small; this one is probably not a rule file",
+            )
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -98,12 +108,18 @@ def _not_utf8(raw: bytes, exc: UnicodeDecodeError, name: str) -> Diagnostic:
     line_start = before.rfind(b"\n") + 1
     line = before.count(b"\n") + 1
     column = len(before[line_start:].decode("utf-8", "replace")) + 1
-    bad = raw[exc.start: exc.start + 1].hex()
+    bad = raw[exc.start : exc.start + 1].hex()
     hint = None
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         hint = "the file looks like UTF-16; save it as UTF-8"
-    return Diagnostic("not-utf8", f"file is not valid UTF-8: byte 0x{bad} at line {line}, column {column}",
-                      file=name, line=line, column=column, hint=hint)
+    return Diagnostic(
+        "not-utf8",
+        f"file is not valid UTF-8: byte 0x{bad} at line {line}, column {column}",
+        file=name,
+        line=line,
+        column=column,
+        hint=hint,
+    )
 
 
 _NUMBERS = SafeConstructor()
@@ -144,23 +160,34 @@ class _Converter:
             root = self.compose()
             data = None if root is None else self.convert(root, "", 0)
         except _Fatal as fatal:
-            raise LoadError(self.diagnostic(fatal.code, fatal.message, fatal.mark, hint=fatal.hint,
-                                            path=fatal.path)) from None
+            raise LoadError(
+                self.diagnostic(fatal.code, fatal.message, fatal.mark, hint=fatal.hint, path=fatal.path)
+            ) from None
         except yaml.MarkedYAMLError as exc:
             raise LoadError(self.syntax(exc)) from None
         except yaml.reader.ReaderError as exc:
             line, column = self._doc._position(min(exc.position, len(self.text)))
             char = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
-            raise LoadError(self.diagnostic(
-                "yaml-syntax", f"character {char} is not allowed in YAML ({exc.reason})",
-                line=line, column=column)) from None
+            raise LoadError(
+                self.diagnostic(
+                    "yaml-syntax",
+                    f"character {char} is not allowed in YAML ({exc.reason})",
+                    line=line,
+                    column=column,
+                )
+            ) from None
         except yaml.YAMLError as exc:
             raise LoadError(self.diagnostic("yaml-syntax", f"invalid YAML: {exc}")) from None
         except (RecursionError, MemoryError):
-            raise LoadError(self.diagnostic("too-deep", "file is too deeply nested or too large to load")) from None
+            raise LoadError(
+                self.diagnostic("too-deep", "file is too deeply nested or too large to load")
+            ) from None
         except Exception as exc:  # noqa: BLE001 - the loader must only ever raise LoadError
-            raise LoadError(self.diagnostic(
-                "internal-error", f"the YAML parser failed unexpectedly: {type(exc).__name__}: {exc}")) from None
+            raise LoadError(
+                self.diagnostic(
+                    "internal-error", f"the YAML parser failed unexpectedly: {type(exc).__name__}: {exc}"
+                )
+            ) from None
         if self.problems:
             unique: dict = {}
             for found in self.problems:  # an anchored mapping converted twice reports once
@@ -181,8 +208,9 @@ class _Converter:
             source = self._doc.source_line(line)
             keep = max(column or 1, 1) + 80
             source = source if len(source) <= keep else source[:keep] + " ..."
-        return Diagnostic(code, message, file=self.name, line=line, column=column, path=path,
-                          source_line=source, hint=hint)
+        return Diagnostic(
+            code, message, file=self.name, line=line, column=column, path=path, source_line=source, hint=hint
+        )
 
     def syntax(self, exc: yaml.MarkedYAMLError) -> Diagnostic:
         """A yaml-syntax diagnostic from a PyYAML scanner/parser/composer error."""
@@ -197,7 +225,7 @@ class _Converter:
             else:
                 message = f"{exc.problem} ({exc.context}{where})"
         hint = None
-        if "'\\t'" in message:   # PyYAML's own words for a tab where a token would start
+        if "'\\t'" in message:  # PyYAML's own words for a tab where a token would start
             hint = "YAML indents with spaces, never tabs: replace the tab with spaces"
         return self.diagnostic("yaml-syntax", message, mark, hint=hint)
 
@@ -214,10 +242,13 @@ class _Converter:
             if self.expanded_alias:
                 site = self.alias_site
                 where = f" (expanding *{site.anchor})" if site is not None else ""
-                raise _Fatal("alias-limit", f"aliases expand to more than {MAX_NODES} values{where}",
-                             site.start_mark if site is not None else mark,
-                             hint="a file whose aliases multiply (a 'billion laughs' file) is refused",
-                             path=pointer)
+                raise _Fatal(
+                    "alias-limit",
+                    f"aliases expand to more than {MAX_NODES} values{where}",
+                    site.start_mark if site is not None else mark,
+                    hint="a file whose aliases multiply (a 'billion laughs' file) is refused",
+                    path=pointer,
+                )
             raise _Fatal("too-large", f"file holds more than {MAX_NODES} values", mark, path=pointer)
 
     def convert(self, node, pointer: str, depth: int):
@@ -239,10 +270,14 @@ class _Converter:
             node, anchor = node.node, node.anchor
         self.spend(mark, pointer)
         if depth >= MAX_DEPTH:
-            raise _Fatal("too-deep", f"values are nested more than {MAX_DEPTH} levels deep", mark, path=pointer)
+            raise _Fatal(
+                "too-deep", f"values are nested more than {MAX_DEPTH} levels deep", mark, path=pointer
+            )
         self.values[pointer] = (mark.line + 1, mark.column + 1, node)
         if id(node) in self.active:
-            raise _Fatal("alias-limit", f"alias *{anchor} refers to a value that contains it", mark, path=pointer)
+            raise _Fatal(
+                "alias-limit", f"alias *{anchor} refers to a value that contains it", mark, path=pointer
+            )
         if isinstance(node, ScalarNode):
             value = self.scalar(node, pointer)
             return None if value is _NOTHING else value
@@ -278,8 +313,12 @@ class _Converter:
             child = f"{pointer}/{segment}"
             if segment in own:
                 first = own[segment]
-                self.problem("duplicate-key", f"duplicate key '{key}' (first defined at line {first.line + 1})",
-                             key_node.start_mark, child)
+                self.problem(
+                    "duplicate-key",
+                    f"duplicate key '{key}' (first defined at line {first.line + 1})",
+                    key_node.start_mark,
+                    child,
+                )
                 continue
             own[segment] = key_node.start_mark
             if segment in taken:
@@ -305,11 +344,19 @@ class _Converter:
         for item in items:
             target = item.node if isinstance(item, _Alias) else item
             if not isinstance(target, MappingNode) or target.tag != _MAP:
-                self.problem("bad-value", "a merge key (<<) needs a mapping or a list of mappings",
-                             item.start_mark, pointer)
+                self.problem(
+                    "bad-value",
+                    "a merge key (<<) needs a mapping or a list of mappings",
+                    item.start_mark,
+                    pointer,
+                )
             elif id(target) in self.active:
-                raise _Fatal("alias-limit", "a merge key (<<) refers to a mapping that contains it",
-                             item.start_mark, path=pointer)
+                raise _Fatal(
+                    "alias-limit",
+                    "a merge key (<<) refers to a mapping that contains it",
+                    item.start_mark,
+                    path=pointer,
+                )
             else:
                 sources.append(target)
         return sources
@@ -319,19 +366,34 @@ class _Converter:
         mark = key_node.start_mark
         node = key_node.node if isinstance(key_node, _Alias) else key_node
         if not isinstance(node, ScalarNode):
-            self.problem("bad-key", "a key must be a name or a number, not a "
-                         + ("list" if isinstance(node, SequenceNode) else "mapping"), mark, pointer)
+            self.problem(
+                "bad-key",
+                "a key must be a name or a number, not a "
+                + ("list" if isinstance(node, SequenceNode) else "mapping"),
+                mark,
+                pointer,
+            )
             return _NOTHING
         value = self.scalar(node, pointer, mark)
-        if value is _NOTHING or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        if (
+            value is _NOTHING
+            or isinstance(value, str)
+            or (isinstance(value, int) and not isinstance(value, bool))
+        ):
             return value
         if isinstance(value, bool):
             message = f"key '{node.value}' is read by YAML as {str(value).lower()}"
         elif value is None:
-            message = "a key must not be empty or null" if not node.value else f"key '{node.value}' is read by YAML as null"
+            message = (
+                "a key must not be empty or null"
+                if not node.value
+                else f"key '{node.value}' is read by YAML as null"
+            )
         else:
             message = f"key '{node.value}' is a decimal number"
-        self.problem("bad-key", message, mark, pointer, hint="quote the key to make it a name, e.g. 'on': ...")
+        self.problem(
+            "bad-key", message, mark, pointer, hint="quote the key to make it a name, e.g. 'on': ..."
+        )
         return _NOTHING
 
     def scalar(self, node: ScalarNode, pointer: str, mark=None):
@@ -343,10 +405,15 @@ class _Converter:
             return _NOTHING
         if tag in (_STR, _TIMESTAMP, _MERGE, _VALUE):
             bad = _CONTROL.search(node.value)
-            if bad is not None:   # ("\e[2J" in a label would reach every terminal that shows it)
-                self.problem("bad-value", f"a text holds the control character U+{ord(bad.group()):04X}", mark,
-                             pointer, hint="rule texts are printed on terminals: write them without control "
-                                           "characters (tabs and line breaks are fine)")
+            if bad is not None:  # ("\e[2J" in a label would reach every terminal that shows it)
+                self.problem(
+                    "bad-value",
+                    f"a text holds the control character U+{ord(bad.group()):04X}",
+                    mark,
+                    pointer,
+                    hint="rule texts are printed on terminals: write them without control "
+                    "characters (tabs and line breaks are fine)",
+                )
                 return _NOTHING
             return node.value
         if tag == _NULL:
@@ -360,36 +427,60 @@ class _Converter:
             self.problem("bad-value", f"'{_short(node.value)}' is not {kind}", mark, pointer)
             return _NOTHING
         if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
-            self.problem("bad-value", f"'{_short(node.value)}' is a larger number than a rule may use "
-                         f"(at most {MAX_INT:,} in size)", mark, pointer,
-                         hint="JSON readers of views and logs hold whole numbers exactly up to 2**53")
+            self.problem(
+                "bad-value",
+                f"'{_short(node.value)}' is a larger number than a rule may use "
+                f"(at most {MAX_INT:,} in size)",
+                mark,
+                pointer,
+                hint="JSON readers of views and logs hold whole numbers exactly up to 2**53",
+            )
             return _NOTHING
         if isinstance(value, float) and not math.isfinite(value):
-            self.problem("bad-value", f"'{_short(node.value)}' is not a finite number", mark, pointer,
-                         hint="rule files use plain numbers; write a large integer or quote the text")
+            self.problem(
+                "bad-value",
+                f"'{_short(node.value)}' is not a finite number",
+                mark,
+                pointer,
+                hint="rule files use plain numbers; write a large integer or quote the text",
+            )
             return _NOTHING
         return value
 
     def bad_tag(self, node: Node, kind: str, pointer: str, mark=None) -> None:
         """Record a tag that is not plain data (unsafe-tag) or does not fit its node (bad-value)."""
         mark = mark or node.start_mark
-        shown = "!!" + node.tag[len(_CORE):] if node.tag.startswith(_CORE) else node.tag
+        shown = "!!" + node.tag[len(_CORE) :] if node.tag.startswith(_CORE) else node.tag
         if node.tag in _ALLOWED_TAGS:
             self.problem("bad-value", f"tag '{shown}' cannot be used on a {kind}", mark, pointer)
         else:
-            self.problem("unsafe-tag", f"tag '{shown}' is not allowed: rule files hold plain data only",
-                         mark, pointer, hint="remove the tag; only strings, numbers, booleans, lists and mappings are read")
+            self.problem(
+                "unsafe-tag",
+                f"tag '{shown}' is not allowed: rule files hold plain data only",
+                mark,
+                pointer,
+                hint="remove the tag; only strings, numbers, booleans, lists and mappings are read",
+            )
 
 
 _NOTHING = type("_Nothing", (), {"__repr__": lambda self: "<no value>"})()
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")   # control characters but tab and line breaks
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # control characters but tab and line breaks
 
 
 def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-__all__ = ["Document", "load_text", "load_file", "pointer_of", "escape_pointer_segment",
-           "MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "MAX_ALIASES"]
+__all__ = [
+    "Document",
+    "load_text",
+    "load_file",
+    "pointer_of",
+    "escape_pointer_segment",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_ALIASES",
+]

@@ -16,6 +16,7 @@ file, line and column it was written at, so validation and compilation report er
 in the file that caused them. Two variants that change the same thing differently are
 an error unless one extends the other (then the later one wins, on purpose).
 """
+
 from __future__ import annotations
 
 import copy
@@ -24,18 +25,30 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .document import Document, escape_pointer_segment
 from ..errors import Diagnostic, SpecError, spelled
+from .document import Document, escape_pointer_segment
 
 META_KEYS = ("$schema", "extends", "variant", "title", "about", "source")
 CHOICES = ("rulings", "assumptions")  # sections whose entries a bare value sets (their `value`)
 _POSITION_KEYS = ("before", "after", "at")
 _LIST_OPS = ("add", "remove")
 _NOUNS = {
-    "actions": "action", "zones": "zone", "components": "component", "assumptions": "assumption",
-    "rulings": "ruling", "define": "definition", "parameters": "parameter", "variables": "variable scope",
-    "params": "parameter", "phases": "phase", "steps": "step", "scoring": "scoring rule",
-    "tie_breaks": "tie break", "require": "requirement", "let": "name", "vars": "variable",
+    "actions": "action",
+    "zones": "zone",
+    "components": "component",
+    "assumptions": "assumption",
+    "rulings": "ruling",
+    "define": "definition",
+    "parameters": "parameter",
+    "variables": "variable scope",
+    "params": "parameter",
+    "phases": "phase",
+    "steps": "step",
+    "scoring": "scoring rule",
+    "tie_breaks": "tie break",
+    "require": "requirement",
+    "let": "name",
+    "vars": "variable",
 }
 
 
@@ -67,7 +80,9 @@ class _Prov:
     def open(self, value) -> Any:
         if self.kids is None:
             if isinstance(value, dict):
-                self.kids = {str(k): _Prov(self.doc, f"{self.ptr}/{escape_pointer_segment(k)}") for k in value}
+                self.kids = {
+                    str(k): _Prov(self.doc, f"{self.ptr}/{escape_pointer_segment(k)}") for k in value
+                }
             elif isinstance(value, list):
                 self.kids = [_Prov(self.doc, f"{self.ptr}/{i}") for i in range(len(value))]
         return self.kids
@@ -81,7 +96,9 @@ class Layered(Document):
         self.base = base
         self.layers = layers
         self._root = root
-        self.removed = removed   # (name, what in words, the diagnostic of the removal) per part a layer removed
+        self.removed = (
+            removed  # (name, what in words, the diagnostic of the removal) per part a layer removed
+        )
 
     def noting_removals(self, diagnostics: list) -> list:
         """``diagnostics`` with, on each that names a part a variant removed (an action, a
@@ -91,9 +108,12 @@ class Layered(Document):
             return diagnostics
         out = []
         for d in diagnostics:
-            notes = [f"{where.location()} removes {what}" for name, what, where in self.removed
-                     if f"'{name}'" in d.message and where.file != d.file]
-            if notes:   # (a did-you-mean for a name a variant removed points the wrong way)
+            notes = [
+                f"{where.location()} removes {what}"
+                for name, what, where in self.removed
+                if f"'{name}'" in d.message and where.file != d.file
+            ]
+            if notes:  # (a did-you-mean for a name a variant removed points the wrong way)
                 kept = [d.hint] if d.hint and not d.hint.startswith("did you mean") else []
                 d = replace(d, hint="; ".join(kept + notes))
             out.append(d)
@@ -151,7 +171,7 @@ class _Merger:
         self.errors = errors
         self.base_name = base_name
         self.mine: list[_Change] = []
-        self.added: list[tuple] = []   # (pointer, path, name, the names already there): new named things
+        self.added: list[tuple] = []  # (pointer, path, name, the names already there): new named things
 
     def error(self, ptr: str, code: str, message: str, hint: str | None = None, key: bool = False) -> None:
         self.errors.append(self.doc.diagnostic(ptr, code, message, key=key, hint=hint))
@@ -166,8 +186,13 @@ class _Merger:
             kp = f"{optr}/{escape_pointer_segment(k)}"
             if ov is None:
                 if k not in m:
-                    self.error(kp, "overlay-target", f"removes {describe(path + (k,))}, which "
-                               f"{self.base_name} does not have", _close(k, m), key=True)
+                    self.error(
+                        kp,
+                        "overlay-target",
+                        f"removes {describe(path + (k,))}, which {self.base_name} does not have",
+                        _close(k, m),
+                        key=True,
+                    )
                     continue
                 del m[k]
                 kids.pop(str(k), None)
@@ -179,8 +204,14 @@ class _Merger:
                 kids[str(k)] = _Prov(self.doc, kp)
                 self.record(path + (k,), kp, "set", ov)
             else:
-                if k == "value" and len(path) == 2 and path[0] in CHOICES and "default" not in m \
-                        and m[k] != ov and "alternatives" not in o:  # (new alternatives: a new ruling)
+                if (
+                    k == "value"
+                    and len(path) == 2
+                    and path[0] in CHOICES
+                    and "default" not in m
+                    and m[k] != ov
+                    and "alternatives" not in o
+                ):  # (new alternatives: a new ruling)
                     m["default"] = copy.deepcopy(m[k])  # what the game says, for the reader and the checks
                     kids["default"] = kids[str(k)]
                 self.merge_value(m, k, kids, ov, kp, path + (k,))
@@ -188,11 +219,22 @@ class _Merger:
     def merge_value(self, container, k, kids, ov, kp: str, path: tuple) -> None:
         mv = container[k]
         slot = k if isinstance(container, list) else str(k)
-        if isinstance(mv, dict) and isinstance(ov, dict) and ov and set(ov) <= set(_LIST_OPS) \
-                and not set(ov) & set(mv) and all(isinstance(v, list) for v in ov.values()):
-            self.error(kp, "overlay-shape", f"{describe(path)} is a mapping of named entries, not a list: "
-                       f"'{next(iter(ov))}' would add an entry of that name",
-                       "change or add an entry by its name, remove one with 'name: null'", key=True)
+        if (
+            isinstance(mv, dict)
+            and isinstance(ov, dict)
+            and ov
+            and set(ov) <= set(_LIST_OPS)
+            and not set(ov) & set(mv)
+            and all(isinstance(v, list) for v in ov.values())
+        ):
+            self.error(
+                kp,
+                "overlay-shape",
+                f"{describe(path)} is a mapping of named entries, not a list: "
+                f"'{next(iter(ov))}' would add an entry of that name",
+                "change or add an entry by its name, remove one with 'name: null'",
+                key=True,
+            )
         elif isinstance(mv, dict) and isinstance(ov, dict):
             self.merge_map(mv, kids[slot], ov, kp, path)
         elif isinstance(mv, list) and isinstance(ov, list) and _has_ids(mv):
@@ -203,8 +245,12 @@ class _Merger:
             self.merge_map(mv, kids[slot], {"value": ov}, kp, path)  # `x: true` sets x's value
         else:
             if isinstance(ov, dict) and isinstance(mv, list) and _has_ids(mv):
-                self.error(kp, "overlay-shape", f"{describe(path)} is a list of parts with ids: give a list "
-                           "of items, each with the 'id' of the part it changes, removes or adds")
+                self.error(
+                    kp,
+                    "overlay-shape",
+                    f"{describe(path)} is a list of parts with ids: give a list "
+                    "of items, each with the 'id' of the part it changes, removes or adds",
+                )
                 return
             container[k] = copy.deepcopy(ov)
             kids[slot] = _Prov(self.doc, kp)
@@ -213,20 +259,28 @@ class _Merger:
     # ------------------------------------------------------------ lists of parts with ids
     def merge_ids(self, m: list, prov: _Prov, o: list, optr: str, path: tuple) -> None:
         kids = prov.open(m)
-        ids = [x.get("id") for x in m]      # kept in step with m (in C: no list rebuilt per item)
+        ids = [x.get("id") for x in m]  # kept in step with m (in C: no list rebuilt per item)
         for i, item in enumerate(o):
             ip = f"{optr}/{i}"
             if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-                self.error(ip, "overlay-shape", f"each item given for {describe(path)} needs the 'id' of the "
-                           f"{_NOUNS.get(path[-1], 'part')} it changes, removes or adds")
+                self.error(
+                    ip,
+                    "overlay-shape",
+                    f"each item given for {describe(path)} needs the 'id' of the "
+                    f"{_NOUNS.get(path[-1], 'part')} it changes, removes or adds",
+                )
                 continue
             ident = item["id"]
             at = ids.index(ident) if ident in ids else None
             noun = _NOUNS.get(path[-1], "part")
             if item.get("remove") is True:
                 if at is None:
-                    self.error(ip + "/id", "overlay-target", f"removes {noun} '{ident}', which {describe(path)} "
-                               f"of {self.base_name} does not have", _close(ident, ids))
+                    self.error(
+                        ip + "/id",
+                        "overlay-target",
+                        f"removes {noun} '{ident}', which {describe(path)} of {self.base_name} does not have",
+                        _close(ident, ids),
+                    )
                 else:
                     del m[at]
                     del kids[at]
@@ -236,10 +290,14 @@ class _Merger:
             body = {k: v for k, v in item.items() if k not in _POSITION_KEYS and k != "remove"}
             wanted = [k for k in _POSITION_KEYS if k in item]
             if at is None and not wanted:
-                self.error(ip + "/id", "overlay-target",
-                           f"no {noun} '{ident}' in {describe(path)} of {self.base_name} to change",
-                           _close(ident, ids) or f"to add a new {noun}, say where it goes: 'before: ID', "
-                           "'after: ID' or 'at: start' / 'at: end'")
+                self.error(
+                    ip + "/id",
+                    "overlay-target",
+                    f"no {noun} '{ident}' in {describe(path)} of {self.base_name} to change",
+                    _close(ident, ids)
+                    or f"to add a new {noun}, say where it goes: 'before: ID', "
+                    "'after: ID' or 'at: start' / 'at: end'",
+                )
                 continue
             if wanted:
                 others = ids if at is None else [x for x in ids if x != ident]
@@ -264,8 +322,11 @@ class _Merger:
 
     def position(self, item: dict, wanted: list, ip: str, ids: list, noun: str) -> int | None:
         if len(wanted) > 1:
-            self.error(ip + "/" + wanted[1], "overlay-shape", f"give one of 'before', 'after' or 'at', not "
-                       f"{' and '.join(repr(w) for w in wanted)}")
+            self.error(
+                ip + "/" + wanted[1],
+                "overlay-shape",
+                f"give one of 'before', 'after' or 'at', not {' and '.join(repr(w) for w in wanted)}",
+            )
             return None
         key = wanted[0]
         anchor = item[key]
@@ -275,8 +336,12 @@ class _Merger:
                 return None
             return 0 if anchor == "start" else len(ids)
         if anchor not in ids:
-            self.error(ip + "/" + key, "overlay-target", f"no {noun} '{anchor}' to put '{item['id']}' {key}",
-                       _close(anchor, ids))
+            self.error(
+                ip + "/" + key,
+                "overlay-target",
+                f"no {noun} '{anchor}' to put '{item['id']}' {key}",
+                _close(anchor, ids),
+            )
             return None
         return ids.index(anchor) + (key == "after")
 
@@ -285,9 +350,12 @@ class _Merger:
         kids = prov.open(m)
         for j, value in enumerate(_as_list(ops.get("remove"))):
             if value not in m:
-                self.error(f"{optr}/remove" + (f"/{j}" if isinstance(ops.get("remove"), list) else ""),
-                           "overlay-target", f"removes {spelled(value)} from {describe(path)}, which does not hold it",
-                           _close(value, m))
+                self.error(
+                    f"{optr}/remove" + (f"/{j}" if isinstance(ops.get("remove"), list) else ""),
+                    "overlay-target",
+                    f"removes {spelled(value)} from {describe(path)}, which does not hold it",
+                    _close(value, m),
+                )
                 continue
             at = m.index(value)
             del m[at]
@@ -297,7 +365,9 @@ class _Merger:
             if value in m:
                 continue  # adding what is there already changes nothing
             m.append(copy.deepcopy(value))
-            kids.append(_Prov(self.doc, f"{optr}/add" + (f"/{j}" if isinstance(ops.get("add"), list) else "")))
+            kids.append(
+                _Prov(self.doc, f"{optr}/add" + (f"/{j}" if isinstance(ops.get("add"), list) else ""))
+            )
         self.record(path, optr, "items", ops)
 
 
@@ -318,8 +388,11 @@ def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
     _typos(data, added, errors, base_name)
     if errors:
         raise SpecError(_sorted(errors))
-    removed = tuple((c.path[-1], describe(c.path), c.layer.doc.diagnostic(c.ptr, "", "", key=True))
-                    for c in changes if c.kind == "set" and c.value is None and isinstance(c.path[-1], str))
+    removed = tuple(
+        (c.path[-1], describe(c.path), c.layer.doc.diagnostic(c.ptr, "", "", key=True))
+        for c in changes
+        if c.kind == "set" and c.value is None and isinstance(c.path[-1], str)
+    )
     return Layered(data, base, root, layers, removed)
 
 
@@ -331,21 +404,35 @@ def _conflicts(mine: list[_Change], earlier: list[_Change], errors: list[Diagnos
             n = min(len(c.path), len(d.path))
             if c.path[:n] != d.path[:n]:
                 continue
-            if c.kind == d.kind == "items" or (c.kind == d.kind == "set" and c.path == d.path
-                                                  and c.value == d.value):
+            if c.kind == d.kind == "items" or (
+                c.kind == d.kind == "set" and c.path == d.path and c.value == d.value
+            ):
                 continue
             where = d.layer.doc.diagnostic(d.ptr, "x", "x")
-            errors.append(c.layer.doc.diagnostic(
-                c.ptr, "overlay-conflict",
-                f"variant '{c.layer.id}' and variant '{d.layer.id}' both change {describe(c.path[:n] or c.path)}",
-                key=c.kind == "set" and c.value is None,
-                hint=f"'{d.layer.id}' changes it at {where.location()}; use one of them, or make one "
-                     f"extend the other so that it overrides it on purpose"))
+            errors.append(
+                c.layer.doc.diagnostic(
+                    c.ptr,
+                    "overlay-conflict",
+                    f"variant '{c.layer.id}' and variant '{d.layer.id}' both change {describe(c.path[:n] or c.path)}",
+                    key=c.kind == "set" and c.value is None,
+                    hint=f"'{d.layer.id}' changes it at {where.location()}; use one of them, or make one "
+                    f"extend the other so that it overrides it on purpose",
+                )
+            )
             break
 
 
 # Sections whose keys name things (a parameter, an action...): a new key there may be a typo.
-_NAMED_SECTIONS = ("parameters", "assumptions", "rulings", "define", "actions", "zones", "components", "automata")
+_NAMED_SECTIONS = (
+    "parameters",
+    "assumptions",
+    "rulings",
+    "define",
+    "actions",
+    "zones",
+    "components",
+    "automata",
+)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -376,17 +463,22 @@ def _typos(data: dict, added: list, errors: list[Diagnostic], base_name: str) ->
     for merger, ptr, path, key, existing in added:
         name = str(key).split("(")[0].strip()
         if name in used:
-            continue       # something reads it: it adds something new on purpose
+            continue  # something reads it: it adds something new on purpose
         shorts = [e.split("(")[0].strip() for e in existing]
         found = difflib.get_close_matches(name, shorts, n=1, cutoff=0.75)
         if not found:
             continue
         noun = _NOUNS.get(path[0], "entry") if path[0] != "variables" else f"{path[1]} variable"
-        errors.append(merger.doc.diagnostic(
-            ptr, "unknown-change",
-            f"variant '{merger.layer.id}' adds {noun} '{name}', which nothing uses; {base_name} has "
-            f"{noun} '{found[0]}'", key=True,
-            hint=f"did you mean '{found[0]}'? (a new {noun} is fine once a rule uses it)"))
+        errors.append(
+            merger.doc.diagnostic(
+                ptr,
+                "unknown-change",
+                f"variant '{merger.layer.id}' adds {noun} '{name}', which nothing uses; {base_name} has "
+                f"{noun} '{found[0]}'",
+                key=True,
+                hint=f"did you mean '{found[0]}'? (a new {noun} is fine once a rule uses it)",
+            )
+        )
 
 
 def _has_ids(items: list) -> bool:

@@ -4,6 +4,7 @@ DSL errors are found at a (line, column) inside a string's value; a rule author 
 the position in the file, whatever the scalar's style: plain, quoted (with escapes and
 folded lines) or a block (| or >).
 """
+
 from __future__ import annotations
 
 import re
@@ -124,7 +125,7 @@ def skip_blanks(text: str, at: int, char: str, escapes: bool) -> int:
 def block_indent(text: str, start: int, stop: int, value: str) -> int:
     """The indentation of a block scalar's content: source indent minus the value's own."""
     source_lead = None
-    for line in LINE_BREAK.split(text[start:max(stop, start)]):
+    for line in LINE_BREAK.split(text[start : max(stop, start)]):
         if line.strip(" "):
             source_lead = len(line) - len(line.lstrip(" "))
             break

@@ -6,17 +6,18 @@ relative to the variant file; following ``extends`` up from a variant ends at a 
 :func:`compose` turns ``load(game, variants=[...])`` into the base document and the
 ordered layers :func:`playa_rules.source.overlay.merge` applies.
 """
+
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
 from .. import resources
-from .document import Document
+from ..checks.schema import schema_diagnostics
 from ..errors import Diagnostic, LoadError, SpecError
+from .document import Document
 from .load import load_file
 from .overlay import Layer
-from ..checks.schema import schema_diagnostics
 
 _DOCS: dict = {}
 
@@ -42,7 +43,9 @@ def read(path: Path) -> Document:
     try:
         stat = path.stat()
     except OSError as exc:
-        raise LoadError(Diagnostic("unreadable", f"cannot read {path}: {exc.strerror or exc}", file=str(path)))
+        raise LoadError(
+            Diagnostic("unreadable", f"cannot read {path}: {exc.strerror or exc}", file=str(path))
+        )
     # the path as given is part of the key: diagnostics name the file as the caller spelled it
     key = (str(path), str(path.resolve()), stat.st_mtime_ns, stat.st_size)
     doc = _DOCS.get(key)
@@ -90,8 +93,13 @@ def find(ref, game: str | None, relative_to: Path | None = None) -> Path:
         return Path(ref)
     known = ", ".join(i for ids in bundled.values() for i in ids) or "none"
     of = f" of {game}" if game else ""
-    raise LoadError(Diagnostic("unknown-variant", f"no bundled variant '{ref}'{of} (bundled: {known}); "
-                               "to use a file, give its path", file=ref))
+    raise LoadError(
+        Diagnostic(
+            "unknown-variant",
+            f"no bundled variant '{ref}'{of} (bundled: {known}); to use a file, give its path",
+            file=ref,
+        )
+    )
 
 
 def chain(path: Path) -> tuple[Path, list[Layer]]:
@@ -110,9 +118,14 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
             raise SpecError(diags)
         key = str(current.resolve())
         if key in seen:
-            raise SpecError(doc.diagnostic("/extends", "extends-cycle",
-                                           f"variant '{doc.data['variant']}' extends itself: "
-                                           f"{' -> '.join(Path(s).name for s in seen + [key])}"))
+            raise SpecError(
+                doc.diagnostic(
+                    "/extends",
+                    "extends-cycle",
+                    f"variant '{doc.data['variant']}' extends itself: "
+                    f"{' -> '.join(Path(s).name for s in seen + [key])}",
+                )
+            )
         seen.append(key)
         layers.insert(0, Layer(doc=doc, id=doc.data["variant"], key=key, title=doc.data.get("title", "")))
         current = _parent(doc, current, path.resolve().parent)
@@ -145,15 +158,24 @@ def _parent(doc: Document, path: Path, root: Path) -> Path:
     if _is_file(target):
         inside = _inside(target, root) and not Path(ref).is_absolute()
         if not inside or target.suffix.lower() not in (".yaml", ".yml"):
-            raise SpecError(doc.diagnostic("/extends", "unknown-extends",
-                                           f"'{ref}' is not a rule file this variant may extend: a variant extends a "
-                                           f"bundled game or variant, or a .yaml file by a path relative to it, "
-                                           f"inside {root.name or root}/ (the folder of the file loaded)"))
+            raise SpecError(
+                doc.diagnostic(
+                    "/extends",
+                    "unknown-extends",
+                    f"'{ref}' is not a rule file this variant may extend: a variant extends a "
+                    f"bundled game or variant, or a .yaml file by a path relative to it, "
+                    f"inside {root.name or root}/ (the folder of the file loaded)",
+                )
+            )
         return target
     known = ", ".join(resources.bundled_games())
-    raise SpecError(doc.diagnostic("/extends", "unknown-extends",
-                                   f"'{ref}' is neither a bundled game ({known}), a bundled variant, "
-                                   f"nor a file next to {path.name}"))
+    raise SpecError(
+        doc.diagnostic(
+            "/extends",
+            "unknown-extends",
+            f"'{ref}' is neither a bundled game ({known}), a bundled variant, nor a file next to {path.name}",
+        )
+    )
 
 
 def _inside(target: Path, root: Path) -> bool:
@@ -172,8 +194,13 @@ def compose(base_path: Path, variants) -> tuple[Path, list[Layer]]:
         path = find(ref, game)
         vroot, vlayers = chain(path)
         if not vlayers:
-            raise LoadError(Diagnostic("not-a-variant", f"'{ref}' is a game, not a variant (a variant "
-                                       "names what it 'extends')", file=str(path)))
+            raise LoadError(
+                Diagnostic(
+                    "not-a-variant",
+                    f"'{ref}' is a game, not a variant (a variant names what it 'extends')",
+                    file=str(path),
+                )
+            )
         if vroot.resolve() != root.resolve():
             top = vlayers[-1]
             what = f"variant '{top.id}'"

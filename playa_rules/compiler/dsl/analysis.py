@@ -5,6 +5,7 @@ the parameters they need); ``is_static`` tells whether a condition reads only on
 parameter and fixed properties (so its value may be remembered); ``narrowed_type``
 reads ``x.type == 'T'`` in a filter to type its elements as T.
 """
+
 from __future__ import annotations
 
 from ...errors import SpecError
@@ -34,8 +35,23 @@ def is_static(node, param: str, model) -> bool:
         if isinstance(n, A.Comprehension):
             bound.add(n.var)
     for n in A.walk(node):
-        if isinstance(n, (A.Num, A.Str, A.Bool, A.NoneLit, A.BinOp, A.Compare, A.Neg, A.Not,
-                          A.BoolOp, A.Conditional, A.Comprehension, A.ListLit)):
+        if isinstance(
+            n,
+            (
+                A.Num,
+                A.Str,
+                A.Bool,
+                A.NoneLit,
+                A.BinOp,
+                A.Compare,
+                A.Neg,
+                A.Not,
+                A.BoolOp,
+                A.Conditional,
+                A.Comprehension,
+                A.ListLit,
+            ),
+        ):
             continue
         if isinstance(n, A.Name):
             if n.id in bound or (n.id in model.constants and n.id not in model.zones):
@@ -59,16 +75,33 @@ def narrowed_type(elem: T.T, var: str, where):
     for p in parts:
         if isinstance(p, A.Compare) and p.op == "==":
             for a, b in ((p.left, p.right), (p.right, p.left)):
-                if isinstance(a, A.Attr) and a.name == "type" and isinstance(a.obj, A.Name) \
-                        and a.obj.id == var and isinstance(b, A.Str) and b.value in elem.types:
+                if (
+                    isinstance(a, A.Attr)
+                    and a.name == "type"
+                    and isinstance(a.obj, A.Name)
+                    and a.obj.id == var
+                    and isinstance(b, A.Str)
+                    and b.value in elem.types
+                ):
                     return T.comp({b.value})
     return None
 
 
 # Expressions worth working out once per listing when they read no parameter (a name, an
 # attribute or a literal costs no more than remembering it).
-HOISTABLE = (A.Call, A.CallOver, A.Conditional, A.BinOp, A.Index, A.Comprehension, A.ListLit, A.BoolOp,
-              A.Compare, A.Not, A.Neg)
+HOISTABLE = (
+    A.Call,
+    A.CallOver,
+    A.Conditional,
+    A.BinOp,
+    A.Index,
+    A.Comprehension,
+    A.ListLit,
+    A.BoolOp,
+    A.Compare,
+    A.Not,
+    A.Neg,
+)
 
 
 def free_names(node: A.Node) -> set[str]:
@@ -95,7 +128,9 @@ def always_reads(node: A.Node, name: str, defines: dict, memo: dict, depth: int 
     if isinstance(node, A.Name):
         return node.id == name
     if isinstance(node, (A.Attr, A.Not, A.Neg)):
-        return always_reads(node.obj if isinstance(node, A.Attr) else node.operand, name, defines, memo, depth + 1)
+        return always_reads(
+            node.obj if isinstance(node, A.Attr) else node.operand, name, defines, memo, depth + 1
+        )
     if isinstance(node, (A.Index, A.Compare, A.BinOp)):
         parts = (node.obj, node.index) if isinstance(node, A.Index) else (node.left, node.right)
         return any(always_reads(x, name, defines, memo, depth + 1) for x in parts)
@@ -104,17 +139,24 @@ def always_reads(node: A.Node, name: str, defines: dict, memo: dict, depth: int 
     if isinstance(node, A.Conditional):
         return always_reads(node.test, name, defines, memo, depth + 1) or (
             always_reads(node.then, name, defines, memo, depth + 1)
-            and always_reads(node.orelse, name, defines, memo, depth + 1))
+            and always_reads(node.orelse, name, defines, memo, depth + 1)
+        )
     if isinstance(node, A.ListLit):
         return any(always_reads(x, name, defines, memo, depth + 1) for x in node.items)
     if isinstance(node, (A.Comprehension, A.CallOver)):
-        return always_reads((node.comp if isinstance(node, A.CallOver) else node).coll, name, defines, memo, depth + 1)
+        return always_reads(
+            (node.comp if isinstance(node, A.CallOver) else node).coll, name, defines, memo, depth + 1
+        )
     if isinstance(node, A.Call):
         d = defines.get(node.func)
         if d is None or len(node.args) != len(d.params):
             return False
-        return any(define_reads(d, p, defines, memo, depth + 1) if isinstance(a, A.Name) and a.id == name
-                   else always_reads(a, name, defines, memo, depth + 1) for a, p in zip(node.args, d.params))
+        return any(
+            define_reads(d, p, defines, memo, depth + 1)
+            if isinstance(a, A.Name) and a.id == name
+            else always_reads(a, name, defines, memo, depth + 1)
+            for a, p in zip(node.args, d.params)
+        )
     return False
 
 
@@ -151,7 +193,9 @@ def never_shuffled(blocks: list, data: dict, model) -> frozenset:
     variables = set(model.cvars).union(*(set(v) for v in model.variables.values()))
     shuffled = set()
     for z in targets:
-        name = z.id if isinstance(z, A.Name) and z.id not in local else z.name if isinstance(z, A.Attr) else None
+        name = (
+            z.id if isinstance(z, A.Name) and z.id not in local else z.name if isinstance(z, A.Attr) else None
+        )
         if name is None or name not in model.zones or name in variables:
             return frozenset()
         shuffled.add(name)

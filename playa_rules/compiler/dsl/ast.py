@@ -4,10 +4,10 @@ The parser builds these; the compiler walks them once into fast callables; nothi
 re-reads DSL text while a game runs. ``pos`` is the 1-based (line, column) of the
 node inside its DSL text.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 Pos = tuple[int, int]
 
@@ -23,18 +23,21 @@ class Node:
 @dataclass(frozen=True)
 class Num(Node):
     """An integer literal: ``3``."""
+
     value: int
 
 
 @dataclass(frozen=True)
 class Str(Node):
     """A string literal: ``'bonus'``."""
+
     value: str
 
 
 @dataclass(frozen=True)
 class Bool(Node):
     """``true`` or ``false``."""
+
     value: bool
 
 
@@ -46,12 +49,14 @@ class NoneLit(Node):
 @dataclass(frozen=True)
 class Name(Node):
     """A name: a parameter, a bound variable, ``me``, ``players``, a zone..."""
+
     id: str
 
 
 @dataclass(frozen=True)
 class Attr(Node):
     """``x.name``: a property, a variable or a zone of a seat or a component."""
+
     obj: Node
     name: str
 
@@ -59,6 +64,7 @@ class Attr(Node):
 @dataclass(frozen=True)
 class Index(Node):
     """``x[i]``: an element of a list or a table."""
+
     obj: Node
     index: Node
 
@@ -66,6 +72,7 @@ class Index(Node):
 @dataclass(frozen=True)
 class Call(Node):
     """``f(a, b)``: a DSL function or a ``define``."""
+
     func: str
     args: tuple
 
@@ -73,15 +80,17 @@ class Call(Node):
 @dataclass(frozen=True)
 class Comprehension(Node):
     """``[expr for var in coll where cond]``, ``[var in coll where cond]`` (expr None)."""
+
     var: str
     coll: Node
-    where: Optional[Node]
-    expr: Optional[Node]
+    where: Node | None
+    expr: Node | None
 
 
 @dataclass(frozen=True)
 class CallOver(Node):
     """``count(t in won where ...)`` / ``sum(t.value for t in won)``: a function of a comprehension."""
+
     func: str
     comp: Comprehension
 
@@ -89,12 +98,14 @@ class CallOver(Node):
 @dataclass(frozen=True)
 class ListLit(Node):
     """``[a, b, c]``."""
+
     items: tuple
 
 
 @dataclass(frozen=True)
 class Conditional(Node):
     """``if test then a else b``."""
+
     test: Node
     then: Node
     orelse: Node
@@ -103,6 +114,7 @@ class Conditional(Node):
 @dataclass(frozen=True)
 class BoolOp(Node):
     """``a and b and c`` / ``a or b``."""
+
     op: str
     values: tuple
 
@@ -110,12 +122,14 @@ class BoolOp(Node):
 @dataclass(frozen=True)
 class Not(Node):
     """``not x``."""
+
     operand: Node
 
 
 @dataclass(frozen=True)
 class Compare(Node):
     """``a < b`` and friends."""
+
     op: str
     left: Node
     right: Node
@@ -124,6 +138,7 @@ class Compare(Node):
 @dataclass(frozen=True)
 class BinOp(Node):
     """``a + b``, ``a * b``, ``a // b``, ``a % b``."""
+
     op: str
     left: Node
     right: Node
@@ -132,6 +147,7 @@ class BinOp(Node):
 @dataclass(frozen=True)
 class Neg(Node):
     """``-x``."""
+
     operand: Node
 
 
@@ -139,28 +155,32 @@ class Neg(Node):
 @dataclass(frozen=True)
 class Block(Node):
     """A sequence of effects."""
+
     stmts: tuple
 
 
 @dataclass(frozen=True)
 class Move(Node):
     """``move X to ZONE [sorted by PROP ascending|descending]``."""
+
     what: Node
     to: Node
-    sort_by: Optional[str] = None
+    sort_by: str | None = None
     descending: bool = False
 
 
 @dataclass(frozen=True)
 class Reveal(Node):
     """``reveal X to SEAT`` or ``reveal X to all`` (``to`` is None)."""
+
     what: Node
-    to: Optional[Node]
+    to: Node | None
 
 
 @dataclass(frozen=True)
 class Set(Node):
     """``set a.b = x`` / ``+=`` / ``-=``."""
+
     target: tuple
     op: str
     value: Node
@@ -169,6 +189,7 @@ class Set(Node):
 @dataclass(frozen=True)
 class SetOn(Node):
     """``set EXPR.name = x`` where EXPR is not a plain name: ``set at(board, 0, 1).mark = 1``."""
+
     obj: Node
     name: str
     op: str
@@ -178,6 +199,7 @@ class SetOn(Node):
 @dataclass(frozen=True)
 class Pick(Node):
     """``pick a.b from LIST``: a random element (a chance event)."""
+
     target: tuple
     options: Node
 
@@ -185,6 +207,7 @@ class Pick(Node):
 @dataclass(frozen=True)
 class Shuffle(Node):
     """``shuffle ZONE``."""
+
     zone: Node
 
 
@@ -192,29 +215,33 @@ class Shuffle(Node):
 class Deal(Node):
     """``deal N from ZONE to each ZONENAME``: N to every seat, start player first;
     ``deal N from ZONE to ZONE``: N to one zone (``zone`` is then None)."""
+
     count: Node
     source: Node
-    zone: Optional[str]
-    to: Optional[Node] = None
+    zone: str | None
+    to: Node | None = None
 
 
 @dataclass(frozen=True)
 class Roll(Node):
     """``roll X``: each component of X shows a random one of its ``faces``."""
+
     what: Node
 
 
 @dataclass(frozen=True)
 class If(Node):
     """``if cond { ... } else { ... }``."""
+
     test: Node
     body: Block
-    orelse: Optional[Block]
+    orelse: Block | None
 
 
 @dataclass(frozen=True)
 class For(Node):
     """``for x in COLLECTION { ... }`` over a finite collection."""
+
     var: str
     coll: Node
     body: Block
@@ -223,12 +250,14 @@ class For(Node):
 @dataclass(frozen=True)
 class End(Node):
     """``end step|turn|phase|hand|match``."""
+
     what: str
 
 
 @dataclass(frozen=True)
 class Win(Node):
     """``win SEAT``: that seat wins the match at once."""
+
     who: Node
 
 

@@ -6,12 +6,13 @@ at compile time, so the hot loop only indexes lists; nothing is parsed or looked
 by text while a game runs. DSL text never reaches ``eval``, ``exec`` or attribute
 access on Python objects: each construct maps to one closure written here.
 """
+
 from __future__ import annotations
 
 import itertools
 import operator
 import os
-from typing import Callable
+from collections.abc import Callable
 
 from ...errors import Diagnostic, RuleError
 from ...limits import MAX_PROBLEMS
@@ -25,11 +26,15 @@ from .parse import Origin
 from .pysource import Generator, composed, env, list_source, too_deep, top_source, with_src
 from .values import C, Define, Scope, const, retyped  # noqa: F401  (Define, Scope: re-exported)
 
-
-_CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-        ">": operator.gt, ">=": operator.ge}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
-          "//": operator.floordiv, "%": operator.mod}
+_CMP = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 _DEPTH, _UNSET = operator.attrgetter("depth"), object()
 _NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
 
@@ -40,19 +45,20 @@ class Compiler:
     def __init__(self, model: Model, defines: dict[str, Define]):
         self.m = model
         self.defines = defines
-        self.broken: set[str] = set()   # defines whose text does not parse (already reported)
-        self.hints_left = MAX_PROBLEMS   # "did you mean" hints this compile may still work out
-        self.hoist: frozenset | None = None   # while compiling a condition: the names that vary per candidate
+        self.broken: set[str] = set()  # defines whose text does not parse (already reported)
+        self.hints_left = MAX_PROBLEMS  # "did you mean" hints this compile may still work out
+        self.hoist: frozenset | None = None  # while compiling a condition: the names that vary per candidate
         self.origin = Origin()
         self.text = ""
         self._fresh = itertools.count()
         self._inlining: list[str] = []
-        self._inlined, self.loops, self.sizes = 0, (), {}   # calls inlined (MAX_INLINES); loops (cost.py)
-        self.reads: dict = {}   # (define, parameter) -> whether its body always reads it (analysis.define_reads)
+        self._inlined, self.loops, self.sizes = 0, (), {}  # calls inlined (MAX_INLINES); loops (cost.py)
+        self.reads: dict = {}  # (define, parameter) -> whether its body always reads it (analysis.define_reads)
         self.phase_lets: set[str] = set()
-        self.memo_defines = False   # set while compiling pure contexts (scoring, tie-breaks)
-        self.held, self.given, self.assigned, self.wanted = {}, {}, {}, None   # held.py; hints.py
+        self.memo_defines = False  # set while compiling pure contexts (scoring, tie-breaks)
+        self.held, self.given, self.assigned, self.wanted = {}, {}, {}, None  # held.py; hints.py
         from . import effects, functions  # registries, imported late: they import this module
+
         self.functions = functions.FUNCTIONS
         self.effects = effects.EFFECTS
         self.effect_blocks = effects
@@ -85,8 +91,13 @@ class Compiler:
     def expect(self, c: C, kind: str, node: A.Node, what: str) -> C:
         """Check that ``c`` fits where ``kind`` is needed."""
         if not T.accepts(kind, c.t):
-            self.error(node, "type-error", f"{what} must be {T.T(kind) if kind != 'collection' else 'a zone or a list'}, "
-                                           f"but this is {c.t}", hints.type_hint(c.t))
+            self.error(
+                node,
+                "type-error",
+                f"{what} must be {T.T(kind) if kind != 'collection' else 'a zone or a list'}, "
+                f"but this is {c.t}",
+                hints.type_hint(c.t),
+            )
         return c
 
     def fault_site(self, node: A.Node):
@@ -105,11 +116,16 @@ class Compiler:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             self.error(node, "not-an-expression", f"{type(node).__name__.lower()} is not an expression")
-        parent, self._kids = self._kids, []   # the compiled children, for the generated source
+        parent, self._kids = self._kids, []  # the compiled children, for the generated source
         try:
-            if self.hoist is not None and (isinstance(node, HOISTABLE) or (isinstance(node, A.Name) and node.id in
-                                                                             self.defines and node.id not in scope.names)) \
-                    and not (free_names(node) & self.hoist):
+            if (
+                self.hoist is not None
+                and (
+                    isinstance(node, HOISTABLE)
+                    or (isinstance(node, A.Name) and node.id in self.defines and node.id not in scope.names)
+                )
+                and not (free_names(node) & self.hoist)
+            ):
                 c = self._hoisted(method, node, scope)
             else:
                 c = method(node, scope)
@@ -136,16 +152,22 @@ class Compiler:
             self.hoist = saved
         if c.is_const:
             return c
-        if self.gen is not None:   # worked out once per listing, by a generated function when it can
+        if self.gen is not None:  # worked out once per listing, by a generated function when it can
             c = self.gen.expression(composed(self.gen, node, c, self._kids) if c.src is None else c)
-        slot, f = (f"once:{node.id}" if isinstance(node, A.Name) else self.fresh("once")), c.fn  # a define: one slot
+        slot, f = (
+            (f"once:{node.id}" if isinstance(node, A.Name) else self.fresh("once")),
+            c.fn,
+        )  # a define: one slot
 
-        def once(g, e):   # (no try: a KeyError raised at each listing's first read costs more)
+        def once(g, e):  # (no try: a KeyError raised at each listing's first read costs more)
             v = e.get(slot, _UNSET)
             if v is _UNSET:
                 v = e[slot] = f(g, e)
             return v
-        src = self.gen and f"({env(slot)} if {slot!r} in e else {self.gen.bind(once)}(g, e))"   # read in place once known
+
+        src = (
+            self.gen and f"({env(slot)} if {slot!r} in e else {self.gen.bind(once)}(g, e))"
+        )  # read in place once known
         return C(once, c.t, is_bool=c.is_bool, src=src)
 
     def collection(self, node: A.Node, scope: Scope, what: str = "this") -> C:
@@ -153,8 +175,13 @@ class Compiler:
         c = self.expr(node, scope)
         self.expect(c, "collection", node, what)
         if c.t.kind == "zone":
-            return C(names.zone_list(c), T.list_of(c.t.element()), zone_src=c, depth=c.depth + 1,
-                     src=f"g.zones[{self.gen.of(c)}]" if self.gen is not None and not too_deep((c,)) else None)
+            return C(
+                names.zone_list(c),
+                T.list_of(c.t.element()),
+                zone_src=c,
+                depth=c.depth + 1,
+                src=f"g.zones[{self.gen.of(c)}]" if self.gen is not None and not too_deep((c,)) else None,
+            )
         return c
 
     def _Num(self, n, s):
@@ -186,7 +213,9 @@ class Compiler:
         if z is not None:
             if z.per is not None:
                 owner = "a seat (me.%s)" % name if z.per == "player" else f"a {z.per} (x.{name})"
-                self.error(n, "zone-needs-owner", f"'{name}' is a zone of each {z.per}: name whose, as in {owner}")
+                self.error(
+                    n, "zone-needs-owner", f"'{name}' is a zone of each {z.per}: name whose, as in {owner}"
+                )
             return const(z.base, T.zone(z.holds))
         if name in self.m.constants:
             return const(self.m.constants[name])
@@ -202,17 +231,26 @@ class Compiler:
                 if v is _UNSET:
                     v = e[mk] = bf(g, e)
                 return v
+
             return C(remembered, body.t)
         if name in names.NAMESPACES:
             self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
         if name in self.broken:
-            raise RuleError([])   # a define whose own text is wrong: reported there, once
+            raise RuleError([])  # a define whose own text is wrong: reported there, once
         self.error(n, "unknown-name", f"unknown name '{name}'", hints.name_hint(self, n, scope))
 
     def known_names(self, scope: Scope) -> list[str]:
         """Every name visible here, for "did you mean" hints."""
-        return (list(scope.names) + ["me"] + list(names.BUILTIN_NAMES) + list(self.m.zones)
-                + list(self.m.constants) + list(self.defines) + list(names.NAMESPACES) + list(self.functions))
+        return (
+            list(scope.names)
+            + ["me"]
+            + list(names.BUILTIN_NAMES)
+            + list(self.m.zones)
+            + list(self.m.constants)
+            + list(self.defines)
+            + list(names.NAMESPACES)
+            + list(self.functions)
+        )
 
     def inline(self, d: Define, args: list[C], node: A.Node, scope: Scope) -> C:
         """Compile a call of a define: its body with its parameters bound to the arguments."""
@@ -234,13 +272,16 @@ class Compiler:
         elem = o.t.elem or T.ANY
         if o.t.kind == "list":
             self.expect(i, "int", n.index, "a list index")
-        item = item_reader(self.fault_site(n))   # obj[key], a failure located here
+        item = item_reader(self.fault_site(n))  # obj[key], a failure located here
 
         def index(g, e):
             return item(of(g, e), fi(g, e))
+
         if self.gen is None or (o.src is None and i.src is None and not o.is_const) or too_deep((o, i)):
             return C(index, elem)
-        return with_src(self.gen, C(index, elem), f"{self.gen.bind(item)}({self.gen.of(o)}, {self.gen.of(i)})")
+        return with_src(
+            self.gen, C(index, elem), f"{self.gen.bind(item)}({self.gen.of(o)}, {self.gen.of(i)})"
+        )
 
     def _Call(self, n: A.Call, scope: Scope) -> C:
         d = self.defines.get(n.func)
@@ -248,29 +289,37 @@ class Compiler:
             return self.inline(d, [self.expr(a, scope) for a in n.args], n, scope)
         f = self.functions.get(n.func)
         if f is None and n.func in self.broken:
-            raise RuleError([])   # a define whose own text is wrong: reported there, once
+            raise RuleError([])  # a define whose own text is wrong: reported there, once
         if f is None:
-            self.error(n, "unknown-function", f"unknown function '{n.func}'",
-                       hints.function_hint(self, n.func, list(self.functions) + list(self.defines)))
+            self.error(
+                n,
+                "unknown-function",
+                f"unknown function '{n.func}'",
+                hints.function_hint(self, n.func, list(self.functions) + list(self.defines)),
+            )
         return f.compile_call(self, n, scope)
 
     def _CallOver(self, n: A.CallOver, scope: Scope) -> C:
         f = self.functions.get(n.func)
         if f is None or f.over is None:
-            self.error(n, "unknown-function", f"'{n.func}' does not take 'x in COLLECTION' or 'EXPR for x in ...'",
-                       self.suggest(n.func, [k for k, v in self.functions.items() if v.over is not None]))
+            self.error(
+                n,
+                "unknown-function",
+                f"'{n.func}' does not take 'x in COLLECTION' or 'EXPR for x in ...'",
+                self.suggest(n.func, [k for k, v in self.functions.items() if v.over is not None]),
+            )
         return f.compile_over(self, n, scope)
 
     def comprehension(self, comp: A.Comprehension, scope: Scope):
         """Compile the parts of ``[expr for x in coll where cond]``: (coll, key, where, expr)."""
         coll = self.collection(comp.coll, scope, "what follows 'in'")
         narrow = narrowed_type(coll.t.element(), comp.var, comp.where)
-        if narrow is not None:   # the same list (its source too), its elements' type narrowed
+        if narrow is not None:  # the same list (its source too), its elements' type narrowed
             coll = C(coll.fn, T.list_of(narrow), zone_src=coll.zone_src, src=coll.src, depth=coll.depth)
         key = self.fresh(comp.var)
         inner = scope.bind(comp.var, key, coll.t.element())
-        saved, loops = self.hoist, cost.enter(self, coll, comp, scope)   # where and expr: once per element
-        if saved is not None:       # what reads the variable changes with it
+        saved, loops = self.hoist, cost.enter(self, coll, comp, scope)  # where and expr: once per element
+        if saved is not None:  # what reads the variable changes with it
             self.hoist = saved | {comp.var}
         try:
             where = self.expr(comp.where, inner) if comp.where is not None else None
@@ -293,12 +342,13 @@ class Compiler:
                 if wf is None or wf(g, e):
                     out.append(xf(g, e) if xf is not None else x)
             return out
+
         c = C(comp, out_t)
         return list_source(self.gen, c, coll, key, where, expr) if self.gen is not None else c
 
     def _ListLit(self, n: A.ListLit, scope: Scope) -> C:
         items = [self.expr(i, scope) for i in n.items]
-        t = T.list_of(T.join_all([i.t for i in items]))   # [1, 'x']: its items are numbers or texts
+        t = T.list_of(T.join_all([i.t for i in items]))  # [1, 'x']: its items are numbers or texts
         if all(i.is_const for i in items):
             return const([i.const for i in items], t)
         fns = [i.fn for i in items]
@@ -307,11 +357,16 @@ class Compiler:
     def _Conditional(self, n: A.Conditional, scope: Scope) -> C:
         t, a, b = self.expr(n.test, scope), self.expr(n.then, scope), self.expr(n.orelse, scope)
         tf, af, bf, out_t = t.fn, a.fn, b.fn, T.join(a.t, b.t)
-        if t.is_const:   # a ruling or parameter decides it when the rules load
+        if t.is_const:  # a ruling or parameter decides it when the rules load
             return retyped(a if t.const else b, out_t)
         if t.count_test is not None:  # if count(x.zone) OP k then ... : the test inline
             op, key, table, k = t.count_test
-            if a.top_prop is not None and a.top_prop[0] == key and a.top_prop[1] is table and (op, k) in _NONEMPTY:
+            if (
+                a.top_prop is not None
+                and a.top_prop[0] == key
+                and a.top_prop[1] is table
+                and (op, k) in _NONEMPTY
+            ):
                 ptable = a.top_prop[2]  # if count(x.zone) > 0 then top(x.zone).prop else ...: one read
 
                 if b.is_const:
@@ -323,6 +378,7 @@ class Compiler:
                             g.settle_top(zi)
                         z = g.zones[zi]
                         return ptable[z[-1]] if z else bv
+
                     return top_source(self.gen, C(top_or_const, out_t), key, table, ptable, b)
 
                 def top_or(g, e):
@@ -331,6 +387,7 @@ class Compiler:
                         g.settle_top(zi)
                     z = g.zones[zi]
                     return ptable[z[-1]] if z else bf(g, e)
+
                 return top_source(self.gen, C(top_or, out_t), key, table, ptable, b)
             if b.is_const:
                 bv = b.const
@@ -343,7 +400,7 @@ class Compiler:
 
     def _BoolOp(self, n: A.BoolOp, scope: Scope) -> C:
         compiled = [self.expr(v, scope) for v in n.values]
-        absorbing = n.op == "or"          # a constant true decides an 'or', a false an 'and'
+        absorbing = n.op == "or"  # a constant true decides an 'or', a false an 'and'
         if any(c.is_const and bool(c.const) is absorbing for c in compiled):
             return const(absorbing, T.BOOL)
         compiled = [c for c in compiled if not c.is_const]
@@ -378,12 +435,16 @@ class Compiler:
         if n.op not in ("==", "!="):
             self.expect(a, "int", n.left, f"the left side of '{n.op}'")
             self.expect(b, "int", n.right, f"the right side of '{n.op}'")
-        elif a.t.kind not in ("any", "none") and b.t.kind not in ("any", "none") and a.t.kind != b.t.kind \
-                and not {a.t.kind, b.t.kind} <= {"int", "bool"}:
+        elif (
+            a.t.kind not in ("any", "none")
+            and b.t.kind not in ("any", "none")
+            and a.t.kind != b.t.kind
+            and not {a.t.kind, b.t.kind} <= {"int", "bool"}
+        ):
             self.error(n, "type-error", f"'{n.op}' compares {a.t} with {b.t}: they can never be equal")
         if a.is_const and b.is_const:
             return const(op(a.const, b.const), T.BOOL)
-        if n.op not in ("==", "!="):   # an order: a text or none there fails located (operators.py)
+        if n.op not in ("==", "!="):  # an order: a text or none there fails located (operators.py)
             return operators.ordering(self.fault_site(n), n.op, op, a, b)
         af, bf = a.fn, b.fn
         eq = op is operator.eq  # the commonest test, written out: no call to operator.eq
@@ -391,21 +452,30 @@ class Compiler:
             bv = b.const
             if a.count_of is not None:  # count(x.zone) OP constant, fused
                 key, table = a.count_of
-                return C((lambda g, e: len(g.zones[table[e[key]]]) == bv) if eq else
-                         (lambda g, e: op(len(g.zones[table[e[key]]]), bv)), T.BOOL,
-                         count_test=(op, key, table, bv), is_bool=True)
+                return C(
+                    (lambda g, e: len(g.zones[table[e[key]]]) == bv)
+                    if eq
+                    else (lambda g, e: op(len(g.zones[table[e[key]]]), bv)),
+                    T.BOOL,
+                    count_test=(op, key, table, bv),
+                    is_bool=True,
+                )
             if a.prop is not None:  # x.prop OP constant
                 key, table = a.prop
-                return C(lambda g, e: op(table[e[key]], bv), T.BOOL, is_bool=True,
-                         prop_test=(key, table, op, bv))
+                return C(
+                    lambda g, e: op(table[e[key]], bv), T.BOOL, is_bool=True, prop_test=(key, table, op, bv)
+                )
             if a.local is not None:
                 ak = a.local
                 return C(lambda g, e: op(e[ak], bv), T.BOOL, is_bool=True)
             return C(lambda g, e: op(af(g, e), bv), T.BOOL, is_bool=True)
         if b.local is not None:
             bk = b.local
-            return C((lambda g, e: af(g, e) == e[bk]) if eq else (lambda g, e: op(af(g, e), e[bk])),
-                     T.BOOL, is_bool=True)
+            return C(
+                (lambda g, e: af(g, e) == e[bk]) if eq else (lambda g, e: op(af(g, e), e[bk])),
+                T.BOOL,
+                is_bool=True,
+            )
         return C(lambda g, e: op(af(g, e), bf(g, e)), T.BOOL, is_bool=True)
 
     def _BinOp(self, n: A.BinOp, scope: Scope) -> C:
@@ -420,7 +490,7 @@ class Compiler:
                 self.error(n, "division-by-zero", "division by zero")
         af, bf = a.fn, b.fn
         if n.op in ("//", "%"):
-            divide = divider(self.fault_site(n), op, n.op)   # a division by zero located here
+            divide = divider(self.fault_site(n), op, n.op)  # a division by zero located here
             c = C(lambda g, e: divide(af(g, e), bf(g, e)), T.INT)
             if self.gen is None or (a.src is None and b.src is None) or too_deep((a, b)):
                 return c

@@ -17,6 +17,7 @@ The compiler (compile.py) keeps the bounds of the loops around the node it compi
 ``cp.loops``, a tuple, empty at the start of each text, and the bound of the list each
 comprehension makes in ``cp.sizes`` (so ``[t for t in [0, 1, 2] where ...]`` is 3 long).
 """
+
 from __future__ import annotations
 
 import math
@@ -26,7 +27,9 @@ from . import ast as A
 from .names import BUILTIN_NAMES
 from .values import Scope
 
-_CONSTANT_TIME = frozenset({"count", "top", "bottom", "at"})   # read a zone's length or an end, or index a board
+_CONSTANT_TIME = frozenset(
+    {"count", "top", "bottom", "at"}
+)  # read a zone's length or an end, or index a board
 
 
 def bound(cp, c, node, scope) -> int:
@@ -43,9 +46,10 @@ def bound(cp, c, node, scope) -> int:
     if elem.kind == "seat":
         return m.max_players
     longest = cp.sizes.get("longest")
-    if longest is None:   # worked out once per compile
-        longest = cp.sizes["longest"] = max([len(v) for v in m.constants.values() if isinstance(v, list)] +
-                                            [m.component_count, m.max_players])
+    if longest is None:  # worked out once per compile
+        longest = cp.sizes["longest"] = max(
+            [len(v) for v in m.constants.values() if isinstance(v, list)] + [m.component_count, m.max_players]
+        )
     return longest
 
 
@@ -56,14 +60,23 @@ def _recorded(cp, node, scope):
     for _ in range(64):
         if isinstance(node, A.ListLit):
             return len(node.items)
-        if not isinstance(node, (A.Name, A.Call)) or (node.id if isinstance(node, A.Name) else node.func) \
-                in scope.names:
+        if (
+            not isinstance(node, (A.Name, A.Call))
+            or (node.id if isinstance(node, A.Name) else node.func) in scope.names
+        ):
             break
         d = cp.defines.get(node.id if isinstance(node, A.Name) else node.func)
-        if d is None or (isinstance(node, A.Name) and (node.id in cp.m.zones or node.id in cp.m.constants
-                                                       or node.id in BUILTIN_NAMES or node.id == "me")):
-            break   # (what the compiler reads before a define of that name)
-        node, scope = d.body, Scope()   # a define's body was compiled just now, for this very use
+        if d is None or (
+            isinstance(node, A.Name)
+            and (
+                node.id in cp.m.zones
+                or node.id in cp.m.constants
+                or node.id in BUILTIN_NAMES
+                or node.id == "me"
+            )
+        ):
+            break  # (what the compiler reads before a define of that name)
+        node, scope = d.body, Scope()  # a define's body was compiled just now, for this very use
     got = cp.sizes.get(id(node))
     return got[1] if got is not None and got[0] is node else None
 
@@ -74,7 +87,7 @@ def enter(cp, c, node, scope) -> tuple:
     before = cp.loops
     size = walk(cp, c, node.coll, scope)
     if isinstance(node, A.Comprehension):
-        cp.sizes[id(node)] = (node, size)   # the list it makes is no longer (the node held: ids are reused)
+        cp.sizes[id(node)] = (node, size)  # the list it makes is no longer (the node held: ids are reused)
     cp.loops = before + (max(size, 1),)
     return before
 
@@ -87,11 +100,14 @@ def walk(cp, c, node, scope) -> int:
     if steps > MAX_LOOP_COST:
         factors = cp.loops + (size,)
         shown = " x ".join(f"{b:,}" for b in factors[:8]) + (" x ..." if len(factors) > 8 else "")
-        cp.error(node, "loops-too-large",
-                 f"this loop may take {steps:,} steps in one evaluation of the text ({len(factors)} nested "
-                 f"loops over {shown} elements), over the limit of {MAX_LOOP_COST:,}",
-                 "loops inside loops multiply: work a value out once (a define, a variable set "
-                 "beforehand) or loop over a smaller collection")
+        cp.error(
+            node,
+            "loops-too-large",
+            f"this loop may take {steps:,} steps in one evaluation of the text ({len(factors)} nested "
+            f"loops over {shown} elements), over the limit of {MAX_LOOP_COST:,}",
+            "loops inside loops multiply: work a value out once (a define, a variable set "
+            "beforehand) or loop over a smaller collection",
+        )
     return size
 
 

@@ -4,12 +4,13 @@ A define sees its parameters and the global names, never the caller's; a constan
 is substituted so the body folds it; the number of calls inlined into one text is bounded
 (``define-too-large``) and a define may not use itself.
 """
+
 from __future__ import annotations
 
 import re
 
-from . import ast as A
 from ...limits import MAX_INLINES
+from . import ast as A
 from .analysis import define_reads
 from .pysource import MAX_SOURCE_DEPTH, env, hands_on, plain_code, with_src
 from .values import C, Define, Scope
@@ -23,9 +24,13 @@ def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
         cp.error(node, "recursive-define", f"'{d.name}' refers to itself; defines cannot recurse")
     cp._inlined += 1
     if cp._inlined > MAX_INLINES:
-        cp.error(node, "define-too-large", f"using '{d.name}' here expands the defines to over "
-                 f"{MAX_INLINES} calls in one text (defines that use each other several times "
-                 "double at each level)")
+        cp.error(
+            node,
+            "define-too-large",
+            f"using '{d.name}' here expands the defines to over "
+            f"{MAX_INLINES} calls in one text (defines that use each other several times "
+            "double at each level)",
+        )
     inner = Scope()  # a define sees its parameters and the global names, not the caller's
     binds = []
     for pname, a in zip(d.params, args):
@@ -39,7 +44,7 @@ def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
         binds.append((key, a.fn, a, pname))
         inner.names[pname] = (key, a.t)
     saved = (cp.origin, cp.text)
-    saved_hoist, cp.hoist = cp.hoist, None   # a define's body: hoisted whole or not at all
+    saved_hoist, cp.hoist = cp.hoist, None  # a define's body: hoisted whole or not at all
     cp._inlining.append(d.name)
     try:
         cp.origin, cp.text = d.origin, d.text
@@ -52,21 +57,23 @@ def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
     if not binds:
         return body
     if len(binds) == 1:
-        (k1, a1, _, _), = binds
+        ((k1, a1, _, _),) = binds
 
         def call1(g, e):
             e[k1] = a1(g, e)
             return bf(g, e)
+
         return _substituted(cp, d, C(call1, body.t), body, binds)
 
     def call(g, e):
         for k, af, _, _ in binds:
             e[k] = af(g, e)
         return bf(g, e)
+
     return _substituted(cp, d, C(call, body.t), body, binds)
 
 
-_CALL = re.compile(r"[\w\])]\(|\bfor\b")   # a call or a loop in source (texts set aside first)
+_CALL = re.compile(r"[\w\])]\(|\bfor\b")  # a call or a loop in source (texts set aside first)
 
 
 def _substituted(cp, d: Define, c: C, body: C, binds: list) -> C:
@@ -79,10 +86,14 @@ def _substituted(cp, d: Define, c: C, body: C, binds: list) -> C:
     does: ``analysis.define_reads``); and only when nothing in the body reads the
     environment through a closure (it would look for the parameter there)."""
     gen = cp.gen
-    if gen is None or body.src is None or hands_on(body.src) \
-            or any(a.src is None or _CALL.search(plain_code(a.src)) for _, _, a, _ in binds) \
-            or body.depth + max(a.depth for _, _, a, _ in binds) >= MAX_SOURCE_DEPTH - 1 \
-            or not all(define_reads(d, p, cp.defines, cp.reads) for _, _, _, p in binds):
+    if (
+        gen is None
+        or body.src is None
+        or hands_on(body.src)
+        or any(a.src is None or _CALL.search(plain_code(a.src)) for _, _, a, _ in binds)
+        or body.depth + max(a.depth for _, _, a, _ in binds) >= MAX_SOURCE_DEPTH - 1
+        or not all(define_reads(d, p, cp.defines, cp.reads) for _, _, _, p in binds)
+    ):
         return c
     src = body.src
     for key, _, a, _ in binds:

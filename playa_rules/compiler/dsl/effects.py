@@ -4,17 +4,20 @@ An effect compiles to ``fn(g, e)`` that changes the state ``g`` through its few
 primitives (``move``, ``reveal``, ``shuffle``, ``roll``), so knowledge and the
 location of every component stay consistent whatever the rule file says.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
 
 from . import ast as A
 from . import cost
 from . import types as T
 from .faults import STATEMENT_FAILURES, located, statement_fault
-from .held import bounded, check_set, read_as_none, set_source as _source, setter as _setter
+from .held import bounded, check_set, read_as_none
+from .held import set_source as _source
+from .held import setter as _setter
 from .hints import expecting
 from .names import zone_list
 from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
@@ -35,9 +38,11 @@ EFFECTS: dict[str, Effect] = {}
 
 def effect(node_type: type, keyword: str, doc: str, example: str):
     """Register the compile function of one statement."""
+
     def deco(fn):
         EFFECTS[node_type.__name__] = Effect(keyword, doc, example, fn)
         return fn
+
     return deco
 
 
@@ -49,12 +54,15 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
     an inner block (``if``, ``for``) is located at its ``if`` or ``for``. The counter and
     the ``try`` cost nothing while nothing fails."""
     fns = [cp.statement(s, scope) for s in node.stmts]
-    sites = [(cp.fault_site(s), getattr(EFFECTS.get(type(s).__name__), 'keyword', 'effect')) for s in node.stmts]
+    sites = [
+        (cp.fault_site(s), getattr(EFFECTS.get(type(s).__name__), "keyword", "effect")) for s in node.stmts
+    ]
     if not fns:
         return _nothing
     if len(fns) == 1:
         run = located(fns[0], sites[0]) if root else fns[0]
     else:
+
         def run(g, e):
             i = 0
             try:
@@ -65,13 +73,14 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
                     i += 1
             except STATEMENT_FAILURES as exc:
                 raise statement_fault(sites[i], exc) from None
+
     gen = cp.gen
     if gen is None or (len(fns) == 1 and not root):
         return run
     lines = block_lines(gen, fns, sites, located=True)
-    if root:    # the generated backend: the whole block as one function (the closures if Python refuses it)
+    if root:  # the generated backend: the whole block as one function (the closures if Python refuses it)
         return gen.function(lines, fallback=run)
-    run.py, run.may_end = lines, True   # its source, for the generated block around it
+    run.py, run.may_end = lines, True  # its source, for the generated block around it
     return run
 
 
@@ -90,11 +99,15 @@ def _components(cp, node, scope, what: str, hinted: str | None = None):
     if c.t.kind == "list":
         return lambda g, e: list(f(g, e)), c.t.element(), c
     if c.t.kind in ("comp", "any", "none"):
+
         def one(g, e):
             x = f(g, e)
             return () if x is None else (x,)
+
         return one, c.t, c
-    cp.error(node, "type-error", f"{what} must be a component, a list of components or a zone, but this is {c.t}")
+    cp.error(
+        node, "type-error", f"{what} must be a component, a list of components or a zone, but this is {c.t}"
+    )
 
 
 def _each(cp, fn, c, head: list[str] | None, body, order=None):
@@ -105,7 +118,9 @@ def _each(cp, fn, c, head: list[str] | None, body, order=None):
     if gen is None or head is None:
         return fn
     x = gen.fresh("x")
-    lines = each_source(gen, c, x, gen.bind(order) if order is not None and c.t.kind in ("list", "zone") else None)
+    lines = each_source(
+        gen, c, x, gen.bind(order) if order is not None and c.t.kind in ("list", "zone") else None
+    )
     if lines is not None:
         fn.py, fn.may_end = head + lines + [f"    {body(x)}"], False
     return fn
@@ -118,9 +133,13 @@ def _zone(cp, node, scope, what: str):
     return c
 
 
-@effect(A.Move, "move", "Move a component, a list of them or a whole zone onto a zone (on top). "
-        "'sorted by PROP descending' orders a group so its lowest ends on top.",
-        "move cards to spot.stack sorted by value descending")
+@effect(
+    A.Move,
+    "move",
+    "Move a component, a list of them or a whole zone onto a zone (on top). "
+    "'sorted by PROP descending' orders a group so its lowest ends on top.",
+    "move cards to spot.stack sorted by value descending",
+)
 def _move(cp, node: A.Move, scope):
     what, wt, named = _components(cp, node.what, scope, "what 'move' moves")
     to = _zone(cp, node.to, scope, "where 'move' moves to")
@@ -128,12 +147,20 @@ def _move(cp, node: A.Move, scope):
     head = [f"{z} = {to.src}"] if cp.gen is not None and to.src is not None and not too_deep((to,)) else None
     held = to.t.types
     if held and wt.kind == "comp" and wt.types and not (wt.types <= held):
-        cp.error(node, "type-error", f"zone holds {', '.join(sorted(held))}, not {', '.join(sorted(wt.types - held))}")
+        cp.error(
+            node,
+            "type-error",
+            f"zone holds {', '.join(sorted(held))}, not {', '.join(sorted(wt.types - held))}",
+        )
     tf = to.fn
     if node.sort_by is not None:
         if node.sort_by not in cp.m.props:
-            cp.error(node, "unknown-attribute", f"no component has a property '{node.sort_by}' to sort by",
-                     cp.suggest(node.sort_by, list(cp.m.props)))
+            cp.error(
+                node,
+                "unknown-attribute",
+                f"no component has a property '{node.sort_by}' to sort by",
+                cp.suggest(node.sort_by, list(cp.m.props)),
+            )
         prop = cp.m.props[node.sort_by]
         rev = node.descending
 
@@ -141,41 +168,61 @@ def _move(cp, node: A.Move, scope):
             z = tf(g, e)
             for c in sorted(what(g, e), key=prop.__getitem__, reverse=rev):
                 g.move(c, z)
-        return _each(cp, move_sorted, named, head, lambda x: f"g.move({x}, {z})",
-                     partial(sorted, key=prop.__getitem__, reverse=rev))
+
+        return _each(
+            cp,
+            move_sorted,
+            named,
+            head,
+            lambda x: f"g.move({x}, {z})",
+            partial(sorted, key=prop.__getitem__, reverse=rev),
+        )
 
     def move(g, e):
         z = tf(g, e)
         for c in what(g, e):
             g.move(c, z)
+
     return _each(cp, move, named, head, lambda x: f"g.move({x}, {z})")
 
 
-@effect(A.Reveal, "reveal", "Let one seat, or all seats ('to all'), know the faces of components.",
-        "reveal spot to me")
+@effect(
+    A.Reveal,
+    "reveal",
+    "Let one seat, or all seats ('to all'), know the faces of components.",
+    "reveal spot to me",
+)
 def _reveal(cp, node: A.Reveal, scope):
     what, _, named = _components(cp, node.what, scope, "what 'reveal' shows")
     if node.to is None:
+
         def reveal_all(g, e):
             for c in what(g, e):
                 g.known[c] = g.all_seats
+
         return _each(cp, reveal_all, named, [], lambda x: f"g.known[{x}] = g.all_seats")
     who = cp.expr(node.to, scope)
     if who.t.kind not in ("seat", "any"):
         cp.error(node.to, "type-error", f"'reveal ... to' needs a seat or 'all', but this is {who.t}")
     wf = who.fn
     bit = cp.gen.fresh("v") if cp.gen is not None else ""
-    head = [f"{bit} = 1 << ({who.src})"] if cp.gen is not None and who.src is not None and not too_deep((who,)) else None
+    head = (
+        [f"{bit} = 1 << ({who.src})"]
+        if cp.gen is not None and who.src is not None and not too_deep((who,))
+        else None
+    )
 
     def reveal(g, e):
         bit = 1 << wf(g, e)
         for c in what(g, e):
             g.known[c] |= bit
+
     return _each(cp, reveal, named, head, lambda x: f"g.known[{x}] |= {bit}")
 
 
-@effect(A.Set, "set", "Give a variable a value, or add to it (+=) or take from it (-=).",
-        "set turn.groups += 1")
+@effect(
+    A.Set, "set", "Give a variable a value, or add to it (+=) or take from it (-=).", "set turn.groups += 1"
+)
 def _set(cp, node: A.Set, scope):
     value = cp.expr(node.value, scope)
     vf = value.fn
@@ -188,55 +235,104 @@ def _set(cp, node: A.Set, scope):
 
         def set_start(g, e):
             g.start = vf(g, e) % g.n
+
         return set_start
     if len(target) != 2:
-        cp.error(node, "bad-target", "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
-                                     "SEAT.NAME or COMPONENT.NAME, or the start_player")
+        cp.error(
+            node,
+            "bad-target",
+            "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
+            "SEAT.NAME or COMPONENT.NAME, or the start_player",
+        )
     head, name = target
     if head in ("turn", "hand", "match") and head not in scope.names:
         declared = cp.m.variables.get(head, {})
         if name not in declared:
-            cp.error(node, "unknown-variable", f"no {head} variable '{name}' is declared",
-                     cp.suggest(name, list(declared)))
+            cp.error(
+                node,
+                "unknown-variable",
+                f"no {head} variable '{name}' is declared",
+                cp.suggest(name, list(declared)),
+            )
         store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
         check_set(cp, node, value, (head, name), declared[name])
-        return _source(cp, _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf, bounded(op, value)),
-                       op, f"g.{store}", literal(name), value)
+        return _source(
+            cp,
+            _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf, bounded(op, value)),
+            op,
+            f"g.{store}",
+            literal(name),
+            value,
+        )
     owner = cp.expr(A.Name(head, pos=node.pos), scope)
     of = owner.fn
     if owner.t.kind == "seat":
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in cp.m.variables.get(scope_name, {}):
                 check_set(cp, node, value, (scope_name, name), cp.m.variables[scope_name][name])
-                return _source(cp, _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf, bounded(op, value)),
-                               op, f"g.{store}[{literal(name)}]", owner, value)
-        cp.error(node, "unknown-variable", f"no player variable '{name}' is declared",
-                 cp.suggest(name, list(cp.m.variables.get("player", {}))))
+                return _source(
+                    cp,
+                    _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf, bounded(op, value)),
+                    op,
+                    f"g.{store}[{literal(name)}]",
+                    owner,
+                    value,
+                )
+        cp.error(
+            node,
+            "unknown-variable",
+            f"no player variable '{name}' is declared",
+            cp.suggest(name, list(cp.m.variables.get("player", {}))),
+        )
     if owner.t.kind in ("comp", "any"):
         if name not in cp.m.cvars:
-            cp.error(node, "unknown-variable", f"no component variable '{name}' is declared (components: ... vars:)",
-                     cp.suggest(name, list(cp.m.cvars)))
+            cp.error(
+                node,
+                "unknown-variable",
+                f"no component variable '{name}' is declared (components: ... vars:)",
+                cp.suggest(name, list(cp.m.cvars)),
+            )
         types = owner.t.types
         if types and not set(cp.m.cvars[name][0]) & types:
-            cp.error(node, "unknown-variable", f"{'/'.join(sorted(types))} has no variable '{name}' "
-                     f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})")
+            cp.error(
+                node,
+                "unknown-variable",
+                f"{'/'.join(sorted(types))} has no variable '{name}' "
+                f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})",
+            )
         check_set(cp, node, value, ("component", name), cp.m.cvars[name][1])
-        return _source(cp, _setter(op, lambda g, e: g.cvars[name], of, vf, bounded(op, value)),
-                       op, f"g.cvars[{literal(name)}]", owner, value)
-    cp.error(node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}")
+        return _source(
+            cp,
+            _setter(op, lambda g, e: g.cvars[name], of, vf, bounded(op, value)),
+            op,
+            f"g.cvars[{literal(name)}]",
+            owner,
+            value,
+        )
+    cp.error(
+        node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}"
+    )
 
 
-@effect(A.Shuffle, "shuffle", "Shuffle a zone; its hidden faces are forgotten. Its order is "
-        "decided as it is read: each card dealt or read from the top or bottom is a chance event.",
-        "shuffle supply")
+@effect(
+    A.Shuffle,
+    "shuffle",
+    "Shuffle a zone; its hidden faces are forgotten. Its order is "
+    "decided as it is read: each card dealt or read from the top or bottom is a chance event.",
+    "shuffle supply",
+)
 def _shuffle(cp, node: A.Shuffle, scope):
     zf = _zone(cp, node.zone, scope, "what 'shuffle' shuffles").fn
     return lambda g, e: g.shuffle(zf(g, e))
 
 
-@effect(A.Deal, "deal", "Deal N components from the top of a zone, one at a time: to a per-player "
-        "zone of every seat ('to each ZONE', from the start player clockwise), or to one zone.",
-        "deal hand_size[players] from deck to each hand")
+@effect(
+    A.Deal,
+    "deal",
+    "Deal N components from the top of a zone, one at a time: to a per-player "
+    "zone of every seat ('to each ZONE', from the start player clockwise), or to one zone.",
+    "deal hand_size[players] from deck to each hand",
+)
 def _deal(cp, node: A.Deal, scope):
     nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
     src = _zone(cp, node.source, scope, "where 'deal' deals from").fn
@@ -251,11 +347,16 @@ def _deal(cp, node: A.Deal, scope):
                 if not source:
                     break
                 g.move_top(zi, target)
+
         return deal_to
     z = cp.m.zones.get(node.zone)
     if z is None or z.per != "player":
-        cp.error(node, "unknown-zone", f"'{node.zone}' is not a per-player zone",
-                 cp.suggest(node.zone, [z.name for z in cp.m.zones.values() if z.per == "player"]))
+        cp.error(
+            node,
+            "unknown-zone",
+            f"'{node.zone}' is not a per-player zone",
+            cp.suggest(node.zone, [z.name for z in cp.m.zones.values() if z.per == "player"]),
+        )
     base = z.base
 
     def deal(g, e):
@@ -266,12 +367,17 @@ def _deal(cp, node: A.Deal, scope):
                 if not source:
                     return
                 g.move_top(zi, base + (g.start + k) % g.n)
+
     return deal
 
 
-@effect(A.Roll, "roll", "Each component shows a random one of its 'faces' (read it as x.face); "
-        "each die rolled is a chance event.",
-        "roll me.dice")
+@effect(
+    A.Roll,
+    "roll",
+    "Each component shows a random one of its 'faces' (read it as x.face); "
+    "each die rolled is a chance event.",
+    "roll me.dice",
+)
 def _roll(cp, node: A.Roll, scope):
     what, _, named = _components(cp, node.what, scope, "what 'roll' rolls", "zone")
     if "faces" not in cp.m.props:
@@ -280,16 +386,25 @@ def _roll(cp, node: A.Roll, scope):
     def roll(g, e):
         for c in what(g, e):
             g.roll(c)
+
     return _each(cp, roll, named, [], lambda x: f"g.roll({x})")
 
 
-@effect(A.SetOn, "set", "Give a variable of a component or seat found by an expression a value.",
-        "set at(board, 0, 1).mark = me.index")
+@effect(
+    A.SetOn,
+    "set",
+    "Give a variable of a component or seat found by an expression a value.",
+    "set at(board, 0, 1).mark = me.index",
+)
 def _set_on(cp, node: A.SetOn, scope):
     if not node.name:
-        cp.error(node, "bad-target", "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
-                                     "SEAT.NAME or COMPONENT.NAME (the component may be found by an "
-                                     "expression: at(board, 0, 1).mark)")
+        cp.error(
+            node,
+            "bad-target",
+            "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
+            "SEAT.NAME or COMPONENT.NAME (the component may be found by an "
+            "expression: at(board, 0, 1).mark)",
+        )
     obj = cp.expr(node.obj, scope)
     if obj.t.kind not in ("comp", "seat", "any"):
         if obj.var is not None:
@@ -307,12 +422,17 @@ def _set_on(cp, node: A.SetOn, scope):
             raise where(f"'set' on none: no component or seat to set '{node.name}' of")
         e[key] = target
         store(g, e)
+
     return set_on
 
 
-@effect(A.Pick, "pick", "Give a variable a random element of a list, each equally likely: a chance event "
-        "(an empty list is a runtime error).",
-        "pick hand.first from [s in seats where s.points == min(p.points for p in seats)]")
+@effect(
+    A.Pick,
+    "pick",
+    "Give a variable a random element of a list, each equally likely: a chance event "
+    "(an empty list is a runtime error).",
+    "pick hand.first from [s in seats where s.points == min(p.points for p in seats)]",
+)
 def _pick(cp, node: A.Pick, scope):
     options = cp.expr(node.options, scope)
     cp.expect(options, "collection", node.options, "what 'pick' picks from")
@@ -327,10 +447,15 @@ def _pick(cp, node: A.Pick, scope):
         items = list(listed(g, e))
         if not items:
             raise where("'pick' from an empty list")
-        texts = [f"seat {x}" if seat_kind else (g.m.labels[x] if isinstance(x, int) and options.t.element().kind
-                                                 == "comp" else str(x)) for x in items]
+        texts = [
+            f"seat {x}"
+            if seat_kind
+            else (g.m.labels[x] if isinstance(x, int) and options.t.element().kind == "comp" else str(x))
+            for x in items
+        ]
         e[key] = items[g.chance_choice(texts)]
         store(g, e)
+
     return pick
 
 
@@ -346,6 +471,7 @@ def _if(cp, node: A.If, scope):
             body(g, e)
         elif orelse is not None:
             orelse(g, e)
+
     gen = cp.gen
     if gen is not None:
         lines, may_end = statement_lines(gen, body)
@@ -358,12 +484,16 @@ def _if(cp, node: A.If, scope):
     return run_if
 
 
-@effect(A.For, "for", "Do a block once for each element of a finite collection.",
-        "for c in table { set c.marked = false }")
+@effect(
+    A.For,
+    "for",
+    "Do a block once for each element of a finite collection.",
+    "for c in table { set c.marked = false }",
+)
 def _for(cp, node: A.For, scope):
     coll = cp.collection(node.coll, scope, "what 'for' goes over")
     key = cp.fresh(node.var)
-    loops = cost.enter(cp, coll, node, scope)   # the body runs once per element
+    loops = cost.enter(cp, coll, node, scope)  # the body runs once per element
     try:
         body = cp.block(node.body, scope.bind(node.var, key, coll.t.element()))
     finally:
@@ -376,13 +506,17 @@ def _for(cp, node: A.For, scope):
             body(g, e)
             if g.end is not None:
                 return
+
     gen = cp.gen
     if gen is not None:
         lines, may_end = statement_lines(gen, body)
-        x = gen.fresh("x")   # the body's source reads the local; closures it calls, the env
+        x = gen.fresh("x")  # the body's source reads the local; closures it calls, the env
         lines = [line.replace(env(key), x) for line in lines]
-        run_for.py = ([f"for {x} in list({gen.of(coll)}):", f"    {env(key)} = {x}"] + indent(lines)
-                      + (["    if g.end is not None: return"] if may_end else []))
+        run_for.py = (
+            [f"for {x} in list({gen.of(coll)}):", f"    {env(key)} = {x}"]
+            + indent(lines)
+            + (["    if g.end is not None: return"] if may_end else [])
+        )
         run_for.may_end = may_end
     return run_for
 
@@ -393,21 +527,29 @@ def _end(cp, node: A.End, scope):
 
     def end(g, e):
         g.end = what
+
     if cp.gen is not None:
         end.py, end.may_end = [f"g.end = {literal(what)}"], True
     return end
 
 
-@effect(A.Win, "win", "The seat wins the match at once (the match ends); a list of seats win "
-        "together; 'win none' ends the match with no winning seat.", "win me")
+@effect(
+    A.Win,
+    "win",
+    "The seat wins the match at once (the match ends); a list of seats win "
+    "together; 'win none' ends the match with no winning seat.",
+    "win me",
+)
 def _win(cp, node: A.Win, scope):
     wf = cp.expr(node.who, scope)
     f = wf.fn
     if wf.t.kind == "list" and (wf.t.elem is None or wf.t.elem.kind in ("seat", "int", "any")):
+
         def win_all(g, e):
             g.won.extend(f(g, e))
             g.won.append(None)  # decided, even when the list is empty
             g.end = "match"
+
         return win_all
     if wf.t.kind not in ("seat", "any", "none"):
         cp.error(node.who, "type-error", f"'win' needs a seat, a list of seats or none, but this is {wf.t}")
@@ -415,6 +557,7 @@ def _win(cp, node: A.Win, scope):
     def win(g, e):
         g.won.append(f(g, e))
         g.end = "match"
+
     return win
 
 

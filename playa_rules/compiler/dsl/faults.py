@@ -5,27 +5,34 @@ key, a division by zero) raises :class:`RuleFault`, whose one-line message names
 line and column of the expression, its pointer, the values involved and the source text;
 the engine wraps it in the ``GameRuntimeError`` that names the action or phase.
 """
+
 from __future__ import annotations
 
 
 def fault_site(origin, text: str, pos):
     """A function making the RuleFault (or ``cls``) for an expression at ``pos`` of ``text`` (from ``origin``)."""
-    def fault(message: str, cls=None) -> "RuleFault":
+
+    def fault(message: str, cls=None) -> RuleFault:
         d = origin.diagnostic("runtime-error", message, text, pos)
         source = " ".join((d.source_line or "").split())
-        return (cls or RuleFault)(f"{d.location()}: runtime-error: {message} (at {d.path})"
-                                  + (f": {source[:120]}" if source else ""))
+        return (cls or RuleFault)(
+            f"{d.location()}: runtime-error: {message} (at {d.path})"
+            + (f": {source[:120]}" if source else "")
+        )
+
     return fault
 
 
 def located(f, site):
     """An effect statement whose Python errors (reading a part of none, mostly) become a
     RuleFault located at the statement (``site``: its fault site and keyword)."""
+
     def run(g, e):
         try:
             return f(g, e)
         except STATEMENT_FAILURES as exc:
             raise statement_fault(site, exc) from None
+
     return run
 
 
@@ -44,7 +51,7 @@ class NoneFault(ValueFault):
     """A ValueFault where the value is none: nothing is there."""
 
 
-STATEMENT_FAILURES = (TypeError, AttributeError, KeyError, ValueFault)   # what a statement's location replaces
+STATEMENT_FAILURES = (TypeError, AttributeError, KeyError, ValueFault)  # what a statement's location replaces
 
 
 def statement_fault(site, exc) -> RuleFault:
@@ -58,8 +65,10 @@ def statement_fault(site, exc) -> RuleFault:
         none = not isinstance(exc, TypeError) or "NoneType" in str(exc)
     if none:
         return where(f"'{keyword}' read a part of none (no component or seat is there)")
-    return where(f"'{keyword}' met a value of the wrong kind (a text or a list where a number, "
-                 "a component or a seat is needed)")
+    return where(
+        f"'{keyword}' met a value of the wrong kind (a text or a list where a number, "
+        "a component or a seat is needed)"
+    )
 
 
 _NOTHING = " (none: nothing is there, as after a first(...) that found nothing, or the top of an empty zone)"
@@ -70,8 +79,9 @@ def operand_fault(where, sign: str, values) -> RuleFault:
     shown = " and ".join(value_text(v) for v in values)
     need = "a number" if len(values) == 1 else "two numbers"
     none = any(v is None for v in values)
-    return where(f"'{sign}' needs {need}, not {shown}" + (_NOTHING if none else ""),
-                 NoneFault if none else ValueFault)
+    return where(
+        f"'{sign}' needs {need}, not {shown}" + (_NOTHING if none else ""), NoneFault if none else ValueFault
+    )
 
 
 def operator_fault(where, sign: str, fns, g, e, exc):
@@ -87,16 +97,19 @@ def operator_fault(where, sign: str, fns, g, e, exc):
 def part_fault(where, name: str, obj, what: str) -> RuleFault:
     """The fault of ``x.name`` read on ``obj``, which is none or no ``what``."""
     if obj is None:
-        why = "a variable holding none" if what == "seat" else \
-            "as after a first(...) that found nothing, or the top of an empty zone"
+        why = (
+            "a variable holding none"
+            if what == "seat"
+            else "as after a first(...) that found nothing, or the top of an empty zone"
+        )
         return where(f"'.{name}' of none: there is no {what} here ({why})", NoneFault)
     return where(f"'.{name}' needs {what}, not {value_text(obj)}", ValueFault)
 
 
-GENERATED = "<playa-rules generated "   # the file name of generated functions (pysource.py), then its index
+GENERATED = "<playa-rules generated "  # the file name of generated functions (pysource.py), then its index
 
 
-_DEEPEST = 50   # generated functions inside each other worked out again, at most (each is further in)
+_DEEPEST = 50  # generated functions inside each other worked out again, at most (each is further in)
 
 
 def relocated(exc: BaseException, depth: int = 0) -> BaseException:
@@ -117,7 +130,7 @@ def relocated(exc: BaseException, depth: int = 0) -> BaseException:
         table = frame.f_globals.get("__retry__")
         if not name.startswith(GENERATED) or table is None:
             continue
-        fallback = table.get(int(name[len(GENERATED):-1]))
+        fallback = table.get(int(name[len(GENERATED) : -1]))
         args = frame.f_locals
         if fallback is None or "g" not in args or "e" not in args:
             continue
@@ -125,7 +138,7 @@ def relocated(exc: BaseException, depth: int = 0) -> BaseException:
             fallback(args["g"], args["e"])
         except RuleFault as fault:
             return fault
-        except TypeError as again:   # from a generated function the closures call: further in
+        except TypeError as again:  # from a generated function the closures call: further in
             found = relocated(again, depth + 1) if depth < _DEEPEST else again
             if isinstance(found, RuleFault):
                 return found
@@ -147,7 +160,9 @@ def index_fault(obj, key) -> str:
     if isinstance(obj, (list, tuple)) and isinstance(key, int) and not isinstance(key, bool):
         if key < 0:
             return f"index {key} is before the start of {value_text(list(obj))} (indexes count from 0)"
-        return f"index {key} is past the end of {value_text(list(obj))} ({len(obj)} items: 0 to {len(obj) - 1})"
+        return (
+            f"index {key} is past the end of {value_text(list(obj))} ({len(obj)} items: 0 to {len(obj) - 1})"
+        )
     if isinstance(obj, dict):
         return f"{value_text(key)} is not a key of {value_text(obj)}"
     return f"{value_text(obj)} cannot be indexed by {value_text(key)}"
@@ -156,6 +171,7 @@ def index_fault(obj, key) -> str:
 def item_reader(where):
     """``item(obj, key)``: ``obj[key]``, a failure (or a negative list index: no counting from
     the end, -1 is a mistake, not the last) raised as the located fault ``where`` makes."""
+
     def item(obj, key):
         try:
             if key.__class__ is int and key < 0 and obj.__class__ is list:
@@ -163,12 +179,14 @@ def item_reader(where):
             return obj[key]
         except (IndexError, KeyError, TypeError):
             raise where(index_fault(obj, key)) from None
+
     return item
 
 
 def divider(where, op, sign: str):
     """``divide(left, right)``: ``op(left, right)`` (``//`` or ``%``), a division by zero raised
     as the located fault ``where`` makes."""
+
     def divide(left, right):
         try:
             return op(left, right)
@@ -176,4 +194,5 @@ def divider(where, op, sign: str):
             raise where(f"division by zero: {value_text(left)} {sign} {value_text(right)}") from None
         except TypeError:
             raise operand_fault(where, sign, (left, right)) from None
+
     return divide

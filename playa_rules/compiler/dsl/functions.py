@@ -5,16 +5,17 @@ checks that the registry and the docs agree. Functions that take a comprehension
 (``count(c in scored where c.kind == 'bonus')``, ``sum(c.value for c in scored)``) have an
 ``over`` form.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 from . import cost
 from . import types as T
-from .values import C, const
 from .names import zone_index, zone_list
 from .pysource import env, in_order, over_source, too_deep
+from .values import C, const
 
 
 @dataclass(frozen=True)
@@ -24,15 +25,15 @@ class Function:
     name: str
     doc: str
     example: str
-    call: Optional[Callable] = None    # (compiler, node, [C]) -> C
-    over: Optional[Callable] = None    # (compiler, node, coll, key, where, expr) -> C
+    call: Callable | None = None  # (compiler, node, [C]) -> C
+    over: Callable | None = None  # (compiler, node, coll, key, where, expr) -> C
 
     def compile_call(self, cp, node, scope) -> C:
         """Compile ``name(a, b, ...)``."""
         if self.call is None:
             cp.error(node, "wrong-form", f"'{self.name}' takes 'x in COLLECTION ...', as in {self.example}")
         args = [cp.expr(a, scope) for a in node.args]
-        cost.walked_args(cp, node, args, scope)   # a collection walked once per run of the loops around
+        cost.walked_args(cp, node, args, scope)  # a collection walked once per run of the loops around
         return self.call(cp, node, args)
 
     def compile_over(self, cp, node, scope) -> C:
@@ -47,11 +48,13 @@ class Function:
 FUNCTIONS: dict[str, Function] = {}
 
 
-def function(name: str, doc: str, example: str, over: Optional[Callable] = None):
+def function(name: str, doc: str, example: str, over: Callable | None = None):
     """Register a function; the decorated callable is its plain-argument form (or None)."""
+
     def deco(call):
         FUNCTIONS[name] = Function(name, doc, example, call, over)
         return call
+
     return deco
 
 
@@ -86,17 +89,21 @@ def _iter(coll, key, where, expr):
     if wf is None and xf is None:
         return cf
     if xf is None:
+
         def gen(g, e):
             for x in cf(g, e):
                 e[key] = x
                 if wf(g, e):
                     yield x
+
         return gen
     if wf is None:
+
         def gen(g, e):
             for x in cf(g, e):
                 e[key] = x
                 yield xf(g, e)
+
         return gen
 
     def gen(g, e):
@@ -104,6 +111,7 @@ def _iter(coll, key, where, expr):
             e[key] = x
             if wf(g, e):
                 yield xf(g, e)
+
     return gen
 
 
@@ -121,22 +129,33 @@ def _count_over(cp, node, coll, key, where, expr):
             if wf(g, e):
                 n += 1
         return n
+
     return C(count, T.INT)
 
 
-@function("count", "How many elements a zone or list has, or how many pass a condition.",
-          "count(c in scored where c.kind == 'bonus')", over=_count_over)
+@function(
+    "count",
+    "How many elements a zone or list has, or how many pass a condition.",
+    "count(c in scored where c.kind == 'bonus')",
+    over=_count_over,
+)
 def _count(cp, node, args):
     _arity(cp, node, args, 1)
     f = _coll(cp, node, args[0])
-    if args[0].is_const and isinstance(args[0].const, (list, tuple)):   # a constant list: known now
+    if args[0].is_const and isinstance(args[0].const, (list, tuple)):  # a constant list: known now
         return const(len(args[0].const), T.INT)
     if args[0].zone_of is not None:  # count(x.zone): comparisons fuse it (see Compiler._Compare)
         key, table = args[0].zone_of
-        return C(lambda g, e: len(g.zones[table[e[key]]]), T.INT, count_of=(key, table),
-                 src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[{env(key)}]])")
+        return C(
+            lambda g, e: len(g.zones[table[e[key]]]),
+            T.INT,
+            count_of=(key, table),
+            src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[{env(key)}]])",
+        )
     src = args[0].src if not too_deep((args[0],)) else None
-    if src is not None and args[0].t.kind == "zone":   # a zone worked out (count(cup_of(c))): read as f reads it
+    if (
+        src is not None and args[0].t.kind == "zone"
+    ):  # a zone worked out (count(cup_of(c))): read as f reads it
         src = f"g.zones[{src}]"
     return C(lambda g, e: len(f(g, e)), T.INT, src=cp.gen and src and f"len({src})")
 
@@ -149,8 +168,12 @@ def _sum_over(cp, node, coll, key, where, expr):
     return C(lambda g, e: sum(gen(g, e)), T.INT)
 
 
-@function("sum", "The total of a list of numbers, or of an expression over a collection.",
-          "sum(c.value for c in cards)", over=_sum_over)
+@function(
+    "sum",
+    "The total of a list of numbers, or of an expression over a collection.",
+    "sum(c.value for c in cards)",
+    over=_sum_over,
+)
 def _sum(cp, node, args):
     _arity(cp, node, args, 1)
     f = _coll(cp, node, args[0])
@@ -177,15 +200,26 @@ def _extreme(pick):
     def over(cp, node, coll, key, where, expr):
         gen = _iter(coll, key, where, expr)
         return C(lambda g, e: pick(gen(g, e), default=0), T.INT)
+
     return plain, over
 
 
 _min, _min_over = _extreme(min)
 _max, _max_over = _extreme(max)
-FUNCTIONS["min"] = Function("min", "The smallest of its arguments, or of a collection (0 if empty).",
-                            "min(2 * count(t.stack), 8)", _min, _min_over)
-FUNCTIONS["max"] = Function("max", "The largest of its arguments, or of a collection (0 if empty).",
-                            "max(me.hand_scores)", _max, _max_over)
+FUNCTIONS["min"] = Function(
+    "min",
+    "The smallest of its arguments, or of a collection (0 if empty).",
+    "min(2 * count(t.stack), 8)",
+    _min,
+    _min_over,
+)
+FUNCTIONS["max"] = Function(
+    "max",
+    "The largest of its arguments, or of a collection (0 if empty).",
+    "max(me.hand_scores)",
+    _max,
+    _max_over,
+)
 
 
 @function("abs", "The absolute value of a number.", "abs(a - b)")
@@ -209,24 +243,37 @@ def _quant(pick):
         _arity(cp, node, args, 1)
         f = _coll(cp, node, args[0])
         return C(lambda g, e: pick(f(g, e)), T.BOOL)
+
     return plain, over
 
 
 _any, _any_over = _quant(any)
 _all, _all_over = _quant(all)
-FUNCTIONS["any"] = Function("any", "Whether some element passes the condition.",
-                            "any(c in table where top(c.pile).owner == me)", _any, _any_over)
-FUNCTIONS["all"] = Function("all", "Whether every element makes the expression true.",
-                            "all(count(p.hand) == 0 for p in seats)", _all, _all_over)
+FUNCTIONS["any"] = Function(
+    "any",
+    "Whether some element passes the condition.",
+    "any(c in table where top(c.pile).owner == me)",
+    _any,
+    _any_over,
+)
+FUNCTIONS["all"] = Function(
+    "all",
+    "Whether every element makes the expression true.",
+    "all(count(p.hand) == 0 for p in seats)",
+    _all,
+    _all_over,
+)
 
 
 # ---------------------------------------------------------------- picking components
 def _first_over(cp, node, coll, key, where, expr):
     if coll.zone_src is not None and not in_order(cp.gen, coll.zone_src):
-        coll = C(_ordered(cp, node, coll, "all"), coll.t)   # the first of a zone in order: its order decided first
+        coll = C(
+            _ordered(cp, node, coll, "all"), coll.t
+        )  # the first of a zone in order: its order decided first
     c = _first_of(cp, node, coll, key, where, expr)
     if cp.gen is None or (where is not None and where.prop_test is not None and where.prop_test[0] == key):
-        return c    # first(x in coll where x.prop OP constant): a plain loop is quicker than a generator
+        return c  # first(x in coll where x.prop OP constant): a plain loop is quicker than a generator
     return over_source(cp.gen, "first", c, coll, key, where, expr)
 
 
@@ -242,6 +289,7 @@ def _first_of(cp, node, coll, key, where, expr):
                     if op(table[x], v):
                         return x
                 return None
+
             return C(first_with, t)
 
         def first(g, e):
@@ -250,21 +298,27 @@ def _first_of(cp, node, coll, key, where, expr):
                 if wf(g, e):
                     return x
             return None
+
         return C(first, t)
     gen = _iter(coll, key, where, expr)
     return C(lambda g, e: next(iter(gen(g, e)), None), t)
 
 
-@function("first", "The first element (bottom of a zone) passing the condition, or none.",
-          "first(c in me.hand where c.suit == 'hearts')", over=_first_over)
+@function(
+    "first",
+    "The first element (bottom of a zone) passing the condition, or none.",
+    "first(c in me.hand where c.suit == 'hearts')",
+    over=_first_over,
+)
 def _first(cp, node, args):
     _arity(cp, node, args, 1)
     f = _ordered(cp, node, args[0], "bottom")
     return C(lambda g, e: next(iter(f(g, e)), None), args[0].t.element())
 
 
-@function("top", "The last component of a zone (the top of a stack), or none if it is empty.",
-          "top(t.stack).owner")
+@function(
+    "top", "The last component of a zone (the top of a stack), or none if it is empty.", "top(t.stack).owner"
+)
 def _top(cp, node, args):
     _arity(cp, node, args, 1)
     f = _ordered(cp, node, args[0], "top")
@@ -277,11 +331,13 @@ def _top(cp, node, args):
                 g.settle_top(zi)
             z = g.zones[zi]
             return z[-1] if z else None
+
         return C(top_of, args[0].t.element(), top_of=(key, table))
 
     def top(g, e):
         z = f(g, e)
         return z[-1] if z else None
+
     return C(top, args[0].t.element())
 
 
@@ -299,8 +355,9 @@ def _contains(cp, node, args):
     return C(lambda g, e: x(g, e) in f(g, e), T.BOOL)
 
 
-@function("position", "Where a component stands in its zone, counting from 0 at the bottom.",
-          "position(card)")
+@function(
+    "position", "Where a component stands in its zone, counting from 0 at the bottom.", "position(card)"
+)
 def _position(cp, node, args):
     _arity(cp, node, args, 1)
     f = cp.expect(args[0], "comp", node, "the argument of 'position'").fn
@@ -311,12 +368,16 @@ def _position(cp, node, args):
         if g.mix[zi] is not None:
             g.settle_all(zi)
         return g.zones[zi].index(c)
+
     return C(pos, T.INT)
 
 
 # ---------------------------------------------------------------- seats
-@function("clockwise", "The seat N places clockwise from a seat (N may be negative: counterclockwise).",
-          "clockwise(me, 1 - position)")
+@function(
+    "clockwise",
+    "The seat N places clockwise from a seat (N may be negative: counterclockwise).",
+    "clockwise(me, 1 - position)",
+)
 def _clockwise(cp, node, args):
     _arity(cp, node, args, 2)
     s = cp.expect(args[0], "seat", node, "the first argument of 'clockwise'").fn
@@ -340,8 +401,11 @@ def _knows(cp, node, args):
     return C(lambda g, e: bool(g.known[c(g, e)] >> s(g, e) & 1), T.BOOL)
 
 
-@function("take", "The first N elements of a zone (from the bottom) or a list; all of them if there are fewer.",
-          "take(supply, 2)")
+@function(
+    "take",
+    "The first N elements of a zone (from the bottom) or a list; all of them if there are fewer.",
+    "take(supply, 2)",
+)
 def _take(cp, node, args):
     _arity(cp, node, args, 2)
     n = cp.expect(args[1], "int", node, "how many 'take' takes").fn
@@ -353,9 +417,10 @@ def _take(cp, node, args):
             if g.mix[zi] is not None:
                 g.settle_bottom(zi, k)
             return g.zones[zi][:k]
+
         return C(take_zone, T.list_of(args[0].t.element()))
     f = _ordered(cp, node, args[0], "all")
-    return C(lambda g, e: list(f(g, e)[:max(n(g, e), 0)]), T.list_of(args[0].t.element()))
+    return C(lambda g, e: list(f(g, e)[: max(n(g, e), 0)]), T.list_of(args[0].t.element()))
 
 
 from . import grid  # noqa: E402,F401  (the board functions register themselves here, last)

@@ -7,6 +7,7 @@ direction to the edge; ``connected(x, cells)`` the group of cells joined to one;
 ``leading(c in cells where ...)`` the cells from the start while a condition holds (a
 run). Registered in the same registry as :mod:`.functions`, documented in docs/dsl.md.
 """
+
 from __future__ import annotations
 
 from . import types as T
@@ -28,12 +29,19 @@ def _tables(cp, node, c: C):
     types = c.t.types if c.t.kind == "zone" else (c.t.elem.types if c.t.elem else frozenset())
     props = cp.m.props
     if "row" not in props or "col" not in props:
-        cp.error(node, "not-a-board", f"'{node.func}' reads cells: components with a 'row' and a 'col' "
-                 "(give the cell items both, e.g. each: {row: [0, 1, 2], col: [0, 1, 2]})")
+        cp.error(
+            node,
+            "not-a-board",
+            f"'{node.func}' reads cells: components with a 'row' and a 'col' "
+            "(give the cell items both, e.g. each: {row: [0, 1, 2], col: [0, 1, 2]})",
+        )
     missing = _without_row_col(cp, types)
     if missing:
-        cp.error(node, "not-a-board", f"'{node.func}' reads cells, but component '{missing[0]}' has no "
-                 "'row' and 'col' properties")
+        cp.error(
+            node,
+            "not-a-board",
+            f"'{node.func}' reads cells, but component '{missing[0]}' has no 'row' and 'col' properties",
+        )
     return props["row"], props["col"]
 
 
@@ -48,8 +56,12 @@ def _cell(cp, node, arg: C) -> None:
     cp.expect(arg, "comp", at, f"the cell given to '{node.func}'")
     missing = _without_row_col(cp, arg.t.types) if arg.t.kind == "comp" else []
     if missing:
-        cp.error(at, "not-a-board", f"'{node.func}' starts from a cell, but this is a component "
-                 f"'{missing[0]}', which has no 'row' and 'col' properties")
+        cp.error(
+            at,
+            "not-a-board",
+            f"'{node.func}' starts from a cell, but this is a component "
+            f"'{missing[0]}', which has no 'row' and 'col' properties",
+        )
 
 
 def _not_a_cell(cp, node):
@@ -58,8 +70,11 @@ def _not_a_cell(cp, node):
     where = cp.fault_site(node)
 
     def fault(g, x):
-        return where(f"'{node.func}' was given '{g.m.labels[x]}', a component of type '{g.m.ctype[x]}' "
-                     "without 'row' and 'col': not a cell of a board")
+        return where(
+            f"'{node.func}' was given '{g.m.labels[x]}', a component of type '{g.m.ctype[x]}' "
+            "without 'row' and 'col': not a cell of a board"
+        )
+
     return fault
 
 
@@ -67,8 +82,11 @@ def _mode(cp, node, arg: C | None) -> tuple:
     if arg is None:
         return DIRECTIONS["orthogonal"]
     if not arg.is_const or arg.const not in DIRECTIONS:
-        cp.error(node, "bad-argument", f"'{node.func}' takes 'orthogonal', 'diagonal' or 'all' as its "
-                 "last argument")
+        cp.error(
+            node,
+            "bad-argument",
+            f"'{node.func}' takes 'orthogonal', 'diagonal' or 'all' as its last argument",
+        )
     return DIRECTIONS[arg.const]
 
 
@@ -107,6 +125,7 @@ def _locator(cp, arg: C, rows, cols):
 
         def by_list(g, e):
             return _index(cells(g, e), rows, cols).get
+
         return by_list
     spots = _spots(cp, arg, rows, cols)
     zf = zone_index(arg)
@@ -119,7 +138,9 @@ def _locator(cp, arg: C, rows, cols):
                 if loc[x] == zi:
                     return x
             return None
+
         return find
+
     return by_zone
 
 
@@ -137,7 +158,7 @@ def _at(cp, node, args):
     spots, zf = _spots(cp, args[0], rows, cols), zone_index(args[0])
     del board
 
-    def cell(g, zi, row, col):   # a zone board: its cell at a location, looked up without a finder per call
+    def cell(g, zi, row, col):  # a zone board: its cell at a location, looked up without a finder per call
         loc = g.loc
         for x in spots.get((row, col), ()):
             if loc[x] == zi:
@@ -146,15 +167,19 @@ def _at(cp, node, args):
 
     def at(g, e):
         return cell(g, zf(g, e), r(g, e), c(g, e))
+
     out = C(at, args[0].t.element())
     gen = cp.gen
-    if gen is None or args[0].src is None or too_deep(args):   # else one call, its parts inline
+    if gen is None or args[0].src is None or too_deep(args):  # else one call, its parts inline
         return out
     return with_src(gen, out, f"{gen.bind(cell)}(g, {gen.of(args[0])}, {gen.of(args[1])}, {gen.of(args[2])})")
 
 
-@function("neighbours", "The cells of a board next to a cell: orthogonally (the default), "
-          "'diagonal' or 'all' eight.", "neighbours(spot, board, 'all')")
+@function(
+    "neighbours",
+    "The cells of a board next to a cell: orthogonally (the default), 'diagonal' or 'all' eight.",
+    "neighbours(spot, board, 'all')",
+)
 def _neighbours(cp, node, args):
     x, board, rows, cols, steps = _cell_and_cells(cp, node, args)
     locate = _locator(cp, args[1], rows, cols)
@@ -169,19 +194,28 @@ def _neighbours(cp, node, args):
             raise not_a_cell(g, cell)
         find = locate(g, e)
         return [n for n in (find((r + dr, c + dc)) for dr, dc in steps) if n is not None]
+
     return C(neighbours, T.list_of(args[1].t.element()))
 
 
-@function("line", "The cells of a board from a cell (not included) in a direction, "
-          "rows and columns step, up to the edge (no cells for a step of 0 and 0).", "line(spot, board, 0, 1)")
+@function(
+    "line",
+    "The cells of a board from a cell (not included) in a direction, "
+    "rows and columns step, up to the edge (no cells for a step of 0 and 0).",
+    "line(spot, board, 0, 1)",
+)
 def _line(cp, node, args):
     _arity(cp, node, args, 4)
     x, board, dr, dc = args[0].fn, _coll(cp, node, args[1]), args[2].fn, args[3].fn
     cp.expect(args[2], "int", node.args[2], "the rows per step")
     cp.expect(args[3], "int", node.args[3], "the columns per step")
     if args[2].is_const and args[3].is_const and args[2].const == 0 == args[3].const:
-        cp.error(node, "bad-argument", "'line' with a step of 0 rows and 0 columns goes nowhere: give a "
-                 "direction, e.g. line(spot, board, 0, 1)")
+        cp.error(
+            node,
+            "bad-argument",
+            "'line' with a step of 0 rows and 0 columns goes nowhere: give a "
+            "direction, e.g. line(spot, board, 0, 1)",
+        )
     rows, cols = _tables(cp, node, args[1])
     _cell(cp, node, args[0])
     locate = _locator(cp, args[1], rows, cols)
@@ -200,12 +234,16 @@ def _line(cp, node, args):
             out.append(nxt)
             r, c = r + sr, c + sc
         return out
+
     return C(line, T.list_of(args[1].t.element()))
 
 
-@function("connected", "The cells of a list joined to a cell through cells of the list, "
-          "orthogonally (the default), 'diagonal' or 'all' eight ways; the cell first.",
-          "connected(spot, [c in board where c.mark == spot.mark])")
+@function(
+    "connected",
+    "The cells of a list joined to a cell through cells of the list, "
+    "orthogonally (the default), 'diagonal' or 'all' eight ways; the cell first.",
+    "connected(spot, [c in board where c.mark == spot.mark])",
+)
 def _connected(cp, node, args):
     x, cells, rows, cols, steps = _cell_and_cells(cp, node, args)
 
@@ -225,6 +263,7 @@ def _connected(cp, node, args):
                     group.append(other)
                     todo.append(other)
         return group
+
     return C(connected, T.list_of(args[1].t.element()))
 
 
@@ -241,10 +280,14 @@ def _leading_over(cp, node, coll, key, where, expr):
                 break
             out.append(x)
         return out
+
     return C(leading, T.list_of(coll.t.element()))
 
 
 FUNCTIONS["leading"] = Function(
-    "leading", "The elements from the start of a collection while the condition holds (a run).",
-    "count(leading(c in line(spot, board, 0, 1) where c.mark == spot.mark))", None, _leading_over)
-
+    "leading",
+    "The elements from the start of a collection while the condition holds (a run).",
+    "count(leading(c in line(spot, board, 0, 1) where c.mark == spot.mark))",
+    None,
+    _leading_over,
+)

@@ -10,16 +10,17 @@ value set to such a variable (``cp.assigned``), and compiling it again with thos
 (``cp.held``) when they tell something (:func:`compile_typed`): only files with such
 variables pay for a second pass. The closures a ``set`` runs are here too.
 """
+
 from __future__ import annotations
 
-from . import types as T
 from ...errors import SpecError
+from ...limits import MAX_INT
+from . import types as T
 from .faults import value_text
 from .hints import type_hint
-from ...limits import MAX_INT
 
-FIXED = ("int", "bool", "str")   # the kinds an initial value fixes
-MAX_PASSES = 4                   # a variable set from another one is typed one pass later
+FIXED = ("int", "bool", "str")  # the kinds an initial value fixes
+MAX_PASSES = 4  # a variable set from another one is typed one pass later
 
 
 def var_type(cp, key: tuple, init, unknown: T.T = T.NONE) -> T.T:
@@ -34,8 +35,9 @@ def face_type(m, types) -> T.T:
     """The type of ``x.face`` for a component of ``types``: that of all the faces it may
     show when they all have one (numbers, texts), else ANY."""
     faces, ctype = m.props.get("faces", ()), m.ctype
-    kinds = {T.of_value(x) for c in m.faces if ctype[c] in types and isinstance(faces[c], list)
-             for x in faces[c]}
+    kinds = {
+        T.of_value(x) for c in m.faces if ctype[c] in types and isinstance(faces[c], list) for x in faces[c]
+    }
     return kinds.pop() if len(kinds) == 1 else T.ANY
 
 
@@ -52,22 +54,39 @@ def check_set(cp, node, value, key: tuple, init) -> None:
     note the type of a value given to a variable that starts as ``none``."""
     if node.op != "=":
         if not T.accepts("int", value.t):
-            cp.error(node.value, "type-error", f"what '{node.op}' {'adds' if node.op == '+=' else 'takes away'} "
-                     f"must be a number, but this is {value.t}", _props_hint(cp, value.t, T.INT) or type_hint(value.t))
+            cp.error(
+                node.value,
+                "type-error",
+                f"what '{node.op}' {'adds' if node.op == '+=' else 'takes away'} "
+                f"must be a number, but this is {value.t}",
+                _props_hint(cp, value.t, T.INT) or type_hint(value.t),
+            )
         vt = var_type(cp, key, init)
         if vt.kind not in ("int", "any"):
             start = "starts as none" if init is None else f"holds {vt}"
-            cp.error(node, "type-error", f"'{node.op}' needs a number, but {shown(key)} {start}",
-                     "give it a number as its initial value (0)" if init is None else None)
+            cp.error(
+                node,
+                "type-error",
+                f"'{node.op}' needs a number, but {shown(key)} {start}",
+                "give it a number as its initial value (0)" if init is None else None,
+            )
         return
     if init is None:
         cp.assigned.setdefault(key, set()).add(value.t)
         return
     fixed = T.of_value(init)
-    if fixed.kind in FIXED and value.t.kind not in (fixed.kind, "any") \
-            and not (fixed.kind == "int" and value.t.kind == "seat"):   # a seat is a number
-        cp.error(node.value, "type-error", f"{shown(key)} holds {fixed} (its initial value is "
-                 f"{value_text(init)}), so it cannot be set to {value.t}", _props_hint(cp, value.t, fixed))
+    if (
+        fixed.kind in FIXED
+        and value.t.kind not in (fixed.kind, "any")
+        and not (fixed.kind == "int" and value.t.kind == "seat")
+    ):  # a seat is a number
+        cp.error(
+            node.value,
+            "type-error",
+            f"{shown(key)} holds {fixed} (its initial value is "
+            f"{value_text(init)}), so it cannot be set to {value.t}",
+            _props_hint(cp, value.t, fixed),
+        )
 
 
 def _props_hint(cp, got: T.T, wanted: T.T) -> str | None:
@@ -77,14 +96,26 @@ def _props_hint(cp, got: T.T, wanted: T.T) -> str | None:
         return None
     m = cp.m
     types = got.types or frozenset(m.types)
-    names = sorted({p for t in types for p in m.type_props.get(t, ())
-                    if T.of_value(next((v for v in m.props[p] if v is not None), None)).kind == wanted.kind}
-                   | {v for v, (owners, init) in m.cvars.items() if set(owners) & types
-                      and (face_type(m, types) if v == "face" else T.of_value(init)).kind == wanted.kind})
+    names = sorted(
+        {
+            p
+            for t in types
+            for p in m.type_props.get(t, ())
+            if T.of_value(next((v for v in m.props[p] if v is not None), None)).kind == wanted.kind
+        }
+        | {
+            v
+            for v, (owners, init) in m.cvars.items()
+            if set(owners) & types
+            and (face_type(m, types) if v == "face" else T.of_value(init)).kind == wanted.kind
+        }
+    )
     if not names:
         return None
-    return (f"a component is not {wanted}: read one of its properties or variables ({', '.join(names)}), "
-            f"as in x.{names[0]}")
+    return (
+        f"a component is not {wanted}: read one of its properties or variables ({', '.join(names)}), "
+        f"as in x.{names[0]}"
+    )
 
 
 def why_unknown(cp, key: tuple) -> str:
@@ -99,9 +130,13 @@ def why_unknown(cp, key: tuple) -> str:
 def read_as_none(cp, node, key: tuple, what: str):
     """The error for ``what`` (a reading of a seat's or component's part) of a variable that
     starts as none and whose type the compiler could not tell."""
-    cp.error(node, "type-error", f"{shown(key)} starts as none and {why_unknown(cp, key)}: {what}",
-             f"set {shown(key) if key[0] in ('turn', 'hand', 'match') else 'it'} only to seats, or only to "
-             "components, and it reads as one")
+    cp.error(
+        node,
+        "type-error",
+        f"{shown(key)} starts as none and {why_unknown(cp, key)}: {what}",
+        f"set {shown(key) if key[0] in ('turn', 'hand', 'match') else 'it'} only to seats, or only to "
+        "components, and it reads as one",
+    )
 
 
 def compile_typed(doc, stage_class):
@@ -118,7 +153,7 @@ def compile_typed(doc, stage_class):
             program, failure = None, exc
         cp = getattr(stage, "cp", None)
         told = {}
-        for key, types in (cp.assigned.items() if cp is not None else ()):
+        for key, types in cp.assigned.items() if cp is not None else ():
             t = T.NONE
             for one in types:
                 t = T.join(t, one)
@@ -142,9 +177,11 @@ def bounded(op: str, value) -> bool:
 
 def too_big(v) -> ValueError:
     """The error of a set whose number is past MAX_INT (the flow reports it as a runtime error)."""
-    return ValueError(f"a number larger than {MAX_INT:,} in size would be stored "
-                      f"({len(str(abs(v))) if abs(v) < 10 ** 4000 else 'thousands of'} digits): rules keep numbers "
-                      f"within what JSON readers hold exactly")
+    return ValueError(
+        f"a number larger than {MAX_INT:,} in size would be stored "
+        f"({len(str(abs(v))) if abs(v) < 10**4000 else 'thousands of'} digits): rules keep numbers "
+        f"within what JSON readers hold exactly"
+    )
 
 
 def set_source(cp, fn, op: str, store: str, key, value):
@@ -159,12 +196,20 @@ def set_source(cp, fn, op: str, store: str, key, value):
         fn.py = [f"{store}[{k}] = {v}"]
     elif op == "=":
         x = gen.fresh("x")
-        fn.py = [f"{x} = {v}", f"if not -{MAX_INT} <= {x} <= {MAX_INT}: raise {gen.bind(too_big)}({x})",
-                 f"{store}[{k}] = {x}"]
+        fn.py = [
+            f"{x} = {v}",
+            f"if not -{MAX_INT} <= {x} <= {MAX_INT}: raise {gen.bind(too_big)}({x})",
+            f"{store}[{k}] = {x}",
+        ]
     else:
         d, kk, x = gen.fresh("d"), gen.fresh("k"), gen.fresh("x")
-        fn.py = [f"{d} = {store}", f"{kk} = {k}", f"{x} = {d}[{kk}] {'+' if op == '+=' else '-'} ({v})",
-                 f"if not -{MAX_INT} <= {x} <= {MAX_INT}: raise {gen.bind(too_big)}({x})", f"{d}[{kk}] = {x}"]
+        fn.py = [
+            f"{d} = {store}",
+            f"{kk} = {k}",
+            f"{x} = {d}[{kk}] {'+' if op == '+=' else '-'} ({v})",
+            f"if not -{MAX_INT} <= {x} <= {MAX_INT}: raise {gen.bind(too_big)}({x})",
+            f"{d}[{kk}] = {x}",
+        ]
     fn.may_end = False
     return fn
 
@@ -174,8 +219,10 @@ def setter(op, store, key, vf, check: bool = False):
     number it computes kept within MAX_INT when ``check``, always for ``+=`` and ``-=``)."""
     if op == "=":
         if not check:
+
             def assign(g, e):
                 store(g, e)[key(g, e)] = vf(g, e)
+
             return assign
 
         def assign_number(g, e):
@@ -183,6 +230,7 @@ def setter(op, store, key, vf, check: bool = False):
             if not -MAX_INT <= v <= MAX_INT:
                 raise too_big(v)
             store(g, e)[key(g, e)] = v
+
         return assign_number
     sign = 1 if op == "+=" else -1
 
@@ -193,4 +241,5 @@ def setter(op, store, key, vf, check: bool = False):
         if not -MAX_INT <= v <= MAX_INT:
             raise too_big(v)
         d[k] = v
+
     return add

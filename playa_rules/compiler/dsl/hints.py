@@ -5,23 +5,37 @@ this language's (``count``) before any spelling comparison, which would pick a n
 merely looks alike. Where only one kind of value fits (a zone, after ``roll`` or
 ``shuffle``), an unknown name is compared with the names of that kind only.
 """
+
 from __future__ import annotations
 
 from .types import T
 
 # what other languages call the DSL's functions
 COMMON_NAMES = {
-    "length": "count", "len": "count", "size": "count", "sizeof": "count", "number": "count",
-    "maximum": "max", "minimum": "min", "total": "sum", "exists": "any", "some": "any",
-    "every": "all", "forall": "all", "includes": "contains", "has": "contains",
-    "absolute": "abs", "peek": "top", "last": "top",
+    "length": "count",
+    "len": "count",
+    "size": "count",
+    "sizeof": "count",
+    "number": "count",
+    "maximum": "max",
+    "minimum": "min",
+    "total": "sum",
+    "exists": "any",
+    "some": "any",
+    "every": "all",
+    "forall": "all",
+    "includes": "contains",
+    "has": "contains",
+    "absolute": "abs",
+    "peek": "top",
+    "last": "top",
 }
 
 
 def function_hint(cp, word: str, choices) -> str | None:
     """The hint of an unknown function ``word`` (``choices``: the functions and defines)."""
     known = COMMON_NAMES.get(word.lower())
-    if known is not None and known in cp.functions:   # as this language calls it
+    if known is not None and known in cp.functions:  # as this language calls it
         f = cp.functions[known]
         return f"did you mean '{known}'? {f.doc}"
     return cp.suggest(word, choices)
@@ -43,8 +57,9 @@ def name_hint(cp, node, scope) -> str | None:
     if cp.wanted is None or cp.wanted[0] is not node:
         return cp.suggest(word, cp.known_names(scope))
     # a zone is needed here: the shared zones, and bound names and defines that are one
-    zones = [z.name for z in cp.m.zones.values() if z.per is None] + \
-        [k for k, v in scope.names.items() if isinstance(v, tuple) and v[1].kind == "zone"]
+    zones = [z.name for z in cp.m.zones.values() if z.per is None] + [
+        k for k, v in scope.names.items() if isinstance(v, tuple) and v[1].kind == "zone"
+    ]
     close = cp.suggest(word, zones)
     if close is not None or not zones:
         return close

@@ -3,9 +3,10 @@
 The compiler resolves every name here at compile time to a closure that indexes the
 state's lists; a name that means nothing is a located error with a "did you mean".
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import ast as A
 from . import held
@@ -28,10 +29,11 @@ def attribute(cp, n: A.Attr, scope) -> C:
     of = o.fn
     name = n.name
     m = cp.m
-    S = cp.gen if not too_deep((o,)) else None   # the generated backend's sources (None: closures only)
+    S = cp.gen if not too_deep((o,)) else None  # the generated backend's sources (None: closures only)
     os_ = S.of(o) if S else None
-    if o.top_of is not None and (name == "owner" or (name in m.props and name not in m.cvars
-                                                     and name not in m.zones)):
+    if o.top_of is not None and (
+        name == "owner" or (name in m.props and name not in m.cvars and name not in m.zones)
+    ):
         key, ztable = o.top_of
         table = m.owner if name == "owner" else m.props[name]
         sample = next((v for v in table if v is not None), None)
@@ -44,31 +46,51 @@ def attribute(cp, n: A.Attr, scope) -> C:
             z = g.zones[zi]
             if z:
                 return table[z[-1]]
-            raise fault(None)   # the top of an empty zone
+            raise fault(None)  # the top of an empty zone
+
         return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample), top_prop=(key, ztable, table))
     if o.t.kind == "seat":
         z = m.zones.get(name)
-        fault = part_site(cp, n, name, "seat")   # a seat that is none (a variable not set)
+        fault = part_site(cp, n, name, "seat")  # a seat that is none (a variable not set)
         if z is not None and z.per == "player":
             base = z.base
             if o.local is not None:  # me.hand: a table by seat, so zone readers fuse the lookup
                 lk, table = o.local, [base + s for s in range(m.max_players)]
-                return C(table_read(table, lk, of, fault), T.zone(z.holds), zone_of=(lk, table),
-                         src=S and f"{S.bind(table)}[{env(lk)}]")
+                return C(
+                    table_read(table, lk, of, fault),
+                    T.zone(z.holds),
+                    zone_of=(lk, table),
+                    src=S and f"{S.bind(table)}[{env(lk)}]",
+                )
             return C(offset_read(base, of, fault), T.zone(z.holds), src=S and f"({base} + {os_})")
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in m.variables.get(scope_name, {}):
                 init, key = m.variables[scope_name][name], (scope_name, name)
                 vt = held.var_type(cp, key, init)
-                return C(store_read(store, name, None, of, fault), vt, var=key if vt.kind == "none" else None,
-                         src=S and f"g.{store}[{literal(name)}][{os_}]")
+                return C(
+                    store_read(store, name, None, of, fault),
+                    vt,
+                    var=key if vt.kind == "none" else None,
+                    src=S and f"g.{store}[{literal(name)}][{os_}]",
+                )
         if name in SEAT_BUILTINS:
             src = S and os_ and _SEAT_SOURCES.get(name, "").format(os_)
-            return C(seat_part(name, of, fault), T.list_of(T.INT) if name == "hand_scores" else
-                     (T.SEAT if name in ("left", "right") else T.INT), src=src or None)
-        choices = [z.name for z in m.zones.values() if z.per == "player"] + list(SEAT_BUILTINS) + \
-            list(m.variables.get("player", {})) + list(m.variables.get("player_match", {}))
-        cp.error(n, "unknown-attribute", f"a seat has no zone or variable '{name}'", cp.suggest(name, choices))
+            return C(
+                seat_part(name, of, fault),
+                T.list_of(T.INT)
+                if name == "hand_scores"
+                else (T.SEAT if name in ("left", "right") else T.INT),
+                src=src or None,
+            )
+        choices = (
+            [z.name for z in m.zones.values() if z.per == "player"]
+            + list(SEAT_BUILTINS)
+            + list(m.variables.get("player", {}))
+            + list(m.variables.get("player_match", {}))
+        )
+        cp.error(
+            n, "unknown-attribute", f"a seat has no zone or variable '{name}'", cp.suggest(name, choices)
+        )
     if o.t.kind in ("comp", "any", "none"):
         types = o.t.types or frozenset(m.types)
         z = m.zones.get(name)
@@ -77,18 +99,32 @@ def attribute(cp, n: A.Attr, scope) -> C:
         if z is not None and z.per in types:
             table = m.attached[name]
             if lk is not None:
-                return C(table_read(table, lk, of, fault), T.zone(z.holds), zone_of=(lk, table),
-                         src=S and f"{S.bind(table)}[{env(lk)}]")
+                return C(
+                    table_read(table, lk, of, fault),
+                    T.zone(z.holds),
+                    zone_of=(lk, table),
+                    src=S and f"{S.bind(table)}[{env(lk)}]",
+                )
             return C(table_read(table, None, of, fault), T.zone(z.holds), src=S and f"{S.bind(table)}[{os_}]")
-        if name in m.cvars and (not o.t.types or set(m.cvars[name][0]) & types
-                                or not any(name in m.type_props.get(t, ()) for t in types)):
+        if name in m.cvars and (
+            not o.t.types
+            or set(m.cvars[name][0]) & types
+            or not any(name in m.type_props.get(t, ()) for t in types)
+        ):
             store_name = name
-            vt = held.face_type(m, types) if name == "face" and m.cvars[name][1] is None \
+            vt = (
+                held.face_type(m, types)
+                if name == "face" and m.cvars[name][1] is None
                 else held.var_type(cp, ("component", name), m.cvars[name][1], T.ANY)
+            )
             src = S and f"g.cvars[{literal(store_name)}][{os_}]"
             if lk is not None:
-                return C(store_read("cvars", store_name, lk, of, fault), vt,
-                         negated=cvar_negated(store_name, lk, fault), src=src)
+                return C(
+                    store_read("cvars", store_name, lk, of, fault),
+                    vt,
+                    negated=cvar_negated(store_name, lk, fault),
+                    src=src,
+                )
             return C(store_read("cvars", store_name, None, of, fault), vt, src=src)
         if name == "owner":
             owners = m.owner
@@ -113,11 +149,20 @@ def attribute(cp, n: A.Attr, scope) -> C:
             choices |= {z.name for z in m.zones.values() if z.per == t}
         what = "/".join(sorted(types)) if o.t.types else "a component"
         if o.var is not None:
-            held.read_as_none(cp, n, o.var, f"'.{name}' reads it as a component, and {what} has no property, "
-                                            f"variable or zone '{name}'")
-        cp.error(n, "unknown-attribute", f"{what} has no property, variable or zone '{name}'",
-                   cp.suggest(name, sorted(choices)))
+            held.read_as_none(
+                cp,
+                n,
+                o.var,
+                f"'.{name}' reads it as a component, and {what} has no property, variable or zone '{name}'",
+            )
+        cp.error(
+            n,
+            "unknown-attribute",
+            f"{what} has no property, variable or zone '{name}'",
+            cp.suggest(name, sorted(choices)),
+        )
     cp.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
+
 
 def zone_index(c: C) -> Callable:
     """``fn(g, e)`` giving the index of the zone ``c`` names (c has the type zone)."""
@@ -153,6 +198,7 @@ def zone_list(c: C, settle: str | None = None) -> Callable:
             if g.mix[z] is not None:
                 getattr(g, method)(z)
             return g.zones[z]
+
         return read_const
     if c.zone_of is not None:
         key, table = c.zone_of
@@ -162,6 +208,7 @@ def zone_list(c: C, settle: str | None = None) -> Callable:
             if g.mix[zi] is not None:
                 getattr(g, method)(zi)
             return g.zones[zi]
+
         return read_of
     zf = c.fn
 
@@ -170,6 +217,7 @@ def zone_list(c: C, settle: str | None = None) -> Callable:
         if g.mix[zi] is not None:
             getattr(g, method)(zi)
         return g.zones[zi]
+
     return read
 
 
@@ -179,17 +227,29 @@ def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
         if name == "id":
             return C(lambda g, e: g.phase_id, T.STR)
         if name not in cp.phase_lets:
-            cp.error(node, "unknown-phase-value", f"no phase defines '{name}' in its let",
-                       cp.suggest(name, sorted(cp.phase_lets)))
+            cp.error(
+                node,
+                "unknown-phase-value",
+                f"no phase defines '{name}' in its let",
+                cp.suggest(name, sorted(cp.phase_lets)),
+            )
         return C(lambda g, e: g.plet[name], T.ANY, src=cp.gen and f"g.plet[{literal(name)}]")
     declared = cp.m.variables.get(ns, {})
     if name not in declared:
-        cp.error(node, "unknown-variable", f"no {ns} variable '{name}' is declared (variables: {ns}:)",
-                   cp.suggest(name, list(declared)))
+        cp.error(
+            node,
+            "unknown-variable",
+            f"no {ns} variable '{name}' is declared (variables: {ns}:)",
+            cp.suggest(name, list(declared)),
+        )
     store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[ns]
     vt = held.var_type(cp, (ns, name), declared[name])
-    return C(_ns_var(store, name), vt, var=(ns, name) if vt.kind == "none" else None,
-             src=cp.gen and f"g.{store}[{literal(name)}]")
+    return C(
+        _ns_var(store, name),
+        vt,
+        var=(ns, name) if vt.kind == "none" else None,
+        src=cp.gen and f"g.{store}[{literal(name)}]",
+    )
 
 
 def _ns_var(store, name):
@@ -200,7 +260,11 @@ def _ns_var(store, name):
     return lambda g, e: getattr(g, store)[name]
 
 
-_SEAT_SOURCES = {"index": "{}", "left": "(({}) + 1) % g.n", "right": "(({}) - 1) % g.n"}   # as generated source
+_SEAT_SOURCES = {
+    "index": "{}",
+    "left": "(({}) + 1) % g.n",
+    "right": "(({}) - 1) % g.n",
+}  # as generated source
 
 # Names every rule set can use: (callable, type).
 BUILTIN_NAMES = {
@@ -212,5 +276,10 @@ BUILTIN_NAMES = {
     "hand_number": (lambda g, e: g.hand + 1, T.INT),
     "round": (lambda g, e: g.round, T.INT),
 }
-BUILTIN_SOURCES = {"players": "g.n", "start_player": "g.start", "current_player": "g.seat",
-                   "hand_number": "(g.hand + 1)", "round": "g.round"}   # as generated source
+BUILTIN_SOURCES = {
+    "players": "g.n",
+    "start_player": "g.start",
+    "current_player": "g.seat",
+    "hand_number": "(g.hand + 1)",
+    "round": "g.round",
+}  # as generated source

@@ -8,9 +8,10 @@ fault located at the operator and naming them (faults.operator_fault) instead of
 operators inline and, on its error path, works a failing expression out again through
 these closures (faults.relocated).
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import types as T
 from .faults import operator_fault
@@ -19,21 +20,25 @@ from .values import C
 
 def arithmetic(where, sign: str, op, af: Callable, bf: Callable) -> Callable:
     """``fn(g, e)``: ``op(a, b)`` (``+``, ``-`` or ``*``)."""
+
     def arith(g, e):
         try:
             return op(af(g, e), bf(g, e))
         except TypeError as exc:
             raise operator_fault(where, sign, (af, bf), g, e, exc) from None
+
     return arith
 
 
 def negation(where, af: Callable) -> Callable:
     """``fn(g, e)``: ``-a``."""
+
     def neg(g, e):
         try:
             return -af(g, e)
         except TypeError as exc:
             raise operator_fault(where, "-", (af,), g, e, exc) from None
+
     return neg
 
 
@@ -53,6 +58,7 @@ def ordering(where, sign: str, op, a: C, b: C) -> C:
                     return op(len(g.zones[table[e[key]]]), bv)
                 except TypeError as exc:
                     raise operator_fault(where, sign, fns, g, e, exc) from None
+
             return C(count_test, T.BOOL, count_test=(op, key, table, bv), is_bool=True)
         if a.prop is not None:  # x.prop OP constant
             key, table = a.prop
@@ -62,6 +68,7 @@ def ordering(where, sign: str, op, a: C, b: C) -> C:
                     return op(table[e[key]], bv)
                 except TypeError as exc:
                     raise operator_fault(where, sign, fns, g, e, exc) from None
+
             return C(prop_test, T.BOOL, is_bool=True, prop_test=(key, table, op, bv))
         if a.local is not None:
             ak = a.local
@@ -71,6 +78,7 @@ def ordering(where, sign: str, op, a: C, b: C) -> C:
                     return op(e[ak], bv)
                 except TypeError as exc:
                     raise operator_fault(where, sign, fns, g, e, exc) from None
+
             return C(local_test, T.BOOL, is_bool=True)
 
         def const_test(g, e):
@@ -78,6 +86,7 @@ def ordering(where, sign: str, op, a: C, b: C) -> C:
                 return op(af(g, e), bv)
             except TypeError as exc:
                 raise operator_fault(where, sign, fns, g, e, exc) from None
+
         return C(const_test, T.BOOL, is_bool=True)
     if b.local is not None:
         bk = b.local
@@ -87,6 +96,7 @@ def ordering(where, sign: str, op, a: C, b: C) -> C:
                 return op(af(g, e), e[bk])
             except TypeError as exc:
                 raise operator_fault(where, sign, fns, g, e, exc) from None
+
         return C(with_local, T.BOOL, is_bool=True)
 
     def test(g, e):
@@ -94,4 +104,5 @@ def ordering(where, sign: str, op, a: C, b: C) -> C:
             return op(af(g, e), bf(g, e))
         except TypeError as exc:
             raise operator_fault(where, sign, fns, g, e, exc) from None
+
     return C(test, T.BOOL, is_bool=True)

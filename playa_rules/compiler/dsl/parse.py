@@ -5,22 +5,22 @@ One LALR parser with two start rules (``expr`` and ``block``). Syntax errors bec
 offending line and a caret; messages for common mistakes come from a table of known
 bad examples, as lark's own ``GRAMMAR_ERRORS`` does.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Optional
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ... import resources
 from ...errors import Diagnostic, DSLSyntaxError
-from . import ast as A
-
 from ...limits import MAX_DSL_LENGTH
+from . import ast as A
 
 
 @dataclass(frozen=True)
@@ -31,13 +31,14 @@ class Origin:
     returns a file line.
     """
 
-    file: Optional[str] = None
+    file: str | None = None
     path: str = ""
-    locate: Optional[Callable[[int, int], tuple]] = None
-    source: Optional[Callable[[int], str]] = None
+    locate: Callable[[int, int], tuple] | None = None
+    source: Callable[[int], str] | None = None
 
-    def diagnostic(self, code: str, message: str, text: str, pos=None, hint=None,
-                   severity: str = "error") -> Diagnostic:
+    def diagnostic(
+        self, code: str, message: str, text: str, pos=None, hint=None, severity: str = "error"
+    ) -> Diagnostic:
         """A diagnostic at ``pos`` (1-based line, column inside ``text``)."""
         line, col = pos or (1, 1)
         if self.locate is not None:
@@ -47,8 +48,17 @@ class Origin:
             fline, fcol = line, col
             lines = text.splitlines() or [""]
             src = lines[line - 1] if 0 < line <= len(lines) else ""
-        return Diagnostic(code=code, message=message, file=self.file, line=fline, column=fcol,
-                          path=self.path, severity=severity, source_line=src, hint=hint)
+        return Diagnostic(
+            code=code,
+            message=message,
+            file=self.file,
+            line=fline,
+            column=fcol,
+            path=self.path,
+            severity=severity,
+            source_line=src,
+            hint=hint,
+        )
 
 
 _OPTIONS = dict(parser="lalr", start=["expr", "block"], maybe_placeholders=True)
@@ -80,10 +90,17 @@ def parser_tables() -> str:
     checks the file is up to date: ``python -m playa_rules.compiler.dsl.tables > grammar/effects.tables.json``)."""
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
+
     grammar = resources.grammar_path().read_text(encoding="utf-8")
     data, memo = Lark(grammar, **_OPTIONS).memo_serialize([TerminalDef, Rule])
-    return json.dumps({"grammar_sha256": _digest(grammar), "tables": _encode({"data": data, "memo": memo})},
-                      separators=(",", ":"), sort_keys=True) + "\n"
+    return (
+        json.dumps(
+            {"grammar_sha256": _digest(grammar), "tables": _encode({"data": data, "memo": memo})},
+            separators=(",", ":"),
+            sort_keys=True,
+        )
+        + "\n"
+    )
 
 
 def _digest(text: str) -> str:
@@ -173,7 +190,7 @@ class _ToAst:
         return A.CallOver(str(c[0]), comp, pos=_tpos(c[0]))
 
     def paren(self, start, c):
-        return c[0]    # ( expr ): the node itself, starting at the bracket
+        return c[0]  # ( expr ): the node itself, starting at the bracket
 
     def list_(self, start, c):
         return A.ListLit(tuple(x for x in c if x is not None), pos=start)
@@ -228,11 +245,11 @@ class _ToAst:
     def set(self, start, c):
         target, op, value = c[0], str(c[1]), c[2]
         names = _names_of(target)
-        if names is not None and len(names) <= 2:    # set hand.x / me.points / cell.mark / start_player
+        if names is not None and len(names) <= 2:  # set hand.x / me.points / cell.mark / start_player
             return A.Set(names, op, value, pos=start)
-        if isinstance(target, A.Attr):              # set at(board, r, c).mark = ..., set hand.last.x = ...
+        if isinstance(target, A.Attr):  # set at(board, r, c).mark = ..., set hand.last.x = ...
             return A.SetOn(target.obj, target.name, op, value, pos=start)
-        return A.SetOn(target, "", op, value, pos=start)   # reported by the compiler
+        return A.SetOn(target, "", op, value, pos=start)  # reported by the compiler
 
     def target(self, start, c):
         return tuple(str(t) for t in c)
@@ -252,7 +269,7 @@ class _ToAst:
         return A.Roll(c[0], pos=start)
 
     def else_block(self, start, c):
-        block = c[0]   # else { ... }: an empty block starts at its bracket
+        block = c[0]  # else { ... }: an empty block starts at its bracket
         return block if block.stmts or block.pos != (1, 1) else A.Block((), pos=start)
 
     def if_stmt(self, start, c):
@@ -263,7 +280,7 @@ class _ToAst:
 
     def for_stmt(self, start, c):
         items = c[1]
-        if c[2] is not None:        # for x in Z where COND { ... }: over [x in Z where COND]
+        if c[2] is not None:  # for x in Z where COND { ... }: over [x in Z where COND]
             items = A.Comprehension(str(c[0]), c[1], c[2], None, pos=c[1].pos)
         return A.For(str(c[0]), items, c[3], pos=start)
 
@@ -275,29 +292,52 @@ class _ToAst:
 
 
 # Named terminals that open a node: the builder reads their position, then drops them.
-_LEADING = frozenset({"MOVE", "REVEAL", "SET", "PICK", "SHUFFLE", "DEAL", "ROLL", "IF", "FOR", "END", "WIN",
-                      "NOT", "MINUS", "TRUE", "FALSE", "NONE", "LPAR", "LSQB", "LBRACE"})
+_LEADING = frozenset(
+    {
+        "MOVE",
+        "REVEAL",
+        "SET",
+        "PICK",
+        "SHUFFLE",
+        "DEAL",
+        "ROLL",
+        "IF",
+        "FOR",
+        "END",
+        "WIN",
+        "NOT",
+        "MINUS",
+        "TRUE",
+        "FALSE",
+        "NONE",
+        "LPAR",
+        "LSQB",
+        "LBRACE",
+    }
+)
 
 
 def _callback(method):
     """lark's callback for one rule: ``children -> (node, start)``; ``start`` None when the
     rule matched no text (lark's empty meta), so the parent looks at its next child."""
+
     def build(children):
         start = None
         c = []
         for x in children:
             if x is None:
                 c.append(None)
-            elif x.__class__ is tuple:      # (node, start) from a rule below
+            elif x.__class__ is tuple:  # (node, start) from a rule below
                 if start is None:
                     start = x[1]
                 c.append(x[0])
-            else:                           # a token
+            else:  # a token
                 if start is None:
                     start = (x.line, x.column)
                 if x.type not in _LEADING:
                     c.append(x)
         return method(start or (1, 1), c), start
+
     return build
 
 
@@ -313,37 +353,67 @@ for _name, _method in vars(_ToAst).items():
 
 # Readable names for the grammar's terminals, used in "expected ..." messages.
 _TERMINAL_WORDS = {
-    "NAME": "a name", "NUMBER": "a number", "STRING": "a 'string'", "COMP_OP": "a comparison",
-    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "LPAR": "'('", "RPAR": "')'",
-    "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','",
-    "DOT": "'.'", "SEMICOLON": "';'", "SEP": "a new line or ';'", "ASSIGN_OP": "'=', '+=' or '-='",
-    "ALL": "'all'", "_WHERE": "'where'", "DIRECTION": "'ascending' or 'descending'", "END_WHAT": "step, turn, phase, hand or match",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": "a 'string'",
+    "COMP_OP": "a comparison",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '//' or '%'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "SEMICOLON": "';'",
+    "SEP": "a new line or ';'",
+    "ASSIGN_OP": "'=', '+=' or '-='",
+    "ALL": "'all'",
+    "_WHERE": "'where'",
+    "DIRECTION": "'ascending' or 'descending'",
+    "END_WHAT": "step, turn, phase, hand or match",
     "$END": "the end of the text",
 }
 
 # Known mistakes, matched against the parser state like lark's match_examples.
 _KNOWN_ERRORS = {
     "'=' compares nothing: use '==' to compare, or 'set x = ...' in an effect": [
-        ("expr", "a = 1"), ("expr", "x.y = 2"),
+        ("expr", "a = 1"),
+        ("expr", "x.y = 2"),
     ],
     "the expression is incomplete: an operand is missing": [
-        ("expr", "1 +"), ("expr", "a and"), ("expr", "a <"), ("expr", "not"),
+        ("expr", "1 +"),
+        ("expr", "a and"),
+        ("expr", "a <"),
+        ("expr", "not"),
     ],
     "an 'if' expression needs 'then' and 'else': if COND then A else B": [
-        ("expr", "if a b"), ("expr", "if a then b"),
+        ("expr", "if a b"),
+        ("expr", "if a then b"),
     ],
     "a comprehension reads 'x in ZONE where COND', not 'if'": [
-        ("expr", "count(t in z if a)"), ("expr", "[t in z if a]"),
+        ("expr", "count(t in z if a)"),
+        ("expr", "[t in z if a]"),
     ],
     "unbalanced brackets": [
-        ("expr", "(a"), ("expr", "f(a"), ("expr", "[a"), ("expr", "a)"), ("expr", "a]"),
+        ("expr", "(a"),
+        ("expr", "f(a"),
+        ("expr", "[a"),
+        ("expr", "a)"),
+        ("expr", "a]"),
     ],
 }
 
 
 def _expected(exc: UnexpectedInput) -> str:
-    names = sorted({_TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() and len(t) < 12 else t)
-                    for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())})
+    names = sorted(
+        {
+            _TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() and len(t) < 12 else t)
+            for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())
+        }
+    )
     words = [n for n in names if not n.startswith("_")][:14]
     return ", ".join(words)
 
@@ -357,11 +427,18 @@ def _known_table():
             try:
                 p.parse(text, start=start)
             except UnexpectedInput as e:
-                table.append((getattr(e, "state", None), type(e), getattr(getattr(e, "token", None), "type", None), label))
+                table.append(
+                    (
+                        getattr(e, "state", None),
+                        type(e),
+                        getattr(getattr(e, "token", None), "type", None),
+                        label,
+                    )
+                )
     return table
 
 
-def _known_message(exc: UnexpectedInput) -> Optional[str]:
+def _known_message(exc: UnexpectedInput) -> str | None:
     state = getattr(exc, "state", None)
     tok = getattr(getattr(exc, "token", None), "type", None)
     for st, kind, ttype, label in _known_table():
@@ -382,7 +459,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
     if isinstance(offset, int) and offset >= 0:
         line, col = _line_col(text, offset)  # an expression was parsed as one line: map back
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[offset:offset + 1] if isinstance(offset, int) else ""
+        ch = text[offset : offset + 1] if isinstance(offset, int) else ""
         message = f"unexpected character {ch!r}"
     elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         message = "the text ends too early"
@@ -398,13 +475,20 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
     return DSLSyntaxError(origin.diagnostic("dsl-syntax", message, text, (line, col), hint=hint))
 
 
-def _parse(text: str, start: str, origin: Optional[Origin]):
+def _parse(text: str, start: str, origin: Origin | None):
     origin = origin or Origin()
     if not isinstance(text, str):
-        raise DSLSyntaxError(origin.diagnostic("dsl-type", f"expected DSL text, got {type(text).__name__}", ""))
+        raise DSLSyntaxError(
+            origin.diagnostic("dsl-type", f"expected DSL text, got {type(text).__name__}", "")
+        )
     if len(text) > MAX_DSL_LENGTH:
-        raise DSLSyntaxError(origin.diagnostic(
-            "dsl-too-long", f"DSL text of {len(text)} characters is over the limit of {MAX_DSL_LENGTH}", text))
+        raise DSLSyntaxError(
+            origin.diagnostic(
+                "dsl-too-long",
+                f"DSL text of {len(text)} characters is over the limit of {MAX_DSL_LENGTH}",
+                text,
+            )
+        )
     source = text.replace("\r", " ")
     if start == "expr":
         source = source.replace("\n", " ")  # an expression may wrap; offsets stay the same
@@ -412,7 +496,7 @@ def _parse(text: str, start: str, origin: Optional[Origin]):
     if cached is not None:
         return cached
     try:
-        node = parser().parse(source, start=start)[0]   # (node, start): see _callback
+        node = parser().parse(source, start=start)[0]  # (node, start): see _callback
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, origin) from None
     except RecursionError:
@@ -429,7 +513,7 @@ _PARSED: dict = {}
 _PARSED_MAX = 20_000
 
 
-def parse_expr(text: str, origin: Optional[Origin] = None) -> A.Node:
+def parse_expr(text: str, origin: Origin | None = None) -> A.Node:
     """Parse one expression; raises DSLSyntaxError located through ``origin``."""
     if isinstance(text, bool):
         return A.Bool(text)
@@ -438,6 +522,6 @@ def parse_expr(text: str, origin: Optional[Origin] = None) -> A.Node:
     return _parse(text, "expr", origin)
 
 
-def parse_block(text: str, origin: Optional[Origin] = None) -> A.Block:
+def parse_block(text: str, origin: Origin | None = None) -> A.Block:
     """Parse a block of effects; raises DSLSyntaxError located through ``origin``."""
     return _parse(text, "block", origin)

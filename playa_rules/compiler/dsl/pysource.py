@@ -24,6 +24,7 @@ is known: that function reads it as a local (:func:`localized`), and the slots l
 written ``e['key']`` when the function is made. The marks are control characters that
 ``repr`` never writes, so rewriting slots never touches a literal.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,14 +34,26 @@ from weakref import WeakKeyDictionary, WeakSet
 
 from .faults import GENERATED, STATEMENT_FAILURES, RuleFault, statement_fault
 
-_NAMESPACE = {"len": len, "list": list, "tuple": tuple, "sum": sum, "min": min, "max": max, "any": any, "all": all,
-              "next": next, "enumerate": enumerate,
-              "TypeError": TypeError, "AttributeError": AttributeError, "KeyError": KeyError}
+_NAMESPACE = {
+    "len": len,
+    "list": list,
+    "tuple": tuple,
+    "sum": sum,
+    "min": min,
+    "max": max,
+    "any": any,
+    "all": all,
+    "next": next,
+    "enumerate": enumerate,
+    "TypeError": TypeError,
+    "AttributeError": AttributeError,
+    "KeyError": KeyError,
+}
 _PLAIN = (bool, int, str, type(None))
 MAX_SOURCE_DEPTH = 40
 """Deepest nesting of one generated expression: deeper nodes stay closures, called from the
 source around them (Python refuses source nested 200 brackets deep)."""
-_PENDING: "WeakKeyDictionary" = WeakKeyDictionary()   # generated function -> its source, until first called
+_PENDING: WeakKeyDictionary = WeakKeyDictionary()  # generated function -> its source, until first called
 
 
 def _materialise(fn):
@@ -51,7 +64,7 @@ def _materialise(fn):
     entry = _PENDING.get(fn)
     if entry is not None:
         text, fallback, index = entry
-        try:   # named by its index in Program.generated, so a profile says which function it is
+        try:  # named by its index in Program.generated, so a profile says which function it is
             module = compile(text, f"{GENERATED}{index}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):
             _FALLBACKS[fn] = fallback if fallback is not None else _uncompilable
@@ -64,8 +77,10 @@ def _materialise(fn):
 
 
 def _uncompilable(*args):
-    raise RuleFault("the rules' generated code could not be compiled (nested too deeply): "
-                    "load them with PLAYA_RULES_BACKEND=closures")
+    raise RuleFault(
+        "the rules' generated code could not be compiled (nested too deeply): "
+        "load them with PLAYA_RULES_BACKEND=closures"
+    )
 
 
 def _stub(*args, _self=None):
@@ -76,7 +91,7 @@ def _delegate(*args, _self=None):
     return _FALLBACKS[_self](*args)
 
 
-_FALLBACKS: "WeakKeyDictionary" = WeakKeyDictionary()   # generated function -> the closure it calls instead
+_FALLBACKS: WeakKeyDictionary = WeakKeyDictionary()  # generated function -> the closure it calls instead
 _STUB, _DELEGATE = _stub.__code__, _delegate.__code__
 _NAMESPACE["_materialise"] = _materialise
 _NAMESPACE["_FALLBACKS"] = _FALLBACKS
@@ -92,8 +107,8 @@ def env(key: str) -> str:
 
 
 _SLOT = re.compile("\x00[^\x01]*\x01")
-_HANDS_ON = re.compile(r"\be\b")   # the environment itself, passed to a closure
-_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")   # a text as repr writes it
+_HANDS_ON = re.compile(r"\be\b")  # the environment itself, passed to a closure
+_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")  # a text as repr writes it
 
 
 def plain_code(src: str) -> str:
@@ -106,7 +121,7 @@ def hands_on(src: str) -> bool:
     return _HANDS_ON.search(plain_code(src)) is not None
 
 
-def localized(gen: "Generator", key: str, parts: list[str]) -> tuple[str, list[str]]:
+def localized(gen: Generator, key: str, parts: list[str]) -> tuple[str, list[str]]:
     """``(target, parts)`` for variable ``key`` bound by a comprehension over ``parts`` (its
     condition and element): a fresh local name read in ``parts`` in place of the slot, unless
     a part hands the environment on (a closure called with ``e`` reads the variable there),
@@ -130,20 +145,20 @@ class Generator:
 
     def __init__(self):
         self.ns = {"__builtins__": {}, **_NAMESPACE}
-        self.retry: dict = {}   # a pure expression function's index -> its closures, for faults.relocated
+        self.retry: dict = {}  # a pure expression function's index -> its closures, for faults.relocated
         self.ns["__retry__"] = self.retry
         self._names: dict[int, str] = {}
         self._fresh = 0
-        self.sources: list[str] = []   # every function's source, for tests and curious readers
+        self.sources: list[str] = []  # every function's source, for tests and curious readers
         self.made: WeakSet = WeakSet()  # the functions generated so far
-        self.settled: frozenset = frozenset()   # the zones never shuffled, by index (analysis.never_shuffled)
+        self.settled: frozenset = frozenset()  # the zones never shuffled, by index (analysis.never_shuffled)
 
     def bind(self, obj) -> str:
         """A name standing for ``obj`` in generated source."""
         name = self._names.get(id(obj))
         if name is None:
             name = self._names[id(obj)] = f"_b{len(self._names)}"
-            self.ns[name] = obj      # kept alive here, so its id stays its own
+            self.ns[name] = obj  # kept alive here, so its id stays its own
         return name
 
     def fresh(self, stem: str) -> str:
@@ -168,8 +183,11 @@ class Generator:
         and what a game never runs is never compiled): until then the function's code is a
         stub that compiles the source and takes its code object in its place, so callers
         keep the same function object. Nothing is executed to define it."""
-        text = (f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines)) \
-            .replace("\x00", "e[").replace("\x01", "]")   # the slots left (see env)
+        text = (
+            (f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines))
+            .replace("\x00", "e[")
+            .replace("\x01", "]")
+        )  # the slots left (see env)
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
@@ -211,9 +229,14 @@ def block_lines(gen: Generator, fns: list, sites: list, located: bool) -> list[s
     if counter is None:
         return body
     sites_name, failed = gen.bind(sites), gen.fresh("x")
-    return ([f"{counter} = 0", "try:"] + indent(body)
-            + [f"except {gen.bind(STATEMENT_FAILURES)} as {failed}:",
-               f"    raise {gen.bind(statement_fault)}({sites_name}[{counter}], {failed}) from None"])
+    return (
+        [f"{counter} = 0", "try:"]
+        + indent(body)
+        + [
+            f"except {gen.bind(STATEMENT_FAILURES)} as {failed}:",
+            f"    raise {gen.bind(statement_fault)}({sites_name}[{counter}], {failed}) from None",
+        ]
+    )
 
 
 def each_source(gen: Generator, c, x: str, order: str | None = None) -> list[str] | None:
@@ -231,7 +254,7 @@ def each_source(gen: Generator, c, x: str, order: str | None = None) -> list[str
         return [f"{x} = {c.src}", f"if {x} is not None:"]
     else:
         return None
-    return [f"for {x} in {order or 'list'}({items}):"]   # a copy: moving changes the zone
+    return [f"for {x} in {order or 'list'}({items}):"]  # a copy: moving changes the zone
 
 
 def indent(lines: list[str]) -> list[str]:
@@ -248,12 +271,21 @@ def composed(gen: Generator, node, c, kids: list):
     conditionals; a child without source is called through its closure."""
     kind = type(node).__name__
     want = len(node.values) if kind == "BoolOp" else _ARITY.get(kind)
-    if want is None or len(kids) != want or c.local is not None or not any(k.src is not None for k in kids) \
-            or any(k is c for k in kids) or too_deep(kids):
+    if (
+        want is None
+        or len(kids) != want
+        or c.local is not None
+        or not any(k.src is not None for k in kids)
+        or any(k is c for k in kids)
+        or too_deep(kids)
+    ):
         return c
-    if any(k.src is None for k in kids) and (c.count_test is not None or c.prop_test is not None or (
-            kind == "Conditional" and kids[1].top_prop is not None)):
-        return c        # a fused closure (one call) is as quick as source that still calls a child
+    if any(k.src is None for k in kids) and (
+        c.count_test is not None
+        or c.prop_test is not None
+        or (kind == "Conditional" and kids[1].top_prop is not None)
+    ):
+        return c  # a fused closure (one call) is as quick as source that still calls a child
     parts = [gen.of(k) for k in kids]
     if kind == "Compare":
         if node.op not in ("==", "!=", "<", "<=", ">", ">="):
@@ -302,8 +334,12 @@ def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
     other = orelse.src if orelse.src is not None else gen.bind(orelse.const)
     if _table_in_order(gen, table):
         return with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] else {other})")
-    return with_src(gen, c, f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
-                             f"(g.mix[{at}] is None or g.settle_top({at}) is None) else {other})")
+    return with_src(
+        gen,
+        c,
+        f"({gen.bind(ptable)}[g.zones[{at}][-1]] if g.zones[{at}] and "
+        f"(g.mix[{at}] is None or g.settle_top({at}) is None) else {other})",
+    )
 
 
 def with_src(gen: Generator, c, src: str):
@@ -328,8 +364,9 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
             return c
     elif expr is None or expr.src is None or expr.prop is not None:
         return c
-    t, (cond, x) = localized(gen, key, [gen.of(where) if where is not None else "",
-                                        gen.of(expr) if expr is not None else env(key)])
+    t, (cond, x) = localized(
+        gen, key, [gen.of(where) if where is not None else "", gen.of(expr) if expr is not None else env(key)]
+    )
     loop = f"for {t} in {gen.of(coll)}" + (f" if {cond}" if where is not None else "")
     if name == "count":
         src = f"sum(1 {loop})"
@@ -354,10 +391,15 @@ def list_source(gen: Generator, c, coll, key: str, where, expr):
     (``[x in coll]`` alone: a copy of the collection)."""
     if where is None and expr is None and coll.src is not None and not too_deep((coll,)):
         return with_src(gen, c, f"list({coll.src})")
-    if (where is None or where.src is None) and (expr is None or expr.src is None) or too_deep((coll, where, expr)):
+    if (
+        (where is None or where.src is None)
+        and (expr is None or expr.src is None)
+        or too_deep((coll, where, expr))
+    ):
         return c
-    t, (cond, x) = localized(gen, key, [gen.of(where) if where is not None else "",
-                                        gen.of(expr) if expr is not None else env(key)])
+    t, (cond, x) = localized(
+        gen, key, [gen.of(where) if where is not None else "", gen.of(expr) if expr is not None else env(key)]
+    )
     return with_src(gen, c, f"[{x} for {t} in {gen.of(coll)}{f' if {cond}' if where is not None else ''}]")
 
 

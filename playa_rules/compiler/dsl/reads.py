@@ -7,9 +7,10 @@ catches), and reading a part of none, or of a text, raises a fault located at ``
 generated backend writes the same reads inline and, on its error path, works a failing
 expression out again through these closures (faults.relocated).
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .faults import part_fault
 
@@ -23,12 +24,14 @@ def part_site(cp, node, name: str, what: str) -> Callable:
 def table_read(table, lk: str | None, of: Callable, fault: Callable) -> Callable:
     """``fn(g, e)``: ``table[x]``, x the object (the env key ``lk`` when it is a bound name)."""
     if lk is not None:
+
         def read_bound(g, e):
             x = e[lk]
             try:
                 return table[x]
             except TypeError:
                 raise fault(x) from None
+
         return read_bound
 
     def read(g, e):
@@ -37,26 +40,31 @@ def table_read(table, lk: str | None, of: Callable, fault: Callable) -> Callable
             return table[x]
         except TypeError:
             raise fault(x) from None
+
     return read
 
 
 def store_read(store: str, name: str, lk: str | None, of: Callable, fault: Callable) -> Callable:
     """``fn(g, e)``: ``g.<store>[name][x]`` (a variable of a seat or a component)."""
     if lk is not None and store == "cvars":
+
         def cvar_bound(g, e):
             x = e[lk]
             try:
                 return g.cvars[name][x]
             except TypeError:
                 raise fault(x) from None
+
         return cvar_bound
     if store == "cvars":
+
         def cvar(g, e):
             x = of(g, e)
             try:
                 return g.cvars[name][x]
             except TypeError:
                 raise fault(x) from None
+
         return cvar
 
     def var(g, e):
@@ -65,28 +73,33 @@ def store_read(store: str, name: str, lk: str | None, of: Callable, fault: Calla
             return getattr(g, store)[name][x]
         except TypeError:
             raise fault(x) from None
+
     return var
 
 
 def cvar_negated(name: str, lk: str, fault: Callable) -> Callable:
     """``fn(g, e)``: ``not g.cvars[name][x]``, x the bound name ``lk`` (``not c.ready`` in one call)."""
+
     def negated(g, e):
         x = e[lk]
         try:
             return not g.cvars[name][x]
         except TypeError:
             raise fault(x) from None
+
     return negated
 
 
 def offset_read(base: int, of: Callable, fault: Callable) -> Callable:
     """``fn(g, e)``: ``base + x`` (the zone of seat x of a per-player zone)."""
+
     def read(g, e):
         x = of(g, e)
         try:
             return base + x
         except TypeError:
             raise fault(x) from None
+
     return read
 
 
@@ -95,20 +108,24 @@ def seat_part(name: str, of: Callable, fault: Callable) -> Callable:
     if name == "index":
         return of
     if name == "hand_scores":
+
         def hand_scores(g, e):
             x = of(g, e)
             try:
                 return [h[x] for h in g.hand_scores]
             except TypeError:
                 raise fault(x) from None
+
         return hand_scores
     if name == "score":
+
         def score(g, e):
             x = of(g, e)
             try:
                 return sum(h[x] for h in g.hand_scores)
             except TypeError:
                 raise fault(x) from None
+
         return score
     step = 1 if name == "left" else -1
 
@@ -118,4 +135,5 @@ def seat_part(name: str, of: Callable, fault: Callable) -> Callable:
             return (x + step) % g.n
         except TypeError:
             raise fault(x) from None
+
     return beside

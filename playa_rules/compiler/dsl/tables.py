@@ -5,6 +5,7 @@
 Run it after changing ``grammar/effects.lark`` (a test fails until you do; meanwhile the
 parser is built from the grammar, only slower to start).
 """
+
 import sys
 
 from .parse import parser_tables

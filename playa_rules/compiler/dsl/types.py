@@ -6,6 +6,7 @@ where the compiler cannot know (for example an element of a list parameter). An 
 constant list (or table) whose items are of several kinds (``[1, x, 3]``) is ``any`` with
 those kinds in ``mix``: it may stand only where each of them may (not where a number is needed).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,8 +18,8 @@ class T:
 
     kind: str
     types: frozenset = frozenset()
-    elem: "T | None" = None
-    mix: frozenset = frozenset()   # kind "any": the kinds an item of a mixed constant list may be
+    elem: T | None = None
+    mix: frozenset = frozenset()  # kind "any": the kinds an item of a mixed constant list may be
 
     def __str__(self) -> str:
         if self.mix:
@@ -34,7 +35,7 @@ class T:
         """A zone or a list: something to count, iterate or filter."""
         return self.kind in ("zone", "list", "any")
 
-    def element(self) -> "T":
+    def element(self) -> T:
         """The type of one element of this collection."""
         if self.kind == "zone":
             return T("comp", self.types)
@@ -43,9 +44,18 @@ class T:
         return ANY
 
 
-_WORDS = {"int": "a number", "bool": "a truth value", "str": "a text", "seat": "a seat",
-          "comp": "a component", "zone": "a zone", "list": "a list", "any": "a value",
-          "none": "none", "effect": "an effect"}
+_WORDS = {
+    "int": "a number",
+    "bool": "a truth value",
+    "str": "a text",
+    "seat": "a seat",
+    "comp": "a component",
+    "zone": "a zone",
+    "list": "a list",
+    "any": "a value",
+    "none": "none",
+    "effect": "an effect",
+}
 
 _SIMPLE = {bool, int, str}
 
@@ -94,7 +104,7 @@ def items_of(values: list) -> T:
     kinds (numbers and texts) make ``any`` with those kinds in ``mix`` (``none`` items join
     like an unset value)."""
     classes = {x.__class__ for x in values}
-    if len(classes) == 1 and classes <= _SIMPLE:   # the common case: no walk over the items
+    if len(classes) == 1 and classes <= _SIMPLE:  # the common case: no walk over the items
         return of_value(values[0])
     return join_all([of_value(x) for x in values])
 
@@ -129,7 +139,7 @@ def join(a: T, b: T) -> T:
 
 def accepts(expected: str, got: T) -> bool:
     """Whether a value of type ``got`` may stand where ``expected`` (a kind) is needed."""
-    if got.mix:   # an item of a mixed list: only where each kind it may be would stand
+    if got.mix:  # an item of a mixed list: only where each kind it may be would stand
         return all(accepts(expected, T(k)) for k in got.mix)
     if got.kind in ("any", expected):
         return True

@@ -4,10 +4,12 @@
 shape facts (a property of a bound name, a count of its zone, ...) that let the
 compiler and the engine fuse common expressions into one call.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from . import ast as A
 from . import types as T
@@ -23,21 +25,21 @@ class C:
     fn: Callable
     t: T.T
     const: Any = _NO
-    local: str | None = None    # the env key, when this is a plain read of a bound name
-    prop: Any = None            # (env key, table) when this reads a property of a bound name
-    zone_of: Any = None         # (env key, table) when this is a zone attached to a bound name
-    count_of: Any = None        # (env key, table) when this counts such a zone
-    top_of: Any = None          # (env key, table) when this is the top of such a zone
-    count_test: Any = None      # (op, env key, table, constant) for count(x.zone) OP constant
-    is_bool: bool = False       # the callable always returns True or False
-    negated: Any = None         # a callable giving ``not fn(g, e)`` in one call, when there is one
-    top_prop: Any = None        # (env key, zone table, property table) for top(x.zone).prop
-    prop_test: Any = None       # (env key, property table, op, constant) for x.prop OP constant
-    zone_src: Any = None        # the zone (a C), when this list is a zone's components in order
-    src: str | None = None      # the same expression as Python source (compiler/dsl/pysource.py)
-    depth: int = 0              # how deeply that source nests (bounded: MAX_SOURCE_DEPTH)
-    first: Any = None           # (target, collection, condition or None, element) sources of a first(...)
-    var: Any = None             # (scope, name) when this reads a variable that starts as none, type untold (held.py)
+    local: str | None = None  # the env key, when this is a plain read of a bound name
+    prop: Any = None  # (env key, table) when this reads a property of a bound name
+    zone_of: Any = None  # (env key, table) when this is a zone attached to a bound name
+    count_of: Any = None  # (env key, table) when this counts such a zone
+    top_of: Any = None  # (env key, table) when this is the top of such a zone
+    count_test: Any = None  # (op, env key, table, constant) for count(x.zone) OP constant
+    is_bool: bool = False  # the callable always returns True or False
+    negated: Any = None  # a callable giving ``not fn(g, e)`` in one call, when there is one
+    top_prop: Any = None  # (env key, zone table, property table) for top(x.zone).prop
+    prop_test: Any = None  # (env key, property table, op, constant) for x.prop OP constant
+    zone_src: Any = None  # the zone (a C), when this list is a zone's components in order
+    src: str | None = None  # the same expression as Python source (compiler/dsl/pysource.py)
+    depth: int = 0  # how deeply that source nests (bounded: MAX_SOURCE_DEPTH)
+    first: Any = None  # (target, collection, condition or None, element) sources of a first(...)
+    var: Any = None  # (scope, name) when this reads a variable that starts as none, type untold (held.py)
 
     @property
     def is_const(self) -> bool:
@@ -74,7 +76,7 @@ class Scope:
     def __init__(self, names: dict | None = None):
         self.names = dict(names or {})
 
-    def bind(self, name: str, key: str, t: T.T) -> "Scope":
+    def bind(self, name: str, key: str, t: T.T) -> Scope:
         """A child scope with one more name."""
         s = Scope(self.names)
         s.names[name] = (key, t)
