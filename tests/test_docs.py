@@ -90,3 +90,18 @@ def test_the_variants_page_lists_every_bundled_variant_in_one_table():
     table = section.split("\n\n", 1)[0]  # a table ends at the first blank line
     rows = set(re.findall(r"^\| `([\w-]+)` \| `([\w-]+)` \|", table, flags=re.M))
     assert rows == {(game, name[: -len(".yaml")]) for game, name in _bundled_variants()}
+
+
+def test_the_architecture_page_is_a_map_not_a_diary():
+    """docs/ describe the design as it is: architecture.md stays a short map, and no page
+    carries the history of past work or dated measurements (those live in benchmarks/README.md)."""
+    assert len((DOCS / "architecture.md").read_text(encoding="utf-8").splitlines()) < 300
+    history = re.compile(r"tried and dropped|\bsession\b|\b20\d\d-\d\d-\d\d\b|µs\b", re.I)
+    for page in sorted(DOCS.glob("**/*.md")):
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            assert not history.search(line), f"{page.relative_to(ROOT)}:{number}: {line.strip()}"
+
+
+def test_the_measurements_page_exists_and_labels_its_runs():
+    text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    assert "python -m playa_rules.bench" in text and "2026-" in text
