@@ -13,10 +13,13 @@ import pytest
 import playa_rules as pr
 
 FACES = Path(__file__).resolve().parent / "variants" / "lying-action-card-faces.yaml"
+USUAL = Path(__file__).resolve().parent / "variants" / "lying-usual-setup.yaml"  # the draft runs
 CARDS = 48  # the assumptions gold_cards + silver_cards
 
 
-def rules(faces: bool = False):
+def rules(faces: bool = False, draft: bool = False):
+    if draft:
+        return pr.load(USUAL)
     return pr.load(FACES) if faces else pr.load("lying-pirates", variants=["action-cards"])
 
 
@@ -33,7 +36,10 @@ def cards_everywhere(game) -> int:
     return (
         len(zone(game, "deck"))
         + len(zone(game, "discard"))
-        + sum(len(zone(game, "cards", s)) + len(zone(game, "passing", s)) for s in range(n))
+        + sum(
+            len(zone(game, "cards", s)) + len(zone(game, "passing", s)) + len(zone(game, "bought", s))
+            for s in range(n)
+        )
     )
 
 
@@ -49,7 +55,7 @@ def until(game, stop, rnd, limit=5000):
 def test_the_cards_are_dealt_then_drafted_three_two_one_to_the_left():
     """ "deal out cards face down to each player ... Base Map: 6 action cards" and "1st
     Round: Pass 3 cards, 2nd Round: Pass 2 cards, 3rd Round: Pass 1 card"."""
-    game = rules().new_game(4, seed=2)
+    game = rules(draft=True).new_game(4, seed=2)
     assert phase(game) == "card_draft"
     assert all(len(zone(game, "cards", s)) == 6 for s in range(4))
     passes = {s: 0 for s in range(4)}
@@ -67,9 +73,18 @@ def test_the_cards_are_dealt_then_drafted_three_two_one_to_the_left():
     assert phase(game) == "betting"
 
 
+def test_a_first_game_skips_the_card_draft():
+    """ "Perform the Card Draft. If this is your first game, skip this final step." The map
+    encoded is the Suggested First Game Setup's, which skips "Step 6 (the card draft)"."""
+    game = rules().new_game(4, seed=2)
+    assert phase(game) == "betting"
+    assert all(len(zone(game, "cards", s)) == 6 for s in range(4))
+    assert all(e["event"] != "action" or "pass" not in e["action"] for e in game.log)
+
+
 def test_cards_passed_stay_face_down_until_picked_up():
     """ "place those cards face down next to the player they are passing them to"."""
-    game = rules().new_game(3, seed=1)
+    game = rules(draft=True).new_game(3, seed=1)
     game.apply(game.legal_actions()[0])  # seat 0 passes one card
     passed = game.view(1)["seats"][0]["zones"]["passing"]
     assert len(passed) == 1 and passed[0]["hidden"]
@@ -119,7 +134,35 @@ def test_buying_a_card_costs_two_coins():
     coins, held = game.g.cvars["coins"][cap], len(zone(game, "cards", me))
     game.apply("buy card")
     assert game.g.cvars["coins"][cap] == coins - 2
-    assert len(zone(game, "cards", me)) == held + 1
+    bought = list(zone(game, "bought", me))
+    if bought:  # "purchase ... and immediately play them": the only choice is where to play it
+        (card,) = bought
+        legal = game.legal_actions()
+        assert {a.name for a in legal} == {"play_card"}
+        assert {str(a).split(" at ")[0] for a in legal} == {f"play {game.m.labels[card]}"}
+        game.apply(legal[0])
+        assert card in zone(game, "discard")
+    else:  # a card the round's limits forbid (a silver card in the Sail Phase, a second gold)
+        assert len(zone(game, "cards", me)) == held + 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_card_bought_is_played_at_once_when_the_round_allows_it(seed):
+    """ "You may purchase additional action cards and immediately play them during the Sail
+    and Action Phases" (ruling bought_card)."""
+    rnd = random.Random(seed)
+    game = rules().new_game(3, seed=seed)
+    for _ in range(3):
+        until(game, lambda g: any(a.name == "buy_card" for a in g.legal_actions()), rnd)
+        if game.is_over:
+            return
+        me = game.current_player
+        game.apply("buy card")
+        bought = list(zone(game, "bought", me))
+        if bought:
+            assert all(a.name == "play_card" for a in game.legal_actions())
+            game.apply(game.legal_actions()[0])
+            assert not zone(game, "bought", me) and bought[0] not in zone(game, "cards", me)
 
 
 def test_a_player_who_played_all_their_cards_draws_one_for_free():

@@ -291,8 +291,8 @@ def test_a_player_behind_may_pay_a_coin_once_per_round_to_reroll():
     game = new(2, seed=11)
     script_rolls(game, [TOP, SKULL, TOP, TOP, MIDDLE])
     start_battle(game, [0, 1], "winner")
-    assert game.current_player == 1 and texts(game) == ["reroll battle die", "keep battle die"]
-    game.apply("reroll battle die")  # seat 1 rolls a 3: tied, both roll again
+    assert game.current_player == 1 and texts(game) == ["reroll battle die for 1 coin", "keep battle die"]
+    game.apply("reroll battle die for 1 coin")  # seat 1 rolls a 3: tied, both roll again
     assert var(game, captain(game, 1), "coins") == 1
     # seat 1 is behind again, but has used its reroll this round: no decision
     assert [var(game, captain(game, s), "contending") for s in range(2)] == [True, False]

@@ -10,6 +10,8 @@ variant. Values the lost page held are the bundled assumptions (docs/games/maui.
 from __future__ import annotations
 
 import pytest
+
+import playa_rules as pr
 from maui_scenario import (
     cell,
     clear_beach_tokens,
@@ -203,15 +205,56 @@ def test_passing_the_decorated_space_also_gives_a_towel_token_while_any_is_left(
 
 
 def test_a_marker_on_the_last_space_stays_there():
+    """'Si uno de tus marcadores de Puntuación llega a la última casilla del medidor, puedes
+    seguir creando conexiones con ese estampado, pero ya no obtendrás puntos por ellas.'"""
     game = new(2, seed=10)
     clear_beach_tokens(game, 0)
     set_column(game, 0, 0, {6: "dots"})
-    last = len(rules().spec["assumptions"]["track_points"]["value"]) - 1
+    last = len(rules().spec["assumptions"]["track_points"]["value"]["dots"]) - 1
     game.g.cvars["pos"][marker(game, 0, "dots")] = last - 1
     put_on_market(game, ["fish", "leaves", "dots"], 0, 0)
     refresh_legal(game)
     game.apply("place fish-leaves-dots at row 4")
     assert marker_pos(game, 0, "dots") == last
+    game.apply(texts(game)[0])  # seat 1
+    assert game.view(0)["seats"][0]["zones"]["markers"][4]["vars"]["points"] == 12  # the end of dots
+
+
+def test_each_score_track_ends_on_its_own_value():
+    """The score board's extraction: '15 14 13 12 20', '12 11 10 9 14' and, read across,
+    '14 13 11 / 13 12 10 / 12 11 9 / 11 10 8 / 18 16 12': five tracks whose last numbered
+    spaces are 15, 14, 13, 12, 11 and whose ends are 20, 18, 16, 14, 12 (which pattern has
+    which is assumed: docs/games/maui.md)."""
+    tracks = rules().spec["assumptions"]["track_points"]["value"]
+    ends = {pat: (t[-2], t[-1]) for pat, t in tracks.items()}
+    assert ends == {
+        "stripes": (15, 20),
+        "fish": (14, 18),
+        "flowers": (13, 16),
+        "leaves": (12, 14),
+        "dots": (11, 12),
+    }
+    assert all(t[3:7] == [3, 4, 5, 6] for t in tracks.values())  # "3 4 5 6" alike on every track
+    game = new(2, seed=16)
+    for pat in PATTERNS:
+        game.g.cvars["pos"][marker(game, 1, pat)] = len(tracks[pat]) - 1
+    game.g.hvars["ending"] = True
+    game.apply("take dollars row 0")
+    game.apply("take dollars row 1")
+    assert game.hand_scores[0][1] == 20 + 18 + 16 + 14 + 12 + 2  # and 2 sand dollars
+    equal = pr.load("maui", variants=["equal-tracks"]).spec["assumptions"]["track_points"]["value"]
+    assert all(t[-2:] == [15, 20] for t in equal.values())  # the other reading, a variant
+
+
+def test_a_beach_has_six_pearls_and_two_patterned_umbrella_tokens():
+    """'Cada jugador recibe 8 fichas de Sombrilla'; in the crab variant 'los jugadores toman 7
+    fichas de Cangrejo y las 2 fichas de Sombrilla con estampados ... de su color': of the 8, 2
+    are patterned, so 6 are pearls."""
+    game = new(3, seed=2)
+    for s in range(3):
+        gifts = sorted(game.m.props["gift"][t] for t in of_type(game, "umbrella_token", s))
+        assert len(gifts) == 8
+        assert sum(g in PATTERNS for g in gifts) == 2 and sum(g in ("white", "black") for g in gifts) == 6
 
 
 def test_covering_an_umbrella_token_applies_it():
@@ -220,14 +263,14 @@ def test_covering_an_umbrella_token_applies_it():
     set_column(game, 0, 0, {3: "fish"})
     g, m = game.g, game.m
     white = next(t for t in of_type(game, "umbrella_token", 0) if m.props["gift"][t] == "white")
-    leaves = next(t for t in of_type(game, "umbrella_token", 0) if m.props["gift"][t] == "leaves")
+    flowers = next(t for t in of_type(game, "umbrella_token", 0) if m.props["gift"][t] == "flowers")
     g.move(white, m.attached["under"][cell(game, 0, 3, 1)])
-    g.move(leaves, m.attached["under"][cell(game, 0, 4, 1)])
+    g.move(flowers, m.attached["under"][cell(game, 0, 4, 1)])
     put_on_market(game, ["fish", "leaves", "dots"], 0, 0)
     refresh_legal(game)
     game.apply("place fish-leaves-dots at row 3")
     assert white in zone(game, "pearls", 0)  # a pearl is kept
-    assert marker_pos(game, 0, "leaves") == 1  # a pattern advances its marker
+    assert marker_pos(game, 0, "flowers") == 1  # a pattern advances its marker
     assert marker_pos(game, 0, "fish") == 1  # and the connection of row 3 (worth 1)
 
 
@@ -257,6 +300,25 @@ def test_a_towel_token_matches_every_pattern():
     game.apply(next(t for t in texts(game) if t.endswith("on section 1")))
     assert marker_pos(game, 0, "fish") == 1 and marker_pos(game, 0, "stripes") == 1
     assert token in zone(game, "laid", 0)
+
+
+@pytest.mark.parametrize("ruling,scored", [("left_printed", "fish"), ("own_printed", "leaves")])
+def test_a_towel_token_beside_a_wild_section_scores_as_the_ruling_says(ruling, scored, tmp_path):
+    """The towel tokens' rules are on the lost page 5 ('ver página 5 para saber más'): a
+    wild section beside a wild section advances the marker the ruling wild_beside_wild names."""
+    variant = tmp_path / "wild.yaml"
+    variant.write_text(f"extends: maui\nvariant: wild\nrulings:\n  wild_beside_wild: {{value: {ruling}}}\n")
+    game = new(2, seed=13, variants=[variant])
+    clear_beach_tokens(game, 0)
+    set_column(game, 0, 0, {3: "fish"})
+    game.g.cvars["wild"][cell(game, 0, 3, 0)] = True  # an earlier token on the fish section
+    token = zone(game, "towel_supply")[-1]
+    game.g.move(token, game.m.zone_index("towel_tokens", seat=0))
+    put_on_market(game, ["leaves", "dots", "stripes"], 0, 0)
+    refresh_legal(game)
+    game.apply("place leaves-dots-stripes at row 3")  # leaves beside the wild fish section
+    game.apply(next(t for t in texts(game) if t.endswith("on section 0")))  # the new leaves wild too
+    assert marker_pos(game, 0, scored) == 1 and sum(marker_pos(game, 0, p) for p in PATTERNS) == 1
 
 
 # ---------------------------------------------------------------- Spare Towels
