@@ -10,8 +10,6 @@ variant. Values the lost page held are the bundled assumptions (docs/games/maui.
 from __future__ import annotations
 
 import pytest
-
-import playa_rules as pr
 from maui_scenario import (
     cell,
     clear_beach_tokens,
@@ -31,6 +29,8 @@ from maui_scenario import (
     under,
     zone,
 )
+
+import playa_rules as pr
 
 PATTERNS = ["stripes", "fish", "flowers", "leaves", "dots"]
 
