@@ -427,9 +427,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="V",
         help="also apply this variant, after VARIANT; repeatable",
     )
+    from ..web.cli import register as register_serve
     from .simulate import register
 
     register(sub)
+    register_serve(sub)
     return parser
 
 

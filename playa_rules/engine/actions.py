@@ -70,6 +70,19 @@ class Action:
         """``{"id": ..., "text": ...}``."""
         return {"id": self.id, "text": str(self)}
 
+    def parameters(self) -> list[dict]:
+        """Each parameter as the text writes it, in order, for choosing one at a time:
+        ``[{"name": "spot", "kind": "position_in", "text": "2"}, {"name": "cards", "kind":
+        "group_of", "text": "1+3", "items": ["1", "3"]}]`` (``items``: a group's values, one a unit)."""
+        d = self.defn
+        out = []
+        for p, v, k in zip(d.params, self.values, self.keys):
+            entry = {"name": p.name, "kind": p.kind, "text": _render(p, v, k, d.model)}
+            if p.kind == "group_of":
+                entry["items"] = [str(value) for value, count in zip(p.values, k) for _ in range(count)]
+            out.append(entry)
+        return out
+
     def __reduce__(self):
         """An action pickles as its rule set's source and its kind and values."""
         source = getattr(self.defn.model, "source", None)

@@ -1,0 +1,100 @@
+"""What a page is sent: one seat's view, its legal actions split into parameters, its log as lines.
+
+Everything here is built from ``game.view(seat)``, ``game.legal_actions()`` (only when
+that seat is to act) and ``game.log_for(seat)``; nothing reads the state, so a page gets
+what the seat may know and no more. The rules as HTML are rendered from the Markdown the
+``rules`` command prints, with raw HTML in it escaped.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+
+from ..cli.narrate import outcome_of, outcomes_text
+from ..render import rules_markdown
+
+MAX_LISTED = 20_000  # legal actions sent to a page at one decision, at most
+
+
+def actions_of(game) -> tuple[list[dict], int]:
+    """The legal actions of the decision, each with its kind and its parameters one by one
+    (``Action.parameters``), and how many there are (more than ``MAX_LISTED`` are cut)."""
+    legal = game.legal_actions()
+    out = []
+    for a in legal[:MAX_LISTED]:
+        out.append({"id": a.id, "text": str(a), "name": a.name, "params": a.parameters()})
+    return out, len(legal)
+
+
+def action_rules(rules) -> dict[str, dict]:
+    """Each action kind's rule sentence and text pattern, from the rule file."""
+    out = {}
+    for name, spec in (rules.spec.get("actions") or {}).items():
+        if isinstance(spec, dict):
+            out[name] = {"rule": spec.get("rule") or "", "text": spec.get("text") or name}
+    return out
+
+
+def who(seat: int, me: int | None) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def log_lines(events: list[dict], me: int | None) -> list[str]:
+    """A log (``log_for(me)``, or the whole ``log`` for ``me`` None) as lines a person reads:
+    each decision with its seat, what chance brought grouped, hands, phases, scores, the end."""
+    lines: list[str] = []
+    pending: list[tuple[str | None, str]] = []
+
+    def settle() -> None:
+        if pending:
+            lines.append(outcomes_text(list(pending)))
+            pending.clear()
+
+    for ev in events:
+        kind = ev.get("event")
+        if kind == "chance":
+            group, value = outcome_of(ev)
+            if pending and pending[-1][0] != group:
+                settle()
+            pending.append((group, value))
+            continue
+        settle()
+        if kind == "start":
+            lines.append(f"{ev.get('game')} for {ev.get('players')} players")
+        elif kind == "hand":
+            lines.append(f"hand {ev['hand']}: {who(ev['start_player'], me)} starts")
+        elif kind == "phase":
+            lines.append(f"phase {ev['phase']}")
+        elif kind == "action":
+            lines.append(f"{who(ev['seat'], me)}: {ev['action']}")
+        elif kind == "blocked":
+            lines.append(f"{who(ev['seat'], me)} cannot act ({ev['step']})")
+        elif kind == "score":
+            lines.append(f"hand {ev['hand']} scores: " + ", ".join(map(str, ev["scores"])))
+        elif kind == "end":
+            names = ", ".join(who(s, me) for s in ev["winners"]) or "no one"
+            lines.append(f"the end: scores {', '.join(map(str, ev['scores']))}; won by {names}")
+    settle()
+    return lines
+
+
+def view_of(game, seat: int | None) -> dict:
+    """``game.view(seat)`` without its list of legal action texts (the page gets them split)."""
+    view = game.view(seat)
+    view.pop("legal_actions", None)
+    return view
+
+
+_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+@lru_cache(maxsize=64)
+def _rules_html(rules, lang: str) -> str:
+    return _MD.render(rules_markdown(rules, lang=lang))
+
+
+def rules_html(rules, lang: str) -> str:
+    """The rules the engine runs, as HTML (raw HTML in rule texts is shown as text)."""
+    return _rules_html(rules, lang)

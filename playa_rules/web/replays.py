@@ -1,0 +1,62 @@
+"""Replays: a saved log stepped through decision by decision, as one seat or as a spectator.
+
+A replay is a full log (``game.log``, what ``play --log`` writes, or a finished table's)
+and the rules it was played with. Step ``k`` is the game after its first ``k`` decisions:
+``pr.replay`` of the log cut just before decision ``k + 1`` (the chance that came between
+the two included). A seat sees its own view and log at that step; a spectator, who may
+watch only a finished match, sees every face.
+"""
+
+from __future__ import annotations
+
+from ..engine.replay import replay
+from ..errors import PlayaRulesError
+from . import present
+
+MAX_EVENTS = 200_000  # events in a log a page may send
+
+
+def checked_log(log) -> list:
+    """A log as a page sent it, its shape checked (replay checks every event it reads)."""
+    if not isinstance(log, list) or not log:
+        raise PlayaRulesError("a log is the JSON list game.log returns (or play --log writes)")
+    if len(log) > MAX_EVENTS:
+        raise PlayaRulesError(f"a log of {len(log)} events is more than the {MAX_EVENTS} a replay takes")
+    return log
+
+
+def decisions(log: list) -> list[int]:
+    """The index in ``log`` of each decision (``action`` event)."""
+    return [i for i, ev in enumerate(log) if isinstance(ev, dict) and ev.get("event") == "action"]
+
+
+def at_step(rules, log: list, step: int):
+    """The game after the first ``step`` decisions of ``log``."""
+    marks = decisions(log)
+    cut = marks[step] if step < len(marks) else len(log)
+    return replay(rules, log[:cut])
+
+
+def frame(rules, log: list, step, seat) -> dict:
+    """What the replay page shows at ``step`` for ``seat`` (None: a spectator)."""
+    marks = decisions(log)
+    finished = bool(log) and isinstance(log[-1], dict) and log[-1].get("event") == "end"
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(marks):
+        raise PlayaRulesError(f"a step is a whole number from 0 to {len(marks)}")
+    if seat is None and not finished:
+        raise PlayaRulesError("a spectator may watch a finished match only: choose a seat")
+    game = at_step(rules, log, step)
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.players):
+        raise PlayaRulesError(f"a seat is a whole number from 0 to {game.players - 1}")
+    return {
+        "type": "replay",
+        "step": step,
+        "steps": len(marks),
+        "finished": finished,
+        "seat": seat,
+        "players": game.players,
+        "view": present.view_of(game, seat),
+        "log": present.log_lines(game.log if seat is None else game.log_for(seat), seat),
+        "over": game.is_over,
+        "winners": game.winners() if game.is_over else [],
+    }
