@@ -1,5 +1,7 @@
 """Action.parameters(): an action's parameters one by one, as its text writes them."""
 
+import random
+
 import playa_rules as pr
 
 
@@ -25,7 +27,11 @@ def test_a_group_lists_its_items_one_per_unit_and_the_texts_rebuild_the_action()
 
 def test_an_action_without_parameters_has_none():
     game = pr.load("pirate-gold-cards").new_game(players=3, seed=1)
-    while not any(a.name == "stop" for a in game.legal_actions()):
-        game.apply(game.legal_actions()[0])
-    stop = next(a for a in game.legal_actions() if a.name == "stop")
+    rng = random.Random(1)
+    stop = None
+    while stop is None and not game.is_over:
+        legal = game.legal_actions()
+        stop = next((a for a in legal if a.name == "stop"), None)
+        game.apply(legal[rng.randrange(len(legal))])
+    assert stop is not None and str(stop) == "stop"
     assert stop.parameters() == []
