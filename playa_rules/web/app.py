@@ -37,7 +37,7 @@ log = logging.getLogger("playa_rules.web")
 
 
 async def _body(request: Request):
-    size = request.headers.get("content-length")
+    size = request.headers.get("Content-Length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise PlayaRulesError(f"a request is at most {MAX_BODY} bytes")
     data = bytearray()
@@ -111,7 +111,7 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
         return Response(
             json.dumps(table.game.log, indent=1),
             media_type="application/json",
-            headers={"content-disposition": f'attachment; filename="{table.rules.id}-{table.id}.json"'},
+            headers={"Content-Disposition": f'attachment; filename="{table.rules.id}-{table.id}.json"'},
         )
 
     async def table_replay(request: Request):

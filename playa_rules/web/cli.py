@@ -68,5 +68,5 @@ def cmd_serve(args) -> int:
         f"playa-rules: serving on http://{args.host}:{args.port}/ ({where}); tables kept in {args.db}",
         flush=True,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="auto")
     return 0

@@ -1,0 +1,166 @@
+"""The web table under load, on loopback only: many tables, many seat connections, agents playing.
+
+    python benchmarks/web_load.py --tables 50 --tabs 2      # 50 tables, 200 seat connections
+
+Starts ``playa-rules serve`` on a free 127.0.0.1 port with a fresh store, opens ``--tables``
+Playa Pirata tables of 4 seats (seats 0 and 1 people, seat 2 a random agent, seat 3 a greedy
+one) and, for each person, ``--tabs`` connections to the seat's link, as if the person had
+the page open that many times. Every tab answers every turn of its seat at once with a
+move of its own choosing, so the tabs of one seat race each other: one move is applied, the
+others are refused. The run stops when every match is over, or after ``--limit`` seconds.
+
+Then each table's whole log is read and checked against the store: the store holds each
+move once, in order, and the log replays (``pr.replay``) to the same end. It prints moves
+per second (every decision of every table, agents' too), the latency of people's moves
+(from sending a move to the tab's next view), the refused racing moves and the checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _post(url: str, body: dict) -> dict:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def _get(url: str):
+    with urllib.request.urlopen(url, timeout=60) as r:
+        return json.loads(r.read())
+
+
+async def _tab(url: str, tab: int, stats: dict, deadline: float) -> None:
+    """One page of one seat: answer each of its turns at once, until the match is over."""
+    import websockets
+
+    async with websockets.connect(url, max_size=None) as ws:
+        sent_at = None
+        while time.monotonic() < deadline:
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                return
+            if msg["type"] == "refused":
+                stats["refused"] += 1
+                continue
+            if msg["type"] != "table":
+                continue
+            if sent_at is not None and msg["moves"] > sent_at[0]:
+                stats["latency"].append(time.monotonic() - sent_at[1])
+                sent_at = None
+            if msg["over"]:
+                return
+            if msg["actions"]:
+                actions = msg["actions"]
+                pick = actions[(msg["moves"] * 7 + tab) % len(actions)]["id"]
+                sent_at = (msg["moves"], time.monotonic())
+                await ws.send(json.dumps({"type": "act", "id": pick, "seen": msg["moves"]}))
+                stats["sent"] += 1
+
+
+async def _run_tabs(links: list[str], port: int, tabs: int, deadline: float, stats: dict) -> None:
+    jobs = [
+        _tab(f"ws://127.0.0.1:{port}/ws/{link.rsplit('/', 1)[1]}", t, stats, deadline)
+        for link in links
+        for t in range(tabs)
+    ]
+    await asyncio.gather(*jobs)
+
+
+def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) -> dict:
+    """Run the load (module doc) and return its figures and checks."""
+    import playa_rules as pr
+    from playa_rules.web.store import Store
+
+    port = _free_port()
+    folder = tempfile.mkdtemp(prefix="playa-web-load-")
+    db = os.path.join(folder, "tables.sqlite")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "playa_rules", "serve", "--port", str(port), "--db", db],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    try:
+        server.stdout.readline()
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        made = []
+        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "random"}, {"kind": "greedy"}]
+        for t in range(tables):
+            made.append(_post(f"{base}/api/tables", {"game": "playa-pirata", "players": 4, "seed": seed + t, "seats": seats}))
+        links = [m["seats"][s] for m in made for s in ("0", "1")]
+        stats = {"sent": 0, "refused": 0, "latency": []}
+        start = time.monotonic()
+        asyncio.run(_run_tabs(links, port, tabs, start + limit, stats))
+        wall = time.monotonic() - start
+        logs = [_get(f"{base}/api/seat/{m['seats']['0'].rsplit('/', 1)[1]}/log.json") for m in made]
+    finally:
+        server.terminate()
+        server.wait(30)
+    store = Store(db)
+    rules = pr.load("playa-pirata")
+    moves_total = 0
+    mismatched = 0
+    for m, log in zip(made, logs):
+        _, moves = store.table(m["table"])
+        logged = [(e["seat"], e["id"]) for e in log if e["event"] == "action"]
+        game = pr.replay(rules, log)
+        if [tuple(x) for x in moves] != logged or not game.is_over:
+            mismatched += 1
+        moves_total += len(moves)
+    lat = sorted(stats["latency"])
+    return {
+        "tables": tables,
+        "connections": tables * 2 * tabs,
+        "seconds": round(wall, 2),
+        "moves": moves_total,
+        "moves_per_second": round(moves_total / wall, 1),
+        "people_moves": len(lat),
+        "latency_median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
+        "latency_p95_ms": round(lat[int(0.95 * (len(lat) - 1))] * 1000, 1) if lat else None,
+        "latency_max_ms": round(lat[-1] * 1000, 1) if lat else None,
+        "moves_sent": stats["sent"],
+        "refused": stats["refused"],
+        "tables_whose_store_and_log_differ": mismatched,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tabs", type=int, default=2, help="connections per person seat")
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds before the run stops")
+    args = parser.parse_args()
+    print(json.dumps(run(args.tables, args.tabs, args.limit), indent=1))
+
+
+if __name__ == "__main__":
+    main()
