@@ -40,7 +40,9 @@ def _free_port() -> int:
 
 
 def _post(url: str, body: dict) -> dict:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    req = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=60) as r:
         return json.loads(r.read())
 
@@ -115,7 +117,12 @@ def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) ->
         made = []
         seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "random"}, {"kind": "greedy"}]
         for t in range(tables):
-            made.append(_post(f"{base}/api/tables", {"game": "playa-pirata", "players": 4, "seed": seed + t, "seats": seats}))
+            made.append(
+                _post(
+                    f"{base}/api/tables",
+                    {"game": "playa-pirata", "players": 4, "seed": seed + t, "seats": seats},
+                )
+            )
         links = [m["seats"][s] for m in made for s in ("0", "1")]
         stats = {"sent": 0, "refused": 0, "latency": []}
         start = time.monotonic()
