@@ -9,6 +9,7 @@ located messages), never a traceback.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -26,13 +27,14 @@ from .. import limits
 from ..errors import PlayaRulesError
 from ..render import LANGUAGES
 from . import present, replays
-from .setup import bundled, checked, rules_of
+from .setup import bundled, rules_of
 from .store import Store
 from .tables import Hub
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4 * limits.MAX_BYTES + 65536  # a rule file and a few variants, as JSON
 MAX_MESSAGE = 4096  # characters of one websocket message from a page
+REPLAYS_KEPT = 64  # replays kept loaded in memory (the store keeps them all)
 log = logging.getLogger("playa_rules.web")
 
 
@@ -83,7 +85,8 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
         return JSONResponse({"games": bundled(), "languages": list(LANGUAGES)})
 
     async def create(request: Request):
-        table, tokens = hub.create(await _body(request))
+        setup, rules_ = await asyncio.to_thread(hub.prepare, await _body(request))
+        table, tokens = hub.create(setup, rules_)
         hub.wake(table)
         return JSONResponse({"table": table.id, "seats": {str(s): f"/t/{t}" for s, t in tokens.items()}})
 
@@ -123,7 +126,7 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
         hub.store.add_replay(replay_id, setup, table.game.log)
         return JSONResponse({"replay": f"/r/{replay_id}"})
 
-    replay_cache: dict = {}
+    replay_cache: dict = {}  # the replays opened last, at most REPLAYS_KEPT
 
     def hub_replay(replay_id: str):
         if replay_id not in replay_cache:
@@ -131,25 +134,13 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
             if saved is None:
                 raise PlayaRulesError("no replay has this link")
             setup, events = saved
+            if len(replay_cache) >= REPLAYS_KEPT:
+                replay_cache.pop(next(iter(replay_cache)))
             replay_cache[replay_id] = (rules_of(setup), events, setup)
         return replay_cache[replay_id]
 
     async def new_replay(request: Request):
-        body = await _body(request)
-        if not isinstance(body, dict):
-            raise PlayaRulesError("a replay is asked for with a JSON object")
-        events = replays.checked_log(body.get("log"))
-        players = events[0].get("players") if isinstance(events[0], dict) else None
-        setup = checked(
-            dict(
-                body,
-                players=players,
-                seats=[{"kind": "person"}] * players if isinstance(players, int) else None,
-            )
-        )
-        setup.pop("seats")
-        rules_ = rules_of(setup)
-        replays.at_step(rules_, events, len(replays.decisions(events)))  # the whole log fits these rules
+        setup, events = await asyncio.to_thread(replays.prepared, await _body(request))
         replay_id = secrets.token_urlsafe(9)
         hub.store.add_replay(replay_id, setup, events)
         return JSONResponse({"replay": f"/r/{replay_id}"})
@@ -162,7 +153,7 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
             seat = None if q.get("seat", "") in ("", "spectator") else int(q["seat"])
         except ValueError:
             raise PlayaRulesError("step and seat are whole numbers") from None
-        out = replays.frame(rules_, events, step, seat)
+        out = await asyncio.to_thread(replays.frame, rules_, events, step, seat)
         out.update(
             title=rules_.title,
             game=rules_.id,

@@ -46,7 +46,7 @@ def cmd_serve(args) -> int:
     try:
         import uvicorn
 
-        from .app import build_app
+        from .app import MAX_MESSAGE, build_app
     except ImportError as exc:
         raise PlayaRulesError(
             f"serve needs the web extra ({exc.name} is missing): pip install 'playa-rules[web]'"
@@ -68,5 +68,5 @@ def cmd_serve(args) -> int:
         f"playa-rules: serving on http://{args.host}:{args.port}/ ({where}); tables kept in {args.db}",
         flush=True,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="auto")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="auto", ws_max_size=MAX_MESSAGE)
     return 0

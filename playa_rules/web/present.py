@@ -12,10 +12,10 @@ from functools import lru_cache
 
 from markdown_it import MarkdownIt
 
-from ..cli.narrate import outcome_of, outcomes_text
 from ..render import rules_markdown
 
 MAX_LISTED = 20_000  # legal actions sent to a page at one decision, at most
+MAX_OUTCOMES = 12  # chance outcomes named on one log line; more are counted
 
 
 def actions_of(game) -> tuple[list[dict], int]:
@@ -41,30 +41,48 @@ def who(seat: int, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
+def _outcome(ev: dict) -> tuple[str, str]:
+    """(what it is, the value) of a chance event: ``("drawn from deck", "7")``, ``("d6 shows", "4")``."""
+    text = str(ev.get("outcome", ""))
+    zone = ev.get("zone")
+    if ev.get("kind") == "draw" and zone and text.endswith(f" from {zone}"):
+        return f"drawn from {zone}", text[: -len(f" from {zone}")]
+    if ev.get("kind") == "roll" and " shows " in text:
+        head, value = text.rsplit(" shows ", 1)
+        return f"{head} shows", value
+    if ev.get("kind") == "roll" and ev.get("component"):
+        return f"{ev['component']} shows", text
+    return "chance", text
+
+
+def _chance_line(group: str, values: list[str]) -> str:
+    more = f", ... ({len(values)} in all)" if len(values) > MAX_OUTCOMES else ""
+    return f"{group}: " + ", ".join(values[:MAX_OUTCOMES]) + more
+
+
 def log_lines(events: list[dict], me: int | None) -> list[str]:
     """A log (``log_for(me)``, or the whole ``log`` for ``me`` None) as lines a person reads:
-    each decision with its seat, what chance brought grouped, hands, phases, scores, the end."""
+    each decision with its seat, what chance brought in a row grouped, hands, phases, scores, the end."""
     lines: list[str] = []
-    pending: list[tuple[str | None, str]] = []
-
-    def settle() -> None:
-        if pending:
-            lines.append(outcomes_text(list(pending)))
-            pending.clear()
-
+    group, values = None, []
     for ev in events:
         kind = ev.get("event")
         if kind == "chance":
-            group, value = outcome_of(ev)
-            if pending and pending[-1][0] != group:
-                settle()
-            pending.append((group, value))
+            what, value = _outcome(ev)
+            if what != group and values:
+                lines.append(_chance_line(group, values))
+                values = []
+            group = what
+            values.append(value)
             continue
-        settle()
+        if values:
+            lines.append(_chance_line(group, values))
+            group, values = None, []
         if kind == "start":
             lines.append(f"{ev.get('game')} for {ev.get('players')} players")
         elif kind == "hand":
-            lines.append(f"hand {ev['hand']}: {who(ev['start_player'], me)} starts")
+            first = who(ev["start_player"], me)
+            lines.append(f"hand {ev['hand']}: {first} {'start' if first == 'you' else 'starts'}")
         elif kind == "phase":
             lines.append(f"phase {ev['phase']}")
         elif kind == "action":
@@ -76,7 +94,8 @@ def log_lines(events: list[dict], me: int | None) -> list[str]:
         elif kind == "end":
             names = ", ".join(who(s, me) for s in ev["winners"]) or "no one"
             lines.append(f"the end: scores {', '.join(map(str, ev['scores']))}; won by {names}")
-    settle()
+    if values:
+        lines.append(_chance_line(group, values))
     return lines
 
 

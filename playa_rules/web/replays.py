@@ -9,9 +9,11 @@ watch only a finished match, sees every face.
 
 from __future__ import annotations
 
+from .. import limits
 from ..engine.replay import replay
 from ..errors import PlayaRulesError
 from . import present
+from .setup import checked, rules_of
 
 MAX_EVENTS = 200_000  # events in a log a page may send
 
@@ -23,6 +25,23 @@ def checked_log(log) -> list:
     if len(log) > MAX_EVENTS:
         raise PlayaRulesError(f"a log of {len(log)} events is more than the {MAX_EVENTS} a replay takes")
     return log
+
+
+def prepared(body) -> tuple[dict, list]:
+    """The rules part of a replay request checked (as a table's) and its log checked to fit them
+    whole: ``(setup, log)``, or a PlayaRulesError naming the field or the event at fault."""
+    if not isinstance(body, dict):
+        raise PlayaRulesError("a replay is asked for with a JSON object")
+    log = checked_log(body.get("log"))
+    players = log[0].get("players") if isinstance(log[0], dict) else None
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= limits.MAX_PLAYERS:
+        raise PlayaRulesError(
+            "event 0 of the log is not a 'start' event naming its players, as game.log writes it"
+        )
+    setup = checked(dict(body, players=players, seats=[{"kind": "person"}] * players))
+    del setup["seats"]
+    at_step(rules_of(setup), log, len(decisions(log)))
+    return setup, log
 
 
 def decisions(log: list) -> list[int]:

@@ -104,10 +104,15 @@ class Hub:
         self.tasks: set = set()
 
     # ------------------------------------------------------------ making and finding tables
-    def create(self, request) -> tuple[Table, dict]:
-        """A new table from a page's request (checked), and each person's seat token."""
+    @staticmethod
+    def prepare(request) -> tuple[dict, object]:
+        """A page's request checked and its rules loaded (slow for a large rule file: the
+        server runs this in a worker thread)."""
         setup = checked(request)
-        rules = rules_of(setup)
+        return setup, rules_of(setup)
+
+    def create(self, setup: dict, rules) -> tuple[Table, dict]:
+        """A new table from a prepared setup, and each person's seat token."""
         players = setup["players"]
         if players not in rules.player_counts:
             counts = ", ".join(map(str, rules.player_counts))
