@@ -6,9 +6,9 @@ mistakes asks once per mistake. Only names of a length that could reach the simi
 cutoff are compared, and of those, when there are more than :data:`COMPARED`, only the
 ones sharing the most letter pairs with the word go through :mod:`difflib`'s full ratio.
 
-    >>> did_you_mean("towles", ["towels", "treasure", "skull"])
-    "did you mean 'towels'?"
-    >>> closest("zzz", ["towels"]) is None
+    >>> did_you_mean("pahse", ["phase", "phases", "step"])
+    "did you mean 'phase'?"
+    >>> closest("zzz", ["phase"]) is None
     True
 """
 
