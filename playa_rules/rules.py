@@ -8,7 +8,6 @@ games start.
 from __future__ import annotations
 
 import contextlib
-import copyreg
 import gc
 import os
 from pathlib import Path
@@ -17,7 +16,6 @@ from . import resources
 from .checks import sort_diagnostics
 from .checks.schema import schema_diagnostics
 from .compiler.compile import compile_document
-from .engine.actions import Action
 from .engine.chance import space as chance_space
 from .engine.game import Game
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
@@ -136,29 +134,6 @@ def resolve(name_or_path) -> Path:
     return Path(name_or_path)
 
 
-def _reduce_action(action: Action):
-    """An action pickles as its rule set's source and its kind and values (registered with
-    ``copyreg`` here, where loading lives: the engine does not import the loader)."""
-    source = getattr(action.defn.model, "source", None)
-    if source is None:
-        raise PlayaRulesError(
-            "this action's rules were not loaded with playa_rules.load: it cannot be pickled"
-        )
-    return (_unpickle_action, (source, action.defn.name, action.values, action.keys))
-
-
-def _unpickle_action(source, name, values, keys) -> Action:
-    return Action(load(*source).program.actions[name], values, keys)
-
-
-copyreg.pickle(Action, _reduce_action)
-
-
-def _variant_schema(doc: Document) -> list[Diagnostic]:
-    """The schema stage of a variant file, handed to the variant chain as it reads the files."""
-    return schema_diagnostics(doc, variant=True)
-
-
 def _checked(doc: Document) -> Document:
     """``doc`` once the JSON Schema has passed it (the result is kept on the document, which
     the source stage caches per version of the file)."""
@@ -185,14 +160,6 @@ def _compile(doc: Document) -> Rules:
 
 
 _CACHE: dict = {}
-
-
-def clear_cache(files: bool = False) -> None:
-    """Forget the compiled rules, so that the next ``load`` compiles again (with ``files``,
-    forget the files read too, so that it reads them again: a cold load)."""
-    _CACHE.clear()
-    if files:
-        variants_.forget_files()
 
 
 @contextlib.contextmanager
@@ -222,7 +189,7 @@ def load(name_or_path, variants=None) -> Rules:
         raise PlayaRulesError(f"variants is a list of variant ids or paths, not {type(variants).__name__}")
     variants = list(variants or [])
     path = resolve(name_or_path)
-    root, layers = variants_.compose(path, variants, _variant_schema)
+    root, layers = variants_.compose(path, variants)
     key = variants_.stamp([root] + [Path(layer.key) for layer in layers])
     rules = _CACHE.get(key)
     if rules is None:
@@ -262,7 +229,7 @@ def validate(path) -> list[Diagnostic]:
 def _problems(path) -> list[Diagnostic]:
     try:
         target = resolve(path)
-        doc = _merged(*variants_.compose(target, (), _variant_schema))
+        doc = _merged(*variants_.compose(target, ()))
     except SpecError as exc:
         return list(exc.diagnostics)
     except PlayaRulesError as exc:

@@ -293,7 +293,7 @@ def test_human_bad_input_then_always_the_first_action(capsys, monkeypatch):
     assert "'banana' is not a legal action and no legal action matches it" in out
     assert "there is no action 0" in out
     assert "there is no action 99999" in out
-    assert "seat 0 to play · hand 1 of 2 · phase" in out
+    assert "seat 0 to play · hand 1 of 2 · The First Turn · bury a Treasure" in out
     assert re.search(r"^ you \(seat 0\) ", out, re.M)
     assert "Final scores:" in out
     assert_no_traceback(out, err)

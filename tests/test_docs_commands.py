@@ -93,12 +93,10 @@ COMMANDS = [c for page in PAGES for c in _commands_of(page)]
 # Commands that play whole matches with search agents take a minute each: they run with
 # ``-m slow`` (after the quick loop in .ci/run), not in every run.
 SEARCH_AGENTS = ("ismcts", "greedy")
-# The benchmark times itself for a minute: it runs with -m slow too.
-SLOW_COMMANDS = (*SEARCH_AGENTS, "playa_rules.bench")
 
 
 def _param(command: Command):
-    slow = any(name in command.text for name in SLOW_COMMANDS)
+    slow = any(name in command.text for name in SEARCH_AGENTS)
     return pytest.param(command, id=command.id, marks=[pytest.mark.slow] if slow else [])
 
 
@@ -175,24 +173,18 @@ def test_doc_command(command: Command, scratch, monkeypatch):
         return
     if text.startswith(FOREIGN) and not text.split("&&")[-1].strip().startswith("playa-rules"):
         pytest.skip("not a playa-rules command: " + text)
-    run_doc_command(command, text, scratch, ROOT, monkeypatch)
-
-
-def run_doc_command(command: Command, text: str, where: Path, code_root: Path, monkeypatch) -> None:
-    """Run one command of a page in the folder ``where`` (python commands with ``code_root`` on
-    PYTHONPATH) and check its exit code or the output the page shows."""
     stdin, argv, head, redirect = _split_pipeline(text)
-    monkeypatch.chdir(where)
+    monkeypatch.chdir(scratch)
     monkeypatch.setenv("NO_COLOR", "1")
     if argv[0].startswith("PYTHONPATH=") or argv[0] == "python" or argv[0] in OPTIONAL_TOOLS:
-        env = dict(os.environ, PYTHONPATH=str(code_root))
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
         while "=" in argv[0]:
             argv.pop(0)
         if argv[0] in OPTIONAL_TOOLS and shutil.which(argv[0]) is None:
             pytest.skip(f"{argv[0]} is not installed here")
         if argv[0] == "python":
             argv[0] = sys.executable
-        proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=900)  # a bound on a hang
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
         code, printed = proc.returncode, proc.stdout + proc.stderr
     else:
         assert argv[0] == "playa-rules", f"{command.id}: not a command this test knows: {text}"

@@ -24,7 +24,7 @@ SCREENS = Path(__file__).parent / "screens"
 def _screen(game, seat=None, display="rules"):
     seat = game.current_player if seat is None else seat
     hints = game.rules.spec.get("display") if display == "rules" else display
-    return Screen(hints).text(game.view(seat), width=120)
+    return Screen(hints, game.rules.spec.get("variables"), game.m.constants).text(game.view(seat), width=120)
 
 
 def test_a_lying_pirates_player_sees_their_own_dice_faces_and_not_the_others():
@@ -39,8 +39,10 @@ def test_a_lying_pirates_player_sees_their_own_dice_faces_and_not_the_others():
 def test_display_hints_choose_the_variables_and_what_shows_beside_a_component():
     game = pr.load("lying-pirates").new_game(3, seed=1)
     text = _screen(game, 0)
-    assert "hand.bid_qty 0" in text and "hand.bet_done" not in text  # internal variables stay off
-    assert "#0 captain (you, pos 0, coins 2)" in text
+    assert "hand.bid_qty" not in text and "hand.bet_done" not in text  # raw variables stay off
+    assert "Starting Captain Token: seat 0" in text  # a status line instead, in the rules' words
+    assert "the bet standing" not in text  # told only once there is a bet (when: hand.bid_qty)
+    assert "#0 captain (you, tile 0, coins 2)" in text  # variables as the display hints call them
     assert re.search(r"^ bag +45 *$", text, re.M)  # a count, not 45 '?'
     assert "#1-15 none" in text  # equal neighbours as a range
     everything = _screen(game, 0, display=None)  # without hints: every variable
@@ -98,8 +100,11 @@ def test_a_display_hint_naming_nothing_is_an_error_at_its_line(tmp_path):
         base = Path(__file__).parents[1] / "spec" / "games" / "lying-pirates.yaml"
     text = (
         base.read_text(encoding="utf-8")
-        .replace("  variables: [hand.round_no,", "  variables: [hand.bid_qtty, hand.round_no,")
-        .replace("    captain: [pos, coins, status]", "    captain: [pos, coin, status]")
+        .replace("  round: hand.round_no", "  round: hand.bid_qtty")
+        .replace(
+            "    captain: {face: Battle Die, pos: tile,",
+            "    captain: {face: Battle Die, pos: tile, coin: c,",
+        )
         .replace("    bag: {count: true}", "    bags: {count: true}")
     )
     path = tmp_path / "lp.yaml"
@@ -149,6 +154,21 @@ def _wait(session: str, wanted: str, history: bool = False) -> str:
     raise AssertionError(f"no '{wanted}' within 60 s; the pane shows:\n{pane}")
 
 
+def _settled(session: str, wanted: str) -> str:
+    """The visible pane once it shows ``wanted`` and ends with a prompt (the screen is drawn)."""
+    deadline = time.monotonic() + 60
+    pane = ""
+    while time.monotonic() < deadline:
+        pane = _tmux("capture-pane", "-p", "-t", session).stdout
+        if wanted in pane and pane.rstrip().endswith("(? for help)>"):
+            time.sleep(0.3)  # nothing more comes after a prompt; read it once more to be sure
+            again = _tmux("capture-pane", "-p", "-t", session).stdout
+            if again == pane:
+                return "\n".join(line.rstrip() for line in pane.rstrip().splitlines()) + "\n"
+        time.sleep(0.2)
+    raise AssertionError(f"no settled screen with '{wanted}' within 60 s; the pane shows:\n{pane}")
+
+
 def _start(args: list[str]) -> str:
     session = f"screen{os.getpid()}"
     command = " ".join([sys.executable, "-m", "playa_rules", "play", *args])
@@ -187,6 +207,56 @@ def test_golden_screen_in_a_real_terminal(name, args, prompt):
     """The first screen of a seat, as a terminal of 110x60 shows it; regenerate with
     PLAYA_UPDATE_SCREENS=1 after a deliberate change and read the diff."""
     got = _capture(args, prompt)
+    golden = SCREENS / f"{name}.txt"
+    if os.environ.get("PLAYA_UPDATE_SCREENS"):
+        golden.write_text(got, encoding="utf-8")
+    assert golden.exists(), f"no golden screen {golden.name}: run with PLAYA_UPDATE_SCREENS=1 to write it"
+    assert got == golden.read_text(encoding="utf-8")
+
+
+# A few decisions typed in a real terminal, then the screen as it stands (the last 60 lines):
+# (name, play's arguments, [(keys typed, text to wait for after them)], a text of the last screen).
+SESSIONS = [
+    (  # a Maui turn: the market's prices, the markers' points, the score column now
+        "maui-turn",
+        ["maui", "-p", "2", "-s", "1", "--human", "0"],
+        [("1", "choose 1-10")],
+        "choose 1-10",
+    ),
+    (  # a liar call and the battle that follows, narrated; then the catch-up's choice in context
+        "lying-pirates-liar-and-battle",
+        ["lying-pirates", "-p", "3", "-s", "1", "--human", "1"],
+        [("liar", "choose 1-2")],
+        "1. sacrifice 2",
+    ),
+    (  # a towel choice in a few steps: the treasure, how many towels (letters), which (a number)
+        "playa-pirata-towels-step-by-step",
+        ["playa-pirata", "-p", "2", "-s", "1", "--human", "0"],
+        [
+            ("1", "choose 1-10"),
+            ("1", "step by step, type a letter"),
+            ("b", "124 action(s):"),  # the treasure #1
+            ("b", "6 action(s):"),  # two towels
+            ("129", "seat 0 (you): towels 1+2 on #1"),  # the numbers listed are the whole list's
+        ],
+        "groups of Beach Towel cards placed this turn: 1",
+    ),
+]
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install tmux)")
+@pytest.mark.parametrize("name,args,keys,final", SESSIONS, ids=[s[0] for s in SESSIONS])
+def test_golden_session_in_a_real_terminal(name, args, keys, final):
+    """What a person sees after typing a few decisions (PLAYA_UPDATE_SCREENS=1 rewrites it)."""
+    session = _start(args)
+    try:
+        _wait(session, "(? for help)>")
+        for typed, wanted in keys:
+            _tmux("send-keys", "-t", session, typed, "Enter")
+            _wait(session, wanted, history=True)
+        got = _settled(session, final)
+    finally:
+        _tmux("kill-session", "-t", session, check=False)
     golden = SCREENS / f"{name}.txt"
     if os.environ.get("PLAYA_UPDATE_SCREENS"):
         golden.write_text(got, encoding="utf-8")
@@ -249,12 +319,21 @@ def test_a_board_of_each_player_shows_as_a_grid_below_the_seats_table():
     assert lines[at + 3][start:].split() == ["1", ".", ".", "."]
 
 
-def test_a_cell_with_a_token_on_it_shows_the_occupied_symbol():
+def test_a_cell_with_a_token_on_it_shows_what_the_token_gives():
+    """Maui's umbrella tokens read on the beach by what they give (display hint occupied: {by:
+    gift, symbols: ...}): a white or black pearl, or the pattern whose marker advances."""
     game = pr.load("maui").new_game(2, seed=1)
     lines = _screen(game, 0).splitlines()
     at = next(i for i, line in enumerate(lines) if "you: beach" in line)
     grid = [line[:42].split() for line in lines[at + 2 : at + 9]]
-    cells = pr.load("maui").spec["assumptions"]["umbrella_cells"]["value"]
-    assert sorted(
-        [r, c] for r, cols in enumerate(grid) for c, v in enumerate(cols[1:]) if v == "u"
-    ) == sorted(cells)
+    symbols = game.rules.spec["display"]["zones"]["beach"]["occupied"]["symbols"]
+    shown = {
+        (r, c): v for r, cols in enumerate(grid) for c, v in enumerate(cols[1:]) if v in symbols.values()
+    }
+    beach = game.view(0)["seats"][0]["zones"]["beach"]
+    tokens = {(c["row"], c["col"]): c["zones"]["under"][-1]["gift"] for c in beach if c["zones"]["under"]}
+    assert sorted(tokens) == sorted(map(tuple, game.rules.spec["assumptions"]["umbrella_cells"]["value"]))
+    assert shown == {cell: symbols[gift] for cell, gift in tokens.items()}
+    text = " ".join(" ".join(lines).split())
+    assert "a token on an empty cell, by its gift: w white · b black" in text
+    assert "-1 point" in text and "{" not in text  # the rules' values fill the status lines

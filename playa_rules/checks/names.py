@@ -6,11 +6,17 @@ Registered like the checks of :mod:`.rules` (codes ``unknown-display`` and
 
 from __future__ import annotations
 
+import re
+
 from ..compiler.dsl import ast as A
 from ..compiler.dsl.names import BUILTIN_NAMES
 from ..compiler.model import did_you_mean
 from ..source.load import escape_pointer_segment
-from .base import STRING_LITERAL, WORD, Context, check, items_of, list_of
+from .base import _STRING, _WORD, Context, _items, _list, check
+
+FIELD_REF = re.compile(
+    r"\{([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*)\}"
+)  # a status line's {hand.token}
 
 
 @check("unknown-display")
@@ -20,12 +26,12 @@ def display_names(ctx: Context):
     if not isinstance(display, dict):
         return
     scoped, named = [], []
-    for scope, names in items_of(ctx.data.get("variables")):
-        for name, _ in items_of(names):
+    for scope, names in _items(ctx.data.get("variables")):
+        for name, _ in _items(names):
             scoped.append(f"{scope}.{name}")
             if scope in ("player", "player_match"):
                 named.append(name)
-    for i, wanted in enumerate(list_of(display.get("variables"))):
+    for i, wanted in enumerate(_list(display.get("variables"))):
         if isinstance(wanted, str) and wanted not in scoped and wanted not in named:
             yield ctx.at(
                 f"/display/variables/{i}",
@@ -33,8 +39,40 @@ def display_names(ctx: Context):
                 f"no variable is named '{wanted}'",
                 hint=did_you_mean(wanted, scoped + named) or "name a variable as scope.name, e.g. hand.x",
             )
-    types = dict(items_of(ctx.data.get("components")))
-    for tname, shown in items_of(display.get("components")):
+    refs = [("/display/round", display.get("round"))]
+    for i, entry in enumerate(_list(display.get("status"))):
+        text = entry.get("text") if isinstance(entry, dict) else entry
+        if isinstance(entry, dict):
+            refs.append((f"/display/status/{i}/when", entry.get("when")))
+        ptr = f"/display/status/{i}" + ("/text" if isinstance(entry, dict) else "")
+        refs += [(ptr, ref) for ref in FIELD_REF.findall(text if isinstance(text, str) else "")]
+    for ptr, ref in refs:
+        if isinstance(ref, str) and ref not in scoped:
+            yield ctx.at(
+                ptr,
+                "unknown-display",
+                f"no variable is named '{ref}'",
+                hint=did_you_mean(ref, scoped) or "name a variable as scope.name, e.g. hand.x",
+            )
+    steps = {
+        st.get("id")
+        for ph in _list(ctx.data.get("phases"))
+        if isinstance(ph, dict)
+        for st in _list(ph.get("steps"))
+        if isinstance(st, dict)
+    }
+    ids = {ph.get("id") for ph in _list(ctx.data.get("phases")) if isinstance(ph, dict)} | steps
+    for name, _ in _items(display.get("names")):
+        if name not in ids:
+            yield ctx.at(
+                f"/display/names/{escape_pointer_segment(name)}",
+                "unknown-display",
+                f"no phase or step is named '{name}'",
+                hint=did_you_mean(str(name), sorted(str(i) for i in ids if i)),
+                key=True,
+            )
+    types = dict(_items(ctx.data.get("components")))
+    for tname, shown in _items(display.get("components")):
         ptr = f"/display/components/{escape_pointer_segment(tname)}"
         comp = types.get(tname)
         if comp is None:
@@ -51,7 +89,7 @@ def display_names(ctx: Context):
         )
         known += [
             k
-            for item in list_of(comp.get("items") if isinstance(comp, dict) else None)
+            for item in _list(comp.get("items") if isinstance(comp, dict) else None)
             if isinstance(item, dict)
             for k in item
         ]
@@ -60,16 +98,16 @@ def display_names(ctx: Context):
             if isinstance(comp, dict) and isinstance(comp.get("properties"), dict)
             else []
         )
-        for i, name in enumerate(list_of(shown)):
+        for i, name in enumerate(list(shown) if isinstance(shown, dict) else _list(shown)):
             if isinstance(name, str) and name not in known:
                 yield ctx.at(
-                    f"{ptr}/{i}",
+                    f"{ptr}/{escape_pointer_segment(name) if isinstance(shown, dict) else i}",
                     "unknown-display",
                     f"component template '{tname}' has no variable or property '{name}'",
                     hint=did_you_mean(name, sorted(set(known))),
                 )
-    zones = dict(items_of(ctx.data.get("zones")))
-    for zname, hint in items_of(display.get("zones")):
+    zones = dict(_items(ctx.data.get("zones")))
+    for zname, hint in _items(display.get("zones")):
         ptr = f"/display/zones/{escape_pointer_segment(zname)}"
         if zname not in zones:
             yield ctx.at(
@@ -84,15 +122,15 @@ def display_names(ctx: Context):
         if isinstance(grid, str):
             held = zones[zname].get("holds") if isinstance(zones[zname], dict) else None
             known = {"label"}
-            for tname in list_of(held):
+            for tname in _list(held):
                 comp = types.get(tname)
                 if isinstance(comp, dict):
                     known |= set(comp.get("vars") or {}) | {
-                        k for item in list_of(comp.get("items")) if isinstance(item, dict) for k in item
+                        k for item in _list(comp.get("items")) if isinstance(item, dict) for k in item
                     }
                     known |= {
                         k
-                        for item in list_of(comp.get("items"))
+                        for item in _list(comp.get("items"))
                         if isinstance(item, dict)
                         for k in (item.get("each") or {})
                     }
@@ -107,8 +145,8 @@ def display_names(ctx: Context):
 
 def _component_items(data):
     """Every item mapping of every component template."""
-    for _, comp in items_of(data.get("components")):
-        for item in list_of(comp.get("items") if isinstance(comp, dict) else None):
+    for _, comp in _items(data.get("components")):
+        for item in _list(comp.get("items") if isinstance(comp, dict) else None):
             if isinstance(item, dict):
                 yield item
 
@@ -117,7 +155,7 @@ def _constant_names_in_items(data) -> set[str]:
     """Names of list constants an item's ``each`` reads (``each: {value: towel_values}``)."""
     found = set()
     for item in _component_items(data):
-        for _, value in items_of(item.get("each")):
+        for _, value in _items(item.get("each")):
             if isinstance(value, dict):  # {permutations: NAME, size: N}
                 value = value.get("permutations", value.get("combinations"))
             if isinstance(value, str):
@@ -150,7 +188,7 @@ def reserved_names(ctx: Context):
         ("rulings", "ruling"),
         ("define", "define"),
     ):
-        for key, _ in items_of(ctx.data.get(section)):
+        for key, _ in _items(ctx.data.get(section)):
             name = str(key).strip()
             if name in builtins:
                 yield ctx.at(
@@ -169,13 +207,13 @@ def unused_defines_and_parameters(ctx: Context):
     (A misspelled name in a house rule otherwise changes nothing, silently.)"""
     p = escape_pointer_segment
     own: dict[str, set[str]] = {}  # words of each define's own text
-    for name, text in items_of(ctx.data.get("define")):
+    for name, text in _items(ctx.data.get("define")):
         if isinstance(text, str):
-            own[str(name).split("(")[0]] = set(WORD.findall(STRING_LITERAL.sub(" ", text)))
+            own[str(name).split("(")[0]] = set(_WORD.findall(_STRING.sub(" ", text)))
     read: set[str] = set(_constant_names_in_items(ctx.data)) | ctx.unparsed_words
     for dsl in ctx.texts:
         if isinstance(dsl.text, str) and not dsl.pointer.startswith("/define/"):
-            read.update(WORD.findall(STRING_LITERAL.sub(" ", dsl.text)))
+            read.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
     literals = {node.value for _, node in ctx.nodes(A.Str)}
     # defines read by read defines, transitively
     pending = [d for d in own if d in read]
@@ -185,7 +223,7 @@ def unused_defines_and_parameters(ctx: Context):
                 read.add(word)
                 if word in own:
                     pending.append(word)
-    for name, _ in items_of(ctx.data.get("define")):
+    for name, _ in _items(ctx.data.get("define")):
         short = str(name).split("(")[0]
         if short not in read:
             yield ctx.at(
@@ -196,7 +234,7 @@ def unused_defines_and_parameters(ctx: Context):
                 key=True,
                 hint="remove it, or use it in the rules",
             )
-    for name, value in items_of(ctx.data.get("parameters")):
+    for name, value in _items(ctx.data.get("parameters")):
         vocabulary = isinstance(value, list) and any(isinstance(v, str) and v in literals for v in value)
         if str(name) not in read and not vocabulary:  # a list of the words rules compare with declares them
             yield ctx.at(
@@ -229,14 +267,14 @@ def none_as_text(ctx: Context):
     ):
         return  # 'none' is a word of the rules (an event named none): meant as text
     p = escape_pointer_segment
-    places = [(f"/variables/{p(scope)}", v) for scope, v in items_of(ctx.data.get("variables"))]
+    places = [(f"/variables/{p(scope)}", v) for scope, v in _items(ctx.data.get("variables"))]
     places += [
         (f"/components/{p(t)}/vars", c.get("vars"))
-        for t, c in items_of(ctx.data.get("components"))
+        for t, c in _items(ctx.data.get("components"))
         if isinstance(c, dict)
     ]
     for ptr, block in places:
-        for name, init in items_of(block):
+        for name, init in _items(block):
             value = init.get("value") if isinstance(init, dict) else init
             if isinstance(value, str) and value.lower() == "none":
                 where = f"{ptr}/{p(name)}" + ("/value" if isinstance(init, dict) else "")

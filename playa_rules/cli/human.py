@@ -12,8 +12,11 @@ import sys
 
 from rich.console import Console
 
+from ..compiler.model import fill
+from ..render.words import prose
 from .screen import Screen
 
+LETTERS = "abcdefghijklmnoprstuvwxyz"  # step-by-step groups ('q' quits)
 FULL_LIST = 30  # up to this many legal actions are always listed in full
 FULL_KIND = 12  # in a longer list, kinds with up to this many actions are listed in full
 FILTER_LIMIT = 100  # at most this many matches of a filter are listed
@@ -24,8 +27,9 @@ Choose an action by typing one of:
   a number          the action with that number
   an action's text  exactly as listed
   words             list only the actions with words starting so (e.g. the first word of an action)
+  a letter          step by step: the actions of that lettered group (e.g. a target, then the rest)
   list              list every legal action
-  ? or help         show the table, the actions and this help again
+  ? or help         show the table, the actions, what each kind of action does, and this help
   q or quit         abandon the game"""
 
 
@@ -116,6 +120,70 @@ class Choices:
         self.texts = [str(a) for a in self.actions]
         self.kinds = [a.name for a in self.actions]
         self.digits = len(str(len(self.actions)))
+        self.letters: dict[str, list[int]] = {}  # the lettered groups shown last (step by step)
+
+    def groups(self, idx: list[int]) -> list[tuple[str, list[int]]]:
+        """Step by step: the actions ``idx`` (of one kind) split by the first parameter whose
+        value differs among them, as (the text with that value and "…" for the parameters
+        still open, the indices); a last parameter that is a group of components, by how many
+        it takes ("play 3 cards on #1"); [] when nothing splits them."""
+        parts = [self.actions[i].parts() for i in idx]
+        names = list(parts[0])
+        last = self.actions[idx[0]].defn.params[-1] if names else None
+        if (
+            last is not None
+            and last.kind == "group_of"
+            and all(len(set(p[n] for p in parts)) == 1 for n in names[:-1])
+        ):
+            sizes = [sum(self.actions[i].keys[-1]) for i in idx]
+            counts = list(dict.fromkeys(sorted(sizes)))
+            if 2 <= len(counts) <= len(LETTERS):
+                shown = {n: parts[0][n] for n in names[:-1]}
+                text = self.actions[idx[0]].defn.text
+                return [
+                    (
+                        fill(text, shown | {last.name: f"{n} {last.name}"}),
+                        [i for i, z in zip(idx, sizes) if z == n],
+                    )
+                    for n in counts
+                ]
+            return []
+        for k, name in enumerate(names[:-1]):
+            values = list(dict.fromkeys(p[name] for p in parts))
+            if len(values) < 2:
+                continue
+            if len(values) > len(LETTERS):
+                return []
+            fixed = {n: parts[0][n] for n in names[:k]}
+            out = []
+            for v in values:
+                shown = {n: fixed.get(n, "…") for n in names} | {name: v}
+                out.append(
+                    (
+                        fill(self.actions[idx[0]].defn.text, shown),
+                        [i for i, p in zip(idx, parts) if p[name] == v],
+                    )
+                )
+            return out
+        return []
+
+    def lettered(self, groups: list[tuple[str, list[int]]], indent: str) -> list[str]:
+        """Lettered group entries in columns; remembers the letters for the next answer."""
+        self.letters = {}
+        entries = []
+        for letter, (label, members) in zip(LETTERS, groups):
+            self.letters[letter] = members
+            entries.append(f"{letter}. {label} ({len(members)})")
+        return _columns(entries, _width(), indent)
+
+    def narrowed(self, letter: str) -> list[str]:
+        """The actions of a lettered group: its groups by the next parameter, or every action."""
+        idx = self.letters[letter]
+        head = f"{len(idx)} action(s):"
+        groups = self.groups(idx) if len(idx) > FULL_KIND else []
+        if groups:
+            return [head + " choose a letter, or a number from the whole list"] + self.lettered(groups, "  ")
+        return [head] + self.listing(idx)
 
     def entry(self, i: int) -> str:
         return f"{i + 1:>{self.digits}}. {self.texts[i]}"
@@ -131,6 +199,7 @@ class Choices:
         head = f"legal actions ({n}):"
         if n <= FULL_LIST:
             return [head] + self.listing()
+        self.letters = {}
         groups: dict[str, list[int]] = {}
         for i, kind in enumerate(self.kinds):
             groups.setdefault(kind, []).append(i)
@@ -145,6 +214,10 @@ class Choices:
                 f"  {kind}: {len(idx)} actions, {self.entry(idx[0]).strip()} ... "
                 f"{self.entry(idx[-1]).strip()}"
             )
+            groups = self.groups(idx)
+            if groups and not self.letters:  # one kind a decision is chosen step by step
+                lines.append("    step by step, type a letter:")
+                lines += self.lettered(groups, "      ")
             lines.append(
                 "    type words to list some, e.g. "
                 + _narrowing(texts, _word_prefix(texts) or kind, lambda q: len(self.matching(q)))
@@ -167,6 +240,17 @@ class Choices:
             return self.texts.index(text)
         lowered = [t.lower() for t in self.texts]
         return lowered.index(text.lower()) if text.lower() in lowered else None
+
+
+def explained(game, choices: Choices) -> list[str]:
+    """What each kind of action of this decision does, in the rule file's own words."""
+    actions = game.rules.spec.get("actions") or {}
+    constants = dict(getattr(game.m, "constants", None) or {})
+    lines = ["what these actions do (the rules):"]
+    for kind in dict.fromkeys(choices.kinds):
+        rule = (actions.get(kind) or {}).get("rule") or "(no rule text)"
+        lines.append(f"  {kind}: {' '.join(str(prose('en', rule, constants)).split())}")
+    return lines
 
 
 # ------------------------------------------------------------------ the prompt
@@ -206,7 +290,10 @@ class HumanSeat:
     def show(self, game, choices: Choices) -> None:
         print()
         if self.screen is None:
-            self.screen = Screen(game.rules.spec.get("display"))
+            spec = game.rules.spec
+            self.screen = Screen(
+                spec.get("display"), spec.get("variables"), getattr(game.m, "constants", None)
+            )
         console = Console(width=_width(), highlight=False)
         console.print(self.screen.render(game.view(self.seat)))
         print("\n".join(choices.overview()))
@@ -225,7 +312,10 @@ class HumanSeat:
                 raise Abandon("quit: the game is abandoned", 130)
             elif low in ("?", "h", "help"):
                 self.show(game, choices)
+                print("\n".join(explained(game, choices)))
                 print(HELP)
+            elif low in choices.letters:
+                print("\n".join(choices.narrowed(low)))
             elif low in ("list", "all"):
                 print("\n".join(choices.listing()))
             elif not answer.isprintable():

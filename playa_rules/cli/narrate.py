@@ -56,6 +56,7 @@ class Narrator:
         self.chance: list[str] = []  # outcomes not yet printed
         self.after_action = False  # whether the pending outcomes follow an action
         self.phase = None
+        self.skipped: set = set()  # (seat, step) whose "no legal action" was told this hand
         spec = spec or {}
         self.scored = bool(spec.get("scoring")) or "points" in (spec.get("match") or {})
         self.match_points = (spec.get("match") or {}).get("points")
@@ -126,8 +127,20 @@ class Narrator:
             return
         self.settle_chance()
         self.after_action = kind == "action"
+        if kind == "blocked":
+            if (ev["seat"], ev["step"]) in self.skipped:
+                return  # told once a hand: a step a seat can no longer play says nothing new
+            self.skipped.add((ev["seat"], ev["step"]))
+        if kind == "tell":
+            self.flush()
+            self.say(f"    > {ev['text']}")
+            return
         if kind in ("action", "blocked"):
-            what = ev["action"] if kind == "action" else f"no legal action in step '{ev['step']}' (skipped)"
+            what = (
+                ev["action"]
+                if kind == "action"
+                else f"no legal action in step '{ev['step']}' (skipped; not repeated this hand)"
+            )
             if self.turn is not None and self.turn[0] == ev["seat"]:
                 self.turn[1].append(what)
             else:
@@ -139,6 +152,7 @@ class Narrator:
             return
         self.flush()
         if kind == "hand":
+            self.skipped.clear()
             self.say()
             self.say(f"Hand {ev['hand']} of {self.hands} (seat {ev['start_player']} starts)")
         elif kind == "score" and self.scored:

@@ -12,6 +12,8 @@ matter, which component variables to show beside an item, and how each zone read
 
 from __future__ import annotations
 
+import re
+
 from rich import box
 from rich.columns import Columns
 from rich.console import Console, Group
@@ -20,6 +22,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from ..render.words import prose
+
+FIELD_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*)\}")  # {hand.token}
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
 RUN = 3  # this many equal items in a row are written as one counted item
 
@@ -40,11 +45,21 @@ def show_value(value) -> str:
 class Screen:
     """Renders views of one rule set, following its ``display`` hints."""
 
-    def __init__(self, display: dict | None = None):
+    def __init__(self, display: dict | None = None, variables: dict | None = None, constants=None):
         display = display or {}
+        self.constants = dict(constants or {})  # {name} of a parameter or assumption in a status line
         self.variables = display.get("variables")  # None: every variable
         self.zones = display.get("zones") or {}
         self.components = display.get("components") or {}
+        self.round = display.get("round")  # the variable the header's round reads (default: the flow's)
+        self.names = display.get("names") or {}  # phase and step ids as the rules call them ("": hidden)
+        self.status = display.get("status") or []  # lines of {scope.variable} fields under the header
+        self.initial = {  # declared initial values, for a status line's `when`
+            f"{scope}.{name}": v.get("value") if isinstance(v, dict) else v
+            for scope, names in (variables or {}).items()
+            if isinstance(names, dict)
+            for name, v in names.items()
+        }
 
     # ---------------------------------------------------------------- items
     def seat_name(self, seat, me: int) -> str:
@@ -58,11 +73,16 @@ class Screen:
         text = str(c.get("label", c.get("type", "?")))
         values = c.get("vars") or {}
         chosen = self.components.get(c.get("type"), ())
+        named = chosen if isinstance(chosen, dict) else {name: name for name in chosen}
         shown = [owner] if owner else []
-        for name in chosen:
+        for name, called in named.items():
             value = values[name] if name in values else c.get(name, "")
-            if value != "":
-                shown.append(f"{name} {show_value(value)}")
+            if value == "" or (name == "face" and value is None):  # a die not rolled yet
+                continue
+            if called:
+                shown.append(f"{called} {show_value(value)}")
+            else:  # no words: the value right after the label, as a die's face ("stripes 12")
+                text += f" {show_value(value)}"
         if values.get("face") is not None and "face" not in chosen:
             text += f" {show_value(values['face'])}"
         return text + (f" ({', '.join(shown)})" if shown else "")
@@ -162,11 +182,14 @@ class Screen:
     def render(self, view: dict):
         """The renderable for one view."""
         me = view["seat"]
-        where = [f"hand {view['hand']} of {view['hands']}", f"phase {view.get('phase')}"]
-        if view.get("step"):
-            where.append(f"step {view['step']}")
-        where.append(f"round {view.get('round')}")
+        where = [f"hand {view['hand']} of {view['hands']}"]
+        for kind in ("phase", "step"):
+            if view.get(kind):
+                name = self.names.get(view[kind], f"{kind} {view[kind]}")
+                where += [name] if name else []
+        where.append(f"round {self.round_of(view)}")
         parts = [Rule(Text(f"seat {me} to play · " + " · ".join(where), style="bold"), align="left")]
+        parts += [Text(line) for line in self.status_lines(view)]
         table = Table(
             box=box.SIMPLE,
             show_header=False,
@@ -199,6 +222,35 @@ class Screen:
             parts += [Text(line, style="dim") for line in self.legends(view)]
         return Group(*parts)
 
+    def round_of(self, view: dict):
+        """The round the header shows: the variable the display hints name, else the flow's."""
+        if self.round:
+            scope, _, name = self.round.rpartition(".")
+            value = ((view.get("vars") or {}).get(scope) or {}).get(name)
+            if value is not None:
+                return value
+        return view.get("round")
+
+    def status_lines(self, view: dict) -> list[str]:
+        """The display hints' status lines, their ``{scope.variable}`` fields filled from the
+        view; a line with ``when: VAR`` only while VAR differs from its declared initial value."""
+        out = []
+        scoped = view.get("vars") or {}
+
+        def value(ref: str):
+            scope, _, name = ref.rpartition(".")
+            return (scoped.get(scope) or {}).get(name)
+
+        for entry in self.status:
+            text, when = (
+                (entry, None) if isinstance(entry, str) else (entry.get("text", ""), entry.get("when"))
+            )
+            if when and value(when) == self.initial.get(when):
+                continue
+            text = FIELD_REF.sub(lambda mt: show_value(value(mt.group(1))), text)
+            out.append(str(prose("en", text, self.constants)))
+        return out
+
     def legends(self, view: dict) -> list[str]:
         """What the symbols of the boards below the seats table stand for, one line a board."""
         lines = []
@@ -207,8 +259,15 @@ class Screen:
             hint = self.zones.get(name) or {}
             if hint.get("grid") and (hint.get("symbols") or hint.get("occupied")):
                 pairs = [f"{v} {show_value(k)}" for k, v in (hint.get("symbols") or {}).items()]
-                if hint.get("occupied"):
-                    pairs.append(f"{hint['occupied']} something lies there")
+                lying = hint.get("occupied")
+                if isinstance(lying, dict):
+                    pairs.append(
+                        f"a token on an empty cell, by its {lying['by']}: "
+                        + " · ".join(f"{v} {show_value(k)}" for k, v in (lying.get("symbols") or {}).items())
+                        + f" · {lying.get('hidden', '?')} face down"
+                    )
+                elif lying:
+                    pairs.append(f"{lying} something lies there")
                 lines.append(f"{name}: " + " · ".join(pairs))
         return lines
 
@@ -244,7 +303,7 @@ class Screen:
                 return "?"
             value = (cell.get("vars") or {}).get(name, cell.get(name, ""))
             if value is None and occupied and any((cell.get("zones") or {}).values()):
-                return occupied
+                return _lying(cell, occupied)
             return symbols.get(show_value(value), show_value(value))
 
         width = max([len(str(c)) for c in cols] + [len(text(c)) for c in cells])
@@ -264,8 +323,9 @@ class Screen:
         table = Table(
             box=box.SIMPLE_HEAD, pad_edge=False, title="seats", title_justify="left", title_style="bold"
         )
+        running = view.get("running_scores")
         table.add_column("seat", no_wrap=True)
-        table.add_column("score", justify="right")
+        table.add_column("score" if running is None else "score now", justify="right")
         for n in names:
             table.add_column(escape(n))
         has_vars = any(e.get("vars") for e in seats)
@@ -275,7 +335,8 @@ class Screen:
             s = entry["seat"]
             colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
             who = f"[bold {colour}]you (seat {s})[/]" if s == me else f"[{colour}]seat {s}[/]"
-            row = [who, str(view["scores"][s]) if s < len(view["scores"]) else ""]
+            scores = view["scores"] if running is None else running
+            row = [who, str(scores[s]) if s < len(scores) else ""]
             for n in names:
                 hint = self.zones.get(n) or {}
                 comps = entry["zones"].get(n, [])
@@ -333,6 +394,18 @@ def _ranges(texts: list[str]) -> list[tuple[str, str]]:
             out += [(f"#{k}", texts[k]) for k in range(i, j)]
         i = j
     return out
+
+
+def _lying(cell: dict, occupied) -> str:
+    """The symbol of an empty cell on which something lies: the hint's one symbol, or by a
+    property of the component on top (``{by: gift, symbols: {...}, hidden: '?'}``)."""
+    if not isinstance(occupied, dict):
+        return str(occupied)
+    top = next(zone[-1] for zone in (cell.get("zones") or {}).values() if zone)
+    if top.get("hidden"):
+        return str(occupied.get("hidden", "?"))
+    value = (top.get("vars") or {}).get(occupied["by"], top.get(occupied["by"]))
+    return str((occupied.get("symbols") or {}).get(show_value(value), occupied.get("other", "u")))
 
 
 def _is_grid(cells: list) -> bool:

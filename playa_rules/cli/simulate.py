@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..agents import parse_spec
 from ..errors import PlayaRulesError
-from .main import seed_number, whole_number
+from .main import _seed, _whole
 
 INTERRUPTED = 130
 
@@ -78,7 +78,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--games",
         "-n",
-        type=whole_number("--games", 1),
+        type=_whole("--games", 1),
         default=100,
         metavar="K",
         help="games per player count (default 100)",
@@ -102,7 +102,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed",
         "-s",
-        type=seed_number,
+        type=_seed,
         default=0,
         metavar="S",
         help="game i uses the seed S + i, as 'playa-rules play --seed' (default 0)",
@@ -110,7 +110,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--workers",
         "-w",
-        type=whole_number("--workers", 1),
+        type=_whole("--workers", 1),
         default=None,
         metavar="W",
         help="processes (or Ray CPUs) playing at once (default: the CPU count); results do not depend on it",

@@ -28,6 +28,7 @@ from .model import ModelBuilder, did_you_mean, field_hint, text_fields
 from .params import PARAM_KINDS
 from .program import ActionDef, PhaseDef, Program, StepDef
 from .split import level_checks
+from .tell import compile_tell
 
 
 def _too_deep(origin: Origin, text) -> DSLSyntaxError:
@@ -350,6 +351,7 @@ class _Stage:
             effect=effect,
             pointer=ptr,
             model=self.model,
+            tell=compile_tell(self, spec["tell"], f"{ptr}/tell", scope) if "tell" in spec else None,
         )
         if self.cp.gen is not None:
             d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies, join_cs)
@@ -504,6 +506,7 @@ class _Stage:
             when=when.fn if when else None,
             next=nxt.fn if nxt else None,
             seats=seats.fn if seats else None,
+            tell=compile_tell(self, ph["tell"], f"{ptr}/tell", root) if "tell" in ph else None,
         )  # the flow copies the seats it reads
 
 

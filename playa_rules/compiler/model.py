@@ -14,7 +14,6 @@ from typing import Any
 
 from ..errors import Diagnostic
 from ..limits import MAX_PLAYERS
-from ..spelling import did_you_mean  # (the one did-you-mean; the compile stage reads it here)
 from . import items
 
 VISIBILITIES = ("hidden", "owner", "public")
@@ -158,7 +157,7 @@ class ModelBuilder:
                     f"/zones/{name}/per",
                     "unknown-type",
                     f"zone '{name}' is attached to '{per}', which is not a component type",
-                    did_you_mean(per, list(m.types) + ["player"]),
+                    _did_you_mean(per, list(m.types) + ["player"]),
                 )
                 per = None
             holds = tuple(z.get("holds") or ())
@@ -168,7 +167,7 @@ class ModelBuilder:
                         f"/zones/{name}/holds/{i}",
                         "unknown-type",
                         f"zone '{name}' holds '{t}', which is not a component type",
-                        did_you_mean(t, list(m.types)),
+                        _did_you_mean(t, list(m.types)),
                     )
             vis = z.get("visibility", "hidden")
             if vis == "owner" and per != "player":
@@ -244,7 +243,7 @@ class ModelBuilder:
                     f"/components/{tname}/start",
                     "unknown-zone",
                     f"component type '{tname}' starts in '{start}', which is not a zone",
-                    did_you_mean(start, list(m.zones)),
+                    _did_you_mean(start, list(m.zones)),
                 )
             elif start is not None:
                 z = m.zones[start]
@@ -382,3 +381,17 @@ def _label(fmt, tname, props) -> str:
         shown = [str(v) for k, v in props.items() if not isinstance(v, list)]
         return " ".join([tname] + shown) if shown else tname
     return fill(str(fmt), props)
+
+
+def _did_you_mean(word, choices) -> str | None:
+    import difflib
+
+    if not isinstance(word, str):
+        return None
+    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str) and c != word], n=1)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def did_you_mean(word, choices) -> str | None:
+    """A "did you mean 'x'?" hint, or None when nothing is close."""
+    return _did_you_mean(word, choices)

@@ -89,6 +89,7 @@ class ActionDef:
     env: Any = field(
         default=None, repr=False, compare=False
     )  # generated: fn(g, me, values) -> the effect's env
+    tell: Callable | None = None  # fn(g, e) -> the text narrated once the effect has run (compiler.tell)
 
     def __post_init__(self):
         self.keys = tuple(p.key for p in self.params)
@@ -172,6 +173,7 @@ class PhaseDef:
     when: Callable | None = None  # the phase runs only if this holds when it would start
     next: Callable | None = None  # the id of the phase to continue with (none: the next in order)
     seats: Callable | None = None  # turns "seats": the seats that take one turn each, in order
+    tell: Callable | None = None  # fn(g, e) -> the text narrated once on_start has run (compiler.tell)
 
 
 @dataclass

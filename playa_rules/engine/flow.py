@@ -8,8 +8,8 @@ seat has a decision to make or the match is over.
 
 from __future__ import annotations
 
+from ..compiler.dsl.faults import relocated
 from ..errors import GameRuntimeError
-from ..faults import relocated
 from ..limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
 from . import automata as _automata
 from .legal import Legal
@@ -62,6 +62,12 @@ class Flow:
             step.on_blocked(g, {"me": g.seat})
         g.step_i += 1
         g.mode = STEP_ENTER
+
+    def _tell(self, fn, e: dict, seat=None) -> None:
+        """Log the text a ``tell`` narrates (an action's: its seat; a phase's: none)."""
+        text = fn(self.g, e)
+        if text is not None:
+            self._log.append(("tell", seat, text))
 
     def _current_legal(self) -> Legal:
         return self._step_legal(self.program.phases[self.g.phase_i].steps[self.g.step_i])
@@ -207,6 +213,8 @@ class Flow:
         g.round = 1
         if phase.on_start is not None:
             phase.on_start(g, e)
+        if phase.tell is not None:
+            self._tell(phase.tell, e)
         if phase.turns is None:
             self._next_phase()
             return

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 
+from ..compiler.dsl.faults import relocated
 from ..compiler.program import Program
 from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
-from ..faults import relocated
 from . import automata as _automata
 from . import chance as _chance
 from . import view as _view
@@ -255,6 +255,8 @@ class Game(Flow):
         self._log.append(entry)
         try:
             d.effect(g, e)
+            if d.tell is not None:
+                self._tell(d.tell, e, entry[1])
         except _RUNTIME_ERRORS as exc:
             raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
         if d.hides is not None:  # who knew the faces named by the action, just after it: for log_for(seat)
@@ -293,6 +295,20 @@ class Game(Flow):
         done = self.g.hand_scores
         return list(map(sum, zip(*done))) if done else [0] * self.g.n  # each seat's column added up
 
+    def running_scores(self) -> list[int]:
+        """Points per seat if the hand were scored now (the scoring rules on the current state,
+        plus the hands already scored): what a score column shows during play. Only for rules
+        whose scoring reads what every seat may know; the display hint ``scores: running``
+        says so and puts it in the views."""
+        if self.is_over:
+            return self.scores()
+        try:
+            return _view.running_scores(self)
+        except _RUNTIME_ERRORS as exc:
+            raise GameRuntimeError(f"running scores failed: {relocated(exc)}") from None
+        except NeedChance:
+            raise GameRuntimeError(_UNDECIDED.format("running scores")) from None
+
     @property
     def automata(self) -> list[int]:
         """The seats the rules play themselves (automata), never offering a decision."""
@@ -302,12 +318,6 @@ class Game(Flow):
     def hand_scores(self) -> list[list[int]]:
         """Points per seat of each finished hand."""
         return [h[:] for h in self.g.hand_scores]
-
-    @property
-    def hands_played(self) -> int:
-        """How many hands are scored so far: ``len(hand_scores)`` without copying the rows (a
-        search agent reads it at every step to stop at the end of a hand)."""
-        return len(self.g.hand_scores)
 
     def winners(self) -> list[int]:
         """The seats leading (the winners once the match is over): most points, then tie-breaks."""

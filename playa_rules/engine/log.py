@@ -37,6 +37,8 @@ def event(game, ev, seat=None) -> dict:
         from .chance import event as chance_event
 
         return chance_event(game, ev, seat)
+    if kind == "tell":
+        return {"event": "tell", "seat": ev[1], "text": ev[2]}
     if kind == "blocked":
         return {"event": "blocked", "seat": ev[1], "step": ev[2]}
     if kind == "score":
@@ -52,13 +54,13 @@ def event(game, ev, seat=None) -> dict:
 def _redacted(game, a, masks, seat: int) -> str:
     """An action's text with the faces ``seat`` did not know replaced by their type."""
     from ..compiler.model import fill
-    from .actions import render_value
+    from .actions import _render
 
     m = game.m
     parts = {}
     for p, v, k, mk in zip(a.defn.params, a.values, a.keys, masks):
         if mk >> seat & 1:
-            parts[p.name] = render_value(p, v, k, m)
+            parts[p.name] = _render(p, v, k, m)
         elif p.kind == "one_of":
             parts[p.name] = m.ctype[v]
         else:

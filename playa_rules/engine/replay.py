@@ -9,12 +9,13 @@ cannot rebuild a game.
 
 from __future__ import annotations
 
-from ..compiler.program import Program
 from ..errors import IllegalAction, PlayaRulesError
 from .chance import CHANCE
 from .game import Game
 
-_KINDS = frozenset(("start", "hand", "phase", "turn", "action", "blocked", "chance", "world", "score", "end"))
+_KINDS = frozenset(
+    ("start", "hand", "phase", "turn", "action", "blocked", "tell", "chance", "world", "score", "end")
+)
 
 
 def _whole(ev: dict, i: int, key: str) -> int:
@@ -82,7 +83,9 @@ def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
     drawing from a generator seeded with ``seed``, or stopping at chance nodes
     (``"explicit"``). A malformed log raises PlayaRulesError naming the event at fault.
     """
-    if not isinstance(getattr(rules, "program", None), Program) or not hasattr(rules, "new_game"):
+    from ..rules import Rules
+
+    if not isinstance(rules, Rules):
         raise PlayaRulesError(
             f"replay takes loaded rules, pr.load(game, variants=[...]) with the variants the "
             f"game was played with (the log does not record them), not {rules!r}"

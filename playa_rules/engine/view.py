@@ -99,6 +99,8 @@ def view(game, seat) -> dict:
         "hand_scores": [h[:] for h in g.hand_scores],
         "is_over": over,
     }
+    if (game.rules.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only
+        out["running_scores"] = game.running_scores()
     if not over:
         phase = game.program.phases[g.phase_i]
         out["step"] = phase.steps[g.step_i].id if g.step_i < len(phase.steps) else None
@@ -112,3 +114,11 @@ def view(game, seat) -> dict:
         legal = game.legal_actions()
         out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(game._ids()[0], legal.texts())]
     return out
+
+
+def running_scores(game) -> list[int]:
+    """The scoring rules on the current state, plus the hands already scored (Game.running_scores)."""
+    g = game.g
+    now = [sum(fn(g, {"me": s}) for _, _, fn in game.program.scoring) for s in range(g.n)]
+    done = g.hand_scores
+    return [a + b for a, b in zip(now, map(sum, zip(*done)))] if done else now

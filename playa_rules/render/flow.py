@@ -30,6 +30,8 @@ class FlowSections(Writer):
                 if ph.get(hook):
                     self.para(self.w(hook))
                     self.emit(*block(ph[hook]), "")
+            if ph.get("tell"):
+                self.emit(self.told(ph["tell"]), "")
             steps = ph.get("steps") or []
             if steps:
                 self.para(self.w("steps"))
@@ -117,10 +119,20 @@ class FlowSections(Writer):
                     ),
                 )
             effect = self.dsl(a.get("effect", ""), "  ")
+            told = self.told(a.get("tell"))
             if len(effect) == 1:
-                self.emit(f"- **{self.w('effect')}:** {effect[0]}", "")
+                self.emit(f"- **{self.w('effect')}:** {effect[0]}", *([told] if told else []), "")
             else:
-                self.emit(f"- **{self.w('effect')}:**", "", *effect, "")
+                self.emit(f"- **{self.w('effect')}:**", "", *effect, *([told, ""] if told else [""]))
+
+    def told(self, tell) -> str | None:
+        """``- **Then told:** `text``` (and when), for an action's or a phase's ``tell``."""
+        if not tell:
+            return None
+        text, when = (tell.get("text"), tell.get("when")) if isinstance(tell, dict) else (tell, None)
+        return f"- **{self.w('tell')}:** {code(text)}" + (
+            f" ({self.w('tell_when', cond=code(when))})" if when else ""
+        )
 
     def param(self, d: dict) -> str:
         for kind in ("one_of", "position_in", "group_of", "seat_in"):

@@ -54,9 +54,10 @@ RENDERED: dict[str, set[str]] = {
     "component_var": {"value", "reset"},
     "variables": {"turn", "hand", "match", "player", "player_match"},  # the scopes (words.py: reset_<scope>)
     "zone": {"per", "visibility", "holds", "about"},
-    "action": {"text", "rule", "params", "let", "require", "effect"},
+    "action": {"text", "rule", "params", "let", "require", "effect", "tell"},
     "param": {"one_of", "position_in", "group_of", "by", "seat_in", "number_in"},
-    "phase": {"id", "rule", "when", "turns", "let", "on_start", "on_turn_start", "steps", "next"},
+    "phase": {"id", "rule", "when", "turns", "let", "on_start", "on_turn_start", "steps", "next", "tell"},
+    "tell": {"text", "when"},
     "turns": {"from", "rounds", "until", "seat", "seats", "order"},
     "step": {"id", "when", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
     "scoring_rule": {"id", "rule", "points"},

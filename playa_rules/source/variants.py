@@ -10,17 +10,16 @@ ordered layers :func:`playa_rules.source.overlay.merge` applies.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 from .. import resources
+from ..checks.schema import schema_diagnostics
 from ..errors import Diagnostic, LoadError, SpecError
 from .document import Document
 from .load import load_file
 from .overlay import Layer
 
 _DOCS: dict = {}
-Check = Callable[[Document], list[Diagnostic]]
 
 
 def bundled_variants(game: str | None = None) -> dict[str, list[str]]:
@@ -32,11 +31,6 @@ def bundled_variants(game: str | None = None) -> dict[str, list[str]]:
             if game is None or folder.name == game:
                 out[folder.name] = sorted(p.stem for p in folder.glob("*.yaml"))
     return out
-
-
-def forget_files() -> None:
-    """Forget the files read so far (documents are cached by path and modification time)."""
-    _DOCS.clear()
 
 
 def is_variant(doc: Document) -> bool:
@@ -108,9 +102,8 @@ def find(ref, game: str | None, relative_to: Path | None = None) -> Path:
     )
 
 
-def chain(path: Path, check: Check) -> tuple[Path, list[Layer]]:
-    """The game at the root of ``path`` and the variant layers from there down to ``path``;
-    each variant file is checked with ``check`` (its schema stage) before it is used."""
+def chain(path: Path) -> tuple[Path, list[Layer]]:
+    """The game at the root of ``path`` and the variant layers from there down to ``path``."""
     layers: list[Layer] = []
     seen: list[str] = []
     current = path
@@ -119,7 +112,7 @@ def chain(path: Path, check: Check) -> tuple[Path, list[Layer]]:
         if not is_variant(doc):
             break
         if doc.schema_checked is None:  # once per version of the file (documents are cached)
-            doc.schema_checked = check(doc)
+            doc.schema_checked = schema_diagnostics(doc, variant=True)
         diags = doc.schema_checked
         if diags:
             raise SpecError(diags)
@@ -193,16 +186,13 @@ def _inside(target: Path, root: Path) -> bool:
     return True
 
 
-def compose(base_path: Path, variants, check: Check) -> tuple[Path, list[Layer]]:
-    """The game file and the ordered layers for ``base_path`` (a game or variant) plus ``variants``.
-
-    ``check(doc)`` gives the diagnostics of a variant file's schema stage (the caller's:
-    reading files comes before checking them, so this stage does not import the checks)."""
-    root, layers = chain(base_path, check)
+def compose(base_path: Path, variants) -> tuple[Path, list[Layer]]:
+    """The game file and the ordered layers for ``base_path`` (a game or variant) plus ``variants``."""
+    root, layers = chain(base_path)
     game = read(root).data.get("game") if isinstance(read(root).data, dict) else None
     for ref in variants or ():
         path = find(ref, game)
-        vroot, vlayers = chain(path, check)
+        vroot, vlayers = chain(path)
         if not vlayers:
             raise LoadError(
                 Diagnostic(

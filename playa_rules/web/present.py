@@ -89,6 +89,8 @@ def log_lines(events: list[dict], me: int | None) -> list[str]:
             lines.append(f"{who(ev['seat'], me)}: {ev['action']}")
         elif kind == "blocked":
             lines.append(f"{who(ev['seat'], me)} cannot act ({ev['step']})")
+        elif kind == "tell":  # what the rules narrate (an action's or a phase's `tell`)
+            lines.append(f"> {ev['text']}")
         elif kind == "score":
             lines.append(f"hand {ev['hand']} scores: " + ", ".join(map(str, ev["scores"])))
         elif kind == "end":

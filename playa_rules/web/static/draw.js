@@ -31,12 +31,26 @@ function node(tag, cls, text) {
   return e;
 }
 
+function lyingSymbol(cell, occupied) { // an empty cell on which something lies (display: occupied)
+  if (typeof occupied !== "object") return occupied;
+  const top = Object.values(cell.zones || {}).filter((z) => z.length).map((z) => z[z.length - 1])[0];
+  if (!top || top.hidden) return occupied.hidden || "?";
+  const v = occupied.by in (top.vars || {}) ? top.vars[occupied.by] : top[occupied.by];
+  return (occupied.symbols || {})[showValue(v)] ?? occupied.other ?? "u";
+}
+
 class Drawer {
   constructor(display) {
     display = display || {};
     this.variables = display.variables || null; // null: every variable
     this.zones = display.zones || {};
     this.components = display.components || {};
+    this.names = display.names || {}; // phase and step ids as the rules call them ("": left off)
+    this.round = display.round || null; // the variable the round reads (scope.name)
+  }
+  shown(type) { // [[variable, words], ...] the display hints show beside a component
+    const chosen = this.components[type] || [];
+    return Array.isArray(chosen) ? chosen.map((n) => [n, n]) : Object.entries(chosen);
   }
   who(s, me) { return s === me ? "you" : `seat ${s}`; }
   hint(name) { return this.zones[name] || {}; }
@@ -45,9 +59,9 @@ class Drawer {
   details(c) {
     const values = c.vars || {};
     const out = [];
-    for (const name of this.components[c.type] || []) {
+    for (const [name, words] of this.shown(c.type)) {
       const v = name in values ? values[name] : c[name];
-      if (v !== undefined && v !== "") out.push(`${name} ${showValue(v)}`);
+      if (v !== undefined && v !== "" && !(name === "face" && v === null)) out.push(`${words ? words + " " : ""}${showValue(v)}`);
     }
     return out;
   }
@@ -66,7 +80,7 @@ class Drawer {
       card.appendChild(node("span", "label", c.type));
     } else {
       const face = (c.vars || {}).face;
-      const chosen = this.components[c.type] || [];
+      const chosen = this.shown(c.type).map(([n]) => n);
       if (face !== undefined && face !== null && !chosen.includes("face")) {
         card.classList.add("die");
         card.appendChild(node("span", "face", showValue(face)));
@@ -139,7 +153,7 @@ class Drawer {
         const lying = Object.values(cell.zones || {}).some((z) => z.length);
         const text = showValue(value);
         let symbol = symbols[text] ?? text;
-        if ((value === null || value === undefined) && lying && hint.occupied) { symbol = hint.occupied; e.classList.add("occupied"); }
+        if ((value === null || value === undefined) && lying && hint.occupied) { symbol = lyingSymbol(cell, hint.occupied); e.classList.add("occupied"); }
         e.textContent = symbol.length > 3 ? symbol.slice(0, 3) : symbol;
         const known = Object.keys(symbols).indexOf(text); // symbols in their order get distinct colours
         if (value !== null && value !== undefined && text !== "none")
@@ -152,7 +166,10 @@ class Drawer {
     if (title) box.appendChild(node("div", "board-title", title));
     box.appendChild(grid);
     const legend = Object.entries(symbols).map(([k, v]) => `${v} ${k}`);
-    if (hint.occupied) legend.push(`${hint.occupied} something lies there`);
+    const lyingHint = hint.occupied;
+    if (lyingHint && typeof lyingHint === "object")
+      legend.push(`on an empty cell, by its ${lyingHint.by}: ` + Object.entries(lyingHint.symbols || {}).map(([k, v]) => `${v} ${k}`).join(" · ") + ` · ${lyingHint.hidden || "?"} face down`);
+    else if (lyingHint) legend.push(`${lyingHint} something lies there`);
     if (legend.length) box.appendChild(node("div", "legend", legend.join(" · ")));
     return box;
   }
@@ -208,9 +225,15 @@ class Drawer {
   draw(view, root, players) {
     const me = view.seat;
     root.innerHTML = "";
-    const where = [`hand ${view.hand} of ${view.hands}`, `phase ${view.phase}`];
-    if (view.step) where.push(`step ${view.step}`);
-    where.push(`round ${view.round}`);
+    const where = [`hand ${view.hand} of ${view.hands}`];
+    for (const kind of ["phase", "step"]) {
+      if (!view[kind]) continue;
+      const name = view[kind] in this.names ? this.names[view[kind]] : `${kind} ${view[kind]}`;
+      if (name) where.push(name);
+    }
+    const [rscope, rname] = (this.round || ".").split(".");
+    const counted = ((view.vars || {})[rscope] || {})[rname];
+    where.push(`round ${counted ?? view.round}`);
     const head = node("div", "where", where.join(" · "));
     root.appendChild(head);
     const shared = node("section", "shared");
@@ -236,7 +259,8 @@ class Drawer {
       const info = players ? players.find((p) => p.seat === s) : null;
       title.textContent = (s === me ? `you (seat ${s})` : `seat ${s}`) + (info && info.who !== "person" ? ` · ${info.who}` : "");
       if (info && info.who === "person" && s !== me) title.textContent += info.watching ? " · here" : " · away";
-      title.appendChild(node("span", "score", `score ${view.scores[s] ?? ""}`));
+      const running = view.running_scores; // the rules score as play goes (display: scores: running)
+      title.appendChild(node("span", "score", running ? `score now ${running[s] ?? ""}` : `score ${view.scores[s] ?? ""}`));
       if (view.current_player === s) title.appendChild(node("span", "turn-mark", "to play"));
       panel.appendChild(title);
       const pz = node("div", "zones");

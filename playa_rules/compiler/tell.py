@@ -1,0 +1,108 @@
+"""Narrated texts (``tell``): a text for people with ``{expression}`` fields, worked out when an
+action's effect or a phase's ``on_start`` has run and written to the log for every seat.
+
+A rule file says what happened in its own words (``tell: "{hand.found} dice show
+{hand.bid_face}"``); the engine only fills the fields. Each field is an expression of the
+rules language, compiled like any other; its value is written as people read it: a seat
+as ``seat 2``, a component as its label (with its owner), a zone or
+a list as its items joined by commas, true/false and none as the rule file spells them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+MAX_TOLD = 400  # characters of one narrated text, after its fields are filled
+
+
+def pieces(text: str) -> list[tuple[bool, str]]:
+    """(is_field, text) parts of a template: ``{...}`` with nested braces balanced is a field."""
+    out, i, literal = [], 0, []
+    while i < len(text):
+        ch = text[i]
+        if ch != "{":
+            literal.append(ch)
+            i += 1
+            continue
+        depth, j = 0, i
+        while j < len(text):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        if depth:  # an unclosed brace is literal text
+            literal.append(text[i:])
+            break
+        if literal:
+            out.append((False, "".join(literal)))
+            literal = []
+        out.append((True, text[i + 1 : j].strip()))
+        i = j + 1
+    if literal:
+        out.append((False, "".join(literal)))
+    return out
+
+
+def compile_tell(compiler, spec, pointer: str, scope) -> Callable | None:
+    """``fn(g, e) -> str | None`` for a ``tell`` (a template, or ``{text, when}``: told only
+    when the condition holds), or None (with diagnostics) if a field is wrong."""
+    when = None
+    if isinstance(spec, dict):
+        if "when" in spec:
+            when = compiler.expr(spec["when"], f"{pointer}/when", scope, "bool")
+            if when is None:
+                return None
+        text, pointer = spec.get("text"), f"{pointer}/text"
+    else:
+        text = spec
+    if not isinstance(text, str):
+        return None
+    parts, ok = [], True
+    for is_field, piece in pieces(text):
+        if not is_field:
+            parts.append(piece)
+            continue
+        c = compiler.expr(piece, pointer, scope)
+        if c is None:
+            ok = False
+            continue
+        parts.append((c.fn, c.t))
+    if not ok:
+        return None
+    model = compiler.model
+
+    test = when.fn if when is not None else None
+
+    def tell(g, e) -> str | None:
+        if test is not None and not test(g, e):
+            return None
+        out = "".join(p if isinstance(p, str) else words(model, g, p[0](g, e), p[1]) for p in parts)
+        return out if len(out) <= MAX_TOLD else out[: MAX_TOLD - 3] + "..."
+
+    return tell
+
+
+def words(m, g, value, t) -> str:
+    """A value as people read it, by its static type."""
+    kind = getattr(t, "kind", "any")
+    if value is None:
+        return "none"
+    if value is True or value is False:
+        return str(value).lower()
+    if kind == "seat":
+        return f"seat {value}"
+    if kind == "comp" and isinstance(value, int):
+        return component(m, g, value)
+    if kind == "zone" and isinstance(value, int):
+        return ", ".join(component(m, g, c) for c in g.zones[value]) or "nothing"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        elem = t.element() if hasattr(t, "element") else None
+        return ", ".join(words(m, g, v, elem) for v in value) or "nothing"
+    return str(value)
+
+
+def component(m, g, c: int) -> str:
+    """``pawn (seat 1)``: a component's label and its owner (a face is a field of its own:
+    ``{d.face}``)."""
+    owner = m.owner[c] if c < len(m.owner) else None
+    return str(m.labels[c]) + (f" (seat {owner})" if owner is not None else "")
