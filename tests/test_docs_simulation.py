@@ -29,5 +29,6 @@ def test_the_worked_example_shows_the_real_output_of_compare(capsys):
     block = re.search(r"<!-- compare-random -->\n```console\n\$ (playa-rules [^\n]*)\n(.*?)```", text, re.S)
     command, shown = block.group(1), block.group(2)
     assert main(shlex.split(command)[1:] + ["--workers", "1"]) == 0
-    printed = "\n".join(line.rstrip() for line in capsys.readouterr().out.splitlines())
+    captured = capsys.readouterr()  # (the note on the agents comes first, on standard error)
+    printed = "\n".join(line.rstrip() for line in (captured.err + captured.out).splitlines())
     assert printed.strip() == "\n".join(line.rstrip() for line in shown.splitlines()).strip()

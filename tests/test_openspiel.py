@@ -59,7 +59,8 @@ def test_the_game_declares_what_the_rules_say():
         scores.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     )  # honest: scores need not sum to 0
     assert str(game) == (
-        "playa_rules(max_abs_score=1000,players=3,returns=win,rules=playa-pirata,variants=special-cards)"
+        "playa_rules(information_state=compact,max_abs_score=1000,players=3,returns=win,"
+        "rules=playa-pirata,variants=special-cards)"
     )
 
 
@@ -247,7 +248,7 @@ def test_the_adapters_page_examples_run(monkeypatch, capsys):
     from test_docs_examples import ROOT, _blocks
 
     blocks = _blocks("adapters.md", "python")
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     monkeypatch.chdir(ROOT)
     for code in blocks:
         exec(compile(code.values[0], "<docs/adapters.md>", "exec"), {"__name__": "__docs_example__"})
@@ -274,3 +275,78 @@ def test_perfect_recall_counts_the_actions_the_seat_s_log_shows_with_their_id(ru
                 assert np.array_equal(observer.dict["played"], expected)
                 checked += 1
     assert checked > 10
+
+
+def _ismcts_match(rules: str, seed: int, simulations: int):
+    """One match of ``rules``: OpenSpiel's own (Python) ISMCTSBot on seat 0, uniform random play elsewhere."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("playa_rules", {"rules": rules})
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=mcts.RandomRolloutEvaluator(1, rng),
+        uct_c=2.0,
+        max_simulations=simulations,
+        max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+        random_state=rng,
+        final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        use_observation_string=False,
+        allow_inconsistent_action_sets=True,
+    )
+    state, decisions = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+    return state, decisions
+
+
+def test_openspiels_ismcts_bot_plays_a_whole_match_on_sampled_worlds():
+    state, decisions = _ismcts_match("playa-pirata", seed=0, simulations=4)
+    assert decisions > 10 and sorted(state.returns()) == [-1.0, 1.0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", sorted(pr.games()))
+def test_openspiels_ismcts_bot_plays_every_bundled_game(rules):
+    state, decisions = _ismcts_match(rules, seed=1, simulations=4)
+    assert state.is_terminal() and decisions > 0
+
+
+def test_a_resampled_state_is_one_the_player_cannot_tell_from_the_real_one():
+    game = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "players": 3})
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng, checked = random.Random(5), 0
+    for state in _random_matches(game, rng, 2):
+        if state.is_terminal() or rng.random() > 0.3:
+            continue
+        player = state.current_player()
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        checked += 1
+    assert checked > 5
+
+
+def test_the_information_state_is_a_compact_digest_of_the_json_which_stays_available():
+    from playa_rules.adapters.openspiel import PlayaObserver
+
+    compact = pyspiel.load_game("playa_rules", {"rules": "playa-pirata"})
+    full = pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "information_state": "json"})
+    observer = PlayaObserver(full, perfect_recall=True)
+    keys, texts = set(), set()
+    for state in _random_matches(compact, random.Random(2), 1):
+        key = state.information_state_string(0)
+        assert len(key) == 32 and int(key, 16) >= 0
+        keys.add(key)
+        texts.add(observer.string_from(state, 0))
+    assert len(keys) == len(texts) > 20  # one key per distinct information state
+    with pytest.raises(pr.PlayaRulesError, match="information_state is one of compact, json"):
+        pyspiel.load_game("playa_rules", {"rules": "playa-pirata", "information_state": "short"})

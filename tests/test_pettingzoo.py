@@ -137,3 +137,16 @@ def test_bad_environment_arguments_raise_playa_rules_errors_as_pr_load_does(kwar
     if "variants" in kwargs:
         with pytest.raises(pr.PlayaRulesError, match=message):
             pr.load("playa-pirata", variants=kwargs["variants"])
+
+
+def test_render_after_the_end_gives_the_result_not_a_seat_to_act():
+    e = env(rules="pirate-gold-cards", players=2, render_mode="ansi")
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        e.step(None if termination or truncation else int(np.flatnonzero(observation["action_mask"])[0]))
+    game = e.unwrapped.game
+    text = e.render()
+    assert "to act" not in text and "None" not in text
+    assert text.startswith(f"{game.rules.title}: the match is over after hand {game.view(None)['hand']}")
+    assert f"scores {game.scores()}" in text

@@ -215,6 +215,9 @@ def test_report_writes_an_offline_page_with_its_plots(tmp_path, capsys):
     assert "significant" in json.loads(capsys.readouterr().out)["statistics"][0]
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "What changed in the rules" in page and "skull_points" in page and "http" not in page
+    assert page.index("Verdict: ") < page.index("What changed in the rules") < page.index("Clear changes")
+    assert "`" not in page  # the rule changes in plain words, not Markdown
+    assert "<details><summary>No clear change" in page  # the unchanged statistics folded
     for name in ("scores", "wins", "rules"):
         assert f'src="run0-{name}.png"' in page
         assert (tmp_path / f"run0-{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -258,3 +261,23 @@ def test_compare_tests_the_draws_and_the_first_players_advantage(tmp_path):
     assert edge["variant"] == pytest.approx(r["variant"]["first_player"]["advantage"])
     # the first player wins less often only because more games are drawn: its edge is unchanged
     assert stats["first_player.win_rate"]["difference"] < 0 and not edge["significant"]
+
+
+@pytest.mark.slow
+def test_a_two_node_ray_cluster_joined_by_address_gives_the_local_results():
+    ray = pytest.importorskip("ray", reason="the ray backend needs the optional extra 'ray'")
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
+    try:
+        cluster.add_node(num_cpus=1)
+        cluster.wait_for_nodes()
+        settings = {"players": 2, "games": 8, "seed": 11, "agents": ["greedy:width=4", "random"]}
+        remote = pr.simulate("playa-pirata", **settings, workers=2, backend="ray", address=cluster.address)
+        assert not ray.is_initialized()  # joined for the run, then disconnected; the cluster stays up
+        ray.init(address=cluster.address, log_to_driver=False)
+        assert len([n for n in ray.nodes() if n["Alive"]]) == 2
+        ray.shutdown()
+    finally:
+        cluster.shutdown()
+    assert remote == pr.simulate("playa-pirata", **settings, workers=1)

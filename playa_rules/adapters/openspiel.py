@@ -11,7 +11,9 @@ play themselves are not OpenSpiel players: their moves happen inside ``apply_act
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 
 import numpy as np
 import pyspiel
@@ -21,7 +23,15 @@ from ..errors import PlayaRulesError
 from . import common
 from .observation import Layout
 
-_PARAMS = {"rules": "playa-pirata", "players": -1, "variants": "", "returns": "win", "max_abs_score": 1000}
+_PARAMS = {
+    "rules": "playa-pirata",
+    "players": -1,
+    "variants": "",
+    "returns": "win",
+    "max_abs_score": 1000,
+    "information_state": "compact",
+}
+INFORMATION_STATES = ("compact", "json")
 
 GAME_TYPE = pyspiel.GameType(
     short_name="playa_rules",
@@ -72,6 +82,11 @@ class PlayaGame(pyspiel.Game):
         params["variants"] = "+".join(common.variant_list(params["variants"]))
         self.people = common.people(self.rules, params["players"])
         self.returns_mapping = params["returns"]
+        self.information_state = params["information_state"]
+        if self.information_state not in INFORMATION_STATES:
+            raise PlayaRulesError(
+                f"information_state is one of {', '.join(INFORMATION_STATES)}, not {self.information_state!r}"
+            )
         if self.returns_mapping not in common.RETURNS:
             raise PlayaRulesError(
                 f"returns is one of {', '.join(common.RETURNS)}, not {self.returns_mapping!r}"
@@ -117,6 +132,7 @@ class PlayaState(pyspiel.State):
         self._range = game.utility_range
         self._moves = 0
         self.game = game.rules.new_game(game.people, chance="explicit")
+        self._past = None  # in a resampled state: the history as the player who sampled it knows it
 
     # ---------------------------------------------------------------- the OpenSpiel API
     def current_player(self):
@@ -167,6 +183,25 @@ class PlayaState(pyspiel.State):
             f"max_abs_score (at least the largest absolute score a match can end with)"
         )
 
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one, the rest redrawn (the engine's ``sample_world``).
+
+        ``probability_sampler()`` (OpenSpiel's, a number in [0, 1)) seeds the draw, so the same
+        sampler sequence gives the same worlds. What OpenSpiel's ``ISMCTSBot`` calls at each search.
+        """
+        seed = int(probability_sampler() * 2**53)
+        player = int(player_id)
+        other = self.clone()
+        other._past = self.history_for(player)
+        other.game = self.game.sample_world(player, random.Random(seed), chance="explicit")
+        return other
+
+    def history_for(self, player: int) -> list:
+        """``player``'s log: ``game.log_for(player)``, or in a resampled state the sampling player's
+        log up to the sampling followed by what ``player`` saw since (the world's own log starts there)."""
+        log = self.game.log_for(player)
+        return log if self._past is None else self._past + log[1:]
+
     def __str__(self):
         return json.dumps(self.game.view(None), sort_keys=True)
 
@@ -177,12 +212,18 @@ class PlayaObserver:
     The tensor is the rule set's :class:`~playa_rules.adapters.observation.Layout`; with
     perfect recall it also counts, per seat, the actions the observer saw it take (by id).
     The strings are the seat's view (observation) and the seat's log plus view (information
-    state), as JSON: equal exactly when the seat cannot tell two states apart.
+    state), as JSON: equal exactly when the seat cannot tell two states apart. The
+    information state is given compact by default (the game parameter
+    ``information_state="compact"``): the 32 hexadecimal digits of the BLAKE2b-128 digest of
+    that JSON, a key for tabular algorithms that is equal exactly when the JSON is (but for
+    a collision, chance about 2**-64 among 2**32 information states); ``"json"`` gives the
+    JSON itself.
     """
 
     def __init__(self, game: PlayaGame, perfect_recall: bool):
         self.layout = game.layout
         self.recall = perfect_recall
+        self.compact = game.information_state == "compact"
         size = self.layout.size + (game.people * game.rules.num_distinct_actions if perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = self.layout.views(self.tensor[: self.layout.size])
@@ -211,7 +252,8 @@ class PlayaObserver:
         view = state.game.view(player)
         if not self.recall:
             return json.dumps(view, sort_keys=True)
-        return json.dumps({"log": state.game.log_for(player), "view": view}, sort_keys=True)
+        full = json.dumps({"log": state.history_for(player), "view": view}, sort_keys=True)
+        return hashlib.blake2b(full.encode(), digest_size=16).hexdigest() if self.compact else full
 
 
 pyspiel.register_game(GAME_TYPE, PlayaGame)

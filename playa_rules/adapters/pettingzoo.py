@@ -178,11 +178,17 @@ class raw_env(AECEnv):
         )
 
     def render(self):
-        """The current view of the agent to act, as text (render_mode 'ansi')."""
+        """The current view of the agent to act, as text (render_mode 'ansi'); after the end, the result."""
         if self.render_mode is None or self.game is _BEFORE_RESET:
             return None
-        seat = self.game.current_player if self.game.current_player is not None else 0
-        view = self.game.view(seat)
+        game = self.game
+        if game.is_over:
+            view = game.view(None)
+            winners = game.winners()
+            won = f"won by {', '.join(self.possible_agents[s] for s in winners)}" if winners else "no winner"
+            return f"{self.rules.title}: the match is over after hand {view['hand']}, scores {view['scores']}, {won}"
+        seat = game.current_player if game.current_player is not None else 0
+        view = game.view(seat)
         lines = [
             f"{self.rules.title}: hand {view['hand']} of {view['hands']}, phase {view['phase']}, "
             f"seat {view['current_player']} to act, scores {view['scores']}"

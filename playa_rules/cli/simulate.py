@@ -22,6 +22,7 @@ from ..errors import PlayaRulesError
 from .main import _seed, _whole
 
 INTERRUPTED = 130
+UNTIL_CLEAR_GAMES = 1000  # the most games a side --until-clear plays when --games is not given
 
 
 def _player_counts(text: str) -> list[int]:
@@ -43,6 +44,30 @@ def _alpha(text: str) -> float:
     raise argparse.ArgumentTypeError(
         f"the significance level is a number between 0 and 1 (such as 0.05), not {text!r}"
     )
+
+
+def _margin(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if 0 <= value < 1:
+        return value
+    raise argparse.ArgumentTypeError(
+        f"the margin is a change in a rate from 0 to 1 (such as 0.05), not {text!r}"
+    )
+
+
+def agents_warning(agents) -> str:
+    """Why these agents cannot show a change in who wins (empty when they can)."""
+    if all(a.split(":")[0] == "random" for a in agents):
+        return (
+            "random agents cannot show whether a rule changes who wins (they ignore the rules' "
+            "incentives); add a searching agent, as in --agents ismcts,random,random"
+        )
+    if len(set(agents)) == 1:
+        return f"every seat is played by {agents[0]}, so only the seats' win rates can change, not an agent's"
+    return ""
 
 
 def _agents(text: str) -> list[str]:
@@ -79,9 +104,10 @@ def _common(p: argparse.ArgumentParser) -> None:
         "--games",
         "-n",
         type=_whole("--games", 1),
-        default=100,
+        default=None,
         metavar="K",
-        help="games per player count (default 100)",
+        help="games per player count (default 100; with compare --until-clear, the most played: "
+        f"default {UNTIL_CLEAR_GAMES})",
     )
     p.add_argument(
         "--agents",
@@ -170,6 +196,19 @@ def register(sub) -> None:
         metavar="A",
         help="the family-wise significance level, between 0 and 1 (default 0.05)",
     )
+    p.add_argument(
+        "--until-clear",
+        action="store_true",
+        help="stop as soon as the change in who wins is clear (anytime-valid confidence sequences); "
+        f"--games is then the most played (default {UNTIL_CLEAR_GAMES})",
+    )
+    p.add_argument(
+        "--margin",
+        type=_margin,
+        default=0.05,
+        metavar="M",
+        help="with --until-clear: a change in a win rate smaller than M counts as none (default 0.05)",
+    )
     p.set_defaults(run_command=cmd_compare)
 
 
@@ -178,21 +217,31 @@ def _target(arg: str):
 
 
 class _Progress:
-    """A rich progress bar on standard error (nothing when it is not a terminal)."""
+    """A rich progress bar on standard error, per game with the time left (nothing when it is not a terminal)."""
 
     def __init__(self, quiet: bool):
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
 
-        console = Console(stderr=True)
+        self.console = Console(stderr=True)
         self.bar = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
+            TextColumn("games"),
             TimeElapsedColumn(),
-            console=console,
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=self.console,
             transient=True,
-            disable=quiet or not console.is_terminal,
+            disable=quiet or not self.console.is_terminal,
         )
         self.task = None
 
@@ -203,6 +252,16 @@ class _Progress:
 
     def advance(self, records):
         self.bar.advance(self.task, len(records))
+
+    def interrupted(self, games: str) -> None:
+        """After Ctrl-C: the bar gone and one clean line saying what the tables below hold."""
+        self.bar.stop()
+        self.console.file.write("\r\x1b[2K" if self.console.is_terminal else "")
+        print(
+            f"interrupted: the results are of the {games} finished before Ctrl-C",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _console():
@@ -224,11 +283,11 @@ def cmd_simulate(args) -> int:
     results = []
     with progress.bar:
         for n in counts:
-            progress.start(f"{rules.id}, {n} players", args.games)
+            progress.start(f"{rules.id}, {n} players", args.games or 100)
             result = simulate(
                 rules,
                 players=n,
-                games=args.games,
+                games=args.games or 100,
                 agents=args.agents,
                 seed=args.seed,
                 workers=args.workers,
@@ -238,6 +297,8 @@ def cmd_simulate(args) -> int:
                 on_done=progress.advance,
             )
             results.append(result)
+            if result["interrupted"]:
+                progress.interrupted(f"{result['games']} of {result['requested']} games")
             if not args.json:
                 tables.print_summary(_console(), result)
             if result["interrupted"]:
@@ -255,25 +316,26 @@ def cmd_compare(args) -> int:
     against = [_target(v) for v in args.against or []]
     rules = load(_target(args.game), variants=against)
     _check_report(args)
-    counts = args.players or [rules.player_counts[0]]
+    counts = args.players or list(rules.player_counts)
+    if not args.players and len(counts) > 1:
+        print(f"comparing with {', '.join(map(str, counts))} players (-p chooses)", file=sys.stderr)
+    warning = agents_warning(args.agents)
+    if warning:
+        print(f"note: {warning}", file=sys.stderr)
+    games = args.games or (UNTIL_CLEAR_GAMES if args.until_clear else 100)
     progress = _Progress(quiet=False)
     results = []
     with progress.bar:
         for n in counts:
-            started = set()
-
-            def on_done(side, records, n=n):
-                if side not in started:
-                    started.add(side)
-                    progress.start(f"{side}, {n} players", args.games)
-                progress.advance(records)
+            progress.start(f"{n} players, both sides", 2 * games)
+            on_done = lambda side, records: progress.advance(records)  # noqa: E731
 
             result = compare(
                 _target(args.game),
                 variants,
                 against,
                 players=n,
-                games=args.games,
+                games=games,
                 agents=args.agents,
                 seed=args.seed,
                 workers=args.workers,
@@ -281,9 +343,13 @@ def cmd_compare(args) -> int:
                 address=args.address,
                 rotate=args.rotate,
                 alpha=args.alpha,
+                until_clear=args.until_clear,
+                margin=args.margin,
                 on_done=on_done,
             )
             results.append(result)
+            if result["interrupted"]:
+                progress.interrupted(f"{result['base']['games']} of {games} games a side")
             if not args.json:
                 tables.print_comparison(_console(), result)
             if result["interrupted"]:

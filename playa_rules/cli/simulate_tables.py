@@ -128,48 +128,69 @@ def _in_points(row: dict) -> bool:
     return row["kind"] == "rate" or row["statistic"].endswith(".advantage")
 
 
-def print_comparison(console, result: dict) -> None:
-    """The rule changes, then every compared statistic, the significant ones marked."""
-    base, variant = result["base"], result["variant"]
+def print_verdict(console, result: dict) -> None:
+    """The verdict in words (simulation.verdict): the answer, the rule changes, what changed in play, why not more."""
+    v = result["verdict"]
+    console.print(Text(f"Verdict: {v['headline']}", style="bold"))
     console.print(Text("What changed in the rules", style="bold"))
-    for change in result["changes"] or [{"sentence": "(no rule changes)"}]:
-        console.print(f"- {change['sentence']}", markup=False)
+    for line in v["rules"]:
+        console.print(Text(f"- {line}"))
+    seq = result.get("sequential")
+    how = f"stopped when clear, after {seq['games']} games a side" if seq and seq["clear"] else "paired tests"
+    console.print(Text(f"What changed in play, clearly ({how}, alpha {result['alpha']})", style="bold"))
+    for line in v["clear"] or ["nothing"]:
+        console.print(Text(f"- {line}"))
+    if v["why_not"]:
+        console.print(Text("Why who wins shows no clear change", style="bold"))
+        for line in v["why_not"]:
+            console.print(Text(f"- {line}"))
     console.print()
+
+
+def print_comparison(console, result: dict) -> None:
+    """The verdict, then the statistics that changed clearly in a table; the others folded into one line."""
+    base, variant = result["base"], result["variant"]
+    print_verdict(console, result)
     console.print(Text("base:    " + _title(base), style="bold"))
-    if variant is None:
-        console.print("interrupted before the variant was played")
-        return
     console.print(Text("variant: " + _title(variant), style="bold"))
-    t = Table(
-        title=f"What changed in play (paired tests, Holm-adjusted, alpha {result['alpha']})",
-        title_justify="left",
+    rows = sorted(
+        (r for r in result["statistics"] if r["significant"]),
+        key=lambda r: (r["p_adjusted"] or 0, r["p_value"] or 0),
     )
-    for col in ("statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", ""):
-        t.add_column(col, justify="left" if col == "statistic" else "right", no_wrap=col == "statistic")
-    rows = sorted(result["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"], r["p_value"]))
-    same = [r for r in rows if r["base"] == r["variant"] and r["ci"][0] == r["ci"][1]]
-    for r in rows:
-        if r in same:
-            continue
-        pct = _in_points(r)
-        diff = f"{100 * r['difference']:+.1f} pts" if pct else f"{r['difference']:+.2f}"
-        style = "bold" if r["significant"] else None
-        kind = "rate" if pct else r["kind"]
-        t.add_row(
-            Text(r["statistic"]),
-            _value(kind, r["base"]),
-            _value(kind, r["variant"]),
-            diff,
-            _ci(r["ci"], pct),
-            f"{r['p_value']:.3g}",
-            f"{r['p_adjusted']:.3g}",
-            "significant" if r["significant"] else "",
-            style=style,
+    if rows:
+        t = Table(
+            title=f"Clear changes (Holm-adjusted p, alpha {result['alpha']})",
+            title_justify="left",
         )
-    console.print(t)
+        for col in ("statistic", "base", "variant", "difference", "interval", "p", "p (Holm)"):
+            t.add_column(col, justify="left" if col == "statistic" else "right", no_wrap=col == "statistic")
+        for r in rows:
+            pct = _in_points(r)
+            kind = "rate" if pct else r["kind"]
+            t.add_row(
+                Text(r["statistic"]),
+                _value(kind, r["base"]),
+                _value(kind, r["variant"]),
+                f"{100 * r['difference']:+.1f} pts" if pct else f"{r['difference']:+.2f}",
+                _ci(r["ci"], pct),
+                "-" if r["p_value"] is None else f"{r['p_value']:.3g}",
+                "-" if r["p_adjusted"] is None else f"{r['p_adjusted']:.3g}",
+            )
+        console.print(t)
+    rest = [r for r in result["statistics"] if not r["significant"]]
+    same = [r for r in rest if r["base"] == r["variant"] and r["ci"][0] == r["ci"][1]]
+    moved = [r for r in rest if r not in same]
+    if moved:
+        console.print(
+            Text(
+                f"No clear change in {len(moved)} statistics (--json lists their intervals): "
+                + ", ".join(r["statistic"] for r in moved)
+            )
+        )
     if same:
         console.print(
-            f"{len(same)} statistics identical on both sides, game by game, are not shown "
-            f"(--json lists them): {', '.join(r['statistic'] for r in same)}",
-            markup=False,
+            Text(
+                f"{len(same)} statistics identical on both sides, game by game: "
+                + ", ".join(r["statistic"] for r in same)
+            )
         )

@@ -68,7 +68,9 @@ def check_workers(workers) -> int:
     return workers
 
 
-def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, rotate: bool) -> list[Unit]:
+def units_for(
+    rules: Rules, players: int, games: int, agents: tuple, seed: int, rotate: bool, side: str = ""
+) -> list[Unit]:
     """The work units of a batch: game ``i`` has the seed ``seed + i`` (``seed`` as check_seed gives it)."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
@@ -81,7 +83,7 @@ def units_for(rules: Rules, players: int, games: int, agents: tuple, seed: int, 
     deciding = probe.players - len(probe.automata)
     if len(agents) not in (1, deciding):
         raise PlayaRulesError(f"{len(agents)} agents for {deciding} seats: give one agent, or one per seat")
-    return [Unit(i, rules, players, seed + i, agents, rotate) for i in range(games)]
+    return [Unit(i, rules, players, seed + i, agents, rotate, side) for i in range(games)]
 
 
 def simulate(

@@ -20,8 +20,12 @@ from ..errors import PlayaRulesError
 from ..render.changes import describe_changes
 from .batch import check_agents, check_seed, check_workers, meta_of, resolve_rules, units_for
 from .runner import run
+from .sequential import Sequential
 from .stats import holm, paired, two_proportions, welch
 from .summary import measures, summarize
+
+MIN_PAIRS = 10  # games on each side before a sequential comparison may stop
+METHOD = "PrPl-EB confidence sequences (Waudby-Smith and Ramdas 2023), Bonferroni over the watched statistics"
 
 
 def check_alpha(alpha) -> float:
@@ -33,16 +37,32 @@ def check_alpha(alpha) -> float:
     )
 
 
-def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05) -> list[dict]:
-    """One entry per statistic on both sides: both values, the difference, its interval, p-values, significant."""
+def check_margin(margin) -> float:
+    """The change in a win rate too small to matter (``until_clear``): a number from 0 to 1."""
+    if isinstance(margin, Real) and not isinstance(margin, bool) and 0 <= margin < 1:
+        return float(margin)
+    raise PlayaRulesError(f"margin is a change in a rate, from 0 to 1 (such as 0.05), not {margin!r}")
+
+
+def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, sequences=None) -> list[dict]:
+    """One entry per statistic on both sides: both values, the difference, its interval, p-values, significant.
+
+    ``sequences`` (name -> confidence sequence, from a comparison stopped when clear) replace
+    the test of the statistics they watch; Holm's correction is over the others.
+    """
     alpha = check_alpha(alpha)
+    sequences = sequences or {}
     mb, mv = measures(base, variant), measures(variant, base)  # a rule one side lacks scores 0 there
     rows = []
     for name, (kind, a) in mb.items():
         if name not in mv:
             continue
         b = mv[name][1]
-        if len(a) == len(b):
+        if name in sequences:
+            lo, hi = sequences[name]
+            test = {"difference": sum(b) / len(b) - sum(a) / len(a), "ci": [lo, hi], "p_value": None}
+            method = "confidence sequence"
+        elif len(a) == len(b):
             test, method = paired(a, b), "paired t"
         elif kind == "rate":
             test, method = two_proportions(sum(a), len(a), sum(b), len(b)), "two-proportion z"
@@ -56,13 +76,19 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05) 
                 "variant": sum(b) / len(b),
                 "test": method,
                 "difference": test["difference"],
-                "ci": test["ci"],
+                "ci": list(test["ci"]),
                 "p_value": test["p_value"],
             }
         )
-    for row, adjusted in zip(rows, holm([r["p_value"] for r in rows])):
+    tested = [r for r in rows if r["p_value"] is not None]
+    for row, adjusted in zip(tested, holm([r["p_value"] for r in tested])):
         row["p_adjusted"] = adjusted
         row["significant"] = adjusted < alpha
+    for row in rows:
+        if row["p_value"] is None:
+            lo, hi = row["ci"]
+            row["p_adjusted"] = None
+            row["significant"] = lo > 0 or hi < 0
     return rows
 
 
@@ -80,43 +106,89 @@ def compare(
     address: str | None = None,
     rotate: bool = True,
     alpha: float = 0.05,
+    until_clear: bool = False,
+    margin: float = 0.05,
     on_done=None,
 ) -> dict:
     """``game`` with ``variants`` against ``game`` with ``against`` (default: as published), as plain data.
 
-    Returns ``{"base": summary, "variant": summary, "changes": [...], "statistics": [...]}``:
-    the two ``simulate`` summaries, the rule changes in words (as ``playa-rules diff``) and
-    one entry per statistic (docs/simulation.md). ``on_done(side, records)`` reports progress.
+    Returns ``{"base": summary, "variant": summary, "changes": [...], "statistics": [...],
+    "verdict": {...}}``: the two ``simulate`` summaries, the rule changes in words (as
+    ``playa-rules diff``), one entry per statistic and the verdict in words
+    (docs/simulation.md). Game ``i`` of both sides is played side by side. With
+    ``until_clear`` the run stops as soon as the change in who wins is clear (module
+    :mod:`.sequential`); ``games`` is then the most it plays. ``on_done(side, records)``
+    reports progress.
     """
-    alpha = check_alpha(alpha)  # before any game is played
+    from .verdict import verdict
+
+    alpha, margin = check_alpha(alpha), check_margin(margin)  # before any game is played
     base_rules = resolve_rules(game, against)
     new_rules = resolve_rules(game, variants)
     players = base_rules.player_counts[0] if players is None else players
     agents = check_agents(agents)
     seed, workers = check_seed(seed), check_workers(workers)
+    pairs = zip(
+        units_for(base_rules, players, games, agents, seed, rotate, "base"),
+        units_for(new_rules, players, games, agents, seed, rotate, "variant"),
+    )
+    units = [u for pair in pairs for u in pair]
+    done: dict = {"base": {}, "variant": {}}
+    watch = Sequential(alpha, margin) if until_clear else None
+
+    def hook(records) -> bool:
+        for side in ("base", "variant"):
+            mine = [r for r in records if r["side"] == side]
+            for r in mine:
+                done[side][r["index"]] = r
+            if mine and on_done is not None:
+                on_done(side, mine)
+        if watch is None:
+            return False
+        while watch.pairs in done["base"] and watch.pairs in done["variant"]:
+            watch.add(done["base"][watch.pairs], done["variant"][watch.pairs])
+            if watch.pairs >= MIN_PAIRS and watch.clear():
+                return True
+        return False
+
+    _, interrupted = run(units, workers, backend, address, hook)
+    if watch is not None:  # the games up to the stop (those finished after it are not looked at)
+        kept = range(watch.pairs)
+    else:  # every game, or after Ctrl-C those finished on both sides
+        kept = sorted(set(done["base"]).intersection(done["variant"]))
     sides = {}
     for side, rules in (("base", base_rules), ("variant", new_rules)):
-        units = units_for(rules, players, games, agents, seed, rotate)
-        hook = None if on_done is None else (lambda records, side=side: on_done(side, records))
-        records, interrupted = run(units, workers, backend, address, hook)
-        sides[side] = (
-            records,
-            summarize(records, meta_of(rules, players, games, agents, seed, rotate, interrupted)),
-        )
-        if interrupted:
-            break
-    base_records, base_summary = sides["base"]
-    variant_records, variant_summary = sides.get("variant", ([], None))
+        records = [_bare(done[side][i]) for i in kept]
+        meta = meta_of(rules, players, games, agents, seed, rotate, interrupted)
+        sides[side] = (records, summarize(records, meta))
     changes = [
         {"kind": c.kind, "section": c.section, "what": c.what, "sentence": c.sentence}
         for c in describe_changes(base_rules.spec, new_rules.spec)
     ]
-    return {
-        "base": base_summary,
-        "variant": variant_summary,
+    sequences = watch.intervals() if watch is not None else None
+    result = {
+        "base": sides["base"][1],
+        "variant": sides["variant"][1],
         "changes": changes,
         "alpha": alpha,
         "correction": "holm",
-        "statistics": compare_records(base_records, variant_records, alpha) if variant_records else [],
-        "interrupted": variant_summary is None or variant_summary["interrupted"],
+        "statistics": compare_records(sides["base"][0], sides["variant"][0], alpha, sequences)
+        if kept
+        else [],
+        "interrupted": interrupted,
     }
+    if watch is not None:
+        result["sequential"] = {
+            "method": METHOD,
+            "margin": margin,
+            "games": watch.pairs,
+            "clear": watch.clear(),
+            "watched": sorted(sequences),
+        }
+    result["verdict"] = verdict(result)
+    return result
+
+
+def _bare(record: dict) -> dict:
+    """A record without its side (the summaries and tests read records as simulate makes them)."""
+    return {k: v for k, v in record.items() if k != "side"}

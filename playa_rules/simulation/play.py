@@ -29,6 +29,7 @@ class Unit:
     seed: int
     agents: tuple
     rotate: bool = True
+    side: str = ""  # in a comparison: which rule set ("base" or "variant"); copied to the record
 
 
 def seats_order(agents: tuple, deciding: int, index: int, rotate: bool) -> tuple:
@@ -91,7 +92,7 @@ def play_game(unit: Unit) -> dict:
         for seat, parts in enumerate(detail):
             for rid, points in parts.items():
                 rules.setdefault(rid, [0] * game.players)[seat] += points
-    return {
+    record = {
         "index": unit.index,
         "seed": unit.seed,
         "agents": [agent_name(a) for a in order],
@@ -103,6 +104,9 @@ def play_game(unit: Unit) -> dict:
         "actions": dict(sorted(actions.items())),
         "rules": rules,
     }
+    if unit.side:
+        record["side"] = unit.side
+    return record
 
 
 def play_chunk(units: list) -> list[dict]:

@@ -230,38 +230,64 @@ def _plots(sides: list[dict], out: Path, stem: str) -> str:
     return '<div class="plots">' + "".join(tags) + "</div>"
 
 
+def _verdict_html(c: dict) -> str:
+    """The verdict in words (:mod:`.verdict`), first: the answer, the rule changes, the clear changes, why not more."""
+    v = c["verdict"]
+
+    def items(lines):
+        return "<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul>"
+
+    seq = c.get("sequential")
+    how = f"stopped when clear, after {seq['games']} games a side" if seq and seq["clear"] else "paired tests"
+    out = [
+        f'<p class="verdict"><strong>Verdict: {html.escape(v["headline"])}</strong></p>',
+        f"<h3>What changed in the rules</h3>{items(v['rules'])}",
+        f"<h3>What changed in play, clearly ({how}, alpha {c['alpha']})</h3>{items(v['clear'] or ['nothing'])}",
+    ]
+    if v["why_not"]:
+        out.append(f"<h3>Why who wins shows no clear change</h3>{items(v['why_not'])}")
+    return "".join(out)
+
+
 def _comparison_html(c: dict) -> str:
-    changes = (
-        "".join(f"<li>{html.escape(ch['sentence'])}</li>" for ch in c["changes"])
-        or "<li>no rule changes</li>"
-    )
-    rows = sorted(c["statistics"], key=lambda r: (not r["significant"], r["p_adjusted"], r["p_value"]))
+    """The verdict, then the statistics: the clear changes in a table, the others folded below it."""
 
     def value(r, x):  # a rate, or an advantage (a mean of differences of shares), as a percentage
         return _pct(x) if r["kind"] == "rate" or r["statistic"].endswith(".advantage") else f"{x:.2f}"
 
-    table = _table(
-        ["statistic", "base", "variant", "difference", "95% CI", "p", "p (Holm)", "significant"],
-        [
+    def p(x):
+        return "-" if x is None else f"{x:.3g}"
+
+    def table(rows):
+        return _table(
+            ["statistic", "base", "variant", "difference", "interval", "p", "p (Holm)"],
             [
-                r["statistic"],
-                value(r, r["base"]),
-                value(r, r["variant"]),
-                value(r, r["difference"]),
-                f"{value(r, r['ci'][0])} - {value(r, r['ci'][1])}",
-                f"{r['p_value']:.3g}",
-                f"{r['p_adjusted']:.3g}",
-                "yes" if r["significant"] else "",
-            ]
-            for r in rows
-        ],
-        ["sig" if r["significant"] else "" for r in rows],
-    )
-    return (
-        f"<h3>What changed in the rules</h3><ul>{changes}</ul><h3>What changed in play</h3>"
-        f"<p>Paired t tests on the same seeds, Holm-adjusted over all {len(rows)} statistics, "
-        f"alpha {c['alpha']}.</p>{table}"
-    )
+                [
+                    r["statistic"],
+                    value(r, r["base"]),
+                    value(r, r["variant"]),
+                    value(r, r["difference"]),
+                    f"{value(r, r['ci'][0])} - {value(r, r['ci'][1])}",
+                    p(r["p_value"]),
+                    p(r["p_adjusted"]),
+                ]
+                for r in rows
+            ],
+        )
+
+    def order(r):
+        return (r["p_adjusted"] or 0, r["p_value"] or 0)
+
+    clear = sorted((r for r in c["statistics"] if r["significant"]), key=order)
+    rest = sorted((r for r in c["statistics"] if not r["significant"]), key=order)
+    out = [_verdict_html(c), f"<h3>Clear changes ({len(clear)} of {len(c['statistics'])} statistics)</h3>"]
+    out.append(table(clear) if clear else "<p>none</p>")
+    if rest:
+        out.append(
+            f"<details><summary>No clear change: {len(rest)} statistics (their intervals hold 0)</summary>"
+            f"{table(rest)}</details>"
+        )
+    return "".join(out)
 
 
 def check_report(directory) -> Path:
