@@ -5,7 +5,7 @@ import random
 import pytest
 
 import playa_rules as pr
-from playa_rules.agents import AGENTS, LazyLog, LazyView, Worlds, make_agent, parse_spec
+from playa_rules.agents import AGENTS, ISMCTSAgent, LazyLog, LazyView, Worlds, make_agent, parse_spec
 from playa_rules.simulation.play import Unit, play_game
 
 
@@ -112,3 +112,42 @@ def test_an_agent_choosing_an_illegal_action_is_a_clear_error_even_from_a_worker
 def bad_agent(view, legal, log, worlds):
     """Answers with an action that does not exist."""
     return "fly away"
+
+
+class _Counted(ISMCTSAgent):
+    """ismcts counting its iterations."""
+
+    def __init__(self, rng, **options):
+        super().__init__(rng, **options)
+        self.iterations = 0
+
+    def _iterate(self, root, world):
+        self.iterations += 1
+        super()._iterate(root, world)
+
+
+class _WholeBudget(_Counted):
+    """ismcts without its early end: every one of its playouts is run."""
+
+    @staticmethod
+    def _settled(root, ids, left):
+        return False
+
+
+def test_ismcts_ending_its_search_early_chooses_what_its_whole_budget_would():
+    rules = pr.load("playa-pirata", variants=["short-game"])
+    game, rng, compared, shortened = rules.new_game(2, seed=3), random.Random(3), 0, 0
+    while not game.is_over and compared < 8:
+        legal, seat = game.legal_actions(), game.current_player
+        if len(legal) > 1:
+            chosen = []
+            for cls in (_Counted, _WholeBudget):
+                agent_rng = random.Random(f"same:{compared}")
+                worlds = Worlds(lambda r, seat=seat: game.sample_world(seat, r), seat, agent_rng)
+                agent = cls(agent_rng, playouts=40)
+                chosen.append((agent.act(None, legal, None, worlds).id, agent.iterations))
+            assert chosen[0][0] == chosen[1][0] and chosen[1][1] == 40
+            shortened += chosen[0][1] < 40
+            compared += 1
+        game.apply(legal[rng.randrange(len(legal))])
+    assert compared == 8 and shortened >= 1

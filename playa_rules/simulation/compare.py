@@ -25,7 +25,7 @@ from .stats import holm, paired, two_proportions, welch
 from .summary import measures, summarize
 
 MIN_PAIRS = 10  # games on each side before a sequential comparison may stop
-METHOD = "PrPl-EB confidence sequences (Waudby-Smith and Ramdas 2023), Bonferroni over the watched statistics"
+METHOD = "PrPl-EB confidence sequences (Waudby-Smith and Ramdas, JRSS B 2024), Bonferroni over the watched statistics"
 
 
 def check_alpha(alpha) -> float:

@@ -8,7 +8,7 @@ the true value at every number of games at once, with probability ``1 - alpha``
 likes.
 
 The one used here is the predictable plug-in empirical-Bernstein confidence sequence
-(PrPl-EB) of Waudby-Smith and Ramdas (2023, "Estimating means of bounded random variables
+(PrPl-EB) of Waudby-Smith and Ramdas (2024, "Estimating means of bounded random variables
 by betting", JRSS B 86(1), Theorem 2), for the mean of values in [0, 1] that are
 independent from game to game. Game ``i`` gives for each statistic watched the difference,
 variant minus base, of that statistic's mean over the game's seats (for a win rate, in
