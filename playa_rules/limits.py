@@ -22,6 +22,10 @@ MAX_LOOP_COST = 10_000_000
 """Most steps the loops of one DSL text may take in one evaluation: the product, over loops
 nested in loops (through defines too), of a bound of each collection's size
 (compiler/dsl/cost.py); ``loops-too-large``. The bundled games reach 28,672 (7 x 64 x 64)."""
+MAX_WHILE_ROUNDS = 1_000
+"""Most rounds of one ``while`` loop, its bound when it writes none (``while COND up to N
+times``: N, at most this); a runtime error when its condition still holds after them;
+``bad-bound`` for a larger N."""
 MAX_COUNT = 10_000
 """Most items one item line makes (``count`` times the sizes of its ``each`` lists); ``bad-count``."""
 MAX_COMPONENTS = 100_000
@@ -56,6 +60,7 @@ LIMITS = (
     ("characters in one DSL text", MAX_DSL_LENGTH, "dsl-too-long"),
     ("define calls inlined into one DSL text", MAX_INLINES, "define-too-large"),
     ("steps of the nested loops of one DSL text", MAX_LOOP_COST, "loops-too-large"),
+    ("rounds of one while loop (its 'up to N times', or this)", MAX_WHILE_ROUNDS, "bad-bound"),
     ("items one item line makes (count times each)", MAX_COUNT, "bad-count"),
     ("components in one game", MAX_COMPONENTS, "too-many-components"),
     ("players", MAX_PLAYERS, "too-many-players"),

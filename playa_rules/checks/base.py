@@ -40,6 +40,8 @@ def dsl_texts(data) -> Iterator[DslText]:
     p = escape_pointer_segment
     for name, text in _items(data.get("define")):
         yield DslText(f"/define/{p(name)}", text, False)
+    for name, text in _items(data.get("procedures")):
+        yield DslText(f"/procedures/{p(name)}", text, True)
     for tname, comp in _items(data.get("components")):
         for i, item in enumerate(_list(comp.get("items") if isinstance(comp, dict) else None)):
             if isinstance(item, dict) and "count" in item:

@@ -1,7 +1,8 @@
 """Semantic checks of names: display hints naming nothing, defines and parameters nothing reads.
 
 Registered like the checks of :mod:`.rules` (codes ``unknown-display`` and
-``reserved-name`` (errors), ``unused-define`` and ``unused-parameter`` (warnings)).
+``reserved-name`` (errors), ``unused-define``, ``unused-parameter`` and ``unused-procedure``
+(warnings)).
 """
 
 from __future__ import annotations
@@ -244,6 +245,26 @@ def unused_defines_and_parameters(ctx: Context):
                 severity="warning",
                 key=True,
                 hint="remove it, or use it in the rules",
+            )
+
+
+@check("unused-procedure")
+def unused_procedures(ctx: Context):
+    """A procedure no ``do`` runs (but its own): a typo in its name, or a rule that was removed."""
+    called: dict[str, set] = {}
+    for dsl, node in ctx.nodes(A.Do):
+        called.setdefault(node.name, set()).add(dsl.pointer)
+    for key, _ in _items(ctx.data.get("procedures")):
+        short = str(key).split("(")[0].strip()
+        pointer = f"/procedures/{escape_pointer_segment(key)}"
+        if not called.get(short, set()) - {pointer}:
+            yield ctx.at(
+                pointer,
+                "unused-procedure",
+                f"procedure '{short}' is run nowhere: no 'do {short}' outside it",
+                severity="warning",
+                key=True,
+                hint="remove it, or run it with 'do' in an effect",
             )
 
 

@@ -33,6 +33,7 @@ _NAMED = {
     "assumptions": "assumption",
     "rulings": "ruling",
     "define": "definition",
+    "procedures": "procedure",
     "parameters": "parameter",
     "variables": "variable scope",
     "params": "parameter",

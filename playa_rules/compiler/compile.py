@@ -21,6 +21,7 @@ from .dsl import ast as A
 from .dsl import types as T
 from .dsl.analysis import free_names, is_static, names_in, never_shuffled
 from .dsl.compile import Compiler, Define, Scope
+from .dsl.control import read_procedures
 from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
 from .listing import generated_env, generated_plan, step_listing
@@ -137,6 +138,7 @@ class _Stage:
         if self.cp.gen is not None:  # zones whose top is read without a chance check
             self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)
         self.cp.broken = self.broken_defines
+        self.cp.procedures, self.cp.broken_procedures = read_procedures(self)
         for ph in d.get("phases") or []:
             self.cp.phase_lets.update((ph.get("let") or {}).keys())
         root = Scope()

@@ -34,6 +34,7 @@ SECTIONS: dict[str, str] = {
     "zones": "zone",
     "variables": "variable",
     "define": "definition",
+    "procedures": "procedure",
     "setup": "setup",
     "actions": "action",
     "phases": "phase",
@@ -50,6 +51,7 @@ SECTION_ORDER: tuple[str, ...] = (
     "zone",
     "variable",
     "definition",
+    "procedure",
     "setup",
     "action",
     "phase",
@@ -68,6 +70,7 @@ _SKIPPED = (("rulings", "*", "default"), ("assumptions", "*", "default"))
 _WHOLE = (
     ("parameters", "*"),
     ("define", "*"),
+    ("procedures", "*"),
     ("variables", "*"),
     ("actions", "*", "params", "*"),
     ("actions", "*", "let", "*"),

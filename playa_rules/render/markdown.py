@@ -34,6 +34,7 @@ RENDERED: dict[str, set[str]] = {
         "zones",
         "variables",
         "define",
+        "procedures",
         "setup",
         "actions",
         "phases",
@@ -103,6 +104,7 @@ class _Renderer(FlowSections):
             self.parameters,
             self.variables,
             self.definitions,
+            self.procedures,
             self.setup,
             self.phases,
             self.actions,
@@ -289,6 +291,14 @@ class _Renderer(FlowSections):
         if defines:
             self.heading(2, self.w("definitions"))
             self.emit(*(f"- {code(name)}: {code(body)}" for name, body in defines.items()), "")
+
+    def procedures(self) -> None:
+        procs = self.spec.get("procedures") or {}
+        if procs:
+            self.heading(2, self.w("procedures"))
+            self.para(self.w("procedures_intro"))
+        for name, body in procs.items():
+            self.emit(f"- {code(name)}:", "", *block(body, "  "), "")
 
     def setup(self) -> None:
         if self.spec.get("setup"):

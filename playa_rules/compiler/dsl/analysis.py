@@ -179,6 +179,8 @@ def never_shuffled(blocks: list, data: dict, model) -> frozenset:
     for spec in (data.get("actions") or {}).values():
         if isinstance(spec, dict):
             local.update(spec.get("let") or {}, spec.get("params") or {})
+    for key in data.get("procedures") or {}:  # a procedure's parameters name what it is given
+        local.update(p.strip() for p in str(key).partition("(")[2].rstrip(") ").split(","))
     targets = []
     for text in blocks:
         try:
@@ -186,8 +188,8 @@ def never_shuffled(blocks: list, data: dict, model) -> frozenset:
         except SpecError:
             return frozenset()
         for n in A.walk(node):
-            if isinstance(n, A.For):
-                local.add(n.var)
+            if isinstance(n, (A.For, A.Let)):
+                local.add(n.var if isinstance(n, A.For) else n.name)
             elif isinstance(n, A.Shuffle):
                 targets.append(n.zone)
     variables = set(model.cvars).union(*(set(v) for v in model.variables.values()))

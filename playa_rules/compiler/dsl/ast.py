@@ -248,6 +248,33 @@ class For(Node):
 
 
 @dataclass(frozen=True)
+class While(Node):
+    """``while COND up to N times { ... }``: the block again and again while COND holds, at
+    most N times (``bound`` None: the limit ``MAX_WHILE_ROUNDS``); past it, a runtime error."""
+
+    test: Node
+    bound: Node | None
+    body: Block
+
+
+@dataclass(frozen=True)
+class Let(Node):
+    """``let NAME = EXPR``: a local name for the rest of its block (``set NAME = ...`` changes it)."""
+
+    name: str
+    value: Node
+
+
+@dataclass(frozen=True)
+class Do(Node):
+    """``do NAME(ARGS)``: run the procedure NAME (an effect block of the rule file's
+    ``procedures``) with its parameters bound to the arguments."""
+
+    name: str
+    args: tuple
+
+
+@dataclass(frozen=True)
 class End(Node):
     """``end step|turn|phase|hand|match``."""
 

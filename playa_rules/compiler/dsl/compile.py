@@ -51,7 +51,9 @@ class Compiler:
         self.origin = Origin()
         self.text = ""
         self._fresh = itertools.count()
-        self._inlining: list[str] = []
+        self._inlining: list[str] = []  # the defines and procedures being compiled in place
+        self.procedures: dict = {}  # name -> control.Procedure, from the file's procedures
+        self.broken_procedures: set[str] = set()  # procedures whose text does not parse (reported)
         self._inlined, self.loops, self.sizes = 0, (), {}  # calls inlined (MAX_INLINES); loops (cost.py)
         self.reads: dict = {}  # (define, parameter) -> whether its body always reads it (analysis.define_reads)
         self.phase_lets: set[str] = set()

@@ -96,6 +96,21 @@ def walk(cp, c, node, scope) -> int:
     """Check one walk through collection ``c`` (at ``node``) inside the loops around it:
     refused past ``MAX_LOOP_COST`` steps; the collection's bound."""
     size = bound(cp, c, node, scope)
+    _within(cp, node, size)
+    return size
+
+
+def rounds(cp, n: int, node) -> tuple:
+    """Check a ``while`` loop of at most ``n`` rounds at ``node``, then count it around what
+    its body compiles; the bounds before, for the caller to put back."""
+    before = cp.loops
+    _within(cp, node, n)
+    cp.loops = before + (n,)
+    return before
+
+
+def _within(cp, node, size: int) -> None:
+    """Refuse a walk of ``size`` steps inside the loops around it past ``MAX_LOOP_COST``."""
     steps = math.prod(cp.loops) * size
     if steps > MAX_LOOP_COST:
         factors = cp.loops + (size,)
@@ -108,7 +123,6 @@ def walk(cp, c, node, scope) -> int:
             "loops inside loops multiply: work a value out once (a define, a variable set "
             "beforehand) or loop over a smaller collection",
         )
-    return size
 
 
 def walked_args(cp, node, args, scope) -> None:

@@ -53,7 +53,10 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
     operator in it) fails with a RuleFault located at it; the one statement of
     an inner block (``if``, ``for``) is located at its ``if`` or ``for``. The counter and
     the ``try`` cost nothing while nothing fails."""
-    fns = [cp.statement(s, scope) for s in node.stmts]
+    fns = []
+    for s in node.stmts:
+        fns.append(cp.statement(s, scope))
+        scope = getattr(fns[-1], "scope", scope)  # a let: the rest of the block sees its name
     sites = [
         (cp.fault_site(s), getattr(EFFECTS.get(type(s).__name__), "keyword", "effect")) for s in node.stmts
     ]
@@ -237,12 +240,14 @@ def _set(cp, node: A.Set, scope):
             g.start = vf(g, e) % g.n
 
         return set_start
+    if len(target) == 1 and target[0] in scope.mutable:
+        return control.set_local(cp, node, scope, value)
     if len(target) != 2:
         cp.error(
             node,
             "bad-target",
             "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
-            "SEAT.NAME or COMPONENT.NAME, or the start_player",
+            "SEAT.NAME or COMPONENT.NAME, a name a 'let' of the block made, or the start_player",
         )
     head, name = target
     if head in ("turn", "hand", "match") and head not in scope.names:
@@ -560,5 +565,7 @@ def _win(cp, node: A.Win, scope):
 
     return win
 
+
+from . import control  # noqa: E402 (registers let, while and do; it imports effect from here)
 
 __all__ = ["EFFECTS", "Effect", "T"]

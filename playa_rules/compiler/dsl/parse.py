@@ -284,6 +284,15 @@ class _ToAst:
             items = A.Comprehension(str(c[0]), c[1], c[2], None, pos=c[1].pos)
         return A.For(str(c[0]), items, c[3], pos=start)
 
+    def while_stmt(self, start, c):
+        return A.While(c[0], c[1], c[2], pos=start)
+
+    def let_stmt(self, start, c):
+        return A.Let(str(c[0]), c[1], pos=start)
+
+    def do_stmt(self, start, c):
+        return A.Do(str(c[0]), tuple(a for a in c[1:] if a is not None), pos=start)
+
     def end(self, start, c):
         return A.End(str(c[0]), pos=start)
 
@@ -303,6 +312,9 @@ _LEADING = frozenset(
         "ROLL",
         "IF",
         "FOR",
+        "WHILE",
+        "LET",
+        "DO",
         "END",
         "WIN",
         "NOT",

@@ -73,11 +73,12 @@ class Define:
 class Scope:
     """The names one piece of DSL can see besides the global ones: name -> (env key, type)."""
 
-    def __init__(self, names: dict | None = None):
+    def __init__(self, names: dict | None = None, mutable: frozenset = frozenset()):
         self.names = dict(names or {})
+        self.mutable = mutable  # the names a ``set NAME = ...`` may change: the block's ``let``s
 
-    def bind(self, name: str, key: str, t: T.T) -> Scope:
-        """A child scope with one more name."""
-        s = Scope(self.names)
+    def bind(self, name: str, key: str, t: T.T, mutable: bool = False) -> Scope:
+        """A child scope with one more name (``mutable``: a ``let``, which ``set`` may change)."""
+        s = Scope(self.names, self.mutable | {name} if mutable else self.mutable - {name})
         s.names[name] = (key, t)
         return s
