@@ -10,7 +10,7 @@ registered with :func:`check`, reading a :class:`Context` and yielding located
 Checks marked ``needs_program`` read the compiled :class:`~playa_rules.compiler.program.Program`
 (its model of components and zones); the others read only the document, so they also
 run on a file that does not compile. Codes: ``duplicate-id``, ``unknown-phase``,
-``unknown-component``, ``unknown-display``, ``misplaced-end`` (errors); ``unused-action``, ``unreachable-phase``,
+``unknown-component``, ``unknown-display``, ``misplaced-end``, ``endless-flow`` (errors); ``unused-action``, ``unreachable-phase``,
 ``endless-phase``, ``unused-zone``, ``unused-component``, ``unused-variable``,
 ``unset-variable``, ``impossible-value``, ``unknown-alternative``, ``duplicate-text``,
 ``text-omits-parameter``, ``unknown-prose-field``, ``turns-without-steps`` (warnings).
@@ -211,7 +211,7 @@ def _ends_phase(ctx: Context) -> bool:
     return False
 
 
-@check("unreachable-phase", "endless-phase", needs_program=True)
+@check("unreachable-phase", "endless-phase", "endless-flow", needs_program=True)
 def phase_turns(ctx: Context):
     """Phases whose turns are fixed by constants: none at all, or no end; and phases after an endless one."""
     endless_before = None
@@ -254,6 +254,17 @@ def phase_turns(ctx: Context):
             elif until is False:
                 if can_end is None:
                     can_end = _ends_phase(ctx)
+                if not can_end and not any(
+                    isinstance(st, dict) and (st.get("actions") or st.get("fallback"))
+                    for st in _list(ph.get("steps"))
+                ):  # no decision either: the flow would go round without one, for ever
+                    yield ctx.at(
+                        f"/phases/{i}/turns/until",
+                        "endless-flow",
+                        f"phase '{pid}' can never reach a decision: its 'until' never holds, no effect "
+                        "ends a phase, hand or match, and none of its steps offers an action",
+                    )
+                    return
                 if not can_end:
                     endless_before = pid
                     yield ctx.at(

@@ -19,7 +19,7 @@ from . import params
 from .automata import compile_automata
 from .dsl import ast as A
 from .dsl import types as T
-from .dsl.analysis import free_names, is_static, names_in, never_shuffled
+from .dsl.analysis import free_names, is_static, names_in, never_shuffled, reads_name
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.control import read_procedures
 from .dsl.held import compile_typed
@@ -209,12 +209,22 @@ class _Stage:
             match_points=points.fn if points else None,
             generated=self.cp.gen.sources if self.cp.gen is not None else [],
         )
+        program.phase_sites = [self.phase_site(i, ph) for i, ph in enumerate(d.get("phases") or [])]
+        program.reads_round = reads_name(dsl_texts(d), "round")
         found = semantic_diagnostics(program, self.doc)  # checks of the whole (playa_rules/checks.py)
         errors = [x for x in found if x.severity == "error"]
         if errors:
             raise RuleError(errors)
         program.warnings = sort_diagnostics(program.warnings + found)
         return program
+
+    def phase_site(self, i: int, ph: dict) -> str:
+        """``file:line:column`` of phase ``i``'s ``until`` (or of the phase), for runtime errors."""
+        turns = ph.get("turns") if isinstance(ph, dict) else None
+        pointer = (
+            f"/phases/{i}/turns/until" if isinstance(turns, dict) and "until" in turns else f"/phases/{i}"
+        )
+        return self.diag(pointer, "phase", "").location()
 
     def constant(self, text: str, pointer: str):
         """Evaluate a compile-time expression over parameters only (component counts)."""

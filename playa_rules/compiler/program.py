@@ -212,3 +212,5 @@ class Program:
     generated: list = field(
         default_factory=list, repr=False
     )  # the generated functions' sources (pysource.py)
+    phase_sites: list = field(default_factory=list)  # file:line:column of each phase, for runtime errors
+    reads_round: bool = True  # whether a rule reads 'round' (engine/endless.py)

@@ -12,6 +12,7 @@ from ..compiler.dsl.faults import relocated
 from ..errors import GameRuntimeError
 from ..limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
 from . import automata as _automata
+from .endless import Watch
 from .legal import Legal
 from .plans import relisted, step_plan
 from .state import DECIDE, HAND_END, HAND_START, OVER, PHASE_START, STEP_ENTER, TURN_START
@@ -99,6 +100,7 @@ class Flow:
             explicit = g.explicit
             self._legal = NO_ACTIONS
             automatic = 0  # actions the automata took since the last person's decision
+            idle, watch = 0, None  # turns and phases started with no decision; an endless.Watch
             for _ in range(MAX_STEPS):
                 if explicit and g.qi:  # outcomes taken since the last checkpoint: a new one here
                     self._checkpoint()
@@ -136,12 +138,18 @@ class Flow:
                         automatic += 1
                         if automatic > MAX_AUTOMATON_ACTIONS:
                             self._endless_automaton(auto, step)
+                        idle, watch = 0, None  # an automaton decided
                         continue
                     self._blocked(step)
-                elif mode == TURN_START:
-                    self._start_turn(phases[g.phase_i])
-                elif mode == PHASE_START:
-                    self._start_phase()
+                elif mode == TURN_START or mode == PHASE_START:
+                    idle += 1
+                    if idle > 2 * g.n + 2:  # a whole round with no decision: watch for a repeat
+                        watch = watch or Watch()
+                        watch.started(self)
+                    if mode == TURN_START:
+                        self._start_turn(phases[g.phase_i])
+                    else:
+                        self._start_phase()
                 elif mode == HAND_START:
                     self._start_hand()
                 elif mode == HAND_END:

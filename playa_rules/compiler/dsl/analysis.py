@@ -202,3 +202,18 @@ def never_shuffled(blocks: list, data: dict, model) -> frozenset:
             return frozenset()
         shuffled.add(name)
     return frozenset(i for i, (name, _, _) in enumerate(model.zone_names) if name not in shuffled)
+
+
+def reads_name(texts, name: str) -> bool:
+    """Whether any of ``texts`` (``checks.base.DslText``s) reads ``name`` (one that does
+    not parse counts as reading it)."""
+    for t in texts:
+        if not isinstance(t.text, str):
+            continue
+        try:
+            node = parse_block(t.text) if t.effect else parse_expr(t.text)
+        except SpecError:
+            return True
+        if any(isinstance(n, A.Name) and n.id == name for n in A.walk(node)):
+            return True
+    return False
