@@ -58,6 +58,8 @@ def dsl_texts(data) -> Iterator[DslText]:
             for kind in PARAM_DOMAINS:
                 if isinstance(param, dict) and kind in param:
                     yield DslText(f"{ptr}/params/{p(k)}/{kind}", param[kind], False)
+            if isinstance(param, dict) and isinstance(param.get("number_in"), str):
+                yield DslText(f"{ptr}/params/{p(k)}/number_in", param["number_in"], False)
             if isinstance(param, dict) and isinstance(param.get("number_in"), list):
                 for j, text in enumerate(param["number_in"]):
                     yield DslText(f"{ptr}/params/{p(k)}/number_in/{j}", text, False)

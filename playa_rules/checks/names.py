@@ -11,7 +11,7 @@ import re
 
 from ..compiler.dsl import ast as A
 from ..compiler.dsl.names import BUILTIN_NAMES
-from ..compiler.model import did_you_mean
+from ..compiler.model import LOOKUP, did_you_mean
 from ..source.load import escape_pointer_segment
 from .base import _STRING, _WORD, Context, _items, _list, check
 
@@ -133,7 +133,7 @@ def display_names(ctx: Context):
                         k
                         for item in _list(comp.get("items"))
                         if isinstance(item, dict)
-                        for k in (item.get("each") or {})
+                        for k in list(item.get("each") or {}) + list(item.get("pairs") or {})
                     }
             if grid not in known:
                 yield ctx.at(
@@ -153,10 +153,17 @@ def _component_items(data):
 
 
 def _constant_names_in_items(data) -> set[str]:
-    """Names of list constants an item's ``each`` reads (``each: {value: towel_values}``)."""
+    """Names of constants the components read: lists an item's ``each`` or ``pairs`` reads
+    (``each: {value: towel_values}``), tables a label reads (``{rank_letter[rank]}``)."""
     found = set()
+    for _, comp in _items(data.get("components")):
+        if isinstance(comp, dict):
+            labels = [comp.get("label")] + [
+                i.get("label") for i in _list(comp.get("items")) if isinstance(i, dict)
+            ]
+            found.update(name for text in labels if isinstance(text, str) for name, _ in LOOKUP.findall(text))
     for item in _component_items(data):
-        for _, value in _items(item.get("each")):
+        for _, value in list(_items(item.get("each"))) + list(_items(item.get("pairs"))):
             if isinstance(value, dict):  # {permutations: NAME, size: N}
                 value = value.get("permutations", value.get("combinations"))
             if isinstance(value, str):
@@ -272,8 +279,8 @@ def _item_words(data) -> set:
     """The text values of the component items' properties (given one by one or in ``each``)."""
     found = set()
     for item in _component_items(data):
-        each = item.get("each")
-        for v in list(item.values()) + (list(each.values()) if isinstance(each, dict) else []):
+        each = dict(item.get("each") or {}, **(item.get("pairs") or {}))
+        for v in list(item.values()) + list(each.values()):
             found.update(w.lower() for w in (v if isinstance(v, list) else [v]) if isinstance(w, str))
     return found
 

@@ -48,6 +48,8 @@ def items(p: ParamDef, g, e):
         return hit[0]
     if kind == "seat_in":
         return [(s, s) for s in p.domain(g, e)]
+    if kind == "value_in":  # one_of over texts or numbers: each value once
+        return [(v, v) for v in dict.fromkeys(p.domain(g, e))]
     low, high = p.low, p.caps[0]
     for op, limit in p.bounds:  # n <= X and the like, X read once per listing
         x = limit(g, e)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import spelled
 from ..limits import MAX_COMPONENTS, MAX_COUNT
@@ -27,11 +27,19 @@ class Line:
     count: int  # copies of each combination (0 once refused)
     each: list  # [(property, values)], combined in order
     label: object  # the label template (the line's, else the type's), or None
+    pairs: list = field(default_factory=list)  # [(property, values)], taken together item by item
 
     @property
     def size(self) -> int:
         """How many items the line makes, without making them."""
-        return self.count * math.prod(len(values) for _, values in self.each)
+        rows = len(self.pairs[0][1]) if self.pairs else 1
+        return self.count * rows * math.prod(len(values) for _, values in self.each)
+
+    def rows(self) -> list[dict]:
+        """The properties ``pairs`` gives each item, position by position (one empty row without pairs)."""
+        if not self.pairs:
+            return [{}]
+        return [{prop: values[i] for prop, values in self.pairs} for i in range(len(self.pairs[0][1]))]
 
 
 def resolve(builder, m, tname: str, t: dict) -> list[Line]:
@@ -40,7 +48,7 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
     lines = []
     for i, item in enumerate(t.get("items") or [{}]):
         ptr = f"/components/{tname}/items/{i}"
-        base = {k: v for k, v in item.items() if k not in ("count", "each", "label")}
+        base = {k: v for k, v in item.items() if k not in ("count", "each", "pairs", "label")}
         count = item.get("count", 1)
         if isinstance(count, str):
             try:
@@ -59,7 +67,19 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
             (prop, _values(builder, m, item, prop, values, f"{ptr}/each/{prop}"))
             for prop, values in (item.get("each") or {}).items()
         ]
-        line = Line(base, count, each, item.get("label", t.get("label")))
+        pairs = [
+            (prop, _values(builder, m, item, prop, values, f"{ptr}/pairs/{prop}", "pairs"))
+            for prop, values in (item.get("pairs") or {}).items()
+        ]
+        if len({len(values) for _, values in pairs}) > 1:
+            builder.error(
+                f"{ptr}/pairs",
+                "bad-pairs",
+                "'pairs' takes its lists item by item, so they must be as long as each other, not "
+                + ", ".join(f"{len(values)} values of '{prop}'" for prop, values in pairs),
+            )
+            pairs = [(prop, values[: min(len(v) for _, v in pairs)]) for prop, values in pairs]
+        line = Line(base, count, each, item.get("label", t.get("label")), pairs)
         if line.size > MAX_COUNT:
             parts = ([f"count {count:,}"] if count != 1 else []) + [
                 f"{len(values):,} values of '{prop}'" for prop, values in each
@@ -70,9 +90,10 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
                 f"this item line makes {line.size:,} items ({' x '.join(parts)}): "
                 f"over the limit of {MAX_COUNT:,} items for one line",
             )
-            line.count, line.each = (
+            line.count, line.each, line.pairs = (
                 1,
                 [(prop, values[:1]) for prop, values in each],
+                [(prop, values[:1]) for prop, values in pairs],
             )  # one still types the rules
         lines.append(line)
     return lines
@@ -104,12 +125,13 @@ def bound_totals(builder, m, lines: dict) -> None:
         stand_in: dict = {}
         for line in type_lines:
             stand_in.update((k, v) for k, v in line.base.items() if k not in stand_in)
-            stand_in.update((p, v[0]) for p, v in line.each if v and p not in stand_in)
+            stand_in.update((p, v[0]) for p, v in line.each + line.pairs if v and p not in stand_in)
         lines[tname] = [Line(stand_in, 1, [], type_lines[0].label if type_lines else None)]
 
 
-def _values(builder, m, item: dict, prop: str, values, ptr: str) -> list:
-    """The values ``each`` gives ``prop``: a list, a list parameter's name, or a choice."""
+def _values(builder, m, item: dict, prop: str, values, ptr: str, key: str = "each") -> list:
+    """The values ``each`` (or ``pairs``, ``key``) gives ``prop``: a list, a list parameter's
+    name, or a choice."""
     if isinstance(values, dict):
         values = _choices(builder, m, values, ptr)
     if isinstance(values, str):
@@ -120,8 +142,8 @@ def _values(builder, m, item: dict, prop: str, values, ptr: str) -> list:
             builder.error(
                 ptr,
                 "unknown-name",
-                f"'each' needs a list or the name of a list parameter, not {spelled(item['each'][prop])}",
-                did_you_mean(item["each"][prop], [k for k, v in m.constants.items() if isinstance(v, list)]),
+                f"'{key}' needs a list or the name of a list parameter, not {spelled(item[key][prop])}",
+                did_you_mean(item[key][prop], [k for k, v in m.constants.items() if isinstance(v, list)]),
             )
             values = []
     bad = next((x for x in values if not _plain(x)), None) if isinstance(values, list) else None
@@ -129,7 +151,7 @@ def _values(builder, m, item: dict, prop: str, values, ptr: str) -> list:
         builder.error(
             ptr,
             "bad-value",
-            f"the values 'each' gives '{prop}' must be plain values (text, numbers, "
+            f"the values '{key}' gives '{prop}' must be plain values (text, numbers, "
             f"true/false) or lists of them, not {spelled(bad)}",
         )
         values = [x for x in values if _plain(x)]  # the rest still types the rules

@@ -231,11 +231,11 @@ class ModelBuilder:
             if t.get("per_player"):
                 per_player_types.append(tname)
                 continue
-            rows.extend(self._expand(tname, lines[tname], None))
+            rows.extend(self._expand(tname, lines[tname], None, m.constants))
         # per-player types last, for every possible seat: component ids never depend on the player count
         for tname in per_player_types:
             for seat in range(m.max_players):
-                rows.extend(self._expand(tname, lines[tname], seat))
+                rows.extend(self._expand(tname, lines[tname], seat, m.constants))
         for tname, t in m.types.items():
             start = t.get("start")
             if start is not None and start not in m.zones:
@@ -282,7 +282,7 @@ class ModelBuilder:
             m.type_props.setdefault(tname, set())
 
     @staticmethod
-    def _expand(tname: str, lines: list, owner) -> list:
+    def _expand(tname: str, lines: list, owner, constants: dict) -> list:
         """The components of resolved item lines (``items.resolve``), for one owner."""
         out = []
         for line in lines:
@@ -291,9 +291,10 @@ class ModelBuilder:
             variants = [dict(line.base)]
             for prop, values in line.each:
                 variants = [dict(v, **{prop: x}) for v in variants for x in values]
+            variants = [dict(v, **row) for v in variants for row in line.rows()]
             for props in variants:
                 for _ in range(line.count):
-                    out.append((tname, owner, props, _label(line.label, tname, props)))
+                    out.append((tname, owner, props, _label(line.label, tname, props, constants)))
         return out
 
     # ---------------------------------------------------------------- variables
@@ -376,11 +377,30 @@ def _text(value) -> str:
     return str(value)
 
 
-def _label(fmt, tname, props) -> str:
+LOOKUP = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*)\]\}")
+"""A ``{table[prop]}`` field of a label: the entry of a table (or list) parameter at the value
+of the component's property (``{rank_names[rank]}``: the name of its rank)."""
+
+
+def _label(fmt, tname, props, constants: dict) -> str:
     if fmt is None:
         shown = [str(v) for k, v in props.items() if not isinstance(v, list)]
         return " ".join([tname] + shown) if shown else tname
-    return fill(str(fmt), props)
+    parts = LOOKUP.split(str(fmt))  # text, table, property, text, ...: each part filled alone
+    out = [fill(parts[0], props)]
+    for i in range(1, len(parts), 3):
+        out.append(capped(_text(_entry(constants.get(parts[i]), props.get(parts[i + 1])))))
+        out.append(fill(parts[i + 2], props))
+    return "".join(out)
+
+
+def _entry(table, key):
+    """``table[key]`` for a label: a table's entry, a list's element, else '?'."""
+    if isinstance(table, dict) and not isinstance(key, (list, dict)):
+        return table.get(key, table.get(str(key), "?"))
+    if isinstance(table, list) and type(key) is int and 0 <= key < len(table):
+        return table[key]
+    return "?"
 
 
 def _did_you_mean(word, choices) -> str | None:

@@ -9,6 +9,7 @@ from ..limits import MAX_ACTION_IDS
 from .dsl import types as T
 from .dsl.compile import Scope
 from .dsl.names import zone_list
+from .dsl.values import const
 from .model import did_you_mean
 from .program import ParamDef
 
@@ -25,12 +26,29 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
     key = self.cp.fresh(name)
     m = self.model
     if kind == "number_in":
-        lo, hi = (pspec[kind] + [0, 0])[:2] if isinstance(pspec[kind], list) else (0, 0)
-        lo_c = self.expr(lo, f"{ptr}/number_in/0", Scope(), "int")
-        hi_c = self.expr(hi, f"{ptr}/number_in/1", Scope(), "int")
-        if not (lo_c and hi_c and lo_c.is_const and hi_c.is_const and lo_c.const <= hi_c.const):
+        if isinstance(pspec[kind], str):  # number_in: NAME, a parameter holding [low, high]
+            lo_c = hi_c = self.expr(pspec[kind], f"{ptr}/number_in", Scope())
+            pair = lo_c.const if lo_c is not None and lo_c.is_const else None
+            if isinstance(pair, list) and len(pair) == 2 and all(type(v) is int for v in pair):
+                lo_c, hi_c = const(pair[0]), const(pair[1])
+        else:
+            lo, hi = (pspec[kind] + [0, 0])[:2] if isinstance(pspec[kind], list) else (0, 0)
+            lo_c = self.expr(lo, f"{ptr}/number_in/0", Scope(), "int")
+            hi_c = self.expr(hi, f"{ptr}/number_in/1", Scope(), "int")
+        if not (
+            lo_c
+            and hi_c
+            and lo_c.is_const
+            and hi_c.is_const
+            and type(lo_c.const) is int
+            and type(hi_c.const) is int
+            and lo_c.const <= hi_c.const
+        ):
             self.error(
-                ptr, "bad-range", "number_in needs two constant whole numbers [low, high], low <= high"
+                ptr,
+                "bad-range",
+                "number_in needs two constant whole numbers [low, high], low <= high, or the name of "
+                "a parameter holding them",
             )
             return None, scope
         p = ParamDef(
@@ -48,6 +66,8 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
     if not c.t.is_collection:
         self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
         return None, scope
+    if kind == "one_of" and c.t.kind == "list" and c.t.elem is not None and c.t.elem.kind in ("str", "int"):
+        return _one_value(self, name, key, c, f"{ptr}/{kind}", scope)
     domain = zone_list(c) if c.t.kind == "zone" else c.fn
     src = (
         c.src if c.src is None or c.t.kind != "zone" else f"g.zones[{c.src}]"
@@ -115,6 +135,32 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
         index={v: i for i, v in enumerate(values)},
     )
     return p, scope.bind(name, key, T.list_of(elem))
+
+
+def _one_value(self, name: str, key: str, c, ptr: str, scope: Scope):
+    """``one_of`` over a list of texts or numbers (a suit, a colour): the value itself, shown
+    as it is; each value of the list known when the rules load is one digit of the id."""
+    if not c.is_const:
+        self.error(
+            ptr,
+            "not-constant",
+            f"one_of over {c.t} needs a list known when the rules load (a parameter, an assumption "
+            "or a literal list): its values number the actions",
+            "keep the list whole here and narrow it in 'require' (require: [suit != turn.led])",
+        )
+        return None, scope
+    values = list(dict.fromkeys(c.const))  # each value once, in the list's order
+    p = ParamDef(
+        name,
+        key,
+        "value_in",
+        c.fn,
+        radix=max(len(values), 1),
+        domain_src=c.src,
+        index={v: i for i, v in enumerate(values)},
+        values=values,
+    )
+    return p, scope.bind(name, key, c.t.elem)
 
 
 def number_actions(self, actions: dict):

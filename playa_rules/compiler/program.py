@@ -20,7 +20,8 @@ class ParamDef:
     ``kind`` is one of ``one_of`` (a component, interchangeable ones counted once),
     ``position_in`` (a component named by its position in a zone), ``group_of`` (a
     non-empty sub-multiset of a zone, components equal in ``by`` interchangeable),
-    ``seat_in`` (a seat) or ``number_in`` (a whole number in a fixed range).
+    ``seat_in`` (a seat), ``number_in`` (a whole number in a fixed range) or ``value_in``
+    (``one_of`` over a list of texts or numbers: one of the values, ``values`` all it may be).
     """
 
     name: str

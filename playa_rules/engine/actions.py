@@ -117,7 +117,7 @@ def _unpickle_action(source, name, values, keys) -> Action:
 
 
 def _local_index(p: ParamDef, k) -> int:
-    if p.kind == "one_of":
+    if p.kind == "one_of" or p.kind == "value_in":
         return p.index[k]
     if p.kind == "group_of":
         n = p.locals.get(k)

@@ -172,7 +172,7 @@ class Legal(Sequence):
             elif kind == "number_in":
                 low = last.low
                 out.extend([base + k - low for _, k in items[lo:hi]])
-            elif kind == "one_of":
+            elif kind == "one_of" or kind == "value_in":
                 index = last.index
                 out.extend([base + index[k] for _, k in items[lo:hi]])
             else:  # group_of: a remembered list of groups, and its groups' indices with it

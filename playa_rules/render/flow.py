@@ -135,11 +135,23 @@ class FlowSections(Writer):
         )
 
     def param(self, d: dict) -> str:
+        if "one_of" in d and self.values_list(d["one_of"]):
+            return self.w("one_value", d=code(d["one_of"]))
         for kind in ("one_of", "position_in", "group_of", "seat_in"):
             if kind in d:
                 return self.w(kind, d=code(d[kind]), by=d.get("by", ""))
+        if isinstance(d.get("number_in"), str):
+            return self.w("number_in_named", d=code(d["number_in"]))
         low, high = (d.get("number_in") or [None, None])[:2]
         return self.w("number_in", low=code(low), high=code(high))
+
+    def values_list(self, domain) -> bool:
+        """Whether a ``one_of`` domain is a list of texts or numbers (written, or a parameter)."""
+        if isinstance(domain, str):
+            domain = (self.spec.get("parameters") or {}).get(domain.strip(), domain)
+        if isinstance(domain, str) and domain.strip().startswith("["):
+            return "'" in domain or '"' in domain
+        return isinstance(domain, list) and all(isinstance(v, (str, int)) for v in domain)
 
     def automata(self) -> None:
         """The seats the rules play: how many at which player counts, whether they can win, how they play."""

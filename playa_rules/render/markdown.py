@@ -50,7 +50,7 @@ RENDERED: dict[str, set[str]] = {
     "ruling": {"value", "default", "question", "cites", "alternatives"},
     "alternative": {"value", "means"},
     "component": {"start", "per_player", "label", "vars", "items"},
-    "item": {"count", "each", "label"},
+    "item": {"count", "each", "pairs", "label"},
     "each_choices": {"permutations", "combinations", "size"},
     "component_var": {"value", "reset"},
     "variables": {"turn", "hand", "match", "player", "player_match"},  # the scopes (words.py: reset_<scope>)
@@ -212,6 +212,12 @@ class _Renderer(FlowSections):
                 values = self.constants.get(values)
             combos *= len(values) if isinstance(values, list) else 0
             parts.append(self.w("each", prop=prop, values=shown))
+        pairs = item.get("pairs") or {}
+        if pairs:
+            listed = {p: self.constants.get(v) if isinstance(v, str) else v for p, v in pairs.items()}
+            combos *= min((len(v) for v in listed.values() if isinstance(v, list)), default=0)
+            shown = ", ".join(f"`{p}` {code(value_text(v))}" for p, v in listed.items())
+            parts.append(self.w("pairs", values=shown))
         count = item.get("count", 1)
         n = self.constant(count) if isinstance(count, str) else count
         made = n * combos if isinstance(n, int) else None
@@ -221,7 +227,9 @@ class _Renderer(FlowSections):
             else str(made)
         )
         props = [
-            code(f"{k}: {value_text(v)}") for k, v in item.items() if k not in ("count", "each", "label")
+            code(f"{k}: {value_text(v)}")
+            for k, v in item.items()
+            if k not in ("count", "each", "pairs", "label")
         ]
         text = self.w("item", n=number, props=", ".join(props)) if props else self.w("item_plain", n=number)
         extra = parts + (

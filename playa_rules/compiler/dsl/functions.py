@@ -385,6 +385,26 @@ def _clockwise(cp, node, args):
     return C(lambda g, e: (s(g, e) + n(g, e)) % g.n, T.SEAT)
 
 
+@function(
+    "seat",
+    "The seat numbered N (0 is the first, as SEAT.index reads): a number as a seat; a number "
+    "that is no seat of the game is a runtime error.",
+    "seat(hand.leader_index)",
+)
+def _seat(cp, node, args):
+    _arity(cp, node, args, 1)
+    n = cp.expect(args[0], "int", node, "the argument of 'seat'").fn
+    where = cp.fault_site(node)
+
+    def seat(g, e):
+        x = n(g, e)
+        if type(x) is not int or not 0 <= x < g.n:
+            raise where(f"seat({x!r}): the seats are numbered 0 to {g.n - 1}")
+        return x
+
+    return C(seat, T.SEAT)
+
+
 # ---------------------------------------------------------------- knowledge
 @function("revealed", "Whether every seat knows the face of a component.", "not revealed(spot)")
 def _revealed(cp, node, args):

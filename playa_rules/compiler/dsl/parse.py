@@ -384,6 +384,7 @@ _TERMINAL_WORDS = {
     "ASSIGN_OP": "'=', '+=' or '-='",
     "ALL": "'all'",
     "_WHERE": "'where'",
+    "_UP": "'up to N times'",
     "DIRECTION": "'ascending' or 'descending'",
     "END_WHAT": "step, turn, phase, hand or match",
     "$END": "the end of the text",
