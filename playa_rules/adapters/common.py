@@ -4,6 +4,7 @@ scores, stable texts for any action or chance id, and a bound on the game's leng
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from functools import lru_cache
 
 from ..engine.actions import decode
@@ -47,8 +48,8 @@ def returns_of(game, people_count: int, mapping: str) -> list[float]:
         return [float(s) for s in game.scores()[:people_count]]
     if mapping == "relative":
         scores = game.scores()[:people_count]
-        mean = sum(scores) / len(scores)
-        return [s - mean for s in scores]
+        mean = Fraction(sum(scores), len(scores))  # exact, for scores that are fractions too
+        return [float(s - mean) for s in scores]
     won = [s for s in game.winners() if s < people_count]
     k = len(won)
     if k in (0, people_count):

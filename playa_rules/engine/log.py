@@ -8,6 +8,20 @@ the action was applied (``ActionDef.hides``, compiler.program ``knowledge_masks`
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+
+def plain(x):
+    """``x`` as JSON holds it: an exact fraction a rule made with ``/`` as its text (``'7/2'``),
+    inside lists and mappings too; everything else as it is."""
+    if isinstance(x, Fraction):
+        return str(x)
+    if isinstance(x, list):
+        return [plain(v) for v in x]
+    if isinstance(x, dict):
+        return {k: plain(v) for k, v in x.items()}
+    return x
+
 
 def event(game, ev, seat=None) -> dict:
     """One internal log entry as a JSON-serialisable event, as ``seat`` saw it (None: everything)."""
@@ -45,10 +59,10 @@ def event(game, ev, seat=None) -> dict:
         return {
             "event": "score",
             "hand": ev[1] + 1,
-            "scores": list(ev[2]),
-            "detail": [dict(d) for d in ev[3]],
+            "scores": plain(list(ev[2])),
+            "detail": [plain(dict(d)) for d in ev[3]],
         }
-    return {"event": "end", "scores": list(ev[1]), "winners": list(ev[2])}
+    return {"event": "end", "scores": plain(list(ev[1])), "winners": list(ev[2])}
 
 
 def _redacted(game, a, masks, seat: int) -> str:

@@ -7,6 +7,8 @@ Zones attached to it (a stack on a face-down card) follow their own visibility.
 
 from __future__ import annotations
 
+from .log import plain
+
 
 def _statics(m) -> tuple:
     """``(per component, shared zones, zones each seat has)``. Per component: what a seat
@@ -78,7 +80,7 @@ def view(game, seat) -> dict:
         pv = {k: v[s] for k, v in g.pvars.items()}
         pv.update({k: v[s] for k, v in g.pmvars.items()})
         if pv:
-            entry["vars"] = pv
+            entry["vars"] = plain(pv)
         seats.append(entry)
     out = {
         "game": game.rules.id,
@@ -94,9 +96,9 @@ def view(game, seat) -> dict:
         "round": g.round,
         "zones": shared,
         "seats": seats,
-        "vars": {"turn": dict(g.tvars), "hand": dict(g.hvars), "match": dict(g.mvars)},
-        "scores": game.scores(),
-        "hand_scores": [h[:] for h in g.hand_scores],
+        "vars": plain({"turn": dict(g.tvars), "hand": dict(g.hvars), "match": dict(g.mvars)}),
+        "scores": plain(game.scores()),
+        "hand_scores": plain([h[:] for h in g.hand_scores]),
         "is_over": over,
     }
     if (game.rules.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only

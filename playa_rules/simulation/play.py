@@ -98,11 +98,11 @@ def play_game(unit: Unit) -> dict:
         "agents": [agent_name(a) for a in order],
         "seats": deciding,
         "first": first,
-        "scores": game.scores(),
+        "scores": [s if isinstance(s, int) else float(s) for s in game.scores()],  # JSON numbers
         "winners": game.winners(),
         "decisions": decisions,
         "actions": dict(sorted(actions.items())),
-        "rules": rules,
+        "rules": {rid: [p if isinstance(p, int) else float(p) for p in row] for rid, row in rules.items()},
     }
     if unit.side:
         record["side"] = unit.side

@@ -34,7 +34,14 @@ _CMP = {
     ">": operator.gt,
     ">=": operator.ge,
 }
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+_ARITH = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "/": operators.exact,
+}
 _DEPTH, _UNSET = operator.attrgetter("depth"), object()
 _NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
 
@@ -491,7 +498,7 @@ class Compiler:
             except ZeroDivisionError:
                 self.error(n, "division-by-zero", "division by zero")
         af, bf = a.fn, b.fn
-        if n.op in ("//", "%"):
+        if n.op in ("//", "%", "/"):
             divide = divider(self.fault_site(n), op, n.op)  # a division by zero located here
             c = C(lambda g, e: divide(af(g, e), bf(g, e)), T.INT)
             if self.gen is None or (a.src is None and b.src is None) or too_deep((a, b)):

@@ -12,6 +12,7 @@ these closures (faults.relocated).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from . import types as T
 from .faults import operator_fault
@@ -28,6 +29,20 @@ def arithmetic(where, sign: str, op, af: Callable, bf: Callable) -> Callable:
             raise operator_fault(where, sign, (af, bf), g, e, exc) from None
 
     return arith
+
+
+def exact(a, b):
+    """``a / b`` as an exact fraction (``1 / 3``), a whole number when it is one (``6 / 3`` is
+    2): the numbers of the DSL are whole numbers and the fractions ``/`` makes, never floats."""
+    if (
+        type(a) is bool
+        or type(b) is bool
+        or not isinstance(a, (int, Fraction))
+        or not isinstance(b, (int, Fraction))
+    ):
+        raise TypeError(f"unsupported operand type(s) for /: {type(a).__name__} and {type(b).__name__}")
+    q = Fraction(a, b)
+    return q.numerator if q.denominator == 1 else q
 
 
 def negation(where, af: Callable) -> Callable:

@@ -370,7 +370,7 @@ _TERMINAL_WORDS = {
     "STRING": "a 'string'",
     "COMP_OP": "a comparison",
     "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*', '//' or '%'",
+    "MUL_OP": "'*', '/', '//' or '%'",
     "LPAR": "'('",
     "RPAR": "')'",
     "LSQB": "'['",
