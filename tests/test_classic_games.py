@@ -4,7 +4,9 @@ chance event the same outcomes with the same odds (ours mapped to OpenSpiel's by
 and the same returns at the end. Mismatches are counted and must be zero.
 
 - blackjack (tests/games/blackjack.yaml): the dealer's "draw while under 17" is a bounded
-  ``while``, drawing a card a procedure, the cards made with ``pairs``."""
+  ``while``, drawing a card a procedure, the cards made with ``pairs``;
+- hex on a 5 x 5 board (tests/games/hex.yaml): a hex board's six neighbours and the chain
+  joining two sides with ``connected(..., 'hex')``."""
 
 from __future__ import annotations
 
@@ -21,12 +23,23 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 GAMES = Path(__file__).resolve().parent / "games"
 
 
-def _compare(name: str, path: Path, seed: int, ours_to_theirs, outcome_text) -> dict:
+def _by_scores(game, returns) -> bool:
+    """Returns are the scores (blackjack: +1, 0, -1)."""
+    return [float(s) for s in game.scores()] == returns
+
+
+def _by_winners(game, returns) -> bool:
+    """Returns +1 to the winner and -1 to the other, or 0 to both for a draw."""
+    best = max(returns)
+    return game.winners() == ([] if min(returns) == best else [s for s, r in enumerate(returns) if r == best])
+
+
+def _compare(name: str, path: Path, seed: int, ours_to_theirs, outcome_text=None, result=_by_scores) -> dict:
     """Play one seeded game in both at once; the kinds of mismatch seen (empty: none) and the
     decisions and chance events compared."""
     rules = pr.load(path)
     state = pyspiel.load_game(name).new_initial_state()
-    game = rules.new_game(state.num_players() if name != "blackjack" else 1, seed=seed, chance="explicit")
+    game = rules.new_game(state.num_players(), seed=seed, chance="explicit")
     rng = random.Random(seed)
     seen = {"decisions": 0, "chance": 0, "mismatches": []}
     while not state.is_terminal():
@@ -66,7 +79,7 @@ def _compare(name: str, path: Path, seed: int, ours_to_theirs, outcome_text) -> 
         seen["decisions"] += 1
     if not game.is_over:
         seen["mismatches"].append("theirs ended first")
-    elif [float(s) for s in game.scores()] != state.returns():
+    elif not result(game, state.returns()):
         seen["mismatches"].append("returns")
     return seen
 
@@ -99,5 +112,30 @@ def test_a_dealer_who_stands_at_16_is_told_apart_from_openspiels(tmp_path):
     found = [
         _compare("blackjack", path, seed, _blackjack_move, _blackjack_card)["mismatches"]
         for seed in range(300)
+    ]
+    assert any(found)
+
+
+def _hex_move(state, text: str) -> int:
+    return int(text.split("#")[1])  # "place #7": the cell, row by row, as OpenSpiel numbers it
+
+
+def test_hex_agrees_with_openspiel_move_by_move():
+    """1,000 seeded games on the 5 x 5 board: 0 mismatches."""
+    decisions = 0
+    for seed in range(1000):
+        seen = _compare("hex(board_size=5)", GAMES / "hex.yaml", seed, _hex_move, result=_by_winners)
+        assert seen["mismatches"] == [], (seed, seen)
+        decisions += seen["decisions"]
+    assert decisions > 10 * 1000
+
+
+def test_a_square_board_is_told_apart_from_hex(tmp_path):
+    """The comparison finds a rule that differs: chains joined orthogonally, not six ways."""
+    path = tmp_path / "square.yaml"
+    path.write_text((GAMES / "hex.yaml").read_text(encoding="utf-8").replace("'hex')", "'orthogonal')"))
+    found = [
+        _compare("hex(board_size=5)", path, seed, _hex_move, result=_by_winners)["mismatches"]
+        for seed in range(50)
     ]
     assert any(found)

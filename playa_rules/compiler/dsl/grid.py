@@ -2,7 +2,7 @@
 ``col`` properties, held in a zone (a board; one per player if the zone is per player).
 
 ``at(board, r, c)`` finds a cell; ``neighbours(x, board)`` the cells next to one
-(orthogonally, diagonally or both); ``line(x, board, dr, dc)`` the cells from one in a
+(orthogonally, diagonally, both, or the six of a hex board); ``line(x, board, dr, dc)`` the cells from one in a
 direction to the edge; ``connected(x, cells)`` the group of cells joined to one;
 ``leading(c in cells where ...)`` the cells from the start while a condition holds (a
 run). Registered in the same registry as :mod:`.functions`, documented in docs/dsl.md.
@@ -21,6 +21,9 @@ DIRECTIONS = {
     "diagonal": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
 }
 DIRECTIONS["all"] = DIRECTIONS["orthogonal"] + DIRECTIONS["diagonal"]
+# a hex board drawn as a rhombus, each row half a cell right of the one above (row and col
+# are axial coordinates): the six cells around, with a line along each of the three axes
+DIRECTIONS["hex"] = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
 
 
 def _tables(cp, node, c: C):
@@ -85,13 +88,13 @@ def _mode(cp, node, arg: C | None) -> tuple:
         cp.error(
             node,
             "bad-argument",
-            f"'{node.func}' takes 'orthogonal', 'diagonal' or 'all' as its last argument",
+            f"'{node.func}' takes 'orthogonal', 'diagonal', 'all' or 'hex' as its last argument",
         )
     return DIRECTIONS[arg.const]
 
 
 def _cell_and_cells(cp, node, args) -> tuple:
-    """``f(x, cells[, 'orthogonal'|'diagonal'|'all'])``: the cell, the cells, their row and
+    """``f(x, cells[, 'orthogonal'|'diagonal'|'all'|'hex'])``: the cell, the cells, their row and
     column tables and the steps to a neighbour."""
     if len(args) not in (2, 3):
         cp.error(node, "wrong-arity", f"'{node.func}' takes 2 or 3 arguments, not {len(args)}")
@@ -177,7 +180,8 @@ def _at(cp, node, args):
 
 @function(
     "neighbours",
-    "The cells of a board next to a cell: orthogonally (the default), 'diagonal' or 'all' eight.",
+    "The cells of a board next to a cell: orthogonally (the default), 'diagonal', 'all' eight, or "
+    "'hex': the six of a hex board drawn as a rhombus.",
     "neighbours(spot, board, 'all')",
 )
 def _neighbours(cp, node, args):
@@ -241,7 +245,7 @@ def _line(cp, node, args):
 @function(
     "connected",
     "The cells of a list joined to a cell through cells of the list, "
-    "orthogonally (the default), 'diagonal' or 'all' eight ways; the cell first.",
+    "orthogonally (the default), 'diagonal', 'all' eight ways or 'hex' six ways; the cell first.",
     "connected(spot, [c in board where c.mark == spot.mark])",
 )
 def _connected(cp, node, args):
