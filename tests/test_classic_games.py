@@ -9,7 +9,9 @@ and the same returns at the end. Mismatches are counted and must be zero.
   joining two sides with ``connected(..., 'hex')``;
 - kalah, OpenSpiel's mancala (tests/games/kalah.yaml): sowing is a ``while`` over a
   ``let`` counting the seeds left, the pits made with ``pairs``, "store the rest" a
-  procedure, the extra turn a repeated step ended unless the last seed is stored."""
+  procedure, the extra turn a repeated step ended unless the last seed is stored;
+- pig, the dice race (tests/games/pig.yaml): a die rolled as a chance event, the turn kept
+  by a repeated step, a roll read once with a ``let``."""
 
 from __future__ import annotations
 
@@ -40,7 +42,14 @@ def _by_winners(game, returns) -> bool:
     return game.winners() == [s for s, r in enumerate(returns) if r == best]
 
 
-def _compare(name: str, path: Path, seed: int, ours_to_theirs, outcome_text=None, result=_by_scores) -> dict:
+def _drawn(text: str) -> str:
+    """Our outcome's text as OpenSpiel writes it: the card drawn ('CA from deck': 'CA')."""
+    return text.split(" from ")[0]
+
+
+def _compare(
+    name: str, path: Path, seed: int, ours_to_theirs, outcome_text=None, result=_by_scores, our_outcome=_drawn
+) -> dict:
     """Play one seeded game in both at once; the kinds of mismatch seen (empty: none) and the
     decisions and chance events compared."""
     rules = pr.load(path)
@@ -60,7 +69,7 @@ def _compare(name: str, path: Path, seed: int, ours_to_theirs, outcome_text=None
             if not game.is_chance:
                 seen["mismatches"].append("no chance event in ours")
                 return seen
-            ours = {str(o).split(" from ")[0]: (o, p) for o, p in game.chance_outcomes()}
+            ours = {our_outcome(str(o)): (o, p) for o, p in game.chance_outcomes()}
             if {k: v[1] for k, v in theirs.items()} != {k: v[1] for k, v in ours.items()}:
                 seen["mismatches"].append("chance outcomes")
                 return seen
@@ -167,3 +176,27 @@ def test_a_kalah_without_the_extra_turn_is_told_apart(tmp_path):
     assert any(
         _compare("mancala", path, seed, _hex_move, result=_by_winners)["mismatches"] for seed in range(20)
     )
+
+
+def _pig_move(state, text: str) -> int:
+    return {"roll": 0, "stop": 1}[text]
+
+
+def _pig_roll(state, action: int) -> str:
+    return state.action_to_string(pyspiel.PlayerId.CHANCE, action)  # "Roll 3"
+
+
+def _our_roll(text: str) -> str:
+    return "Roll " + text.split(" shows ")[1]  # "d6 shows 3"
+
+
+def test_pig_agrees_with_openspiel_move_by_move():
+    """1,000 seeded races to 20 points: 0 mismatches."""
+    decisions = 0
+    for seed in range(1000):
+        seen = _compare(
+            "pig(winscore=20)", GAMES / "pig.yaml", seed, _pig_move, _pig_roll, _by_winners, _our_roll
+        )
+        assert seen["mismatches"] == [], (seed, seen)
+        decisions += seen["decisions"]
+    assert decisions > 10 * 1000
