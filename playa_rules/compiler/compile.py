@@ -356,6 +356,7 @@ class _Stage:
             index=index,
             text=text,
             rule=spec.get("rule", ""),
+            others_see=spec.get("others_see", "move"),
             lets=lets,
             params=params,
             checks=checks,

@@ -79,6 +79,7 @@ class ActionDef:
     )  # fn(known, values) -> masks (knowledge_masks)
     base: int = 0  # first integer id of this kind
     size: int = 1  # how many integer ids it spans
+    others_see: str = "move"  # what other seats' logs show of it: the move, that a move was made, or nothing
     plan: Any = field(default=None, repr=False, compare=False)  # how the engine lists them (engine.actions)
     level1: Any = field(
         default=None, repr=False, compare=False

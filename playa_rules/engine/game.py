@@ -389,8 +389,9 @@ class Game(Flow):
         elif len(done) > final:  # rewound to the start of a segment (explicit chance)
             del done[final:]
         for ev in log[len(done) : final]:
-            done.append(_event(self, ev, seat))
-        return done + [_event(self, ev, seat) for ev in log[final:]]
+            done.append(_event(self, ev, seat))  # None for an event the seat does not learn of
+        events = done + [_event(self, ev, seat) for ev in log[final:]]
+        return [x for x in events if x is not None] if None in events else events
 
     def sample_world(self, seat: int, rng=None, chance: str = "sample") -> Game:
         """An independent game consistent with all ``seat`` knows, the rest redrawn (engine.worlds).

@@ -23,8 +23,10 @@ def plain(x):
     return x
 
 
-def event(game, ev, seat=None) -> dict:
-    """One internal log entry as a JSON-serialisable event, as ``seat`` saw it (None: everything)."""
+def event(game, ev, seat=None) -> dict | None:
+    """One internal log entry as a JSON-serialisable event, as ``seat`` saw it (None:
+    everything); None when ``seat`` learns nothing of it (an action whose ``others_see`` is
+    ``nothing``, taken by another seat)."""
     kind = ev[0]
     if kind == "start":
         out = {"event": "start", "game": ev[1], "players": ev[2]}
@@ -42,6 +44,8 @@ def event(game, ev, seat=None) -> dict:
     if kind == "act":
         a = ev[2]
         masks = ev[3]
+        if seat is not None and seat != ev[1] and a.defn.others_see != "move":
+            return {"event": "action", "seat": ev[1]} if a.defn.others_see == "turn" else None
         if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
             return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
         return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}

@@ -104,6 +104,8 @@ class FlowSections(Writer):
                 f"- **{self.w('text_form')}:** {code(shown)}"
                 + (f" ({self.w('played_as', form=code(form))})" if shown != form else "")
             )
+            if a.get("others_see") in ("turn", "nothing"):
+                self.emit(f"- **{self.w('others_see')}:** {self.w('others_see_' + a['others_see'])}")
             for key, value in (a.get("let") or {}).items():
                 self.emit(f"- **{self.w('let')}:** {code(key)} = {code(value)}")
             params = [f"  - {code(p)}: {self.param(d)}" for p, d in (a.get("params") or {}).items()]

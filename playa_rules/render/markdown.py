@@ -55,7 +55,7 @@ RENDERED: dict[str, set[str]] = {
     "component_var": {"value", "reset"},
     "variables": {"turn", "hand", "match", "player", "player_match"},  # the scopes (words.py: reset_<scope>)
     "zone": {"per", "visibility", "holds", "about"},
-    "action": {"text", "rule", "params", "let", "require", "effect", "tell"},
+    "action": {"text", "rule", "others_see", "params", "let", "require", "effect", "tell"},
     "param": {"one_of", "position_in", "group_of", "by", "seat_in", "number_in"},
     "phase": {"id", "rule", "when", "turns", "let", "on_start", "on_turn_start", "steps", "next", "tell"},
     "tell": {"text", "when"},
