@@ -48,7 +48,12 @@ def test_a_move_kept_secret_shows_others_only_that_a_move_was_made(tmp_path):
 def test_a_move_others_learn_nothing_of_is_not_in_their_log(tmp_path):
     game = _game(tmp_path, "nothing")
     assert _actions(game.log_for(1)) == []
-    assert [e["event"] for e in game.log_for(1) if e["event"] != "chance"][-4:] == ["phase", "turn", "phase", "turn"]
+    assert [e["event"] for e in game.log_for(1) if e["event"] != "chance"][-4:] == [
+        "phase",
+        "turn",
+        "phase",
+        "turn",
+    ]
     assert _actions(game.log_for(0))[0]["action"] == "call hearts"
 
 

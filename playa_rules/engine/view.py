@@ -102,7 +102,7 @@ def view(game, seat) -> dict:
         "is_over": over,
     }
     if (game.rules.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only
-        out["running_scores"] = game.running_scores()
+        out["running_scores"] = plain(game.running_scores())
     if not over:
         phase = game.program.phases[g.phase_i]
         out["step"] = phase.steps[g.step_i].id if g.step_i < len(phase.steps) else None
