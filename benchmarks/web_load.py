@@ -3,15 +3,17 @@
     python benchmarks/web_load.py --tables 50 --tabs 2      # 50 tables, 200 seat connections
 
 Starts ``playa-rules serve`` on a free 127.0.0.1 port with a fresh store, opens ``--tables``
-Playa Pirata tables of 4 seats (seats 0 and 1 people, seat 2 a random agent, seat 3 a greedy
-one) and, for each person, ``--tabs`` connections to the seat's link, as if the person had
+Playa Pirata tables of 4 seats (seats 0 and 1 people, seats 2 and 3 agents: ``--agents``,
+random and greedy by default) and, for each person, ``--tabs`` connections to the seat's link, as if the person had
 the page open that many times. Every tab answers every turn of its seat at once with a
 move of its own choosing, so the tabs of one seat race each other: one move is applied, the
 others are refused. The run stops when every match is over, or after ``--limit`` seconds.
 
 Then each table's whole log is read and checked against the store: the store holds each
 move once, in order, and the log replays (``pr.replay``) to the same end. It prints moves
-per second (every decision of every table, agents' too), the latency of people's moves
+per second (every decision of every table, agents' too), the server's processor time per
+move (its agents' thinking included: on a shared machine, the figure that waiting does not
+inflate), the latency of people's moves
 (from sending a move to its answer: the table moved on, or the move refused), the refused
 racing moves and the checks.
 """
@@ -48,22 +50,48 @@ def _post(url: str, body: dict) -> dict:
         return json.loads(r.read())
 
 
-def _get(url: str):
-    with urllib.request.urlopen(url, timeout=60) as r:
-        return json.loads(r.read())
+def _cpu_seconds(pid: int) -> float | None:
+    """The processor time a process has used so far (user and system), from /proc; None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _log(url: str) -> list | None:
+    """A finished table's log, or None (a table the time limit stopped has no log to give)."""
+    try:
+        with urllib.request.urlopen(url, timeout=60) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError:
+        return None
 
 
 async def _tab(url: str, tab: int, stats: dict, deadline: float) -> None:
-    """One page of one seat: answer each of its turns at once, until the match is over."""
+    """One page of one seat: answer each of its turns at once, until the match is over; a
+    connection closed under it (a missed keepalive on a starved machine) is opened again, as
+    the table page does."""
     import websockets
 
-    async with websockets.connect(url, max_size=None) as ws:
-        sent_at = None
+    while time.monotonic() < deadline:
+        try:
+            async with websockets.connect(url, max_size=None) as ws:
+                if await _play(ws, tab, stats, deadline):
+                    return
+        except websockets.ConnectionClosed:
+            stats["reconnects"] += 1
+
+
+async def _play(ws, tab: int, stats: dict, deadline: float) -> bool:
+    """Play on one connection; True once the match is over (or the time is up)."""
+    sent_at = None
+    try:
         while time.monotonic() < deadline:
             try:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic()))
             except asyncio.TimeoutError:
-                return
+                return True
             if msg["type"] == "refused":
                 stats["refused"] += 1
             answered = msg["type"] == "refused" or (
@@ -76,7 +104,7 @@ async def _tab(url: str, tab: int, stats: dict, deadline: float) -> None:
                 continue
             if msg["over"]:
                 if sent_at is None:
-                    return
+                    return True
                 continue  # a move sent as the match ended is answered (refused) first
             if msg["actions"]:
                 actions = msg["actions"]
@@ -84,6 +112,10 @@ async def _tab(url: str, tab: int, stats: dict, deadline: float) -> None:
                 sent_at = (msg["moves"], time.monotonic())
                 await ws.send(json.dumps({"type": "act", "id": pick, "seen": msg["moves"]}))
                 stats["sent"] += 1
+        return True
+    finally:
+        if sent_at is not None:
+            stats["unanswered"] += 1  # its answer (applied or refused) went with the connection
 
 
 async def _run_tabs(links: list[str], port: int, tabs: int, deadline: float, stats: dict) -> None:
@@ -95,7 +127,9 @@ async def _run_tabs(links: list[str], port: int, tabs: int, deadline: float, sta
     await asyncio.gather(*jobs)
 
 
-def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) -> dict:
+def run(
+    tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1, agents=("random", "greedy")
+) -> dict:
     """Run the load (module doc) and return its figures and checks."""
     import playa_rules as pr
     from playa_rules.web.store import Store
@@ -120,7 +154,7 @@ def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) ->
             except OSError:
                 time.sleep(0.05)
         made = []
-        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "random"}, {"kind": "greedy"}]
+        seats = [{"kind": "person"}, {"kind": "person"}] + [{"kind": a} for a in agents]
         for t in range(tables):
             made.append(
                 _post(
@@ -129,11 +163,12 @@ def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) ->
                 )
             )
         links = [m["seats"][s] for m in made for s in ("0", "1")]
-        stats = {"sent": 0, "refused": 0, "latency": []}
+        stats = {"sent": 0, "refused": 0, "latency": [], "reconnects": 0, "unanswered": 0}
         start = time.monotonic()
         asyncio.run(_run_tabs(links, port, tabs, start + limit, stats))
         wall = time.monotonic() - start
-        logs = [_get(f"{base}/api/seat/{m['seats']['0'].rsplit('/', 1)[1]}/log.json") for m in made]
+        cpu = _cpu_seconds(server.pid)
+        logs = [_log(f"{base}/api/seat/{m['seats']['0'].rsplit('/', 1)[1]}/log.json") for m in made]
     finally:
         server.terminate()
         server.wait(30)
@@ -141,7 +176,12 @@ def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) ->
     rules = pr.load("playa-pirata")
     moves_total = people = mismatched = over = 0
     for m, log in zip(made, logs):
-        _, moves = store.table(m["table"])
+        setup, moves = store.table(m["table"])
+        if log is None:  # stopped by the time limit: its moves still rebuild the game
+            game = rules.new_game(setup["players"], seed=setup["seed"])
+            for _, action in moves:
+                game.apply(action)
+            log = game.log
         logged = [(e["seat"], e["id"]) for e in log if e["event"] == "action"]
         game = pr.replay(rules, log)
         if [tuple(x) for x in moves] != logged:
@@ -156,6 +196,8 @@ def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) ->
         "seconds": round(wall, 2),
         "moves": moves_total,
         "moves_per_second": round(moves_total / wall, 1),
+        "server_cpu_seconds": None if cpu is None else round(cpu, 1),
+        "server_cpu_ms_per_move": None if cpu is None else round(1000 * cpu / max(moves_total, 1), 2),
         "people_moves": people,
         "answers_timed": len(lat),
         "latency_median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
@@ -163,6 +205,8 @@ def run(tables: int = 50, tabs: int = 2, limit: float = 600.0, seed: int = 1) ->
         "latency_max_ms": round(lat[-1] * 1000, 1) if lat else None,
         "moves_sent": stats["sent"],
         "refused": stats["refused"],
+        "reconnects": stats["reconnects"],
+        "unanswered_at_reconnect": stats["unanswered"],
         "tables_whose_store_and_log_differ": mismatched,
         "tables_over": over,
     }
@@ -173,8 +217,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--tabs", type=int, default=2, help="connections per person seat")
     parser.add_argument("--limit", type=float, default=600.0, help="seconds before the run stops")
+    parser.add_argument("--agents", default="random,greedy", help="the agents of seats 2 and 3")
     args = parser.parse_args()
-    print(json.dumps(run(args.tables, args.tabs, args.limit), indent=1))
+    agents = tuple(args.agents.split(","))
+    print(json.dumps(run(args.tables, args.tabs, args.limit, agents=agents), indent=1))
 
 
 if __name__ == "__main__":

@@ -120,9 +120,15 @@ def test_an_uploaded_rule_file_and_variant_make_a_table(tmp_path):
             ),
         )
         assert r.status_code == 200, r.text
-        with client.websocket_connect(f"/ws/{token_of(r.json()['seats']['0'])}") as ws:
+        link = f"/ws/{token_of(r.json()['seats']['0'])}"
+        with client.websocket_connect(link) as ws:
             intro = ws.receive_json()
             assert intro["variants"] == ["big-skulls"]
+            first = ws.receive_json()
+    with TestClient(build_app(str(tmp_path / "t.sqlite"))) as client:  # the uploads are in the store
+        with client.websocket_connect(link) as ws:
+            assert ws.receive_json()["variants"] == ["big-skulls"]
+            assert ws.receive_json()["view"] == first["view"]
 
 
 # ---------------------------------------------------------------- a seat's socket
@@ -264,3 +270,20 @@ def test_the_rules_are_served_as_html_in_three_languages(tmp_path):
         it = client.get(f"/api/seat/{token}/rules?lang=it").json()["html"]
         assert en.startswith("<h1>Playa Pirata</h1>") and it != en
         assert "error" in client.get(f"/api/seat/{token}/rules?lang=xx").json()
+
+
+def test_a_log_written_by_play_log_opens_as_a_replay(tmp_path, capsys):
+    import json
+
+    from playa_rules.cli.main import main
+
+    path = tmp_path / "match.json"
+    assert main(["play", "lying-pirates", "-p", "3", "--seed", "2", "--log", str(path)]) == 0
+    capsys.readouterr()
+    with TestClient(build_app(str(tmp_path / "t.sqlite"))) as client:
+        r = client.post("/api/replays", json={"game": "lying-pirates", "log": json.loads(path.read_text())})
+        assert r.status_code == 200, r.text
+        rid = r.json()["replay"].rsplit("/", 1)[1]
+        first = client.get(f"/api/replays/{rid}?step=0&seat=0").json()
+        last = client.get(f"/api/replays/{rid}?step={first['steps']}&seat=spectator").json()
+        assert last["over"] and last["log"][-1].startswith("the end")

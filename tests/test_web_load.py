@@ -27,4 +27,6 @@ def test_racing_tabs_and_agents_lose_no_move_and_apply_none_twice():
     assert got["tables_whose_store_and_log_differ"] == 0
     assert got["tables_over"] == 8
     assert got["refused"] > 0, "the tabs of a seat raced: all but one of their moves were refused"
-    assert got["moves_sent"] == got["people_moves"] + got["refused"]  # each applied once, or refused
+    # each move sent is applied once or refused (an answer lost with a dropped connection aside)
+    answered = got["people_moves"] + got["refused"]
+    assert answered <= got["moves_sent"] <= answered + got["unanswered_at_reconnect"]

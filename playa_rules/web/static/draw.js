@@ -48,8 +48,10 @@ class Drawer {
     this.names = display.names || {}; // phase and step ids as the rules call them ("": left off)
     this.round = display.round || null; // the variable the round reads (scope.name)
   }
-  shown(type) { // [[variable, words], ...] the display hints show beside a component
-    const chosen = this.components[type] || [];
+  shown(type, values) { // [[variable, words], ...] the display hints show beside a component
+    const chosen = this.components[type];
+    if (chosen === undefined) // no hint for this type: every variable but a face (drawn as a die)
+      return Object.keys(values || {}).filter((n) => n !== "face").map((n) => [n, n]);
     return Array.isArray(chosen) ? chosen.map((n) => [n, n]) : Object.entries(chosen);
   }
   who(s, me) { return s === me ? "you" : `seat ${s}`; }
@@ -59,7 +61,7 @@ class Drawer {
   details(c) {
     const values = c.vars || {};
     const out = [];
-    for (const [name, words] of this.shown(c.type)) {
+    for (const [name, words] of this.shown(c.type, values)) {
       const v = name in values ? values[name] : c[name];
       if (v !== undefined && v !== "" && !(name === "face" && v === null)) out.push(`${words ? words + " " : ""}${showValue(v)}`);
     }
@@ -80,7 +82,7 @@ class Drawer {
       card.appendChild(node("span", "label", c.type));
     } else {
       const face = (c.vars || {}).face;
-      const chosen = this.shown(c.type).map(([n]) => n);
+      const chosen = this.shown(c.type, c.vars).map(([n]) => n);
       if (face !== undefined && face !== null && !chosen.includes("face")) {
         card.classList.add("die");
         card.appendChild(node("span", "face", showValue(face)));

@@ -10,7 +10,8 @@ async function readFiles(input) {
 }
 
 function fillPlayers() {
-  const g = GAMES.find((x) => x.id === $("game").value);
+  // an uploaded rule file's player counts are known once it loads: any count is offered
+  const g = $("upload").files.length ? null : GAMES.find((x) => x.id === $("game").value);
   const counts = g ? g.players : Array.from({ length: 8 }, (_, i) => i + 1);
   const sel = $("players");
   const was = sel.value;
@@ -104,5 +105,6 @@ $("replay-form").addEventListener("submit", async (e) => {
   $("lang").innerHTML = data.languages.map((l) => `<option>${l}</option>`).join("");
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
+  $("upload").addEventListener("change", fillPlayers);
   fillPlayers();
 })();
