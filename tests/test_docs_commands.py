@@ -95,8 +95,11 @@ COMMANDS = [c for page in PAGES for c in _commands_of(page)]
 SEARCH_AGENTS = ("ismcts", "greedy")
 
 
+BENCHMARKS = ("playa_rules.bench",)  # speed measurements run for seconds per figure by design
+
+
 def _param(command: Command):
-    slow = any(name in command.text for name in SEARCH_AGENTS)
+    slow = any(name in command.text for name in SEARCH_AGENTS + BENCHMARKS)
     return pytest.param(command, id=command.id, marks=[pytest.mark.slow] if slow else [])
 
 

@@ -41,6 +41,7 @@ from pathlib import Path
 
 from ..errors import PlayaRulesError
 from ..rules import collector_paused, games, load
+from . import yardsticks
 
 REFERENCE_GAME = "playa-pirata"  # the game the hand-written references play
 
@@ -313,6 +314,7 @@ def main(argv=None) -> int:
         "--reference", type=Path, default=None, help="a second hand-written reference to compare with"
     )
     ap.add_argument("--no-load", action="store_true", help="skip the load times")
+    ap.add_argument("--no-search", action="store_true", help="skip the ISMCTS timing")
     ap.add_argument(
         "--backends", action="store_true", help="also compare the generated backend with the closures alone"
     )
@@ -349,6 +351,8 @@ def main(argv=None) -> int:
         if second:
             line += f"  {results[-1][0]:>18.0f}  {results[0][0] / results[-1][0]:>5.2f}"
         print(line)
+    print()
+    yardsticks.report(args.seconds, measure, search=not args.no_search)
 
     print()
     print("2. Per game: random play, and the cost of one call in µs over the same positions")
