@@ -24,7 +24,7 @@ from pathlib import Path
 from ..rules import load
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARD_GAMES = (("tic-tac-toe", "tic_tac_toe"), ("connect-four", "connect_four"))
+BOARD_GAMES = ("tic_tac_toe", "connect_four")  # benchmarks/NAME.py plays tests/games/NAME-with-dashes.yaml
 
 
 def _checkout_file(*parts: str) -> Path | None:
@@ -105,7 +105,8 @@ def board_games(seconds: float, measure) -> list[dict]:
     """Per board game: engine and hand-written games/s, their ratio, and the decisions/s
     ratio to OpenSpiel's C++ game when pyspiel is installed (None otherwise)."""
     rows = []
-    for rule_name, module_name in BOARD_GAMES:
+    for module_name in BOARD_GAMES:
+        rule_name = module_name.replace("_", "-")
         rule_file = _checkout_file("tests", "games", f"{rule_name}.yaml")
         ref_file = _checkout_file("benchmarks", f"{module_name}.py")
         if rule_file is None or ref_file is None:

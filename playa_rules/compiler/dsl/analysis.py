@@ -115,6 +115,11 @@ def free_names(node: A.Node) -> set[str]:
     return names - bound
 
 
+READS_ALWAYS = {"count": (0,), "line": (0, 2, 3), "at": (0, 1, 2), "neighbours": (0,)}
+"""Built-in functions whose compiled form works out some arguments at every call: their
+positions (``line`` reads its board only from a cell, in a direction)."""
+
+
 def always_reads(node: A.Node, name: str, defines: dict, memo: dict, depth: int = 0) -> bool:
     """Whether evaluating expression ``node`` reads the name ``name`` whatever the state: not
     only in a branch, a later operand of and/or, a comprehension's condition or element (its
@@ -149,7 +154,13 @@ def always_reads(node: A.Node, name: str, defines: dict, memo: dict, depth: int 
         )
     if isinstance(node, A.Call):
         d = defines.get(node.func)
-        if d is None or len(node.args) != len(d.params):
+        if d is None:
+            return any(
+                always_reads(node.args[i], name, defines, memo, depth + 1)
+                for i in READS_ALWAYS.get(node.func, ())
+                if i < len(node.args)
+            )
+        if len(node.args) != len(d.params):
             return False
         return any(
             define_reads(d, p, defines, memo, depth + 1)

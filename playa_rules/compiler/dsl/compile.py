@@ -23,7 +23,7 @@ from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .faults import RuleFault, divider, fault_site, item_reader  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
-from .pysource import Generator, composed, env, list_source, too_deep, top_source, with_src
+from .pysource import Generator, composed, env, item_source, list_source, too_deep, top_source, with_src
 from .values import C, Define, Scope, const, retyped  # noqa: F401  (Define, Scope: re-exported)
 
 _CMP = {
@@ -288,9 +288,7 @@ class Compiler:
 
         if self.gen is None or (o.src is None and i.src is None and not o.is_const) or too_deep((o, i)):
             return C(index, elem)
-        return with_src(
-            self.gen, C(index, elem), f"{self.gen.bind(item)}({self.gen.of(o)}, {self.gen.of(i)})"
-        )
+        return with_src(self.gen, C(index, elem), item_source(self.gen, o, i, item))
 
     def _Call(self, n: A.Call, scope: Scope) -> C:
         d = self.defines.get(n.func)

@@ -7,12 +7,10 @@ is substituted so the body folds it; the number of calls inlined into one text i
 
 from __future__ import annotations
 
-import re
-
 from ...limits import MAX_INLINES
 from . import ast as A
 from .analysis import define_reads
-from .pysource import MAX_SOURCE_DEPTH, env, hands_on, plain_code, with_src
+from .pysource import MAX_SOURCE_DEPTH, any_call, calls, env, hands_on, with_src
 from .values import C, Define, Scope
 
 
@@ -73,15 +71,14 @@ def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
     return _substituted(cp, d, C(call, body.t), body, binds)
 
 
-_CALL = re.compile(r"[\w\])]\(|\bfor\b")  # a call or a loop in source (texts set aside first)
-
-
 def _substituted(cp, d: Define, c: C, body: C, binds: list) -> C:
     """``c`` (a call of ``d`` binding ``binds`` [(key, fn, C, parameter)] then reading
     ``body``) with the body's source, each argument's source in place of its parameter: no
     closure call per argument and none for the call. Only for plain arguments (slots,
-    tables, arithmetic: no call, no loop), which read the same however often the body reads
-    them and decide no chance event (a call might: ``top(deck)``), that the body reads
+    tables, arithmetic: no call, no loop; a call of a pure reader, a list's item or ``len``,
+    where the body reads the parameter once, so no call is made twice), which read the same
+    however often the body reads them and decide no chance event (a call might:
+    ``top(deck)``), that the body reads
     whatever the state (so an argument that fails, a part of none, fails as the closures'
     does: ``analysis.define_reads``); and only when nothing in the body reads the
     environment through a closure (it would look for the parameter there)."""
@@ -90,7 +87,10 @@ def _substituted(cp, d: Define, c: C, body: C, binds: list) -> C:
         gen is None
         or body.src is None
         or hands_on(body.src)
-        or any(a.src is None or _CALL.search(plain_code(a.src)) for _, _, a, _ in binds)
+        or any(
+            a.src is None or calls(gen, a.src) or (any_call(a.src) and body.src.count(env(k)) > 1)
+            for k, _, a, _ in binds
+        )
         or body.depth + max(a.depth for _, _, a, _ in binds) >= MAX_SOURCE_DEPTH - 1
         or not all(define_reads(d, p, cp.defines, cp.reads) for _, _, _, p in binds)
     ):

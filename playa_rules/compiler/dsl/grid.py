@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import types as T
 from .functions import FUNCTIONS, Function, _arity, _coll, function
+from .gridsource import leading_source, line_reader, line_source
 from .names import zone_index
 from .pysource import too_deep, with_src
 from .values import C
@@ -239,7 +240,11 @@ def _line(cp, node, args):
             r, c = r + sr, c + sc
         return out
 
-    return C(line, T.list_of(args[1].t.element()))
+    out = C(line, T.list_of(args[1].t.element()))
+    if args[1].t.kind != "zone":
+        return out
+    reader = line_reader(_spots(cp, args[1], rows, cols), rows, cols, not_a_cell)
+    return line_source(cp.gen, out, reader, args)
 
 
 @function(
@@ -285,7 +290,7 @@ def _leading_over(cp, node, coll, key, where, expr):
             out.append(x)
         return out
 
-    return C(leading, T.list_of(coll.t.element()))
+    return leading_source(cp.gen, C(leading, T.list_of(coll.t.element())), coll, key, where)
 
 
 FUNCTIONS["leading"] = Function(

@@ -121,6 +121,41 @@ def hands_on(src: str) -> bool:
     return _HANDS_ON.search(plain_code(src)) is not None
 
 
+_CALL = re.compile(r"[\w\])]\(|\bfor\b")  # a call or a loop in source (texts set aside first)
+_BOUND_CALL = re.compile(r"\b(_b\d+|len)\(")
+
+
+def calls(gen: Generator, src: str) -> bool:
+    """Whether ``src`` calls something (a closure, a helper that may decide chance) or loops,
+    its texts and slots set aside and its calls of pure helpers (:meth:`Generator.bind_pure`)
+    and of ``len`` not counted."""
+    code = _BOUND_CALL.sub(
+        lambda m: "(" if m.group(1) in gen.pure or m.group(1) == "len" else m.group(0), plain_code(src)
+    )
+    return _CALL.search(code) is not None
+
+
+def item_source(gen: Generator, obj, index, item) -> str:
+    """Source of ``obj[index]`` read by ``item`` (``faults.item_reader``); a list bound to a
+    variable at a constant index that is not negative (``d[0]``) is read inline, the reader
+    called only when the list is too short (to raise its located fault)."""
+    o, i = gen.of(obj), gen.of(index)
+    if (
+        obj.t.kind == "list"
+        and _SLOT.fullmatch(o)
+        and index.is_const
+        and index.const.__class__ is int
+        and index.const >= 0
+    ):
+        return f"({o}[{i}] if len({o}) > {i} else {gen.bind_pure(item)}({o}, {i}))"
+    return f"{gen.bind_pure(item)}({o}, {i})"
+
+
+def any_call(src: str) -> bool:
+    """Whether ``src`` calls anything or loops (its texts and slots set aside), pure helpers included."""
+    return _CALL.search(plain_code(src)) is not None
+
+
 def localized(gen: Generator, key: str, parts: list[str]) -> tuple[str, list[str]]:
     """``(target, parts)`` for variable ``key`` bound by a comprehension over ``parts`` (its
     condition and element): a fresh local name read in ``parts`` in place of the slot, unless
@@ -152,6 +187,7 @@ class Generator:
         self.sources: list[str] = []  # every function's source, for tests and curious readers
         self.made: WeakSet = WeakSet()  # the functions generated so far
         self.settled: frozenset = frozenset()  # the zones never shuffled, by index (analysis.never_shuffled)
+        self.pure: set = set()  # bound names of helpers that only read their arguments (see bind_pure)
 
     def bind(self, obj) -> str:
         """A name standing for ``obj`` in generated source."""
@@ -159,6 +195,14 @@ class Generator:
         if name is None:
             name = self._names[id(obj)] = f"_b{len(self._names)}"
             self.ns[name] = obj  # kept alive here, so its id stays its own
+        return name
+
+    def bind_pure(self, obj) -> str:
+        """A name standing for ``obj``, a helper that only reads its arguments (an item of a
+        list or a table): a call of it reads the same however often it is made and decides
+        no chance event (see :func:`calls`)."""
+        name = self.bind(obj)
+        self.pure.add(name)
         return name
 
     def fresh(self, stem: str) -> str:
