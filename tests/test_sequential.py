@@ -132,15 +132,15 @@ def test_the_runner_stops_when_told_and_keeps_what_finished():
 
 @pytest.mark.slow
 def test_games_with_no_change_but_their_own_luck_are_called_significant_at_most_alpha_of_the_time():
-    # base and "variant" are the same rules on different seeds: every difference is luck
+    # base and "variant" are the same rules on different seeds: every difference in who wins is luck
     rules = pr.load("playa-pirata")
-    runs, alarms = 20, 0
+    runs, alarms = 40, 0
     for k in range(runs):
-        base, _ = run(units_for(rules, 2, 150, ("greedy:width=4", "random"), 1000 * k, True), 2)
-        other, _ = run(units_for(rules, 2, 150, ("greedy:width=4", "random"), 1000 * k + 500, True), 2)
+        base, _ = run(units_for(rules, 2, 150, ("random",), 1000 * k, True), 1)
+        other, _ = run(units_for(rules, 2, 150, ("random",), 1000 * k + 500, True), 1)
         watch = Sequential(alpha=0.05, margin=0.0)
         for b, v in zip(base, other):
-            watch.add(b, v)
+            watch.add(b, v)  # read after every pair of games
             if any(lo > 0 or hi < 0 for lo, hi in watch.intervals().values()):
                 alarms += 1
                 break
