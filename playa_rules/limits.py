@@ -44,6 +44,12 @@ raised as the step's listing passes it. Only steps whose kinds can name more are
 MAX_INT = 2**53
 """Largest whole number (in size) a file may write, a variable may hold or a score may reach: what
 JSON readers hold exactly; ``bad-value`` in a file, a runtime error in play."""
+MAX_VARIANTS = 32
+"""Most variants applied together, a chain of variants extending each other included, counted
+as each file's ``extends`` is followed (before the next file is read); ``too-many-variants``."""
+MAX_PHASES = 256
+"""Most phases in a game, a variant's added ones included (counted before a variant's are merged);
+``too-many-phases``. The bundled games have at most 5."""
 MAX_PROBLEMS = 100
 """Most problems one stage reports in detail; the rest are counted in one ``too-many-problems``."""
 MAX_AUTOMATON_ACTIONS = 100_000
@@ -64,6 +70,12 @@ LIMITS = (
     ("items one item line makes (count times each)", MAX_COUNT, "bad-count"),
     ("components in one game", MAX_COMPONENTS, "too-many-components"),
     ("players", MAX_PLAYERS, "too-many-players"),
+    ("phases", MAX_PHASES, "too-many-phases"),
+    (
+        "variants applied together (a chain of variants extending each other included)",
+        MAX_VARIANTS,
+        "too-many-variants",
+    ),
     ("distinct actions of one action kind", MAX_ACTION_IDS, "too-many-actions"),
     ("legal actions at one decision, while playing", MAX_LEGAL_ACTIONS, "sim-runtime-error"),
     ("problems reported in detail by one stage", MAX_PROBLEMS, "too-many-problems"),

@@ -12,7 +12,7 @@ import gc
 import os
 from pathlib import Path
 
-from . import resources
+from . import resources, spelling
 from .checks import sort_diagnostics
 from .checks.schema import schema_diagnostics
 from .compiler.compile import compile_document
@@ -22,6 +22,9 @@ from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
 from .source import variants as variants_
 from .source.load import Document
 from .source.overlay import merge
+
+TITLED = 3
+"""Most variant titles a rule set's title lists; the rest are counted ("and 2 more variants")."""
 
 
 class Rules:
@@ -40,7 +43,10 @@ class Rules:
         self.variant_titles: list[str] = [layer.title or layer.id for layer in layers]
         self.title: str = spec.get("title", self.id)
         if layers:
-            self.title += " (" + ", ".join(layer.title or layer.id for layer in layers) + ")"
+            shown = self.variant_titles[:TITLED] + (
+                [f"{len(layers) - TITLED} more variants"] if len(layers) > TITLED else []
+            )
+            self.title += " (" + ", ".join(shown) + ")"
         self.player_counts: list[int] = sorted(spec.get("players") or [])
 
     @property
@@ -119,9 +125,9 @@ def resolve(name_or_path) -> Path:
         )
     bundled = resources.games_dir() / f"{name_or_path}.yaml"
     if "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
-        if bundled.is_file():
+        if variants_.is_file(bundled):
             return bundled
-        if Path(name_or_path).is_file():
+        if variants_.is_file(Path(name_or_path)):
             return Path(name_or_path)
         raise LoadError(
             Diagnostic(
@@ -151,7 +157,7 @@ def _merged(root: Path, layers) -> Document:
     if not layers:
         return base
     name = base.data.get("game", root.stem) if isinstance(base.data, dict) else root.stem
-    return _checked(merge(base, layers, name))
+    return _checked(variants_.bounded(merge(base, layers, name)))
 
 
 def _compile(doc: Document) -> Rules:
@@ -172,7 +178,8 @@ def collector_paused():
     was = gc.isenabled()
     gc.disable()
     try:
-        yield
+        with spelling.budget():  # and bound the cost of "did you mean" hints (spelling.py)
+            yield
     finally:
         if was:
             gc.enable()
@@ -214,7 +221,7 @@ def _source_of(ref, path) -> str:
         and "/" not in ref
         and "\\" not in ref
         and not ref.endswith((".yaml", ".yml"))
-        and not Path(ref).is_file()
+        and not variants_.is_file(Path(ref))
     ):
         return ref  # a bundled variant id
     return str(Path(ref).resolve())

@@ -452,6 +452,11 @@ def impossible_property_values(ctx: Context):
         )
 
 
+def _word(value) -> str:
+    """A value in a list of choices as YAML spells it: a text bare, ``true``, ``null``, ``[1, 2]``."""
+    return value if isinstance(value, str) else spelled(value)
+
+
 @check("unknown-alternative")
 def ruling_alternatives(ctx: Context):
     """``a_ruling == 'x'`` where 'x' is neither the ruling's value nor one of its alternatives."""
@@ -469,7 +474,8 @@ def ruling_alternatives(ctx: Context):
         if isinstance(subject, A.Name) and subject.id in known:
             what, values = known[subject.id]
             if lit.value not in values:
-                shown = [str(v) for v in values]
+                shown = [_word(v) for v in values]  # as YAML spells them: true, not True
+                words = [v for v in values if isinstance(v, str)]
                 yield ctx.in_text(
                     dsl,
                     lit,
@@ -477,7 +483,7 @@ def ruling_alternatives(ctx: Context):
                     f"{what} '{subject.id}' is never {spelled(lit.value)}: its value and alternatives "
                     f"are {', '.join(shown)}",
                     severity="warning",
-                    hint=did_you_mean(str(lit.value), shown),
+                    hint=did_you_mean(lit.value, words) if isinstance(lit.value, str) else None,
                 )
 
 
@@ -491,12 +497,14 @@ def ruling_values(ctx: Context):
             a.get("value") if isinstance(a, dict) else a for a in _list(entry["alternatives"])
         ]
         if entry.get("value") not in values:
-            shown = list(dict.fromkeys(str(v) for v in values))
+            shown = list(dict.fromkeys(_word(v) for v in values))  # as YAML spells them: true, not True
+            words = [v for v in values if isinstance(v, str)]
+            value = entry.get("value")
             yield ctx.at(
                 f"/rulings/{escape_pointer_segment(name)}/value",
                 "not-an-alternative",
-                f"ruling '{name}' cannot be {spelled(entry.get('value'))}: it is one of {', '.join(shown)}",
-                hint=did_you_mean(str(entry.get("value")), shown),
+                f"ruling '{name}' cannot be {spelled(value)}: it is one of {', '.join(shown)}",
+                hint=did_you_mean(value, words) if isinstance(value, str) else None,
             )
 
 

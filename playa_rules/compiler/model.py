@@ -404,12 +404,11 @@ def _entry(table, key):
 
 
 def _did_you_mean(word, choices) -> str | None:
-    import difflib
+    from ..spelling import did_you_mean as bounded  # (bounded over thousands of names: spelling.py)
 
     if not isinstance(word, str):
         return None
-    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str) and c != word], n=1)
-    return f"did you mean '{close[0]}'?" if close else None
+    return bounded(word, [c for c in choices if isinstance(c, str) and c != word])
 
 
 def did_you_mean(word, choices) -> str | None:

@@ -96,7 +96,7 @@ def relisted(step: StepDef, g, exc: BaseException) -> BaseException:
     generated plan or first level), whose operators and reads raise located faults
     (:func:`~playa_rules.compiler.dsl.faults.relocated`); the first such fault, else ``exc``."""
     found = relocated(exc)
-    if found is not exc or not isinstance(exc, TypeError):
+    if found is not exc or not isinstance(exc, (TypeError, KeyError)):
         return found
     try:
         out = Legal()

@@ -9,7 +9,8 @@ cannot rebuild a game.
 
 from __future__ import annotations
 
-from ..errors import IllegalAction, PlayaRulesError
+from ..errors import IllegalAction, PlayaRulesError, shown
+from ..limits import MAX_INT
 from .chance import CHANCE
 from .game import Game
 
@@ -19,13 +20,14 @@ _KINDS = frozenset(
 
 
 def _whole(ev: dict, i: int, key: str) -> int:
-    """``ev[key]``, a whole number, or a PlayaRulesError naming the event and the field."""
+    """``ev[key]``, a whole number at most MAX_INT in size, or a PlayaRulesError naming the event
+    and the field (a forged log's 10**5000 is refused here, before anything uses or prints it)."""
     value = ev.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        what = "has no" if key not in ev else f"has {value!r} as its"
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_INT:
+        what = "has no" if key not in ev else f"has {shown(value)} as its"
         raise PlayaRulesError(
-            f"event {i} ({ev.get('event')!r}) of the log {what} '{key}': replay needs "
-            f"a whole number there, as game.log writes it"
+            f"event {i} ({shown(ev.get('event'))}) of the log {what} '{key}': replay needs "
+            f"a whole number there (at most {MAX_INT:,} in size), as game.log writes it"
         )
     return value
 
@@ -37,23 +39,23 @@ def _parts(rules, log) -> tuple[list, list]:
         raise PlayaRulesError("a log to replay is the list game.log returns, starting with its 'start' event")
     start = log[0]
     if start.get("game") != rules.id:
-        raise PlayaRulesError(f"this log is of {start.get('game')!r}, not of {rules.id!r}")
+        raise PlayaRulesError(f"this log is of {shown(start.get('game'))}, not of {rules.id!r}")
     players = _whole(start, 0, "players")
     if players not in rules.player_counts:
         raise PlayaRulesError(
-            f"event 0 ('start') of the log has {players} as its 'players', but {rules.id} is "
+            f"event 0 ('start') of the log has {shown(players)} as its 'players', but {rules.id} is "
             f"played by {', '.join(map(str, rules.player_counts))} players"
         )
     outcomes, actions, chances = [], [], []
     for i, ev in enumerate(log):
         kind = ev.get("event") if isinstance(ev, dict) else None
-        if kind not in _KINDS:
+        if not isinstance(kind, str) or kind not in _KINDS:
             what = (
-                f"{ev!r}, not a dict"
+                f"{shown(ev)}, not a dict"
                 if not isinstance(ev, dict)
                 else "a dict with no 'event'"
                 if "event" not in ev
-                else f"of unknown kind {kind!r}"
+                else f"of unknown kind {shown(kind)}"
             )
             raise PlayaRulesError(
                 f"event {i} of the log is {what}: events are dicts whose 'event' is one of "
@@ -101,7 +103,7 @@ def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
             continue  # the rules play these seats themselves: their moves follow
         if ev["seat"] != game.current_player:
             raise IllegalAction(
-                f"the log does not fit these rules at event {i} ({ev.get('action')!r}): it has "
+                f"the log does not fit these rules at event {i} ({shown(ev.get('action'))}): it has "
                 f"seat {ev['seat']} act where {_whose(game)}",
                 action=ev["id"],
             )
@@ -111,7 +113,7 @@ def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
             if getattr(exc, "chance_index", None) is not None:
                 raise _misfit(exc, chances, log) from None
             raise IllegalAction(
-                f"the log does not fit these rules at event {i} ({ev.get('action')!r}): {exc}",
+                f"the log does not fit these rules at event {i} ({shown(ev.get('action'))}): {exc}",
                 action=ev.get("id"),
             ) from None
     return game
@@ -128,6 +130,8 @@ def _misfit(exc: IllegalAction, chances: list, log: list) -> IllegalAction:
     """The error of a logged chance outcome the rules cannot take where it comes, naming its event."""
     k = exc.chance_index
     where = (
-        f"event {chances[k]} ({log[chances[k]].get('outcome')!r})" if k < len(chances) else "a chance event"
+        f"event {chances[k]} ({shown(log[chances[k]].get('outcome'))})"
+        if k < len(chances)
+        else "a chance event"
     )
     return IllegalAction(f"the log does not fit these rules at {where}: {exc}", action=exc.action)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import stat
 from typing import Any
 
 import yaml
@@ -80,7 +81,17 @@ def load_file(path) -> Document:
     name = os.fspath(path)
     name = name.decode("utf-8", "replace") if isinstance(name, bytes) else name
     try:
-        with open(path, "rb") as handle:
+        # never blocking: a pipe opens at once (O_NONBLOCK) and, not being a regular file, is refused
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as handle:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                what = (
+                    "a folder, not a rule file"
+                    if stat.S_ISDIR(mode)
+                    else "not a regular file (a pipe, device or socket)"
+                )
+                raise LoadError(Diagnostic("unreadable", f"cannot read {name}: it is {what}", file=name))
             raw = handle.read(MAX_BYTES + 1)
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from stat import S_ISDIR, S_ISREG
 
 from .. import resources
 from ..checks.schema import schema_diagnostics
 from ..errors import Diagnostic, LoadError, SpecError
+from ..limits import MAX_PHASES, MAX_VARIANTS
 from .document import Document
 from .load import load_file
 from .overlay import Layer
@@ -42,16 +44,40 @@ def read(path: Path) -> Document:
     """A rule or variant file, loaded once per version of the file."""
     try:
         stat = path.stat()
-    except OSError as exc:
-        raise LoadError(
-            Diagnostic("unreadable", f"cannot read {path}: {exc.strerror or exc}", file=str(path))
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise LoadError(Diagnostic("unreadable", f"cannot read {path}: {reason}", file=str(path))) from None
+    if not S_ISREG(stat.st_mode):
+        what = (
+            "a folder, not a rule file"
+            if S_ISDIR(stat.st_mode)
+            else "not a regular file (a pipe, device or socket)"
         )
+        raise LoadError(Diagnostic("unreadable", f"cannot read {path}: it is {what}", file=str(path)))
     # the path as given is part of the key: diagnostics name the file as the caller spelled it
     key = (str(path), str(path.resolve()), stat.st_mtime_ns, stat.st_size)
     doc = _DOCS.get(key)
     if doc is None:
-        doc = _DOCS[key] = load_file(path)
+        doc = load_file(path)
         doc.file = display_name(path)
+        bounded(doc)
+        _DOCS[key] = doc
+    return doc
+
+
+def bounded(doc: Document) -> Document:
+    """``doc``, once its parts are within the limits that bound the work of every later stage
+    (checked before any of it is done): at most MAX_PHASES phases."""
+    phases = doc.data.get("phases") if isinstance(doc.data, dict) else None
+    if isinstance(phases, list) and len(phases) > MAX_PHASES:
+        raise SpecError(
+            doc.diagnostic(
+                f"/phases/{MAX_PHASES}",
+                "too-many-phases",
+                f"{len(phases):,} phases: over the limit of {MAX_PHASES} in one game (this is phase "
+                f"{MAX_PHASES + 1})",
+            )
+        )
     return doc
 
 
@@ -89,7 +115,7 @@ def find(ref, game: str | None, relative_to: Path | None = None) -> Path:
     for owner, ids in bundled.items():
         if ref in ids:
             return resources.variants_dir() / owner / f"{ref}.yaml"
-    if Path(ref).is_file():
+    if is_file(Path(ref)):
         return Path(ref)
     known = ", ".join(i for ids in bundled.values() for i in ids) or "none"
     of = f" of {game}" if game else ""
@@ -117,6 +143,16 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
         if diags:
             raise SpecError(diags)
         key = str(current.resolve())
+        if len(seen) >= MAX_VARIANTS and key not in seen:
+            raise SpecError(
+                doc.diagnostic(
+                    "/extends",
+                    "too-many-variants",
+                    f"variant '{doc.data['variant']}' makes a chain of more than {MAX_VARIANTS} variants "
+                    f"extending each other: over the limit of {MAX_VARIANTS}",
+                    hint="merge some of these variants into one file",
+                )
+            )
         if key in seen:
             raise SpecError(
                 doc.diagnostic(
@@ -134,8 +170,8 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
     return current, layers
 
 
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` is a file; a name the system refuses (too long, bad bytes) is not."""
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file; a name the system refuses (too long, bad bytes) is not."""
     try:
         return path.is_file()
     except (OSError, ValueError):
@@ -149,13 +185,13 @@ def _parent(doc: Document, path: Path, root: Path) -> Path:
     ref = doc.data["extends"]
     if not _path_like(ref):
         game = resources.games_dir() / f"{ref}.yaml"
-        if _is_file(game):
+        if is_file(game):
             return game
         for owner, ids in bundled_variants().items():
             if ref in ids:
                 return resources.variants_dir() / owner / f"{ref}.yaml"
     target = path.parent / ref
-    if _is_file(target):
+    if is_file(target):
         inside = _inside(target, root) and not Path(ref).is_absolute()
         if not inside or target.suffix.lower() not in (".yaml", ".yml"):
             raise SpecError(
@@ -209,4 +245,12 @@ def compose(base_path: Path, variants) -> tuple[Path, list[Layer]]:
             raise SpecError(top.doc.diagnostic("/extends", "wrong-game", message))
         present = {x.key for x in layers}
         layers.extend(x for x in vlayers if x.key not in present)
+        if len(layers) > MAX_VARIANTS:
+            raise LoadError(
+                Diagnostic(
+                    "too-many-variants",
+                    f"{len(layers)} variants applied together: over the limit of {MAX_VARIANTS}",
+                    file=str(path),
+                )
+            )
     return root, layers

@@ -496,6 +496,9 @@ class Compiler:
             except ZeroDivisionError:
                 self.error(n, "division-by-zero", "division by zero")
         af, bf = a.fn, b.fn
+        if not operators.typed(a, b):  # (a phase.x) checked to be numbers before the operator runs
+            fn = divider(self.fault_site(n), op, n.op) if n.op in ("//", "%", "/") else op
+            return C(operators.checked(self.fault_site(n), n.op, fn, af, bf), T.INT)
         if n.op in ("//", "%", "/"):
             divide = divider(self.fault_site(n), op, n.op)  # a division by zero located here
             c = C(lambda g, e: divide(af(g, e), bf(g, e)), T.INT)
@@ -508,7 +511,7 @@ class Compiler:
         a = self.expect(self.expr(n.operand, scope), "int", n.operand, "what follows '-'")
         if a.is_const:
             return const(-a.const, T.INT)
-        return C(operators.negation(self.fault_site(n), a.fn), T.INT)
+        return C(operators.negation(self.fault_site(n), a.fn, operators.typed(a)), T.INT)
 
     # ------------------------------------------------------------ effects
     def block(self, node: A.Block, scope: Scope, root: bool = False) -> Callable:

@@ -14,13 +14,14 @@ from functools import partial
 from . import ast as A
 from . import cost
 from . import types as T
-from .faults import STATEMENT_FAILURES, located, statement_fault
+from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .held import bounded, check_set, read_as_none
 from .held import set_source as _source
 from .held import setter as _setter
 from .hints import expecting
 from .names import zone_list
 from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
+from .values import C
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,8 @@ def _reveal(cp, node: A.Reveal, scope):
     who = cp.expr(node.to, scope)
     if who.t.kind not in ("seat", "any"):
         cp.error(node.to, "type-error", f"'reveal ... to' needs a seat or 'all', but this is {who.t}")
+    if who.t.kind == "any":  # (a phase.x): a seat of this game, checked before it makes a bit
+        who = _seat_checked(cp.fault_site(node.to), who.fn)
     wf = who.fn
     bit = cp.gen.fresh("v") if cp.gen is not None else ""
     head = (
@@ -221,6 +224,18 @@ def _reveal(cp, node: A.Reveal, scope):
             g.known[c] |= bit
 
     return _each(cp, reveal, named, head, lambda x: f"g.known[{x}] |= {bit}")
+
+
+def _seat_checked(where, fn):
+    """``fn`` (a value the compiler could not type), refused unless a seat of the game."""
+
+    def seat(g, e):
+        v = fn(g, e)
+        if type(v) is not int or not 0 <= v < g.n:
+            raise where(f"'reveal ... to' needs a seat (0 to {g.n - 1}), not {value_text(v)}", ValueFault)
+        return v
+
+    return C(seat, T.SEAT)
 
 
 @effect(

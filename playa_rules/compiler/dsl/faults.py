@@ -119,7 +119,7 @@ def relocated(exc: BaseException, depth: int = 0) -> BaseException:
     closures it was generated from, whose operators and reads raise located faults, and the
     first such fault is returned; ``exc`` itself when none does. Nothing is done while a game
     runs without failing (the closures backend needs none of this: its faults are located)."""
-    if not isinstance(exc, TypeError):
+    if not isinstance(exc, (TypeError, KeyError)):
         return exc
     frames, tb = [], exc.__traceback__
     while tb is not None:
@@ -138,7 +138,7 @@ def relocated(exc: BaseException, depth: int = 0) -> BaseException:
             fallback(args["g"], args["e"])
         except RuleFault as fault:
             return fault
-        except TypeError as again:  # from a generated function the closures call: further in
+        except (TypeError, KeyError) as again:  # from a generated function the closures call: further in
             found = relocated(again, depth + 1) if depth < _DEEPEST else again
             if isinstance(found, RuleFault):
                 return found

@@ -233,7 +233,15 @@ def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
                 f"no phase defines '{name}' in its let",
                 cp.suggest(name, sorted(cp.phase_lets)),
             )
-        return C(lambda g, e: g.plet[name], T.ANY, src=cp.gen and f"g.plet[{literal(name)}]")
+        where = cp.fault_site(node)
+
+        def phase_value(g, e):
+            try:
+                return g.plet[name]
+            except KeyError:
+                raise where(f"phase '{g.phase_id}' gives no '{name}' in its let (phase.{name})") from None
+
+        return C(phase_value, T.ANY, src=cp.gen and f"g.plet[{literal(name)}]")
     declared = cp.m.variables.get(ns, {})
     if name not in declared:
         cp.error(

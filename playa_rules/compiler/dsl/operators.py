@@ -15,7 +15,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from . import types as T
-from .faults import operator_fault
+from .faults import operand_fault, operator_fault
 from .values import C
 
 
@@ -45,8 +45,30 @@ def exact(a, b):
     return q.numerator if q.denominator == 1 else q
 
 
-def negation(where, af: Callable) -> Callable:
-    """``fn(g, e)``: ``-a``."""
+_NUMBERS = (int, Fraction)  # what the DSL's numbers are: whole numbers and the fractions '/' makes
+
+
+def typed(*operands: C) -> bool:
+    """Whether the compiler typed every operand a number (then no check is needed while playing)."""
+    return all(c.t.kind == "int" and not c.t.mix for c in operands)
+
+
+def checked(where, sign: str, op, af: Callable, bf: Callable) -> Callable:
+    """``fn(g, e)``: ``op(a, b)`` for operands the compiler could not type (``any``: a ``phase.x``,
+    an item of a mixed list), each checked to be a number first: a text or list times a huge
+    number (or a text ``%`` a number, Python's formatting) would be made before it failed."""
+
+    def guarded(g, e):
+        a, b = af(g, e), bf(g, e)
+        if type(a) not in _NUMBERS or type(b) not in _NUMBERS:
+            raise operand_fault(where, sign, [a, b])
+        return op(a, b)
+
+    return guarded
+
+
+def negation(where, af: Callable, typed_: bool = True) -> Callable:
+    """``fn(g, e)``: ``-a`` (``a`` checked to be a number first unless ``typed_``)."""
 
     def neg(g, e):
         try:
@@ -54,6 +76,15 @@ def negation(where, af: Callable) -> Callable:
         except TypeError as exc:
             raise operator_fault(where, "-", (af,), g, e, exc) from None
 
+    if not typed_:
+
+        def checked_neg(g, e):
+            a = af(g, e)
+            if type(a) not in _NUMBERS:
+                raise operand_fault(where, "-", [a])
+            return -a
+
+        return checked_neg
     return neg
 
 

@@ -340,14 +340,22 @@ def composed(gen: Generator, node, c, kids: list):
     elif kind == "Not":
         src = f"(not {parts[0]})"
     elif kind == "BinOp":
-        if node.op not in ("+", "-", "*"):
+        if node.op not in ("+", "-", "*") or not _numbers(kids):
             return c
         src = f"({parts[0]} {node.op} {parts[1]})"
     elif kind == "Neg":
+        if not _numbers(kids):
+            return c
         src = f"(-{parts[0]})"
     else:
         src = f"({parts[1]} if {parts[0]} else {parts[2]})"
     return with_src(gen, c, src)
+
+
+def _numbers(kids) -> bool:
+    """Whether the operands are typed numbers: one the compiler could not type (``phase.x``) is
+    checked by its closure (operators.numeric) before a text or list is multiplied."""
+    return all(k.t.kind == "int" and not k.t.mix for k in kids)
 
 
 def in_order(gen: Generator | None, zone) -> bool:
