@@ -57,6 +57,9 @@ class Diagnostic:
     severity: str = "error"
     source_line: str | None = None
     hint: str | None = None
+    #: other places that explain this one (a variant's diagnostic: the base file's line it
+    #: shows in), each a Diagnostic of severity "note"
+    notes: tuple = ()
 
     def location(self) -> str:
         """``file:line:column`` as far as it is known."""
@@ -80,6 +83,13 @@ class Diagnostic:
                 lines.append("    " + " " * max(caret, 0) + "^")
         if self.hint:
             lines.append(f"    hint: {self.hint}")
+        for note in self.notes:
+            lines.append(f"    note: {note.location()}: {note.message}")
+            if note.source_line is not None:
+                text, caret = note._window()
+                lines.append("        " + text)
+                if note.column is not None and note.line is not None:
+                    lines.append("        " + " " * max(caret, 0) + "^")
         return "\n".join(lines)
 
     def _caret_offset(self) -> int:
@@ -109,6 +119,10 @@ class Diagnostic:
             "message": self.message,
             "source_line": self._window()[0] if self.source_line is not None else None,
             "hint": self.hint,
+            "notes": [
+                {k: v for k, v in note.to_json().items() if k not in ("code", "hint", "notes")}
+                for note in self.notes
+            ],
         }
 
     def __str__(self) -> str:

@@ -13,13 +13,14 @@ import os
 from pathlib import Path
 
 from . import resources, spelling
-from .checks import sort_diagnostics
+from .checks import partial, sort_diagnostics
 from .checks.schema import schema_diagnostics
 from .compiler.compile import compile_document
 from .engine.chance import space as chance_space
 from .engine.game import Game
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
 from .source import variants as variants_
+from .source.blame import blamed
 from .source.load import Document
 from .source.overlay import merge
 
@@ -140,14 +141,20 @@ def resolve(name_or_path) -> Path:
     return Path(name_or_path)
 
 
+def _mended_variant(doc: Document):
+    """A variant file with schema errors mended to merge it anyway (checks/partial.py), or None."""
+    mended = partial.mend(doc, variant=True)
+    return None if isinstance(mended, str) else mended
+
+
 def _checked(doc: Document) -> Document:
     """``doc`` once the JSON Schema has passed it (the result is kept on the document, which
     the source stage caches per version of the file)."""
     if doc.schema_checked is None:
         doc.schema_checked = schema_diagnostics(doc)
     diags = doc.schema_checked
-    if diags:
-        raise SpecError(diags)
+    if diags:  # and what the later stages find once the schema's errors are mended (checks/partial.py)
+        raise SpecError(blamed(doc, diags + partial.further(doc, diags, compile_document)))
     return doc
 
 
@@ -157,12 +164,31 @@ def _merged(root: Path, layers) -> Document:
     if not layers:
         return base
     name = base.data.get("game", root.stem) if isinstance(base.data, dict) else root.stem
-    return _checked(variants_.bounded(merge(base, layers, name)))
+    pending = [d for layer in layers for d in layer.schema_errors]
+    try:
+        merged = variants_.bounded(merge(base, layers, name))
+    except SpecError as exc:
+        if not pending:
+            raise
+        raise SpecError(pending + exc.diagnostics) from None
+    if not pending:
+        return _checked(merged)
+    # a variant with schema errors was mended to merge it: its errors, then all the others
+    prior = partial.Mended(merged)
+    for layer in layers:
+        if layer.mended is not None:
+            prior.merge(layer.mended)
+    diags = schema_diagnostics(merged)
+    raise SpecError(blamed(merged, pending + diags + partial.further(merged, diags, compile_document, prior)))
 
 
 def _compile(doc: Document) -> Rules:
-    program = compile_document(doc)  # raises with every error; its warnings include the checks'
-    return Rules(program, doc, program.warnings)
+    try:
+        program = compile_document(doc)  # raises with every error; its warnings include the checks'
+    except SpecError as exc:  # a variant's mistake at the variant's line (source/blame.py)
+        raise type(exc)(blamed(doc, exc.diagnostics)) from None
+    warnings = blamed(doc, program.warnings)
+    return Rules(program, doc, warnings)
 
 
 _CACHE: dict = {}
@@ -196,7 +222,7 @@ def load(name_or_path, variants=None) -> Rules:
         raise PlayaRulesError(f"variants is a list of variant ids or paths, not {type(variants).__name__}")
     variants = list(variants or [])
     path = resolve(name_or_path)
-    root, layers = variants_.compose(path, variants)
+    root, layers = variants_.compose(path, variants, _mended_variant)
     key = variants_.stamp([root] + [Path(layer.key) for layer in layers])
     rules = _CACHE.get(key)
     if rules is None:
@@ -236,7 +262,7 @@ def validate(path) -> list[Diagnostic]:
 def _problems(path) -> list[Diagnostic]:
     try:
         target = resolve(path)
-        doc = _merged(*variants_.compose(target, ()))
+        doc = _merged(*variants_.compose(target, (), _mended_variant))
     except SpecError as exc:
         return list(exc.diagnostics)
     except PlayaRulesError as exc:
@@ -244,5 +270,5 @@ def _problems(path) -> list[Diagnostic]:
     try:
         program = compile_document(doc)
     except SpecError as exc:
-        return list(exc.diagnostics)
-    return sort_diagnostics(program.warnings)
+        return blamed(doc, exc.diagnostics)
+    return sort_diagnostics(blamed(doc, program.warnings))

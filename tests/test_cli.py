@@ -271,7 +271,7 @@ def test_play_invalid_rule_file_prints_every_diagnostic(capsys):
     path = CASES / "schema" / "several-errors.yaml"
     code, out, err = run(capsys, "play", str(path), "-p", "2")
     assert code == 1
-    assert err.count(f"{path}:") == 4  # three diagnostics and the closing line
+    assert err.count(f"{path}:") == 5  # three diagnostics, what was not checked, the closing line
     assert "invalid rules (3 errors)" in err
     assert_no_traceback(out, err)
 

@@ -1,15 +1,19 @@
-"""The structure-aware rule-file fuzzer (tests/fuzz_rules.py) as tests: a bounded campaign
-in every run, a long one on demand with ``python -m pytest -m fuzz``."""
+"""The structure-aware rule-file fuzzer (tests/fuzz_rules.py) and the fuzzers of logs, command
+lines, variant chains and running values (tests/fuzz_inputs.py) as tests: a bounded campaign in
+every run, long ones with ``python -m pytest -m fuzz`` (CI runs them, see .ci/run)."""
 
 from __future__ import annotations
 
 import os
 
+import fuzz_inputs
 import pytest
 from fuzz_rules import campaign, differential, mutate
 
 CI_MUTANTS = 240  # about half a minute
-LONG_MUTANTS = int(os.environ.get("PLAYA_FUZZ_MUTANTS", "5000"))
+LONG_MUTANTS = int(os.environ.get("PLAYA_FUZZ_MUTANTS", "4000"))  # in 4 blocks (xdist spreads them)
+CI_CASES = 30  # of each kind of fuzz_inputs: logs, command lines, chains, running values
+LONG_CASES = int(os.environ.get("PLAYA_FUZZ_CASES", "2000"))
 
 
 @pytest.mark.parametrize("block", range(4))
@@ -41,6 +45,24 @@ def test_a_long_differential_campaign(tmp_path):
 
 
 @pytest.mark.fuzz
-def test_a_long_fuzzing_campaign(tmp_path):
-    """``python -m pytest -m fuzz`` (PLAYA_FUZZ_MUTANTS sets how many; seeds after the CI ones)."""
-    assert campaign(range(100_000, 100_000 + LONG_MUTANTS), tmp_path) == []
+@pytest.mark.parametrize("block", range(4))
+def test_a_long_fuzzing_campaign(tmp_path, block):
+    """``python -m pytest -m fuzz`` (PLAYA_FUZZ_MUTANTS sets how many; seeds after the CI ones),
+    in four blocks that xdist runs side by side (the whole fuzz run stays within minutes)."""
+    per = LONG_MUTANTS // 4
+    start = 100_000 + block * per
+    assert campaign(range(start, start + per), tmp_path) == []
+
+
+@pytest.mark.parametrize("kind", sorted(fuzz_inputs.KINDS))
+def test_forged_logs_command_lines_chains_and_running_values_end_in_library_errors(tmp_path, kind):
+    """A few cases of each fuzzer of tests/fuzz_inputs.py: replaying a forged log, running a
+    hostile command line, loading a chain of variants, playing values only the game types."""
+    assert fuzz_inputs.campaign(kind, range(CI_CASES), tmp_path) == []
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("kind", sorted(fuzz_inputs.KINDS))
+def test_a_long_campaign_of_each_input_fuzzer(tmp_path, kind):
+    """``python -m pytest -m fuzz`` (PLAYA_FUZZ_CASES sets how many of each; seeds after the CI ones)."""
+    assert fuzz_inputs.campaign(kind, range(10_000, 10_000 + LONG_CASES), tmp_path) == []

@@ -530,14 +530,17 @@ def test_every_bundled_variant_has_its_italian_texts(variant):
 
 
 def test_a_part_a_variant_removes_but_the_game_still_uses_points_at_the_removal(tmp_path, capsys):
-    """The error shows where the game still uses the part; its hint names the variant's line."""
+    """The error is at the variant's line that removes the part (the author's file), a note
+    shows where the game still uses it, and the hint says what the line does."""
     variant = tmp_path / "no-done.yaml"
     variant.write_text("extends: playa-pirata\nvariant: no-done\ntitle: No done\nactions:\n  done: null\n")
     with pytest.raises(pr.SpecError) as info:
         pr.load(variant)
     found = [d for d in info.value.diagnostics if d.code == "unknown-action"]
-    assert len(found) == 2 and all(d.file != str(variant) for d in found)
+    assert len(found) == 2 and all((d.file, d.line) == (str(variant), 5) for d in found)
     assert all(d.hint == f"{variant}:5:3 removes action 'done'" for d in found)
+    assert [d.notes[0].file for d in found] == ["spec/games/playa-pirata.yaml"] * 2
+    assert len({d.notes[0].line for d in found}) == 2  # each place the game still names it
     assert main(["diff", "playa-pirata", str(variant)]) == 1
     assert f"playa-pirata with {variant}: invalid rules (2 errors)" in capsys.readouterr().err
 

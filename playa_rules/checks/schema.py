@@ -478,4 +478,14 @@ def _kind(value: Any) -> str:
     return f"the text {_show(value)}"
 
 
-__all__ = ["schema_diagnostics", "check_schema_file"]
+__all__ = ["schema_diagnostics", "check_schema_file", "validator", "jsonable"]
+
+
+def validator(variant: bool = False) -> jsonschema.Draft202012Validator:
+    """The validator of the rule-file schema (of the variant schema, with ``variant``)."""
+    return _validator(variant)
+
+
+def jsonable(value: Any) -> Any:
+    """The data as JSON sees it: integer keys become strings (their pointer segments)."""
+    return _jsonable(value)

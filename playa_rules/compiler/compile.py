@@ -81,6 +81,27 @@ class _Stage:
                     out.add(key)
         return out
 
+    def phase_let_kinds(self, phases: list) -> None:
+        """Type ``phase.x`` where every phase that gives ``x`` writes a number (or every one
+        true or false) in YAML: compared with a number, ``true`` is then a type error, not 1.
+        A phase giving ``true`` where another gives a number is an error at the odd one."""
+        given: dict[str, dict] = {}  # name -> kind -> (phase index, phase id) of the first to give it
+        for i, ph in enumerate(phases):
+            for k, v in (ph.get("let") or {}).items():
+                kind = "bool" if isinstance(v, bool) else "int" if isinstance(v, int) else None
+                given.setdefault(k, {}).setdefault(kind, (i, ph.get("id", i)))
+        for name, kinds in given.items():
+            if "bool" in kinds and "int" in kinds:
+                (i, odd), (_, other) = kinds["bool"], kinds["int"]
+                self.error(
+                    f"/phases/{i}/let/{name}",
+                    "type-error",
+                    f"phase '{odd}' gives '{name}' true or false, where phase '{other}' gives a number",
+                    hint="give a phase value one kind in every phase (a number here: 0, 1, 2...)",
+                )
+            elif len(kinds) == 1 and None not in kinds:
+                self.cp.phase_let_types[name] = T.BOOL if "bool" in kinds else T.INT
+
     def error(self, pointer, code, message, hint=None):
         """Record an error at ``pointer``."""
         self.diags.append(self.diag(pointer, code, message, hint))
@@ -141,6 +162,7 @@ class _Stage:
         self.cp.procedures, self.cp.broken_procedures = read_procedures(self)
         for ph in d.get("phases") or []:
             self.cp.phase_lets.update((ph.get("let") or {}).keys())
+        self.phase_let_kinds(d.get("phases") or [])
         root = Scope()
         actions = {
             name: self.action(name, spec, i)

@@ -62,6 +62,10 @@ class Layer:
     key: str  # the resolved path: the layer's identity
     ancestors: frozenset = field(default_factory=frozenset)
     title: str = ""
+    #: the variant file's own schema errors, when its data was mended to merge it anyway
+    #: (checks/partial.py), and what was mended
+    schema_errors: list = field(default_factory=list)
+    mended: Any = None
 
     @property
     def file(self) -> str | None:

@@ -10,6 +10,7 @@ ordered layers :func:`playa_rules.source.overlay.merge` applies.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 
@@ -128,8 +129,20 @@ def find(ref, game: str | None, relative_to: Path | None = None) -> Path:
     )
 
 
-def chain(path: Path) -> tuple[Path, list[Layer]]:
-    """The game at the root of ``path`` and the variant layers from there down to ``path``."""
+def _unmendable(doc: Document) -> Diagnostic:
+    return Diagnostic(
+        "not-checked",
+        "the DSL and semantic checks did not run: fix this variant's schema errors first",
+        file=doc.file,
+        severity="warning",
+    )
+
+
+def chain(path: Path, mend: Callable | None = None) -> tuple[Path, list[Layer]]:
+    """The game at the root of ``path`` and the variant layers from there down to ``path``.
+    A variant file with schema errors is given to ``mend`` (checks/partial.py, from the
+    caller), which returns an object whose ``doc`` is a copy mended to fit the schema, or None:
+    the layer merges the copy and keeps the errors (``schema_errors``) for the caller."""
     layers: list[Layer] = []
     seen: list[str] = []
     current = path
@@ -139,9 +152,12 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
             break
         if doc.schema_checked is None:  # once per version of the file (documents are cached)
             doc.schema_checked = schema_diagnostics(doc, variant=True)
-        diags = doc.schema_checked
-        if diags:
-            raise SpecError(diags)
+        diags, mended = doc.schema_checked, None
+        if diags:  # mended to merge it anyway (mend: the caller's), its errors reported with all others
+            mended = mend(doc) if mend is not None else None
+            if mended is None or not isinstance(mended.doc.data.get("variant"), str):
+                raise SpecError(diags + ([] if mend is None else [_unmendable(doc)]))
+            doc = mended.doc
         key = str(current.resolve())
         if len(seen) >= MAX_VARIANTS and key not in seen:
             raise SpecError(
@@ -163,7 +179,10 @@ def chain(path: Path) -> tuple[Path, list[Layer]]:
                 )
             )
         seen.append(key)
-        layers.insert(0, Layer(doc=doc, id=doc.data["variant"], key=key, title=doc.data.get("title", "")))
+        layer = Layer(doc=doc, id=doc.data["variant"], key=key, title=doc.data.get("title", ""))
+        if mended is not None:
+            layer.schema_errors, layer.mended = list(diags), mended
+        layers.insert(0, layer)
         current = _parent(doc, current, path.resolve().parent)
     for i, layer in enumerate(layers):
         layer.ancestors = frozenset(x.key for x in layers[:i])
@@ -222,13 +241,15 @@ def _inside(target: Path, root: Path) -> bool:
     return True
 
 
-def compose(base_path: Path, variants) -> tuple[Path, list[Layer]]:
-    """The game file and the ordered layers for ``base_path`` (a game or variant) plus ``variants``."""
-    root, layers = chain(base_path)
+def compose(base_path: Path, variants, mend: Callable | None = None) -> tuple[Path, list[Layer]]:
+    """The game file and the ordered layers for ``base_path`` (a game or variant) plus ``variants``;
+    ``mend`` mends a variant file with schema errors so its other mistakes are found too (see
+    :func:`chain`)."""
+    root, layers = chain(base_path, mend)
     game = read(root).data.get("game") if isinstance(read(root).data, dict) else None
     for ref in variants or ():
         path = find(ref, game)
-        vroot, vlayers = chain(path)
+        vroot, vlayers = chain(path, mend)
         if not vlayers:
             raise LoadError(
                 Diagnostic(

@@ -64,6 +64,9 @@ class Compiler:
         self._inlined, self.loops, self.sizes = 0, (), {}  # calls inlined (MAX_INLINES); loops (cost.py)
         self.reads: dict = {}  # (define, parameter) -> whether its body always reads it (analysis.define_reads)
         self.phase_lets: set[str] = set()
+        self.phase_let_types: dict[
+            str, T.T
+        ] = {}  # a phase value every phase gives as a number (or true/false)
         self.memo_defines = False  # set while compiling pure contexts (scoring, tie-breaks)
         self.held, self.given, self.assigned, self.wanted = {}, {}, {}, None  # held.py; hints.py
         from . import effects, functions  # registries, imported late: they import this module
@@ -309,11 +312,14 @@ class Compiler:
     def _CallOver(self, n: A.CallOver, scope: Scope) -> C:
         f = self.functions.get(n.func)
         if f is None or f.over is None:
+            over = [k for k, v in self.functions.items() if v.over is not None]
             self.error(
                 n,
                 "unknown-function",
-                f"'{n.func}' does not take 'x in COLLECTION' or 'EXPR for x in ...'",
-                self.suggest(n.func, [k for k, v in self.functions.items() if v.over is not None]),
+                f"unknown function '{n.func}'"
+                if f is None
+                else f"'{n.func}' does not take 'x in COLLECTION' or 'EXPR for x in ...'",
+                hints.function_hint(self, n.func, over) if f is None else self.suggest(n.func, over),
             )
         return f.compile_over(self, n, scope)
 

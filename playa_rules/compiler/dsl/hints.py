@@ -8,6 +8,9 @@ merely looks alike. Where only one kind of value fits (a zone, after ``roll`` or
 
 from __future__ import annotations
 
+import difflib
+
+from ... import spelling
 from .types import T
 
 # what other languages call the DSL's functions
@@ -32,9 +35,28 @@ COMMON_NAMES = {
 }
 
 
+# numbers written as words (``max_groups: "two"`` is read as a name)
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+
+
 def function_hint(cp, word: str, choices) -> str | None:
-    """The hint of an unknown function ``word`` (``choices``: the functions and defines)."""
-    known = COMMON_NAMES.get(word.lower())
+    """The hint of an unknown function ``word`` (``choices``: the functions and defines).
+
+    A name as other languages call it, or a misspelling of one (``lenght``), points at this
+    language's function when it is closer than any function's name."""
+    lower = word.lower()
+    known = COMMON_NAMES.get(lower)
+    if known is None:
+        alias = spelling.closest(lower, list(COMMON_NAMES), cutoff=0.75)
+        direct = spelling.closest(word, choices)
+        if alias is not None and (direct is None or _ratio(lower, alias) > _ratio(word, direct)):
+            known = COMMON_NAMES[alias]
     if known is not None and known in cp.functions:  # as this language calls it
         f = cp.functions[known]
         return f"did you mean '{known}'? {f.doc}"
@@ -51,9 +73,16 @@ def expecting(cp, node, scope, kind: str):
         cp.wanted = saved
 
 
+def _ratio(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(a=a, b=b).ratio()
+
+
 def name_hint(cp, node, scope) -> str | None:
-    """The hint of the unknown name ``node`` (an A.Name)."""
+    """The hint of the unknown name ``node`` (an A.Name); a number written as a word is told
+    to be written in digits, not pointed at a name that looks alike (``two`` is not ``won``)."""
     word = node.id
+    if word.lower() in NUMBER_WORDS:
+        return f"a number is written in digits: {NUMBER_WORDS[word.lower()]}, not '{word}'"
     if cp.wanted is None or cp.wanted[0] is not node:
         return cp.suggest(word, cp.known_names(scope))
     # a zone is needed here: the shared zones, and bound names and defines that are one

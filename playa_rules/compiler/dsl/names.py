@@ -241,7 +241,7 @@ def namespace_var(cp, ns: str, name: str, node: A.Node) -> C:
             except KeyError:
                 raise where(f"phase '{g.phase_id}' gives no '{name}' in its let (phase.{name})") from None
 
-        return C(phase_value, T.ANY, src=cp.gen and f"g.plet[{literal(name)}]")
+        return C(phase_value, cp.phase_let_types.get(name, T.ANY), src=cp.gen and f"g.plet[{literal(name)}]")
     declared = cp.m.variables.get(ns, {})
     if name not in declared:
         cp.error(
