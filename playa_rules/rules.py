@@ -8,6 +8,7 @@ games start.
 from __future__ import annotations
 
 import contextlib
+import copyreg
 import gc
 import os
 from pathlib import Path
@@ -16,6 +17,7 @@ from . import resources, spelling
 from .checks import partial, sort_diagnostics
 from .checks.schema import schema_diagnostics
 from .compiler.compile import compile_document
+from .engine.actions import Action
 from .engine.chance import space as chance_space
 from .engine.game import Game
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
@@ -147,6 +149,29 @@ def _mended_variant(doc: Document):
     return None if isinstance(mended, str) else mended
 
 
+def _reduce_action(action: Action):
+    """An action pickles as its rule set's source and its kind and values (registered with
+    ``copyreg`` here, where loading lives: the engine does not import the loader)."""
+    source = getattr(action.defn.model, "source", None)
+    if source is None:
+        raise PlayaRulesError(
+            "this action's rules were not loaded with playa_rules.load: it cannot be pickled"
+        )
+    return (_unpickle_action, (source, action.defn.name, action.values, action.keys))
+
+
+def _unpickle_action(source, name, values, keys) -> Action:
+    return Action(load(*source).program.actions[name], values, keys)
+
+
+copyreg.pickle(Action, _reduce_action)
+
+
+def _variant_schema(doc: Document) -> list[Diagnostic]:
+    """The schema stage of a variant file, handed to the variant chain as it reads the files."""
+    return schema_diagnostics(doc, variant=True)
+
+
 def _checked(doc: Document) -> Document:
     """``doc`` once the JSON Schema has passed it (the result is kept on the document, which
     the source stage caches per version of the file)."""
@@ -194,6 +219,14 @@ def _compile(doc: Document) -> Rules:
 _CACHE: dict = {}
 
 
+def clear_cache(files: bool = False) -> None:
+    """Forget the compiled rules, so that the next ``load`` compiles again (with ``files``,
+    forget the files read too, so that it reads them again: a cold load)."""
+    _CACHE.clear()
+    if files:
+        variants_.forget_files()
+
+
 @contextlib.contextmanager
 def collector_paused():
     """Pause Python's cyclic garbage collector while a rule file is compiled (as it was before
@@ -222,7 +255,7 @@ def load(name_or_path, variants=None) -> Rules:
         raise PlayaRulesError(f"variants is a list of variant ids or paths, not {type(variants).__name__}")
     variants = list(variants or [])
     path = resolve(name_or_path)
-    root, layers = variants_.compose(path, variants, _mended_variant)
+    root, layers = variants_.compose(path, variants, _variant_schema, _mended_variant)
     key = variants_.stamp([root] + [Path(layer.key) for layer in layers])
     rules = _CACHE.get(key)
     if rules is None:
@@ -262,7 +295,7 @@ def validate(path) -> list[Diagnostic]:
 def _problems(path) -> list[Diagnostic]:
     try:
         target = resolve(path)
-        doc = _merged(*variants_.compose(target, (), _mended_variant))
+        doc = _merged(*variants_.compose(target, (), _variant_schema, _mended_variant))
     except SpecError as exc:
         return list(exc.diagnostics)
     except PlayaRulesError as exc:

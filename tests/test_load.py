@@ -376,9 +376,9 @@ def test_libyaml_events_compose_the_same_tree_as_the_pure_python_parser():
     ]
 
     def same(a, b, seen):
-        if isinstance(a, C._Alias):  # an alias use (*name): the same anchor, written at the same place
+        if isinstance(a, C.Alias):  # an alias use (*name): the same anchor, written at the same place
             return (
-                isinstance(b, C._Alias)
+                isinstance(b, C.Alias)
                 and a.anchor == b.anchor
                 and (a.start_mark.line, a.start_mark.column) == (b.start_mark.line, b.start_mark.column)
                 and same(a.node, b.node, seen)
@@ -405,10 +405,10 @@ def test_libyaml_events_compose_the_same_tree_as_the_pure_python_parser():
     for path in files:
         text = path.read_text(encoding="utf-8")
         try:
-            plain = C._PlainComposer(text).get_single_node()
+            plain = C.PlainComposer(text).get_single_node()
         except yaml.YAMLError:
             continue
-        fast = C._Composer(text).get_single_node()
+        fast = C.BoundedComposer(text).get_single_node()
         assert same(fast, plain, set()), path
         checked += 1
     assert checked > 30

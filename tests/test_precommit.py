@@ -83,3 +83,29 @@ def test_recipe_passes_a_valid_file_and_stops_a_broken_one(index, tmp_path):
     assert bad.returncode == 1, bad.stdout + bad.stderr
     assert "Failed" in bad.stdout
     assert "rules/broken.yaml:4:1: error yaml-syntax" in bad.stdout
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed (the test extra installs it)")
+def test_the_repository_s_own_config_runs_ruff_and_stops_unformatted_code(tmp_path):
+    """.pre-commit-config.yaml (this repository's own, not the hook it offers) lints and
+    formats with the settings of pyproject.toml: code written as ruff would passes, a file
+    with an unused import and a badly spaced call is stopped, then fixed by the hooks."""
+    project = tmp_path / "repo"
+    (project / "pkg").mkdir(parents=True)
+    shutil.copy(ROOT / ".pre-commit-config.yaml", project)
+    shutil.copy(ROOT / "pyproject.toml", project)
+    (project / "pkg" / "good.py").write_text('"""Fine."""\n\nVALUE = 1\n', encoding="utf-8")
+    _git("init", "-q", cwd=project)
+    _git("add", "-A", cwd=project)
+    ok = _run(project, tmp_path)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert re.search(r"ruff check \(lint\)\.+Passed", ok.stdout) and re.search(
+        r"ruff format\.+Passed", ok.stdout
+    )
+    bad_file = project / "pkg" / "bad.py"
+    bad_file.write_text("import os\nprint( 'x' )\n", encoding="utf-8")
+    _git("add", "-A", cwd=project)
+    bad = _run(project, tmp_path)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert "Failed" in bad.stdout
+    assert bad_file.read_text(encoding="utf-8") == 'print("x")\n'  # the hooks fixed it

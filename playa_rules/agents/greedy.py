@@ -41,7 +41,7 @@ class GreedyAgent:
                     continue
                 trial = world.clone()
                 trial.apply(trial.legal_actions()[k])
-                finish_hand(trial, self.rng, len(world.g.hand_scores))
+                finish_hand(trial, self.rng, world.hands_played)
                 value[i] += evaluate(trial, seats)[seat]
         top = max(value)
         best = [a for a, v in zip(legal, value) if v == top]

@@ -104,10 +104,10 @@ class ISMCTSAgent:
 
     def _iterate(self, root: _Node, world) -> None:
         rng = self.rng
-        hands = len(world.g.hand_scores)  # (read in place: the public property copies them)
+        hands = world.hands_played
         node, path = root, []
         expanded = False
-        while not (world.is_over or (self.horizon == "hand" and len(world.g.hand_scores) != hands)):
+        while not (world.is_over or (self.horizon == "hand" and world.hands_played != hands)):
             legal = world.legal_actions()
             player = world.current_player
             if not expanded:

@@ -121,7 +121,7 @@ def evaluate(game, seats: int) -> list[float]:
 
 def finish_hand(game, rng, hands: int | None = None) -> None:
     """Play uniformly at random until the hand under way is scored (or the match ends)."""
-    hands = len(game.g.hand_scores) if hands is None else hands
-    while not game.is_over and len(game.g.hand_scores) == hands:  # (the public property copies them)
+    hands = game.hands_played if hands is None else hands
+    while not game.is_over and game.hands_played == hands:
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])

@@ -117,11 +117,11 @@ def _backend(name: str):
         os.environ["PLAYA_RULES_BACKEND"] = "closures"
     else:
         os.environ.pop("PLAYA_RULES_BACKEND", None)
-    _rules._CACHE.clear()
+    _rules.clear_cache()
     try:
         yield
     finally:
-        _rules._CACHE.clear()
+        _rules.clear_cache()
         if saved is None:
             os.environ.pop("PLAYA_RULES_BACKEND", None)
         else:
@@ -287,12 +287,10 @@ def load_times(game_id: str, runs: int = 3) -> tuple[float, float]:
         colds.append(float(proc.stdout.strip()) if proc.returncode == 0 else float("nan"))
     cold = sorted(colds)[len(colds) // 2]
     from .. import rules as _rules
-    from ..source import variants as _variants
 
     best = float("inf")
     for _ in range(3):
-        _rules._CACHE.clear()
-        _variants._DOCS.clear()
+        _rules.clear_cache(files=True)
         t = time.perf_counter()
         load(game_id)
         best = min(best, time.perf_counter() - t)

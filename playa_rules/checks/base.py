@@ -18,10 +18,9 @@ from ..limits import MAX_PROBLEMS
 from ..source.load import Document, escape_pointer_segment
 
 PARAM_DOMAINS = ("one_of", "position_in", "group_of", "seat_in")
-_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
-_UNKNOWN = object()
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+STRING_LITERAL = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+UNKNOWN = object()
 
 
 @dataclass(frozen=True)
@@ -38,23 +37,23 @@ def dsl_texts(data) -> Iterator[DslText]:
     if not isinstance(data, dict):
         return
     p = escape_pointer_segment
-    for name, text in _items(data.get("define")):
+    for name, text in items_of(data.get("define")):
         yield DslText(f"/define/{p(name)}", text, False)
-    for name, text in _items(data.get("procedures")):
+    for name, text in items_of(data.get("procedures")):
         yield DslText(f"/procedures/{p(name)}", text, True)
-    for tname, comp in _items(data.get("components")):
-        for i, item in enumerate(_list(comp.get("items") if isinstance(comp, dict) else None)):
+    for tname, comp in items_of(data.get("components")):
+        for i, item in enumerate(list_of(comp.get("items") if isinstance(comp, dict) else None)):
             if isinstance(item, dict) and "count" in item:
                 yield DslText(f"/components/{p(tname)}/items/{i}/count", item["count"], False)
     if "setup" in data:
         yield DslText("/setup", data["setup"], True)
-    for aname, action in _items(data.get("actions")):
+    for aname, action in items_of(data.get("actions")):
         ptr = f"/actions/{p(aname)}"
         if not isinstance(action, dict):
             continue
-        for k, text in _items(action.get("let")):
+        for k, text in items_of(action.get("let")):
             yield DslText(f"{ptr}/let/{p(k)}", text, False)
-        for k, param in _items(action.get("params")):
+        for k, param in items_of(action.get("params")):
             for kind in PARAM_DOMAINS:
                 if isinstance(param, dict) and kind in param:
                     yield DslText(f"{ptr}/params/{p(k)}/{kind}", param[kind], False)
@@ -67,14 +66,14 @@ def dsl_texts(data) -> Iterator[DslText]:
             yield DslText(f"{ptr}/require/{key}", text, False)
         if "effect" in action:
             yield DslText(f"{ptr}/effect", action["effect"], True)
-    for i, phase in enumerate(_list(data.get("phases"))):
+    for i, phase in enumerate(list_of(data.get("phases"))):
         if not isinstance(phase, dict):
             continue
         ptr = f"/phases/{i}"
-        for k, text in _items(phase.get("turns")):
+        for k, text in items_of(phase.get("turns")):
             if k != "order":
                 yield DslText(f"{ptr}/turns/{p(k)}", text, False)
-        for k, text in _items(phase.get("let")):
+        for k, text in items_of(phase.get("let")):
             yield DslText(f"{ptr}/let/{p(k)}", text, False)
         for k in ("on_start", "on_turn_start"):
             if k in phase:
@@ -82,13 +81,13 @@ def dsl_texts(data) -> Iterator[DslText]:
         for k in ("when", "next"):
             if k in phase:
                 yield DslText(f"{ptr}/{k}", phase[k], False)
-        for j, step in enumerate(_list(phase.get("steps"))):
+        for j, step in enumerate(list_of(phase.get("steps"))):
             if isinstance(step, dict) and "when" in step:
                 yield DslText(f"{ptr}/steps/{j}/when", step["when"], False)
             for k in ("effect", "on_blocked"):
                 if isinstance(step, dict) and k in step:
                     yield DslText(f"{ptr}/steps/{j}/{k}", step[k], True)
-    for i, rule in enumerate(_list(data.get("scoring"))):
+    for i, rule in enumerate(list_of(data.get("scoring"))):
         if isinstance(rule, dict) and "points" in rule:
             yield DslText(f"/scoring/{i}/points", rule["points"], False)
     match = data.get("match")
@@ -96,13 +95,13 @@ def dsl_texts(data) -> Iterator[DslText]:
         for k in ("hands", "first_start", "rotate_start", "end_when", "next_start", "points"):
             if k in match:
                 yield DslText(f"/match/{k}", match[k], False)
-        for i, tb in enumerate(_list(match.get("tie_breaks"))):
+        for i, tb in enumerate(list_of(match.get("tie_breaks"))):
             if isinstance(tb, dict) and "value" in tb:
                 yield DslText(f"/match/tie_breaks/{i}/value", tb["value"], False)
-    for name, auto in _items(data.get("automata")):
+    for name, auto in items_of(data.get("automata")):
         if isinstance(auto, dict) and "can_win" in auto:
             yield DslText(f"/automata/{p(name)}/can_win", auto["can_win"], False)
-        for i, entry in enumerate(_list(auto.get("plays") if isinstance(auto, dict) else None)):
+        for i, entry in enumerate(list_of(auto.get("plays") if isinstance(auto, dict) else None)):
             if isinstance(entry, dict) and "when" in entry:
                 yield DslText(f"/automata/{p(name)}/plays/{i}/when", entry["when"], False)
 
@@ -112,14 +111,14 @@ def requirements(action) -> list:
     require = action.get("require") if isinstance(action, dict) else None
     if isinstance(require, dict):
         return [(escape_pointer_segment(k), v) for k, v in require.items()]
-    return list(enumerate(_list(require)))
+    return list(enumerate(list_of(require)))
 
 
-def _items(section) -> list:
+def items_of(section) -> list:
     return list(section.items()) if isinstance(section, dict) else []
 
 
-def _list(section) -> list:
+def list_of(section) -> list:
     return section if isinstance(section, list) else []
 
 
@@ -193,7 +192,7 @@ class Context:
             w
             for dsl in self._parsed[1]
             if isinstance(dsl.text, str)
-            for w in _WORD.findall(_STRING.sub(" ", dsl.text))
+            for w in WORD.findall(STRING_LITERAL.sub(" ", dsl.text))
         }
 
     @cached_property
@@ -202,7 +201,7 @@ class Context:
         found: set[str] = set()
         for dsl in self.texts:
             if isinstance(dsl.text, str):
-                found.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
+                found.update(WORD.findall(STRING_LITERAL.sub(" ", dsl.text)))
         return found
 
     @cached_property
@@ -227,32 +226,32 @@ class Context:
 
     @cached_property
     def phase_ids(self) -> list[str]:
-        return [ph.get("id") for ph in _list(self.data.get("phases")) if isinstance(ph, dict)]
+        return [ph.get("id") for ph in list_of(self.data.get("phases")) if isinstance(ph, dict)]
 
     # ------------------------------------------------------------ constants
     def constant(self, value):
-        """The value of an expression if it is known before the game starts, else ``_UNKNOWN``."""
+        """The value of an expression if it is known before the game starts, else ``UNKNOWN``."""
         if isinstance(value, (bool, int)):
             return value
         if not isinstance(value, str):
-            return _UNKNOWN
+            return UNKNOWN
         if self.program is None:  # the file did not compile: literals are still known
             try:
                 node = parse_expr(value)
             except SpecError:
-                return _UNKNOWN
-            return node.value if isinstance(node, (A.Str, A.Num, A.Bool)) else _UNKNOWN
+                return UNKNOWN
+            return node.value if isinstance(node, (A.Str, A.Num, A.Bool)) else UNKNOWN
         try:
             compiler = Compiler(self.program.model, self._defines)
             compiled = compiler.expr(parse_expr(value), Scope())
         except SpecError:
-            return _UNKNOWN
-        return compiled.const if compiled.is_const else _UNKNOWN
+            return UNKNOWN
+        return compiled.const if compiled.is_const else UNKNOWN
 
     @cached_property
     def _defines(self) -> dict:
         out = {}
-        for key, text in _items(self.data.get("define")):
+        for key, text in items_of(self.data.get("define")):
             name, _, rest = str(key).partition("(")
             params = tuple(x.strip() for x in rest.rstrip(") ").split(",") if x.strip())
             try:

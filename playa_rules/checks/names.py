@@ -13,7 +13,7 @@ from ..compiler.dsl import ast as A
 from ..compiler.dsl.names import BUILTIN_NAMES
 from ..compiler.model import LOOKUP, did_you_mean
 from ..source.load import escape_pointer_segment
-from .base import _STRING, _WORD, Context, _items, _list, check
+from .base import STRING_LITERAL, WORD, Context, check, items_of, list_of
 
 FIELD_REF = re.compile(
     r"\{([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*)\}"
@@ -27,12 +27,12 @@ def display_names(ctx: Context):
     if not isinstance(display, dict):
         return
     scoped, named = [], []
-    for scope, names in _items(ctx.data.get("variables")):
-        for name, _ in _items(names):
+    for scope, names in items_of(ctx.data.get("variables")):
+        for name, _ in items_of(names):
             scoped.append(f"{scope}.{name}")
             if scope in ("player", "player_match"):
                 named.append(name)
-    for i, wanted in enumerate(_list(display.get("variables"))):
+    for i, wanted in enumerate(list_of(display.get("variables"))):
         if isinstance(wanted, str) and wanted not in scoped and wanted not in named:
             yield ctx.at(
                 f"/display/variables/{i}",
@@ -41,7 +41,7 @@ def display_names(ctx: Context):
                 hint=did_you_mean(wanted, scoped + named) or "name a variable as scope.name, e.g. hand.x",
             )
     refs = [("/display/round", display.get("round"))]
-    for i, entry in enumerate(_list(display.get("status"))):
+    for i, entry in enumerate(list_of(display.get("status"))):
         text = entry.get("text") if isinstance(entry, dict) else entry
         if isinstance(entry, dict):
             refs.append((f"/display/status/{i}/when", entry.get("when")))
@@ -57,13 +57,13 @@ def display_names(ctx: Context):
             )
     steps = {
         st.get("id")
-        for ph in _list(ctx.data.get("phases"))
+        for ph in list_of(ctx.data.get("phases"))
         if isinstance(ph, dict)
-        for st in _list(ph.get("steps"))
+        for st in list_of(ph.get("steps"))
         if isinstance(st, dict)
     }
-    ids = {ph.get("id") for ph in _list(ctx.data.get("phases")) if isinstance(ph, dict)} | steps
-    for name, _ in _items(display.get("names")):
+    ids = {ph.get("id") for ph in list_of(ctx.data.get("phases")) if isinstance(ph, dict)} | steps
+    for name, _ in items_of(display.get("names")):
         if name not in ids:
             yield ctx.at(
                 f"/display/names/{escape_pointer_segment(name)}",
@@ -72,8 +72,8 @@ def display_names(ctx: Context):
                 hint=did_you_mean(str(name), sorted(str(i) for i in ids if i)),
                 key=True,
             )
-    types = dict(_items(ctx.data.get("components")))
-    for tname, shown in _items(display.get("components")):
+    types = dict(items_of(ctx.data.get("components")))
+    for tname, shown in items_of(display.get("components")):
         ptr = f"/display/components/{escape_pointer_segment(tname)}"
         comp = types.get(tname)
         if comp is None:
@@ -90,7 +90,7 @@ def display_names(ctx: Context):
         )
         known += [
             k
-            for item in _list(comp.get("items") if isinstance(comp, dict) else None)
+            for item in list_of(comp.get("items") if isinstance(comp, dict) else None)
             if isinstance(item, dict)
             for k in item
         ]
@@ -99,7 +99,7 @@ def display_names(ctx: Context):
             if isinstance(comp, dict) and isinstance(comp.get("properties"), dict)
             else []
         )
-        for i, name in enumerate(list(shown) if isinstance(shown, dict) else _list(shown)):
+        for i, name in enumerate(list(shown) if isinstance(shown, dict) else list_of(shown)):
             if isinstance(name, str) and name not in known:
                 yield ctx.at(
                     f"{ptr}/{escape_pointer_segment(name) if isinstance(shown, dict) else i}",
@@ -107,8 +107,8 @@ def display_names(ctx: Context):
                     f"component template '{tname}' has no variable or property '{name}'",
                     hint=did_you_mean(name, sorted(set(known))),
                 )
-    zones = dict(_items(ctx.data.get("zones")))
-    for zname, hint in _items(display.get("zones")):
+    zones = dict(items_of(ctx.data.get("zones")))
+    for zname, hint in items_of(display.get("zones")):
         ptr = f"/display/zones/{escape_pointer_segment(zname)}"
         if zname not in zones:
             yield ctx.at(
@@ -123,15 +123,15 @@ def display_names(ctx: Context):
         if isinstance(grid, str):
             held = zones[zname].get("holds") if isinstance(zones[zname], dict) else None
             known = {"label"}
-            for tname in _list(held):
+            for tname in list_of(held):
                 comp = types.get(tname)
                 if isinstance(comp, dict):
                     known |= set(comp.get("vars") or {}) | {
-                        k for item in _list(comp.get("items")) if isinstance(item, dict) for k in item
+                        k for item in list_of(comp.get("items")) if isinstance(item, dict) for k in item
                     }
                     known |= {
                         k
-                        for item in _list(comp.get("items"))
+                        for item in list_of(comp.get("items"))
                         if isinstance(item, dict)
                         for k in list(item.get("each") or {}) + list(item.get("pairs") or {})
                     }
@@ -146,8 +146,8 @@ def display_names(ctx: Context):
 
 def _component_items(data):
     """Every item mapping of every component template."""
-    for _, comp in _items(data.get("components")):
-        for item in _list(comp.get("items") if isinstance(comp, dict) else None):
+    for _, comp in items_of(data.get("components")):
+        for item in list_of(comp.get("items") if isinstance(comp, dict) else None):
             if isinstance(item, dict):
                 yield item
 
@@ -156,14 +156,14 @@ def _constant_names_in_items(data) -> set[str]:
     """Names of constants the components read: lists an item's ``each`` or ``pairs`` reads
     (``each: {value: towel_values}``), tables a label reads (``{rank_letter[rank]}``)."""
     found = set()
-    for _, comp in _items(data.get("components")):
+    for _, comp in items_of(data.get("components")):
         if isinstance(comp, dict):
             labels = [comp.get("label")] + [
-                i.get("label") for i in _list(comp.get("items")) if isinstance(i, dict)
+                i.get("label") for i in list_of(comp.get("items")) if isinstance(i, dict)
             ]
             found.update(name for text in labels if isinstance(text, str) for name, _ in LOOKUP.findall(text))
     for item in _component_items(data):
-        for _, value in list(_items(item.get("each"))) + list(_items(item.get("pairs"))):
+        for _, value in list(items_of(item.get("each"))) + list(items_of(item.get("pairs"))):
             if isinstance(value, dict):  # {permutations: NAME, size: N}
                 value = value.get("permutations", value.get("combinations"))
             if isinstance(value, str):
@@ -196,7 +196,7 @@ def reserved_names(ctx: Context):
         ("rulings", "ruling"),
         ("define", "define"),
     ):
-        for key, _ in _items(ctx.data.get(section)):
+        for key, _ in items_of(ctx.data.get(section)):
             name = str(key).strip()
             if name in builtins:
                 yield ctx.at(
@@ -215,13 +215,13 @@ def unused_defines_and_parameters(ctx: Context):
     (A misspelled name in a house rule otherwise changes nothing, silently.)"""
     p = escape_pointer_segment
     own: dict[str, set[str]] = {}  # words of each define's own text
-    for name, text in _items(ctx.data.get("define")):
+    for name, text in items_of(ctx.data.get("define")):
         if isinstance(text, str):
-            own[str(name).split("(")[0]] = set(_WORD.findall(_STRING.sub(" ", text)))
+            own[str(name).split("(")[0]] = set(WORD.findall(STRING_LITERAL.sub(" ", text)))
     read: set[str] = set(_constant_names_in_items(ctx.data)) | ctx.unparsed_words
     for dsl in ctx.texts:
         if isinstance(dsl.text, str) and not dsl.pointer.startswith("/define/"):
-            read.update(_WORD.findall(_STRING.sub(" ", dsl.text)))
+            read.update(WORD.findall(STRING_LITERAL.sub(" ", dsl.text)))
     literals = {node.value for _, node in ctx.nodes(A.Str)}
     # defines read by read defines, transitively
     pending = [d for d in own if d in read]
@@ -231,7 +231,7 @@ def unused_defines_and_parameters(ctx: Context):
                 read.add(word)
                 if word in own:
                     pending.append(word)
-    for name, _ in _items(ctx.data.get("define")):
+    for name, _ in items_of(ctx.data.get("define")):
         short = str(name).split("(")[0]
         if short not in read:
             yield ctx.at(
@@ -242,7 +242,7 @@ def unused_defines_and_parameters(ctx: Context):
                 key=True,
                 hint="remove it, or use it in the rules",
             )
-    for name, value in _items(ctx.data.get("parameters")):
+    for name, value in items_of(ctx.data.get("parameters")):
         vocabulary = isinstance(value, list) and any(isinstance(v, str) and v in literals for v in value)
         if str(name) not in read and not vocabulary:  # a list of the words rules compare with declares them
             yield ctx.at(
@@ -261,7 +261,7 @@ def unused_procedures(ctx: Context):
     called: dict[str, set] = {}
     for dsl, node in ctx.nodes(A.Do):
         called.setdefault(node.name, set()).add(dsl.pointer)
-    for key, _ in _items(ctx.data.get("procedures")):
+    for key, _ in items_of(ctx.data.get("procedures")):
         short = str(key).split("(")[0].strip()
         pointer = f"/procedures/{escape_pointer_segment(key)}"
         if not called.get(short, set()) - {pointer}:
@@ -295,14 +295,14 @@ def none_as_text(ctx: Context):
     ):
         return  # 'none' is a word of the rules (an event named none): meant as text
     p = escape_pointer_segment
-    places = [(f"/variables/{p(scope)}", v) for scope, v in _items(ctx.data.get("variables"))]
+    places = [(f"/variables/{p(scope)}", v) for scope, v in items_of(ctx.data.get("variables"))]
     places += [
         (f"/components/{p(t)}/vars", c.get("vars"))
-        for t, c in _items(ctx.data.get("components"))
+        for t, c in items_of(ctx.data.get("components"))
         if isinstance(c, dict)
     ]
     for ptr, block in places:
-        for name, init in _items(block):
+        for name, init in items_of(block):
             value = init.get("value") if isinstance(init, dict) else init
             if isinstance(value, str) and value.lower() == "none":
                 where = f"{ptr}/{p(name)}" + ("/value" if isinstance(init, dict) else "")

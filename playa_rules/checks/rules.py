@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterator
 
 from ..compiler.dsl import ast as A
 from ..compiler.dsl.faults import value_text
-from ..compiler.model import PROSE_KEYS, did_you_mean
+from ..compiler.model import FIELD, PROSE_KEYS, did_you_mean
 from ..errors import Diagnostic, spelled
 from ..source.load import escape_pointer_segment
-from .base import _FIELD, _UNKNOWN, Context, _items, _list, check
+from .base import UNKNOWN, Context, check, items_of, list_of
 
 
 def _duplicates(ctx: Context, entries, what: Callable[[object], str], hint: str) -> Iterator[Diagnostic]:
@@ -46,7 +46,7 @@ def _duplicates(ctx: Context, entries, what: Callable[[object], str], hint: str)
 @check("duplicate-id")
 def duplicate_phase_ids(ctx: Context):
     """Two phases with one id: the log and ``phase.id`` could not tell them apart."""
-    phases = _list(ctx.data.get("phases"))
+    phases = list_of(ctx.data.get("phases"))
     yield from _duplicates(
         ctx,
         [(f"/phases/{i}/id", ph.get("id")) for i, ph in enumerate(phases) if isinstance(ph, dict)],
@@ -58,12 +58,12 @@ def duplicate_phase_ids(ctx: Context):
 @check("duplicate-id")
 def duplicate_step_ids(ctx: Context):
     """Two steps of one phase with one id."""
-    for i, ph in enumerate(_list(ctx.data.get("phases"))):
+    for i, ph in enumerate(list_of(ctx.data.get("phases"))):
         if not isinstance(ph, dict):
             continue
         steps = [
             (f"/phases/{i}/steps/{j}/id", st.get("id"))
-            for j, st in enumerate(_list(ph.get("steps")))
+            for j, st in enumerate(list_of(ph.get("steps")))
             if isinstance(st, dict)
         ]
         yield from _duplicates(
@@ -77,7 +77,7 @@ def duplicate_step_ids(ctx: Context):
 @check("duplicate-id")
 def duplicate_scoring_ids(ctx: Context):
     """Two scoring rules with one id: the score detail keeps one, and the other's points are lost."""
-    rules = _list(ctx.data.get("scoring"))
+    rules = list_of(ctx.data.get("scoring"))
     yield from _duplicates(
         ctx,
         [(f"/scoring/{i}/id", r.get("id")) for i, r in enumerate(rules) if isinstance(r, dict)],
@@ -90,7 +90,7 @@ def duplicate_scoring_ids(ctx: Context):
 def duplicate_tie_break_ids(ctx: Context):
     """Two tie-breaks with one id."""
     match = ctx.data.get("match")
-    ties = _list(match.get("tie_breaks")) if isinstance(match, dict) else []
+    ties = list_of(match.get("tie_breaks")) if isinstance(match, dict) else []
     yield from _duplicates(
         ctx,
         [(f"/match/tie_breaks/{i}/id", t.get("id")) for i, t in enumerate(ties) if isinstance(t, dict)],
@@ -104,13 +104,16 @@ def duplicate_tie_break_ids(ctx: Context):
 def unused_actions(ctx: Context):
     """An action no step offers (in ``actions``, ``fallback`` or ``free``) can never be taken."""
     offered = set()
-    for ph in _list(ctx.data.get("phases")):
-        for st in _list(ph.get("steps") if isinstance(ph, dict) else None):
+    for ph in list_of(ctx.data.get("phases")):
+        for st in list_of(ph.get("steps") if isinstance(ph, dict) else None):
             if isinstance(st, dict):
                 offered.update(
-                    a for f in ("actions", "fallback", "free") for a in _list(st.get(f)) if isinstance(a, str)
+                    a
+                    for f in ("actions", "fallback", "free")
+                    for a in list_of(st.get(f))
+                    if isinstance(a, str)
                 )
-    for name, _ in _items(ctx.data.get("actions")):
+    for name, _ in items_of(ctx.data.get("actions")):
         if name not in offered:
             yield ctx.at(
                 f"/actions/{escape_pointer_segment(name)}",
@@ -126,9 +129,9 @@ def unused_actions(ctx: Context):
 def duplicate_action_texts(ctx: Context):
     """Two actions with the same text template: ``game.apply(text)`` could not tell them apart."""
     seen: dict = {}
-    for name, spec in _items(ctx.data.get("actions")):
+    for name, spec in items_of(ctx.data.get("actions")):
         text = spec.get("text", name) if isinstance(spec, dict) else name
-        shape = _FIELD.sub("{}", str(text))
+        shape = FIELD.sub("{}", str(text))
         pointer = f"/actions/{escape_pointer_segment(name)}"
         if shape in seen:
             yield ctx.at(
@@ -148,12 +151,12 @@ def duplicate_action_texts(ctx: Context):
 def texts_show_every_parameter(ctx: Context):
     """An action whose text leaves out a parameter: its actions that differ only there read
     alike, so a person (or ``game.apply(text)``) cannot tell them apart."""
-    for name, spec in _items(ctx.data.get("actions")):
+    for name, spec in items_of(ctx.data.get("actions")):
         params = spec.get("params") if isinstance(spec, dict) else None
         if not isinstance(params, dict) or not params:
             continue
         text = str(spec.get("text", name))
-        shown = set(_FIELD.findall(text))
+        shown = set(FIELD.findall(text))
         missing = [p for p in params if isinstance(p, str) and p not in shown]
         if missing:
             has_text = "text" in spec
@@ -175,14 +178,14 @@ def prose_fields_name_constants(ctx: Context):
     """A ``{name}`` in a rule text that names no parameter, assumption or ruling: it is
     printed as written, where the author meant a value."""
     data = ctx.data
-    known = [k for part in ("parameters", "assumptions", "rulings") for k, _ in _items(data.get(part))]
+    known = [k for part in ("parameters", "assumptions", "rulings") for k, _ in items_of(data.get(part))]
 
     def walk(node, pointer):
         if isinstance(node, dict):
             for key, value in node.items():
                 here = f"{pointer}/{escape_pointer_segment(key)}"
                 if key in PROSE_KEYS and isinstance(value, str):
-                    for name in _FIELD.findall(value):
+                    for name in FIELD.findall(value):
                         if name not in known:
                             yield ctx.at(
                                 here,
@@ -216,7 +219,7 @@ def phase_turns(ctx: Context):
     """Phases whose turns are fixed by constants: none at all, or no end; and phases after an endless one."""
     endless_before = None
     can_end = None
-    for i, ph in enumerate(_list(ctx.data.get("phases"))):
+    for i, ph in enumerate(list_of(ctx.data.get("phases"))):
         if not isinstance(ph, dict):
             continue
         turns = ph.get("turns") if isinstance(ph.get("turns"), dict) else {}
@@ -233,7 +236,7 @@ def phase_turns(ctx: Context):
             continue
         if "rounds" in turns:
             rounds = ctx.constant(turns["rounds"])
-            if rounds is not _UNKNOWN and isinstance(rounds, int) and rounds <= 0:
+            if rounds is not UNKNOWN and isinstance(rounds, int) and rounds <= 0:
                 yield ctx.at(
                     f"/phases/{i}/turns/rounds",
                     "unreachable-phase",
@@ -256,7 +259,7 @@ def phase_turns(ctx: Context):
                     can_end = _ends_phase(ctx)
                 if not can_end and not any(
                     isinstance(st, dict) and (st.get("actions") or st.get("fallback"))
-                    for st in _list(ph.get("steps"))
+                    for st in list_of(ph.get("steps"))
                 ):  # no decision either: the flow would go round without one, for ever
                     yield ctx.at(
                         f"/phases/{i}/turns/until",
@@ -281,8 +284,8 @@ def phase_turns(ctx: Context):
 def phases_with_turns_have_steps(ctx: Context):
     """A phase that takes turns but has no steps: every turn passes with nothing done (a
     variant that removed the phase's last step, most often)."""
-    for i, ph in enumerate(_list(ctx.data.get("phases"))):
-        if isinstance(ph, dict) and ph.get("turns") is not None and not _list(ph.get("steps")):
+    for i, ph in enumerate(list_of(ctx.data.get("phases"))):
+        if isinstance(ph, dict) and ph.get("turns") is not None and not list_of(ph.get("steps")):
             yield ctx.at(
                 f"/phases/{i}" + ("/steps" if "steps" in ph else ""),
                 "turns-without-steps",
@@ -336,7 +339,7 @@ def unknown_phase_references(ctx: Context):
 def unknown_next_phase(ctx: Context):
     """A phase's ``next`` that is a constant naming no phase."""
     ids = [x for x in ctx.phase_ids if isinstance(x, str)]
-    for i, ph in enumerate(_list(ctx.data.get("phases"))):
+    for i, ph in enumerate(list_of(ctx.data.get("phases"))):
         if isinstance(ph, dict) and "next" in ph:
             target = ctx.constant(ph["next"])
             if isinstance(target, str) and target not in ids:
@@ -361,7 +364,7 @@ def _is_phase_id(node) -> bool:
 @check("unknown-component")
 def unknown_component_references(ctx: Context):
     """``x.type == 'name'`` with no component type 'name'."""
-    types = [str(t) for t, _ in _items(ctx.data.get("components"))]
+    types = [str(t) for t, _ in items_of(ctx.data.get("components"))]
     for dsl, _, subject, lit in ctx.literal_comparisons():
         if (
             isinstance(subject, A.Attr)
@@ -382,8 +385,8 @@ def unknown_component_references(ctx: Context):
 @check("unused-zone")
 def unused_zones(ctx: Context):
     """A zone no DSL text names and no component starts in: nothing can ever be in it."""
-    starts = {c.get("start") for _, c in _items(ctx.data.get("components")) if isinstance(c, dict)}
-    for name, _ in _items(ctx.data.get("zones")):
+    starts = {c.get("start") for _, c in items_of(ctx.data.get("components")) if isinstance(c, dict)}
+    for name, _ in items_of(ctx.data.get("zones")):
         if name not in ctx.words and name not in starts:
             yield ctx.at(
                 f"/zones/{escape_pointer_segment(name)}",
@@ -399,7 +402,7 @@ def unused_zones(ctx: Context):
 @check("unused-component")
 def unused_components(ctx: Context):
     """A component type whose start zone no DSL text names: its items never move and nothing reads them."""
-    for tname, comp in _items(ctx.data.get("components")):
+    for tname, comp in items_of(ctx.data.get("components")):
         start = comp.get("start") if isinstance(comp, dict) else None
         if isinstance(start, str) and start in (ctx.data.get("zones") or {}) and start not in ctx.words:
             yield ctx.at(
@@ -462,10 +465,10 @@ def ruling_alternatives(ctx: Context):
     """``a_ruling == 'x'`` where 'x' is neither the ruling's value nor one of its alternatives."""
     known = {}
     for section in ("rulings", "assumptions"):
-        for name, entry in _items(ctx.data.get(section)):
+        for name, entry in items_of(ctx.data.get(section)):
             if isinstance(entry, dict) and entry.get("alternatives"):
                 values = [entry.get("value")] + [
-                    a.get("value") if isinstance(a, dict) else a for a in _list(entry["alternatives"])
+                    a.get("value") if isinstance(a, dict) else a for a in list_of(entry["alternatives"])
                 ]
                 if "default" in entry:
                     values.append(entry["default"])
@@ -490,11 +493,11 @@ def ruling_alternatives(ctx: Context):
 @check("not-an-alternative")
 def ruling_values(ctx: Context):
     """A ruling whose value (picked by a variant) is neither its default nor one of its alternatives."""
-    for name, entry in _items(ctx.data.get("rulings")):
+    for name, entry in items_of(ctx.data.get("rulings")):
         if not isinstance(entry, dict) or "default" not in entry or not entry.get("alternatives"):
             continue
         values = [entry["default"]] + [
-            a.get("value") if isinstance(a, dict) else a for a in _list(entry["alternatives"])
+            a.get("value") if isinstance(a, dict) else a for a in list_of(entry["alternatives"])
         ]
         if entry.get("value") not in values:
             shown = list(dict.fromkeys(_word(v) for v in values))  # as YAML spells them: true, not True
@@ -525,8 +528,8 @@ def variables_read_and_set(ctx: Context):
         if isinstance(node.obj, A.Name):
             reads_scoped.add((node.obj.id, node.name))
     declared = []
-    for scope, names in _items(ctx.data.get("variables")):
-        for name, init in _items(names):
+    for scope, names in items_of(ctx.data.get("variables")):
+        for name, init in items_of(names):
             scoped = scope in ("turn", "hand", "match")
             is_set = (scope, name) in sets_scoped if scoped else name in sets_named
             is_read = (scope, name) in reads_scoped if scoped else name in reads_named
@@ -542,8 +545,8 @@ def variables_read_and_set(ctx: Context):
                     target,
                 )
             )
-    for tname, comp in _items(ctx.data.get("components")):
-        for name, init in _items(comp.get("vars") if isinstance(comp, dict) else None):
+    for tname, comp in items_of(ctx.data.get("components")):
+        for name, init in items_of(comp.get("vars") if isinstance(comp, dict) else None):
             declared.append(
                 (
                     f"/components/{escape_pointer_segment(tname)}/vars/{escape_pointer_segment(name)}",

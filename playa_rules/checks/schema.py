@@ -10,7 +10,6 @@ name is close to a known one.
 
 from __future__ import annotations
 
-import difflib
 import json
 from functools import lru_cache
 from typing import Any
@@ -22,6 +21,7 @@ from .. import resources
 from ..errors import Diagnostic, SpecError
 from ..limits import MAX_PROBLEMS
 from ..source.load import Document, pointer_of
+from ..spelling import did_you_mean
 from .schema_advice import conforming, without_echoes
 
 # Sections whose keys name things (``actions: {draw: ...}``) and lists whose
@@ -448,10 +448,9 @@ def _dotted(parts: list) -> str:
 
 
 def _did_you_mean(word: Any, choices) -> str:
-    if not isinstance(word, str):
-        return ""
-    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str) and c != word], n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    """`` (did you mean 'x'?)`` after a message, or nothing."""
+    hint = did_you_mean(word, [c for c in choices if isinstance(c, str)]) if isinstance(word, str) else None
+    return f" ({hint})" if hint else ""
 
 
 def _show(value: Any) -> str:

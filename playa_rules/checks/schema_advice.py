@@ -3,8 +3,9 @@ how a value that breaks an id's pattern could read."""
 
 from __future__ import annotations
 
-import difflib
 import re
+
+from ..spelling import closest
 
 
 def conforming(value, pattern) -> str | None:
@@ -33,9 +34,9 @@ def without_echoes(errors: list, validator) -> list:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             known = [k for k in error.schema.get("properties", {}) if isinstance(k, str)]
             for key in error.instance:
-                close = difflib.get_close_matches(key, known, n=1) if key not in known else []
-                if close and close[0] not in error.instance:
-                    renames.setdefault(tuple(error.absolute_path), {})[key] = close[0]
+                close = closest(key, known) if key not in known else None
+                if close is not None and close not in error.instance:
+                    renames.setdefault(tuple(error.absolute_path), {})[key] = close
     if not renames:
         return errors
     kept = []

@@ -158,7 +158,7 @@ def _variant(arg: str):
 
 
 # ------------------------------------------------------------------ play
-def _seed(text: str) -> int:
+def seed_number(text: str) -> int:
     """A seed on the command line: a whole number, for play as for validate and simulate."""
     try:
         return int(text)
@@ -301,7 +301,7 @@ def _seat(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seat is a number from 0, not {text!r}") from None
 
 
-def _whole(what: str, low: int):
+def whole_number(what: str, low: int):
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -342,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--simulate",
-        type=_whole("the number of games", 0),
+        type=whole_number("the number of games", 0),
         default=0,
         metavar="N",
         help="also play N random games per player count on each valid file and report dead "
@@ -350,14 +350,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_number,
         default=0,
         metavar="S",
         help="the seed of the first simulated game; game i uses S + i (default 0)",
     )
     p.add_argument(
         "--max-actions",
-        type=_whole("--max-actions", 1),
+        type=whole_number("--max-actions", 1),
         default=100_000,
         metavar="M",
         help="a simulated game not over after M actions does not end (default 100000)",
@@ -376,7 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seed",
         "-s",
-        type=_seed,
+        type=seed_number,
         metavar="S",
         help="a whole number fixing all chance (default: a random one, printed)",
     )

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..agents import parse_spec
 from ..errors import PlayaRulesError
-from .main import _seed, _whole
+from .main import seed_number, whole_number
 
 INTERRUPTED = 130
 UNTIL_CLEAR_GAMES = 1000  # the most games a side --until-clear plays when --games is not given
@@ -103,7 +103,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--games",
         "-n",
-        type=_whole("--games", 1),
+        type=whole_number("--games", 1),
         default=None,
         metavar="K",
         help="games per player count (default 100; with compare --until-clear, the most played: "
@@ -128,7 +128,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed",
         "-s",
-        type=_seed,
+        type=seed_number,
         default=0,
         metavar="S",
         help="game i uses the seed S + i, as 'playa-rules play --seed' (default 0)",
@@ -136,7 +136,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--workers",
         "-w",
-        type=_whole("--workers", 1),
+        type=whole_number("--workers", 1),
         default=None,
         metavar="W",
         help="processes (or Ray CPUs) playing at once (default: the CPU count); results do not depend on it",

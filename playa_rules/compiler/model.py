@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import Diagnostic
 from ..limits import MAX_PLAYERS
+from ..spelling import did_you_mean  # (the one did-you-mean; the compile stage reads it here)
 from . import items
 
 VISIBILITIES = ("hidden", "owner", "public")
@@ -157,7 +158,7 @@ class ModelBuilder:
                     f"/zones/{name}/per",
                     "unknown-type",
                     f"zone '{name}' is attached to '{per}', which is not a component type",
-                    _did_you_mean(per, list(m.types) + ["player"]),
+                    did_you_mean(per, list(m.types) + ["player"]),
                 )
                 per = None
             holds = tuple(z.get("holds") or ())
@@ -167,7 +168,7 @@ class ModelBuilder:
                         f"/zones/{name}/holds/{i}",
                         "unknown-type",
                         f"zone '{name}' holds '{t}', which is not a component type",
-                        _did_you_mean(t, list(m.types)),
+                        did_you_mean(t, list(m.types)),
                     )
             vis = z.get("visibility", "hidden")
             if vis == "owner" and per != "player":
@@ -243,7 +244,7 @@ class ModelBuilder:
                     f"/components/{tname}/start",
                     "unknown-zone",
                     f"component type '{tname}' starts in '{start}', which is not a zone",
-                    _did_you_mean(start, list(m.zones)),
+                    did_you_mean(start, list(m.zones)),
                 )
             elif start is not None:
                 z = m.zones[start]
@@ -401,16 +402,3 @@ def _entry(table, key):
     if isinstance(table, list) and type(key) is int and 0 <= key < len(table):
         return table[key]
     return "?"
-
-
-def _did_you_mean(word, choices) -> str | None:
-    from ..spelling import did_you_mean as bounded  # (bounded over thousands of names: spelling.py)
-
-    if not isinstance(word, str):
-        return None
-    return bounded(word, [c for c in choices if isinstance(c, str) and c != word])
-
-
-def did_you_mean(word, choices) -> str | None:
-    """A "did you mean 'x'?" hint, or None when nothing is close."""
-    return _did_you_mean(word, choices)

@@ -39,7 +39,7 @@ class Action:
         d = self.defn
         n = 0
         for p, k in zip(d.params, self.keys):
-            n = n * p.radix + _local_index(p, k)
+            n = n * p.radix + local_index(p, k)
         return d.base + n
 
     def text_with(self, model) -> str:
@@ -48,9 +48,11 @@ class Action:
             d = self.defn
             if model is d.model:
                 text = d.texts.get(self.keys)
-                self._text = text if text is not None else _text_of(d, self.values, self.keys)
+                self._text = text if text is not None else text_of(d, self.values, self.keys)
             else:
-                parts = {p.name: _render(p, v, k, model) for p, v, k in zip(d.params, self.values, self.keys)}
+                parts = {
+                    p.name: render_value(p, v, k, model) for p, v, k in zip(d.params, self.values, self.keys)
+                }
                 self._text = fill(d.text, parts)
         return self._text
 
@@ -60,7 +62,7 @@ class Action:
     def parts(self) -> dict[str, str]:
         """Each parameter's value as the text shows it, by parameter name, in parameter order."""
         d = self.defn
-        return {p.name: _render(p, v, k, d.model) for p, v, k in zip(d.params, self.values, self.keys)}
+        return {p.name: render_value(p, v, k, d.model) for p, v, k in zip(d.params, self.values, self.keys)}
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r}, id={self.id})"
@@ -82,41 +84,24 @@ class Action:
         d = self.defn
         out = []
         for p, v, k in zip(d.params, self.values, self.keys):
-            entry = {"name": p.name, "kind": p.kind, "text": _render(p, v, k, d.model)}
+            entry = {"name": p.name, "kind": p.kind, "text": render_value(p, v, k, d.model)}
             if p.kind == "group_of":
                 entry["items"] = [str(value) for value, count in zip(p.values, k) for _ in range(count)]
             out.append(entry)
         return out
 
-    def __reduce__(self):
-        """An action pickles as its rule set's source and its kind and values."""
-        source = getattr(self.defn.model, "source", None)
-        if source is None:
-            from ..errors import PlayaRulesError
 
-            raise PlayaRulesError(
-                "this action's rules were not loaded with playa_rules.load: it cannot be pickled"
-            )
-        return (_unpickle_action, (source, self.defn.name, self.values, self.keys))
-
-
-def _text_of(d, values: tuple, keys: tuple) -> str:
+def text_of(d, values: tuple, keys: tuple) -> str:
     """The text of the action of kind ``d`` with these values and keys (remembered by keys)."""
     model = d.model
-    text = fill(d.text, {p.name: _render(p, v, k, model) for p, v, k in zip(d.params, values, keys)})
+    text = fill(d.text, {p.name: render_value(p, v, k, model) for p, v, k in zip(d.params, values, keys)})
     if len(d.texts) >= _MEMO_LIMIT:
         d.texts.clear()
     d.texts[keys] = text
     return text
 
 
-def _unpickle_action(source, name, values, keys) -> Action:
-    from ..rules import load
-
-    return Action(load(*source).program.actions[name], values, keys)
-
-
-def _local_index(p: ParamDef, k) -> int:
+def local_index(p: ParamDef, k) -> int:
     if p.kind == "one_of" or p.kind == "value_in":
         return p.index[k]
     if p.kind == "group_of":
@@ -134,7 +119,7 @@ def _local_index(p: ParamDef, k) -> int:
     return k
 
 
-def _render(p: ParamDef, value, key, model) -> str:
+def render_value(p: ParamDef, value, key, model) -> str:
     if p.kind == "one_of":
         return model.labels[value]
     if p.kind == "group_of":
@@ -186,7 +171,7 @@ def _source(d, g, e, i, cache):
     return items, cut
 
 
-def _domain(d, g, e, i, cache):
+def joined_domain(d, g, e, i, cache):
     """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
     items, join = _source(d, g, e, i, cache)
     if join is None:
@@ -195,15 +180,15 @@ def _domain(d, g, e, i, cache):
     return items if lo == 0 and hi == len(items) else items[lo:hi]
 
 
-def _nested(d, g, e, i, vals, keys, out, cache):
+def list_nested(d, g, e, i, vals, keys, out, cache):
     p = d.params[i]
     checks = d.checks[i + 1]
     if not checks:
-        items = _domain(d, g, e, i, cache)
+        items = joined_domain(d, g, e, i, cache)
     elif p.kind == "position_in" and not d.joins[i + 1]:
         items = _checked(p, checks, None, g, e)
     else:
-        items = _checked(p, checks, _domain(d, g, e, i, cache), g, e)
+        items = _checked(p, checks, joined_domain(d, g, e, i, cache), g, e)
     if i == len(d.params) - 1:
         out.add(d, vals, keys, items)
         return
@@ -211,4 +196,4 @@ def _nested(d, g, e, i, vals, keys, out, cache):
     j = i + 1
     for v, k in items:
         e[pk] = v
-        _nested(d, g, e, j, vals + (v,), keys + (k,), out, cache)
+        list_nested(d, g, e, j, vals + (v,), keys + (k,), out, cache)

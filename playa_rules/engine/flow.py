@@ -8,8 +8,8 @@ seat has a decision to make or the match is over.
 
 from __future__ import annotations
 
-from ..compiler.dsl.faults import relocated
 from ..errors import GameRuntimeError
+from ..faults import relocated
 from ..limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
 from . import automata as _automata
 from .endless import Watch

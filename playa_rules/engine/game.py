@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 
-from ..compiler.dsl.faults import relocated
 from ..compiler.program import Program
 from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
+from ..faults import relocated
 from . import automata as _automata
 from . import chance as _chance
 from . import view as _view
@@ -318,6 +318,12 @@ class Game(Flow):
     def hand_scores(self) -> list[list[int]]:
         """Points per seat of each finished hand."""
         return [h[:] for h in self.g.hand_scores]
+
+    @property
+    def hands_played(self) -> int:
+        """How many hands are scored so far: ``len(hand_scores)`` without copying the rows (a
+        search agent reads it at every step to stop at the end of a hand)."""
+        return len(self.g.hand_scores)
 
     def winners(self) -> list[int]:
         """The seats leading (the winners once the match is over): most points, then tie-breaks."""

@@ -11,7 +11,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from operator import index
 
-from .actions import _MEMO_LIMIT, Action, _local_index, _text_of
+from ..compiler.domains import MEMO_LIMIT
+from .actions import Action, local_index, text_of
 
 
 def _remembered(p, items) -> tuple:
@@ -22,7 +23,7 @@ def _remembered(p, items) -> tuple:
     got = p.runs.get(id(items))
     if got is None or got[0] is not items:  # the entry holds its list: its id is not reused meanwhile
         _make_room(p, len(items))
-        got = p.runs[id(items)] = (items, [_local_index(p, k) for _, k in items], {})
+        got = p.runs[id(items)] = (items, [local_index(p, k) for _, k in items], {})
     return got
 
 
@@ -32,7 +33,7 @@ _HELD = 200_000  # ids and texts kept for a parameter's lists of groups, at most
 def _make_room(p, n: int) -> None:
     """Count ``n`` more values kept in ``p.runs``, forgetting them all first if that would
     pass the bounds (so a rule file with huge groups cannot make it grow without end)."""
-    if len(p.runs) >= _MEMO_LIMIT or p.runs_held + n > _HELD:
+    if len(p.runs) >= MEMO_LIMIT or p.runs_held + n > _HELD:
         p.runs.clear()
         p.runs_held = 0
     p.runs_held += n
@@ -127,7 +128,7 @@ class Legal(Sequence):
             memo = d.texts
             if items is None:
                 text = memo.get(keys)
-                out.append(text if text is not None else _text_of(d, vals, keys))
+                out.append(text if text is not None else text_of(d, vals, keys))
                 continue
             hi = lo + ends[r + 1] - ends[r]
             last = d.params[-1]
@@ -137,14 +138,14 @@ class Legal(Sequence):
                     _make_room(last, len(items))
                     texts = _remembered(last, items)[2]  # again: making room may have forgotten it
                     run = texts[keys] = [
-                        memo.get(keys + (k,)) or _text_of(d, vals + (v,), keys + (k,)) for v, k in items
+                        memo.get(keys + (k,)) or text_of(d, vals + (v,), keys + (k,)) for v, k in items
                     ]
                 out.extend(run[lo:hi])
                 continue
             for v, k in items[lo:hi]:
                 full = keys + (k,)
                 text = memo.get(full)
-                out.append(text if text is not None else _text_of(d, vals + (v,), full))
+                out.append(text if text is not None else text_of(d, vals + (v,), full))
         return out
 
     def ids(self) -> list[int]:
@@ -157,12 +158,12 @@ class Legal(Sequence):
             if items is None:
                 n = 0
                 for p, k in zip(params, keys):
-                    n = n * p.radix + _local_index(p, k)
+                    n = n * p.radix + local_index(p, k)
                 out.append(d.base + n)
                 continue
             n = 0
             for p, k in zip(params, keys):
-                n = n * p.radix + (k if p.kind == "position_in" else _local_index(p, k))
+                n = n * p.radix + (k if p.kind == "position_in" else local_index(p, k))
             last = params[-1]
             base = d.base + n * last.radix
             hi = lo + ends[r + 1] - ends[r]

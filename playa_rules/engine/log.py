@@ -72,13 +72,13 @@ def event(game, ev, seat=None) -> dict | None:
 def _redacted(game, a, masks, seat: int) -> str:
     """An action's text with the faces ``seat`` did not know replaced by their type."""
     from ..compiler.model import fill
-    from .actions import _render
+    from .actions import render_value
 
     m = game.m
     parts = {}
     for p, v, k, mk in zip(a.defn.params, a.values, a.keys, masks):
         if mk >> seat & 1:
-            parts[p.name] = _render(p, v, k, m)
+            parts[p.name] = render_value(p, v, k, m)
         elif p.kind == "one_of":
             parts[p.name] = m.ctype[v]
         else:

@@ -1,7 +1,7 @@
 """Listing plans: for each action kind, a loop made once for the shape of its parameters.
 
 Listing legal actions is the engine's hot loop: a hand of a card game lists some sixty steps'
-actions, each step several kinds. The general way (:func:`.actions._nested`) recurses over the
+actions, each step several kinds. The general way (:func:`.actions.list_nested`) recurses over the
 parameters and looks up levels, checks and joins as it goes; a plan looks them up once, when
 the kind is first listed, and keeps the loop it chose on the ``ActionDef``. Kinds without
 parameters, with one, or with a first parameter and an independent last one with checks of
@@ -18,11 +18,11 @@ from __future__ import annotations
 from ..compiler.domains import checked as _checked
 from ..compiler.domains import items as _items
 from ..compiler.domains import prepare_join as _prepare_join
-from ..compiler.dsl.faults import RuleFault, relocated
 from ..compiler.program import ActionDef, LevelChecks, StepDef
 from ..errors import GameRuntimeError
+from ..faults import RuleFault, relocated
 from ..limits import MAX_LEGAL_ACTIONS
-from .actions import _domain, _nested
+from .actions import joined_domain, list_nested
 from .legal import Legal
 
 
@@ -94,7 +94,7 @@ def relisted(step: StepDef, g, exc: BaseException) -> BaseException:
     TypeError in a generated listing, which writes its kinds' conditions inline, is no located
     fault. The kinds are listed again by plans made of their lets and checks alone (no
     generated plan or first level), whose operators and reads raise located faults
-    (:func:`~playa_rules.compiler.dsl.faults.relocated`); the first such fault, else ``exc``."""
+    (:func:`~playa_rules.faults.relocated`); the first such fault, else ``exc``."""
     found = relocated(exc)
     if found is not exc or not isinstance(exc, (TypeError, KeyError)):
         return found
@@ -142,7 +142,7 @@ def _plan(d: ActionDef, generated: bool = True):
             for chk in checks0:
                 if not chk(g, e):
                     return
-            _nested(d, g, e, 0, (), (), out, {})
+            list_nested(d, g, e, 0, (), (), out, {})
 
         return nested
     first = _first_level(d, generated)
@@ -230,8 +230,8 @@ def _first_level(d: ActionDef, generated: bool = True):
     checks = d.checks[1]
     if d.joins[1]:
         if not checks:
-            return lambda g, e: _domain(d, g, e, 0, {})
-        return lambda g, e: _checked(p, checks, _domain(d, g, e, 0, {}), g, e)
+            return lambda g, e: joined_domain(d, g, e, 0, {})
+        return lambda g, e: _checked(p, checks, joined_domain(d, g, e, 0, {}), g, e)
     if p.kind != "position_in":
         if not checks:
             return lambda g, e: _items(p, g, e)

@@ -9,6 +9,7 @@ cannot rebuild a game.
 
 from __future__ import annotations
 
+from ..compiler.program import Program
 from ..errors import IllegalAction, PlayaRulesError, shown
 from ..limits import MAX_INT
 from .chance import CHANCE
@@ -85,9 +86,7 @@ def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
     drawing from a generator seeded with ``seed``, or stopping at chance nodes
     (``"explicit"``). A malformed log raises PlayaRulesError naming the event at fault.
     """
-    from ..rules import Rules
-
-    if not isinstance(rules, Rules):
+    if not isinstance(getattr(rules, "program", None), Program) or not hasattr(rules, "new_game"):
         raise PlayaRulesError(
             f"replay takes loaded rules, pr.load(game, variants=[...]) with the variants the "
             f"game was played with (the log does not record them), not {rules!r}"

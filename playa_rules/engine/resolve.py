@@ -9,11 +9,11 @@ actions of its kind when only a number differs) and the legal texts.
 
 from __future__ import annotations
 
-import difflib
 import operator
 import re
 
 from ..errors import IllegalAction, shown
+from ..spelling import closest
 from .actions import Action, decode
 from .state import OVER
 
@@ -91,6 +91,6 @@ def _illegal_message(game, action) -> str:
         hint = f"; legal now: {', '.join(same[:LISTED])}{more}"
     else:
         folded = {_fold(t): t for t, _ in legal}
-        close = difflib.get_close_matches(given, list(folded), n=1)
-        hint = f"; did you mean '{folded[close[0]]}'?" if close else ""
+        close = closest(given, folded)
+        hint = f"; did you mean '{folded[close]}'?" if close is not None else ""
     return f"'{action}' is not legal now for seat {game.g.seat}{hint} (legal: {len(legal)} actions)"

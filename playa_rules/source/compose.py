@@ -21,7 +21,7 @@ from yaml.resolver import Resolver
 from ..limits import MAX_ALIASES, MAX_DEPTH, MAX_NODES
 
 
-class _Fatal(Exception):
+class Fatal(Exception):
     """A limit was hit: stop at once with this diagnostic."""
 
     def __init__(self, code: str, message: str, mark=None, hint: str | None = None, path: str = ""):
@@ -30,7 +30,7 @@ class _Fatal(Exception):
 
 
 @dataclass(frozen=True)
-class _Alias:
+class Alias:
     """An alias use in the composed tree: the anchored node plus where ``*name`` was written."""
 
     node: Node
@@ -80,29 +80,27 @@ class _Bounds:
             event = self.peek_event()
             self.alias_uses += 1
             if self.alias_uses > MAX_ALIASES:
-                raise _Fatal("alias-limit", f"more than {MAX_ALIASES} alias uses (*name)", event.start_mark)
-            return _Alias(super().compose_node(parent, index), event.anchor, event.start_mark)
+                raise Fatal("alias-limit", f"more than {MAX_ALIASES} alias uses (*name)", event.start_mark)
+            return Alias(super().compose_node(parent, index), event.anchor, event.start_mark)
         self.depth += 1
         self.composed += 1
         if self.depth > MAX_DEPTH:
-            raise _Fatal(
+            raise Fatal(
                 "too-deep",
                 f"values are nested more than {MAX_DEPTH} levels deep",
                 self.peek_event().start_mark,
             )
         if self.composed > MAX_NODES:
-            raise _Fatal(
-                "too-large", f"file holds more than {MAX_NODES} values", self.peek_event().start_mark
-            )
+            raise Fatal("too-large", f"file holds more than {MAX_NODES} values", self.peek_event().start_mark)
         try:
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
 
 
-class _Composer(_Bounds, _Base):
+class BoundedComposer(_Bounds, _Base):
     """The fast loader: libyaml's events when pyyaml has them."""
 
 
-class _PlainComposer(_Bounds, yaml.SafeLoader):
+class PlainComposer(_Bounds, yaml.SafeLoader):
     """The pure-Python loader, whose syntax errors say what was found where (re-run on an error)."""

@@ -8,6 +8,7 @@ the file through :mod:`playa_rules.source.positions`.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,44 @@ from ..errors import Diagnostic
 from . import positions
 
 _LINE_BREAK = positions.LINE_BREAK
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a piece of DSL text comes from, to locate its errors in the rule file.
+
+    ``locate(line, col)`` maps a position inside the text to the file; ``source``
+    returns a file line.
+    """
+
+    file: str | None = None
+    path: str = ""
+    locate: Callable[[int, int], tuple] | None = None
+    source: Callable[[int], str] | None = None
+
+    def diagnostic(
+        self, code: str, message: str, text: str, pos=None, hint=None, severity: str = "error"
+    ) -> Diagnostic:
+        """A diagnostic at ``pos`` (1-based line, column inside ``text``)."""
+        line, col = pos or (1, 1)
+        if self.locate is not None:
+            fline, fcol = self.locate(line, col)
+            src = self.source(fline) if self.source else None
+        else:
+            fline, fcol = line, col
+            lines = text.splitlines() or [""]
+            src = lines[line - 1] if 0 < line <= len(lines) else ""
+        return Diagnostic(
+            code=code,
+            message=message,
+            file=self.file,
+            line=fline,
+            column=fcol,
+            path=self.path,
+            severity=severity,
+            source_line=src,
+            hint=hint,
+        )
 
 
 def escape_pointer_segment(segment: object) -> str:
@@ -78,8 +117,6 @@ class Document:
 
     def origin(self, pointer: str):
         """Where the DSL text at ``pointer`` lies, to locate errors inside it."""
-        from ..compiler.dsl.parse import Origin
-
         doc, pointer = self.source(pointer)
         return Origin(
             file=doc.file,

@@ -48,7 +48,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..errors import Diagnostic, LoadError
 from ..limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_INT, MAX_NODES  # noqa: F401 - re-exported
 from . import positions
-from .compose import _Alias, _Composer, _Fatal, _PlainComposer
+from .compose import Alias, BoundedComposer, Fatal, PlainComposer
 from .document import Document, escape_pointer_segment, pointer_of
 
 _CORE = "tag:yaml.org,2002:"
@@ -147,19 +147,19 @@ class _Converter:
         self.problems: list[Diagnostic] = []
         self.spent = 0
         self.expanded_alias = False
-        self.alias_site: _Alias | None = None
+        self.alias_site: Alias | None = None
         self.active: set[int] = set()
         self._doc = Document(None, name, text)
 
     def compose(self):
         """The node tree: composed from libyaml's events, or, when the text is not valid
         YAML, by the pure-Python parser, whose messages name what it found."""
-        for loader_class in (_Composer, _PlainComposer):
+        for loader_class in (BoundedComposer, PlainComposer):
             loader = loader_class(self.text)
             try:
                 return loader.get_single_node()
             except (yaml.YAMLError, UnicodeError):
-                if loader_class is _PlainComposer:
+                if loader_class is PlainComposer:
                     raise
             finally:
                 loader.dispose()
@@ -170,7 +170,7 @@ class _Converter:
         try:
             root = self.compose()
             data = None if root is None else self.convert(root, "", 0)
-        except _Fatal as fatal:
+        except Fatal as fatal:
             raise LoadError(
                 self.diagnostic(fatal.code, fatal.message, fatal.mark, hint=fatal.hint, path=fatal.path)
             ) from None
@@ -253,18 +253,18 @@ class _Converter:
             if self.expanded_alias:
                 site = self.alias_site
                 where = f" (expanding *{site.anchor})" if site is not None else ""
-                raise _Fatal(
+                raise Fatal(
                     "alias-limit",
                     f"aliases expand to more than {MAX_NODES} values{where}",
                     site.start_mark if site is not None else mark,
                     hint="a file whose aliases multiply (a 'billion laughs' file) is refused",
                     path=pointer,
                 )
-            raise _Fatal("too-large", f"file holds more than {MAX_NODES} values", mark, path=pointer)
+            raise Fatal("too-large", f"file holds more than {MAX_NODES} values", mark, path=pointer)
 
     def convert(self, node, pointer: str, depth: int):
-        """Plain data for ``node`` (a Node or an _Alias), recorded at ``pointer``."""
-        if isinstance(node, _Alias) and self.alias_site is None:
+        """Plain data for ``node`` (a Node or an Alias), recorded at ``pointer``."""
+        if isinstance(node, Alias) and self.alias_site is None:
             self.alias_site = node
             try:
                 return self.convert_node(node, pointer, depth)
@@ -276,17 +276,17 @@ class _Converter:
         """``convert`` proper: one node and, recursively, its children."""
         mark = node.start_mark
         anchor = None
-        if isinstance(node, _Alias):
+        if isinstance(node, Alias):
             self.expanded_alias = True
             node, anchor = node.node, node.anchor
         self.spend(mark, pointer)
         if depth >= MAX_DEPTH:
-            raise _Fatal(
+            raise Fatal(
                 "too-deep", f"values are nested more than {MAX_DEPTH} levels deep", mark, path=pointer
             )
         self.values[pointer] = (mark.line + 1, mark.column + 1, node)
         if id(node) in self.active:
-            raise _Fatal(
+            raise Fatal(
                 "alias-limit", f"alias *{anchor} refers to a value that contains it", mark, path=pointer
             )
         if isinstance(node, ScalarNode):
@@ -313,7 +313,7 @@ class _Converter:
         merges = []
         for key_node, value_node in node.value:
             self.spend(key_node.start_mark, pointer)
-            real = key_node.node if isinstance(key_node, _Alias) else key_node
+            real = key_node.node if isinstance(key_node, Alias) else key_node
             if isinstance(real, ScalarNode) and real.tag == _MERGE:
                 merges.append(value_node)
                 continue
@@ -347,13 +347,13 @@ class _Converter:
 
     def merge_sources(self, node, pointer: str) -> list[MappingNode]:
         """The mappings a ``<<`` value names, in precedence order."""
-        if isinstance(node, _Alias):
+        if isinstance(node, Alias):
             self.expanded_alias = True
-        real = node.node if isinstance(node, _Alias) else node
+        real = node.node if isinstance(node, Alias) else node
         items = real.value if isinstance(real, SequenceNode) and real.tag == _SEQ else [node]
         sources = []
         for item in items:
-            target = item.node if isinstance(item, _Alias) else item
+            target = item.node if isinstance(item, Alias) else item
             if not isinstance(target, MappingNode) or target.tag != _MAP:
                 self.problem(
                     "bad-value",
@@ -362,7 +362,7 @@ class _Converter:
                     pointer,
                 )
             elif id(target) in self.active:
-                raise _Fatal(
+                raise Fatal(
                     "alias-limit",
                     "a merge key (<<) refers to a mapping that contains it",
                     item.start_mark,
@@ -375,7 +375,7 @@ class _Converter:
     def key(self, key_node, pointer: str):
         """A mapping key as str or int, or _NOTHING after recording why it is not allowed."""
         mark = key_node.start_mark
-        node = key_node.node if isinstance(key_node, _Alias) else key_node
+        node = key_node.node if isinstance(key_node, Alias) else key_node
         if not isinstance(node, ScalarNode):
             self.problem(
                 "bad-key",

@@ -20,12 +20,12 @@ an error unless one extends the other (then the later one wins, on purpose).
 from __future__ import annotations
 
 import copy
-import difflib
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Diagnostic, SpecError, spelled
+from ..spelling import closest, did_you_mean
 from .document import Document, escape_pointer_segment
 
 META_KEYS = ("$schema", "extends", "variant", "title", "about", "source")
@@ -195,7 +195,7 @@ class _Merger:
                         kp,
                         "overlay-target",
                         f"removes {describe(path + (k,))}, which {self.base_name} does not have",
-                        _close(k, m),
+                        did_you_mean(k, m),
                         key=True,
                     )
                     continue
@@ -284,7 +284,7 @@ class _Merger:
                         ip + "/id",
                         "overlay-target",
                         f"removes {noun} '{ident}', which {describe(path)} of {self.base_name} does not have",
-                        _close(ident, ids),
+                        did_you_mean(ident, ids),
                     )
                 else:
                     del m[at]
@@ -299,7 +299,7 @@ class _Merger:
                     ip + "/id",
                     "overlay-target",
                     f"no {noun} '{ident}' in {describe(path)} of {self.base_name} to change",
-                    _close(ident, ids)
+                    did_you_mean(ident, ids)
                     or f"to add a new {noun}, say where it goes: 'before: ID', "
                     "'after: ID' or 'at: start' / 'at: end'",
                 )
@@ -345,7 +345,7 @@ class _Merger:
                 ip + "/" + key,
                 "overlay-target",
                 f"no {noun} '{anchor}' to put '{item['id']}' {key}",
-                _close(anchor, ids),
+                did_you_mean(anchor, ids),
             )
             return None
         return ids.index(anchor) + (key == "after")
@@ -359,7 +359,7 @@ class _Merger:
                     f"{optr}/remove" + (f"/{j}" if isinstance(ops.get("remove"), list) else ""),
                     "overlay-target",
                     f"removes {spelled(value)} from {describe(path)}, which does not hold it",
-                    _close(value, m),
+                    did_you_mean(value, m),
                 )
                 continue
             at = m.index(value)
@@ -471,8 +471,8 @@ def _typos(data: dict, added: list, errors: list[Diagnostic], base_name: str) ->
         if name in used:
             continue  # something reads it: it adds something new on purpose
         shorts = [e.split("(")[0].strip() for e in existing]
-        found = difflib.get_close_matches(name, shorts, n=1, cutoff=0.75)
-        if not found:
+        found = closest(name, shorts, cutoff=0.75)
+        if found is None:
             continue
         noun = _NOUNS.get(path[0], "entry") if path[0] != "variables" else f"{path[1]} variable"
         errors.append(
@@ -480,9 +480,9 @@ def _typos(data: dict, added: list, errors: list[Diagnostic], base_name: str) ->
                 ptr,
                 "unknown-change",
                 f"variant '{merger.layer.id}' adds {noun} '{name}', which nothing uses; {base_name} has "
-                f"{noun} '{found[0]}'",
+                f"{noun} '{found}'",
                 key=True,
-                hint=f"did you mean '{found[0]}'? (a new {noun} is fine once a rule uses it)",
+                hint=f"did you mean '{found}'? (a new {noun} is fine once a rule uses it)",
             )
         )
 
@@ -495,12 +495,6 @@ def _as_list(value) -> list:
     if value is None:
         return []
     return value if isinstance(value, list) else [value]
-
-
-def _close(word, choices) -> str | None:
-    names = [str(c) for c in choices if isinstance(c, (str, int))]
-    found = difflib.get_close_matches(str(word), names, n=1)
-    return f"did you mean '{found[0]}'?" if found else None
 
 
 def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:

@@ -15,7 +15,6 @@ from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 
 from .. import resources
-from ..checks.schema import schema_diagnostics
 from ..errors import Diagnostic, LoadError, SpecError
 from ..limits import MAX_PHASES, MAX_VARIANTS
 from .document import Document
@@ -34,6 +33,11 @@ def bundled_variants(game: str | None = None) -> dict[str, list[str]]:
             if game is None or folder.name == game:
                 out[folder.name] = sorted(p.stem for p in folder.glob("*.yaml"))
     return out
+
+
+def forget_files() -> None:
+    """Forget the files read so far (documents are cached by path and modification time)."""
+    _DOCS.clear()
 
 
 def is_variant(doc: Document) -> bool:
@@ -138,8 +142,10 @@ def _unmendable(doc: Document) -> Diagnostic:
     )
 
 
-def chain(path: Path, mend: Callable | None = None) -> tuple[Path, list[Layer]]:
+def chain(path: Path, check: Callable, mend: Callable | None = None) -> tuple[Path, list[Layer]]:
     """The game at the root of ``path`` and the variant layers from there down to ``path``.
+    Each variant file is checked with ``check`` (its schema stage, the caller's: reading files
+    comes before checking them, so this stage does not import the checks).
     A variant file with schema errors is given to ``mend`` (checks/partial.py, from the
     caller), which returns an object whose ``doc`` is a copy mended to fit the schema, or None:
     the layer merges the copy and keeps the errors (``schema_errors``) for the caller."""
@@ -151,7 +157,7 @@ def chain(path: Path, mend: Callable | None = None) -> tuple[Path, list[Layer]]:
         if not is_variant(doc):
             break
         if doc.schema_checked is None:  # once per version of the file (documents are cached)
-            doc.schema_checked = schema_diagnostics(doc, variant=True)
+            doc.schema_checked = check(doc)
         diags, mended = doc.schema_checked, None
         if diags:  # mended to merge it anyway (mend: the caller's), its errors reported with all others
             mended = mend(doc) if mend is not None else None
@@ -241,15 +247,17 @@ def _inside(target: Path, root: Path) -> bool:
     return True
 
 
-def compose(base_path: Path, variants, mend: Callable | None = None) -> tuple[Path, list[Layer]]:
+def compose(
+    base_path: Path, variants, check: Callable, mend: Callable | None = None
+) -> tuple[Path, list[Layer]]:
     """The game file and the ordered layers for ``base_path`` (a game or variant) plus ``variants``;
     ``mend`` mends a variant file with schema errors so its other mistakes are found too (see
     :func:`chain`)."""
-    root, layers = chain(base_path, mend)
+    root, layers = chain(base_path, check, mend)
     game = read(root).data.get("game") if isinstance(read(root).data, dict) else None
     for ref in variants or ():
         path = find(ref, game)
-        vroot, vlayers = chain(path, mend)
+        vroot, vlayers = chain(path, check, mend)
         if not vlayers:
             raise LoadError(
                 Diagnostic(

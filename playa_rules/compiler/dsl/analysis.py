@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...errors import SpecError
 from . import ast as A
 from . import types as T
+from .functions import FUNCTIONS
 from .parse import parse_block, parse_expr
 
 
@@ -23,9 +24,6 @@ def names_in(text) -> set[str]:
     except SpecError:
         return set()
     return {n.id for n in A.walk(node) if isinstance(n, A.Name)}
-
-
-_STATIC_FUNCS = {"sum", "count", "min", "max", "abs", "any", "all"}
 
 
 def is_static(node, param: str, model) -> bool:
@@ -61,7 +59,7 @@ def is_static(node, param: str, model) -> bool:
             if n.name in model.props and n.name not in model.cvars and n.name not in model.zones:
                 continue
             return False
-        if isinstance(n, (A.Call, A.CallOver)) and n.func in _STATIC_FUNCS:
+        if isinstance(n, (A.Call, A.CallOver)) and n.func in FUNCTIONS and FUNCTIONS[n.func].static:
             continue
         return False
     return True

@@ -27,10 +27,6 @@ from . import ast as A
 from .names import BUILTIN_NAMES
 from .values import Scope
 
-_CONSTANT_TIME = frozenset(
-    {"count", "top", "bottom", "at"}
-)  # read a zone's length or an end, or index a board
-
 
 def bound(cp, c, node, scope) -> int:
     """The most elements collection ``c`` (compiled from ``node`` in ``scope``) can have."""
@@ -127,9 +123,8 @@ def _within(cp, node, size: int) -> None:
 
 def walked_args(cp, node, args, scope) -> None:
     """Check the collections a plain call of a function (``sum(list)``, ``contains(zone, x)``)
-    walks: each once per run of the loops around it."""
-    if node.func in _CONSTANT_TIME:
-        return
+    walks (a function registered with ``walks=False`` walks none): each once per run of the
+    loops around it."""
     for a, n in zip(args, node.args):
         if a.t.kind in ("zone", "list"):
             walk(cp, a, n, scope)

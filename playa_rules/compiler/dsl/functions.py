@@ -20,20 +20,31 @@ from .values import C, const
 
 @dataclass(frozen=True)
 class Function:
-    """One DSL function: how it compiles with plain arguments and over a comprehension."""
+    """One DSL function: how it compiles with plain arguments and over a comprehension, and
+    what the compiler may assume about it.
+
+    ``static``: its value depends on its arguments alone (no state of its own read, no
+    chance), so a condition reading only a parameter's fixed properties through it may be
+    remembered (``analysis.is_static``). ``walks``: its plain form walks the zones and lists
+    it is given, which counts in the bound on nested loops (``cost.walked_args``); False for
+    a read of a length, an end or a board cell.
+    """
 
     name: str
     doc: str
     example: str
     call: Callable | None = None  # (compiler, node, [C]) -> C
     over: Callable | None = None  # (compiler, node, coll, key, where, expr) -> C
+    static: bool = False
+    walks: bool = True
 
     def compile_call(self, cp, node, scope) -> C:
         """Compile ``name(a, b, ...)``."""
         if self.call is None:
             cp.error(node, "wrong-form", f"'{self.name}' takes 'x in COLLECTION ...', as in {self.example}")
         args = [cp.expr(a, scope) for a in node.args]
-        cost.walked_args(cp, node, args, scope)  # a collection walked once per run of the loops around
+        if self.walks:  # a collection walked once per run of the loops around
+            cost.walked_args(cp, node, args, scope)
         return self.call(cp, node, args)
 
     def compile_over(self, cp, node, scope) -> C:
@@ -48,23 +59,32 @@ class Function:
 FUNCTIONS: dict[str, Function] = {}
 
 
-def function(name: str, doc: str, example: str, over: Callable | None = None):
-    """Register a function; the decorated callable is its plain-argument form (or None)."""
+def function(
+    name: str,
+    doc: str,
+    example: str,
+    over: Callable | None = None,
+    *,
+    static: bool = False,
+    walks: bool = True,
+):
+    """Register a function; the decorated callable is its plain-argument form (or None).
+    ``static`` and ``walks``: see :class:`Function`."""
 
     def deco(call):
-        FUNCTIONS[name] = Function(name, doc, example, call, over)
+        FUNCTIONS[name] = Function(name, doc, example, call, over, static=static, walks=walks)
         return call
 
     return deco
 
 
-def _arity(cp, node, args, n):
+def arity(cp, node, args, n):
     if len(args) != n:
         cp.error(node, "wrong-arity", f"'{node.func}' takes {n} argument(s), not {len(args)}")
 
 
 def _ordered(cp, node, c: C, end: str) -> Callable:
-    """Like :func:`_coll`, for readers of a zone's order: an undecided end of a shuffled zone
+    """Like :func:`collection`, for readers of a zone's order: an undecided end of a shuffled zone
     is decided first (a chance event, see engine.chance); ``end`` is 'top', 'bottom' or 'all'."""
     cp.expect(c, "collection", node, f"the argument of '{node.func}'")
     if c.t.kind == "zone":
@@ -74,7 +94,7 @@ def _ordered(cp, node, c: C, end: str) -> Callable:
     return c.fn
 
 
-def _coll(cp, node, c: C) -> Callable:
+def collection(cp, node, c: C) -> Callable:
     cp.expect(c, "collection", node, f"the argument of '{node.func}'")
     if c.t.kind == "zone":
         return zone_list(c)
@@ -138,10 +158,12 @@ def _count_over(cp, node, coll, key, where, expr):
     "How many elements a zone or list has, or how many pass a condition.",
     "count(c in scored where c.kind == 'bonus')",
     over=_count_over,
+    static=True,
+    walks=False,
 )
 def _count(cp, node, args):
-    _arity(cp, node, args, 1)
-    f = _coll(cp, node, args[0])
+    arity(cp, node, args, 1)
+    f = collection(cp, node, args[0])
     if args[0].is_const and isinstance(args[0].const, (list, tuple)):  # a constant list: known now
         return const(len(args[0].const), T.INT)
     if args[0].zone_of is not None:  # count(x.zone): comparisons fuse it (see Compiler._Compare)
@@ -173,17 +195,18 @@ def _sum_over(cp, node, coll, key, where, expr):
     "The total of a list of numbers, or of an expression over a collection.",
     "sum(c.value for c in cards)",
     over=_sum_over,
+    static=True,
 )
 def _sum(cp, node, args):
-    _arity(cp, node, args, 1)
-    f = _coll(cp, node, args[0])
+    arity(cp, node, args, 1)
+    f = collection(cp, node, args[0])
     return C(lambda g, e: sum(f(g, e)), T.INT)
 
 
 def _extreme(pick):
     def plain(cp, node, args):
         if len(args) == 1:
-            f = _coll(cp, node, args[0])
+            f = collection(cp, node, args[0])
             return C(lambda g, e: pick(f(g, e), default=0), T.INT)
         if not args:
             cp.error(node, "wrong-arity", f"'{node.func}' needs at least one argument")
@@ -212,6 +235,7 @@ FUNCTIONS["min"] = Function(
     "min(2 * count(t.stack), 8)",
     _min,
     _min_over,
+    static=True,
 )
 FUNCTIONS["max"] = Function(
     "max",
@@ -219,12 +243,13 @@ FUNCTIONS["max"] = Function(
     "max(me.hand_scores)",
     _max,
     _max_over,
+    static=True,
 )
 
 
-@function("abs", "The absolute value of a number.", "abs(a - b)")
+@function("abs", "The absolute value of a number.", "abs(a - b)", static=True)
 def _abs(cp, node, args):
-    _arity(cp, node, args, 1)
+    arity(cp, node, args, 1)
     f = cp.expect(args[0], "int", node, "the argument of 'abs'").fn
     return C(lambda g, e: abs(f(g, e)), T.INT)
 
@@ -240,8 +265,8 @@ def _quant(pick):
         return C(lambda g, e: pick(gen(g, e)), T.BOOL)
 
     def plain(cp, node, args):
-        _arity(cp, node, args, 1)
-        f = _coll(cp, node, args[0])
+        arity(cp, node, args, 1)
+        f = collection(cp, node, args[0])
         return C(lambda g, e: pick(f(g, e)), T.BOOL)
 
     return plain, over
@@ -255,6 +280,7 @@ FUNCTIONS["any"] = Function(
     "any(c in table where top(c.pile).owner == me)",
     _any,
     _any_over,
+    static=True,
 )
 FUNCTIONS["all"] = Function(
     "all",
@@ -262,6 +288,7 @@ FUNCTIONS["all"] = Function(
     "all(count(p.hand) == 0 for p in seats)",
     _all,
     _all_over,
+    static=True,
 )
 
 
@@ -311,16 +338,19 @@ def _first_of(cp, node, coll, key, where, expr):
     over=_first_over,
 )
 def _first(cp, node, args):
-    _arity(cp, node, args, 1)
+    arity(cp, node, args, 1)
     f = _ordered(cp, node, args[0], "bottom")
     return C(lambda g, e: next(iter(f(g, e)), None), args[0].t.element())
 
 
 @function(
-    "top", "The last component of a zone (the top of a stack), or none if it is empty.", "top(t.stack).owner"
+    "top",
+    "The last component of a zone (the top of a stack), or none if it is empty.",
+    "top(t.stack).owner",
+    walks=False,
 )
 def _top(cp, node, args):
-    _arity(cp, node, args, 1)
+    arity(cp, node, args, 1)
     f = _ordered(cp, node, args[0], "top")
     if args[0].zone_of is not None:
         key, table = args[0].zone_of
@@ -341,17 +371,17 @@ def _top(cp, node, args):
     return C(top, args[0].t.element())
 
 
-@function("bottom", "The first component of a zone, or none if it is empty.", "bottom(deck)")
+@function("bottom", "The first component of a zone, or none if it is empty.", "bottom(deck)", walks=False)
 def _bottom(cp, node, args):
-    _arity(cp, node, args, 1)
+    arity(cp, node, args, 1)
     f = _ordered(cp, node, args[0], "bottom")
     return C(lambda g, e: (f(g, e) or [None])[0], args[0].t.element())
 
 
 @function("contains", "Whether a zone or list holds an element.", "contains(me.hand, card)")
 def _contains(cp, node, args):
-    _arity(cp, node, args, 2)
-    f, x = _coll(cp, node, args[0]), args[1].fn
+    arity(cp, node, args, 2)
+    f, x = collection(cp, node, args[0]), args[1].fn
     return C(lambda g, e: x(g, e) in f(g, e), T.BOOL)
 
 
@@ -359,7 +389,7 @@ def _contains(cp, node, args):
     "position", "Where a component stands in its zone, counting from 0 at the bottom.", "position(card)"
 )
 def _position(cp, node, args):
-    _arity(cp, node, args, 1)
+    arity(cp, node, args, 1)
     f = cp.expect(args[0], "comp", node, "the argument of 'position'").fn
 
     def pos(g, e):
@@ -379,7 +409,7 @@ def _position(cp, node, args):
     "clockwise(me, 1 - position)",
 )
 def _clockwise(cp, node, args):
-    _arity(cp, node, args, 2)
+    arity(cp, node, args, 2)
     s = cp.expect(args[0], "seat", node, "the first argument of 'clockwise'").fn
     n = cp.expect(args[1], "int", node, "the second argument of 'clockwise'").fn
     return C(lambda g, e: (s(g, e) + n(g, e)) % g.n, T.SEAT)
@@ -392,7 +422,7 @@ def _clockwise(cp, node, args):
     "seat(hand.leader_index)",
 )
 def _seat(cp, node, args):
-    _arity(cp, node, args, 1)
+    arity(cp, node, args, 1)
     n = cp.expect(args[0], "int", node, "the argument of 'seat'").fn
     where = cp.fault_site(node)
 
@@ -408,14 +438,14 @@ def _seat(cp, node, args):
 # ---------------------------------------------------------------- knowledge
 @function("revealed", "Whether every seat knows the face of a component.", "not revealed(spot)")
 def _revealed(cp, node, args):
-    _arity(cp, node, args, 1)
+    arity(cp, node, args, 1)
     f = cp.expect(args[0], "comp", node, "the argument of 'revealed'").fn
     return C(lambda g, e: g.known[f(g, e)] & g.all_seats == g.all_seats, T.BOOL)
 
 
 @function("knows", "Whether a seat knows the face of a component.", "knows(me, spot)")
 def _knows(cp, node, args):
-    _arity(cp, node, args, 2)
+    arity(cp, node, args, 2)
     s = cp.expect(args[0], "seat", node, "the first argument of 'knows'").fn
     c = cp.expect(args[1], "comp", node, "the second argument of 'knows'").fn
     return C(lambda g, e: bool(g.known[c(g, e)] >> s(g, e) & 1), T.BOOL)
@@ -427,7 +457,7 @@ def _knows(cp, node, args):
     "take(supply, 2)",
 )
 def _take(cp, node, args):
-    _arity(cp, node, args, 2)
+    arity(cp, node, args, 2)
     n = cp.expect(args[1], "int", node, "how many 'take' takes").fn
     if args[0].t.kind == "zone":  # the bottom N of a zone: each undecided position is a chance event
         zf = zone_index(args[0])

@@ -11,7 +11,7 @@ run). Registered in the same registry as :mod:`.functions`, documented in docs/d
 from __future__ import annotations
 
 from . import types as T
-from .functions import FUNCTIONS, Function, _arity, _coll, function
+from .functions import FUNCTIONS, Function, arity, collection, function
 from .gridsource import leading_source, line_reader, line_source
 from .names import zone_index
 from .pysource import too_deep, with_src
@@ -99,7 +99,7 @@ def _cell_and_cells(cp, node, args) -> tuple:
     column tables and the steps to a neighbour."""
     if len(args) not in (2, 3):
         cp.error(node, "wrong-arity", f"'{node.func}' takes 2 or 3 arguments, not {len(args)}")
-    cells = _coll(cp, node, args[1])
+    cells = collection(cp, node, args[1])
     rows, cols = _tables(cp, node, args[1])
     _cell(cp, node, args[0])
     return args[0].fn, cells, rows, cols, _mode(cp, node, args[2] if len(args) == 3 else None)
@@ -148,10 +148,10 @@ def _locator(cp, arg: C, rows, cols):
     return by_zone
 
 
-@function("at", "The cell of a board at a row and a column, or none.", "at(board, 0, 2)")
+@function("at", "The cell of a board at a row and a column, or none.", "at(board, 0, 2)", walks=False)
 def _at(cp, node, args):
-    _arity(cp, node, args, 3)
-    board, r, c = _coll(cp, node, args[0]), args[1].fn, args[2].fn
+    arity(cp, node, args, 3)
+    board, r, c = collection(cp, node, args[0]), args[1].fn, args[2].fn
     cp.expect(args[1], "int", node, "the row")
     cp.expect(args[2], "int", node, "the column")
     rows, cols = _tables(cp, node, args[0])
@@ -210,8 +210,8 @@ def _neighbours(cp, node, args):
     "line(spot, board, 0, 1)",
 )
 def _line(cp, node, args):
-    _arity(cp, node, args, 4)
-    x, board, dr, dc = args[0].fn, _coll(cp, node, args[1]), args[2].fn, args[3].fn
+    arity(cp, node, args, 4)
+    x, board, dr, dc = args[0].fn, collection(cp, node, args[1]), args[2].fn, args[3].fn
     cp.expect(args[2], "int", node.args[2], "the rows per step")
     cp.expect(args[3], "int", node.args[3], "the columns per step")
     if args[2].is_const and args[3].is_const and args[2].const == 0 == args[3].const:

@@ -10,56 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ... import resources
-from ...errors import Diagnostic, DSLSyntaxError
+from ...errors import DSLSyntaxError
 from ...limits import MAX_DSL_LENGTH
+from ...source.document import Origin
 from . import ast as A
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a piece of DSL text comes from, to locate its errors in the rule file.
-
-    ``locate(line, col)`` maps a position inside the text to the file; ``source``
-    returns a file line.
-    """
-
-    file: str | None = None
-    path: str = ""
-    locate: Callable[[int, int], tuple] | None = None
-    source: Callable[[int], str] | None = None
-
-    def diagnostic(
-        self, code: str, message: str, text: str, pos=None, hint=None, severity: str = "error"
-    ) -> Diagnostic:
-        """A diagnostic at ``pos`` (1-based line, column inside ``text``)."""
-        line, col = pos or (1, 1)
-        if self.locate is not None:
-            fline, fcol = self.locate(line, col)
-            src = self.source(fline) if self.source else None
-        else:
-            fline, fcol = line, col
-            lines = text.splitlines() or [""]
-            src = lines[line - 1] if 0 < line <= len(lines) else ""
-        return Diagnostic(
-            code=code,
-            message=message,
-            file=self.file,
-            line=fline,
-            column=fcol,
-            path=self.path,
-            severity=severity,
-            source_line=src,
-            hint=hint,
-        )
-
 
 _OPTIONS = dict(parser="lalr", start=["expr", "block"], maybe_placeholders=True)
 
