@@ -176,18 +176,24 @@ def test_doc_command(command: Command, scratch, monkeypatch):
         return
     if text.startswith(FOREIGN) and not text.split("&&")[-1].strip().startswith("playa-rules"):
         pytest.skip("not a playa-rules command: " + text)
+    run_doc_command(command, text, scratch, ROOT, monkeypatch)
+
+
+def run_doc_command(command: Command, text: str, where: Path, code_root: Path, monkeypatch) -> None:
+    """Run one command of a page in the folder ``where`` (python commands with ``code_root`` on
+    PYTHONPATH) and check its exit code or the output the page shows."""
     stdin, argv, head, redirect = _split_pipeline(text)
-    monkeypatch.chdir(scratch)
+    monkeypatch.chdir(where)
     monkeypatch.setenv("NO_COLOR", "1")
     if argv[0].startswith("PYTHONPATH=") or argv[0] == "python" or argv[0] in OPTIONAL_TOOLS:
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        env = dict(os.environ, PYTHONPATH=str(code_root))
         while "=" in argv[0]:
             argv.pop(0)
         if argv[0] in OPTIONAL_TOOLS and shutil.which(argv[0]) is None:
             pytest.skip(f"{argv[0]} is not installed here")
         if argv[0] == "python":
             argv[0] = sys.executable
-        proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=900)  # a bound on a hang
         code, printed = proc.returncode, proc.stdout + proc.stderr
     else:
         assert argv[0] == "playa-rules", f"{command.id}: not a command this test knows: {text}"
