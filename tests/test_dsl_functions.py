@@ -85,6 +85,7 @@ CASES = {
         "the row holds its top, the hand does not",
     ),
     "position": ("position(first(c in row where c.value == 4))", 2, "0 at the bottom"),
+    "seat": ("seat(count(row) - 3).index * 10 + seat(0).index", 10, "the seat numbered 1, then 0"),
     "clockwise": ("clockwise(me, 1).index * 10 + clockwise(me, 2).index", 10, "the other seat, then me"),
     "revealed": (
         "(if revealed(top(row)) then 1 else 0) + (if revealed(top(me.hand)) then 10 else 0)",
