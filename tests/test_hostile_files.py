@@ -79,8 +79,10 @@ def test_extends_reaches_only_rule_files_beside_the_variant(tmp_path):
 
 def test_a_text_file_loaded_as_a_rule_file_is_not_quoted(tmp_path):
     path = _write(tmp_path, "PRETTY_NAME=something private\n")
-    (d,) = pr.validate(path)
+    errors = [d for d in pr.validate(path) if d.severity == "error"]
+    (d,) = errors
     assert d.message == "the rule file must be a mapping, not a text"
+    assert "private" not in d.message
 
 
 def test_a_huge_value_in_a_rule_text_field_stays_a_short_text(tmp_path):

@@ -337,3 +337,16 @@ def test_a_cell_with_a_token_on_it_shows_what_the_token_gives():
     text = " ".join(" ".join(lines).split())
     assert "a token on an empty cell, by its gift: w white · b black" in text
     assert "-1 point" in text and "{" not in text  # the rules' values fill the status lines
+
+
+def test_a_display_name_for_a_step_the_rules_do_not_have_is_a_warning(tmp_path):
+    """A misspelt step in display.names is found, but only warned about: a variant that removes
+    the step leaves its display name behind, harmless."""
+    text = (Path(__file__).resolve().parent.parent / "spec" / "games" / "playa-pirata.yaml").read_text(
+        encoding="utf-8"
+    )
+    path = tmp_path / "p.yaml"
+    path.write_text(text.replace("    bury: bury a Treasure", "    burry: bury a Treasure"), encoding="utf-8")
+    (d,) = [d for d in pr.validate(path) if d.code == "unknown-display"]
+    assert d.severity == "warning" and "no phase or step is named 'burry'" in d.message
+    assert "bury" in (d.hint or "")

@@ -55,6 +55,24 @@ def display_names(ctx: Context):
                 f"no variable is named '{ref}'",
                 hint=did_you_mean(ref, scoped) or "name a variable as scope.name, e.g. hand.x",
             )
+    steps = {
+        st.get("id")
+        for ph in list_of(ctx.data.get("phases"))
+        if isinstance(ph, dict)
+        for st in list_of(ph.get("steps"))
+        if isinstance(st, dict)
+    }
+    ids = {ph.get("id") for ph in list_of(ctx.data.get("phases")) if isinstance(ph, dict)} | steps
+    for name, _ in items_of(display.get("names")):
+        if name not in ids:  # a warning: a variant that removes a step leaves its name harmless
+            yield ctx.at(
+                f"/display/names/{escape_pointer_segment(name)}",
+                "unknown-display",
+                f"no phase or step is named '{name}': this display name is never shown",
+                severity="warning",
+                hint=did_you_mean(str(name), sorted(str(i) for i in ids if i)),
+                key=True,
+            )
     types = dict(items_of(ctx.data.get("components")))
     for tname, shown in items_of(display.get("components")):
         ptr = f"/display/components/{escape_pointer_segment(tname)}"
