@@ -12,8 +12,6 @@ An action is the column; ``text(action)`` spells it as the engine does: ``drop 3
 
 from __future__ import annotations
 
-import random
-
 ROWS, COLS = 6, 7
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
@@ -59,14 +57,3 @@ class Game:
 
 def text(col: int) -> str:
     return f"drop {col}"
-
-
-def random_game(rng: random.Random) -> tuple[list[int], int]:
-    """One game of random legal moves: (winners, moves)."""
-    game = Game()
-    moves = 0
-    while not game.over:
-        legal = game.legal()
-        game.apply(legal[rng.randrange(len(legal))])
-        moves += 1
-    return game.winners, moves

@@ -12,8 +12,6 @@ An action is the cell's number; ``text(action)`` spells it as the engine does: `
 
 from __future__ import annotations
 
-import random
-
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 
@@ -48,14 +46,3 @@ class Game:
 
 def text(cell: int) -> str:
     return f"place #{cell}"
-
-
-def random_game(rng: random.Random) -> tuple[list[int], int]:
-    """One game of random legal moves: (winners, moves)."""
-    game = Game()
-    moves = 0
-    while not game.over:
-        legal = game.legal()
-        game.apply(legal[rng.randrange(len(legal))])
-        moves += 1
-    return game.winners, moves

@@ -25,6 +25,7 @@ from .source import variants as variants_
 from .source.blame import blamed
 from .source.load import Document
 from .source.overlay import merge
+from .source.recent import CACHED_RULES, Recent
 
 TITLED = 3
 """Most variant titles a rule set's title lists; the rest are counted ("and 2 more variants")."""
@@ -216,7 +217,7 @@ def _compile(doc: Document) -> Rules:
     return Rules(program, doc, warnings)
 
 
-_CACHE: dict = {}
+_CACHE = Recent(CACHED_RULES)  # by the files' versions (variants.stamp)
 
 
 def clear_cache(files: bool = False) -> None:
@@ -260,8 +261,9 @@ def load(name_or_path, variants=None) -> Rules:
     rules = _CACHE.get(key)
     if rules is None:
         with collector_paused():
-            rules = _CACHE[key] = _compile(_merged(root, layers))
+            rules = _compile(_merged(root, layers))
         rules.program.model.source = (_source_of(name_or_path, path), [_source_of(v, None) for v in variants])
+        _CACHE.put(key, rules)
     return rules
 
 

@@ -63,18 +63,30 @@ class EngineGames:
         return games, decisions, time.perf_counter() - t0
 
 
+def random_game(game_class, rng: random.Random) -> tuple[list[int], int]:
+    """One game of random legal moves of a hand-written game (a class with ``legal()``,
+    ``apply(action)``, ``over`` and ``winners``, as in benchmarks/): (winners, moves)."""
+    game = game_class()
+    moves = 0
+    while not game.over:
+        legal = game.legal()
+        game.apply(legal[rng.randrange(len(legal))])
+        moves += 1
+    return game.winners, moves
+
+
 class HandWrittenGames:
-    """Random games of a hand-written module (``random_game(rng) -> (winners, moves)``)."""
+    """Random games of a hand-written module (its ``Game`` class, played by :func:`random_game`)."""
 
     def __init__(self, module):
         self.module, self.rng = module, random.Random(1)
 
     def run(self, seconds: float) -> tuple[int, int, float]:
         games = decisions = 0
-        play, rng = self.module.random_game, self.rng
+        game_class, rng = self.module.Game, self.rng
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            decisions += play(rng)[1]
+            decisions += random_game(game_class, rng)[1]
             games += 1
         return games, decisions, time.perf_counter() - t0
 

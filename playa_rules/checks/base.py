@@ -1,6 +1,6 @@
 """The semantic checks' machinery: the DSL texts of a file, a context, the registry.
 
-The checks themselves are in :mod:`playa_rules.checks.rules`.
+The checks themselves are in :mod:`.rules`, :mod:`.flow`, :mod:`.parts` and :mod:`.names`.
 """
 
 from __future__ import annotations

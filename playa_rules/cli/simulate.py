@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..agents import parse_spec
 from ..errors import PlayaRulesError
-from .main import seed_number, whole_number
+from .common import seed_number, whole_number
 
 INTERRUPTED = 130
 UNTIL_CLEAR_GAMES = 1000  # the most games a side --until-clear plays when --games is not given
@@ -279,31 +279,13 @@ def cmd_simulate(args) -> int:
     rules = load(_target(args.game), variants=[_target(v) for v in args.variant or []])
     _check_report(args)
     counts = args.players or [rules.player_counts[0]]
-    progress = _Progress(quiet=False)
-    results = []
-    with progress.bar:
-        for n in counts:
-            progress.start(f"{rules.id}, {n} players", args.games or 100)
-            result = simulate(
-                rules,
-                players=n,
-                games=args.games or 100,
-                agents=args.agents,
-                seed=args.seed,
-                workers=args.workers,
-                backend=args.backend,
-                address=args.address,
-                rotate=args.rotate,
-                on_done=progress.advance,
-            )
-            results.append(result)
-            if result["interrupted"]:
-                progress.interrupted(f"{result['games']} of {result['requested']} games")
-            if not args.json:
-                tables.print_summary(_console(), result)
-            if result["interrupted"]:
-                break
-    return _finish(args, results)
+
+    def play(n, progress):
+        progress.start(f"{rules.id}, {n} players", args.games or 100)
+        result = simulate(rules, players=n, games=args.games or 100, on_done=progress.advance, **_batch(args))
+        return result, f"{result['games']} of {result['requested']} games", tables.print_summary
+
+    return _runs(args, counts, play)
 
 
 def cmd_compare(args) -> int:
@@ -323,35 +305,51 @@ def cmd_compare(args) -> int:
     if warning:
         print(f"note: {warning}", file=sys.stderr)
     games = args.games or (UNTIL_CLEAR_GAMES if args.until_clear else 100)
+
+    def play(n, progress):
+        progress.start(f"{n} players, both sides", 2 * games)
+        result = compare(
+            _target(args.game),
+            variants,
+            against,
+            players=n,
+            games=games,
+            alpha=args.alpha,
+            until_clear=args.until_clear,
+            margin=args.margin,
+            on_done=lambda side, records: progress.advance(records),
+            **_batch(args),
+        )
+        return result, f"{result['base']['games']} of {games} games a side", tables.print_comparison
+
+    return _runs(args, counts, play)
+
+
+def _batch(args) -> dict:
+    """The options simulate and compare share, as keyword arguments of both."""
+    return {
+        "agents": args.agents,
+        "seed": args.seed,
+        "workers": args.workers,
+        "backend": args.backend,
+        "address": args.address,
+        "rotate": args.rotate,
+    }
+
+
+def _runs(args, counts: list, play) -> int:
+    """``play(n, progress) -> (result, games done in words, printer)`` for each player count,
+    with one progress bar, each result printed as it comes (unless --json); stops at Ctrl-C."""
     progress = _Progress(quiet=False)
     results = []
     with progress.bar:
         for n in counts:
-            progress.start(f"{n} players, both sides", 2 * games)
-            on_done = lambda side, records: progress.advance(records)  # noqa: E731
-
-            result = compare(
-                _target(args.game),
-                variants,
-                against,
-                players=n,
-                games=games,
-                agents=args.agents,
-                seed=args.seed,
-                workers=args.workers,
-                backend=args.backend,
-                address=args.address,
-                rotate=args.rotate,
-                alpha=args.alpha,
-                until_clear=args.until_clear,
-                margin=args.margin,
-                on_done=on_done,
-            )
+            result, done, show = play(n, progress)
             results.append(result)
             if result["interrupted"]:
-                progress.interrupted(f"{result['base']['games']} of {games} games a side")
+                progress.interrupted(done)
             if not args.json:
-                tables.print_comparison(_console(), result)
+                show(_console(), result)
             if result["interrupted"]:
                 break
     return _finish(args, results)

@@ -86,6 +86,13 @@ def units_for(
     return [Unit(i, rules, players, seed + i, agents, rotate, side) for i in range(games)]
 
 
+def checked(rules: Rules, players, agents, seed, workers) -> tuple:
+    """The settings simulate and compare share, checked: ``(players, agents, seed, workers)``,
+    the players by default the rule set's smallest count."""
+    players = rules.player_counts[0] if players is None else players
+    return players, check_agents(agents), check_seed(seed), check_workers(workers)
+
+
 def simulate(
     game,
     variants=(),
@@ -109,9 +116,7 @@ def simulate(
     The result is the ``--json`` document of ``playa-rules simulate`` (docs/simulation.md).
     """
     rules = resolve_rules(game, variants)
-    players = rules.player_counts[0] if players is None else players
-    agents = check_agents(agents)
-    seed, workers = check_seed(seed), check_workers(workers)
+    players, agents, seed, workers = checked(rules, players, agents, seed, workers)
     units = units_for(rules, players, games, agents, seed, rotate)
     records, interrupted = run(units, workers, backend, address, on_done)
     return summarize(records, meta_of(rules, players, games, agents, seed, rotate, interrupted))

@@ -18,7 +18,7 @@ from numbers import Real
 
 from ..errors import PlayaRulesError
 from ..render.changes import describe_changes
-from .batch import check_agents, check_seed, check_workers, meta_of, resolve_rules, units_for
+from .batch import checked, meta_of, resolve_rules, units_for
 from .runner import run
 from .sequential import Sequential
 from .stats import holm, paired, two_proportions, welch
@@ -125,9 +125,7 @@ def compare(
     alpha, margin = check_alpha(alpha), check_margin(margin)  # before any game is played
     base_rules = resolve_rules(game, against)
     new_rules = resolve_rules(game, variants)
-    players = base_rules.player_counts[0] if players is None else players
-    agents = check_agents(agents)
-    seed, workers = check_seed(seed), check_workers(workers)
+    players, agents, seed, workers = checked(base_rules, players, agents, seed, workers)
     pairs = zip(
         units_for(base_rules, players, games, agents, seed, rotate, "base"),
         units_for(new_rules, players, games, agents, seed, rotate, "variant"),

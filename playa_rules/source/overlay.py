@@ -21,125 +21,19 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Diagnostic, SpecError, spelled
 from ..spelling import closest, did_you_mean
 from .document import Document, escape_pointer_segment
+from .layered import Layer, Layered, Prov
+from .nouns import NOUNS, TOP_NAMED
 
 META_KEYS = ("$schema", "extends", "variant", "title", "about", "source")
 CHOICES = ("rulings", "assumptions")  # sections whose entries a bare value sets (their `value`)
 _POSITION_KEYS = ("before", "after", "at")
 _LIST_OPS = ("add", "remove")
-_NOUNS = {
-    "actions": "action",
-    "zones": "zone",
-    "components": "component",
-    "assumptions": "assumption",
-    "rulings": "ruling",
-    "define": "definition",
-    "procedures": "procedure",
-    "parameters": "parameter",
-    "variables": "variable scope",
-    "params": "parameter",
-    "phases": "phase",
-    "steps": "step",
-    "scoring": "scoring rule",
-    "tie_breaks": "tie break",
-    "require": "requirement",
-    "let": "name",
-    "vars": "variable",
-}
-
-
-@dataclass
-class Layer:
-    """One variant file: its document, id, and the files it extends (nearest first)."""
-
-    doc: Document
-    id: str
-    key: str  # the resolved path: the layer's identity
-    ancestors: frozenset = field(default_factory=frozenset)
-    title: str = ""
-    #: the variant file's own schema errors, when its data was mended to merge it anyway
-    #: (checks/partial.py), and what was mended
-    schema_errors: list = field(default_factory=list)
-    mended: Any = None
-
-    @property
-    def file(self) -> str | None:
-        return self.doc.file
-
-
-class _Prov:
-    """Where a merged value was written: a file and pointer, refined for merged children."""
-
-    __slots__ = ("doc", "ptr", "kids")
-
-    def __init__(self, doc: Document, ptr: str):
-        self.doc = doc
-        self.ptr = ptr
-        self.kids: Any = None
-
-    def open(self, value) -> Any:
-        if self.kids is None:
-            if isinstance(value, dict):
-                self.kids = {
-                    str(k): _Prov(self.doc, f"{self.ptr}/{escape_pointer_segment(k)}") for k in value
-                }
-            elif isinstance(value, list):
-                self.kids = [_Prov(self.doc, f"{self.ptr}/{i}") for i in range(len(value))]
-        return self.kids
-
-
-class Layered(Document):
-    """A game merged with its variants: every value located in the file it came from."""
-
-    def __init__(self, data, base: Document, root: _Prov, layers: list[Layer], removed: tuple = ()):
-        super().__init__(data=data, file=layers[-1].file if layers else base.file, text="")
-        self.base = base
-        self.layers = layers
-        self._root = root
-        self.removed = (
-            removed  # (name, what in words, the diagnostic of the removal) per part a layer removed
-        )
-
-    def noting_removals(self, diagnostics: list) -> list:
-        """``diagnostics`` with, on each that names a part a variant removed (an action, a
-        define, a zone...), a hint pointing at the line that removed it: the problem shows
-        in the file that still uses the part, its cause is in the variant."""
-        if not self.removed:
-            return diagnostics
-        out = []
-        for d in diagnostics:
-            notes = [
-                f"{where.location()} removes {what}"
-                for name, what, where in self.removed
-                if f"'{name}'" in d.message and where.file != d.file
-            ]
-            if notes:  # (a did-you-mean for a name a variant removed points the wrong way)
-                kept = [d.hint] if d.hint and not d.hint.startswith("did you mean") else []
-                d = replace(d, hint="; ".join(kept + notes))
-            out.append(d)
-        return out
-
-    def source(self, pointer: str) -> tuple[Document, str]:
-        node = self._root
-        parts = pointer.split("/")[1:] if pointer else []
-        for i, raw in enumerate(parts):
-            part = raw.replace("~1", "/").replace("~0", "~")
-            kids = node.kids
-            nxt = None
-            if isinstance(kids, dict):
-                nxt = kids.get(part)
-            elif isinstance(kids, list) and part.isdigit() and int(part) < len(kids):
-                nxt = kids[int(part)]
-            if nxt is None:
-                rest = "/".join(parts[i:])
-                return node.doc, f"{node.ptr}/{rest}"
-            node = nxt
-        return node.doc, node.ptr
 
 
 @dataclass
@@ -156,7 +50,7 @@ def describe(path: tuple) -> str:
     words, i = [], 0
     while i < len(path):
         part = path[i]
-        noun = _NOUNS.get(part) if isinstance(part, str) else None
+        noun = NOUNS.get(part) if isinstance(part, str) else None
         if noun and i + 1 < len(path):
             words.append(f"{noun} '{path[i + 1]}'")
             i += 2
@@ -185,7 +79,7 @@ class _Merger:
         self.mine.append(_Change(path, self.layer, ptr, kind, value))
 
     # ------------------------------------------------------------ mappings
-    def merge_map(self, m: dict, prov: _Prov, o: dict, optr: str, path: tuple) -> None:
+    def merge_map(self, m: dict, prov: Prov, o: dict, optr: str, path: tuple) -> None:
         kids = prov.open(m)
         for k, ov in o.items():
             kp = f"{optr}/{escape_pointer_segment(k)}"
@@ -206,7 +100,7 @@ class _Merger:
                 if _names_things(path) and m:
                     self.added.append((kp, path, k, [str(x) for x in m]))
                 m[k] = copy.deepcopy(ov)
-                kids[str(k)] = _Prov(self.doc, kp)
+                kids[str(k)] = Prov(self.doc, kp)
                 self.record(path + (k,), kp, "set", ov)
             else:
                 if (
@@ -258,11 +152,11 @@ class _Merger:
                 )
                 return
             container[k] = copy.deepcopy(ov)
-            kids[slot] = _Prov(self.doc, kp)
+            kids[slot] = Prov(self.doc, kp)
             self.record(path, kp, "set", ov)
 
     # ------------------------------------------------------------ lists of parts with ids
-    def merge_ids(self, m: list, prov: _Prov, o: list, optr: str, path: tuple) -> None:
+    def merge_ids(self, m: list, prov: Prov, o: list, optr: str, path: tuple) -> None:
         kids = prov.open(m)
         ids = [x.get("id") for x in m]  # kept in step with m (in C: no list rebuilt per item)
         for i, item in enumerate(o):
@@ -272,12 +166,12 @@ class _Merger:
                     ip,
                     "overlay-shape",
                     f"each item given for {describe(path)} needs the 'id' of the "
-                    f"{_NOUNS.get(path[-1], 'part')} it changes, removes or adds",
+                    f"{NOUNS.get(path[-1], 'part')} it changes, removes or adds",
                 )
                 continue
             ident = item["id"]
             at = ids.index(ident) if ident in ids else None
-            noun = _NOUNS.get(path[-1], "part")
+            noun = NOUNS.get(path[-1], "part")
             if item.get("remove") is True:
                 if at is None:
                     self.error(
@@ -319,7 +213,7 @@ class _Merger:
                     self.merge_map(moved, moved_prov, body, ip, path + (ident,))
                 else:
                     m.insert(spot, copy.deepcopy(body))
-                    kids.insert(spot, _Prov(self.doc, ip))
+                    kids.insert(spot, Prov(self.doc, ip))
                     ids.insert(spot, ident)
                     self.record(path + (ident,), ip, "set", body)
                 continue
@@ -351,7 +245,7 @@ class _Merger:
         return ids.index(anchor) + (key == "after")
 
     # ------------------------------------------------------------ other lists
-    def list_ops(self, m: list, prov: _Prov, ops: dict, optr: str, path: tuple) -> None:
+    def list_ops(self, m: list, prov: Prov, ops: dict, optr: str, path: tuple) -> None:
         kids = prov.open(m)
         for j, value in enumerate(_as_list(ops.get("remove"))):
             if value not in m:
@@ -370,16 +264,14 @@ class _Merger:
             if value in m:
                 continue  # adding what is there already changes nothing
             m.append(copy.deepcopy(value))
-            kids.append(
-                _Prov(self.doc, f"{optr}/add" + (f"/{j}" if isinstance(ops.get("add"), list) else ""))
-            )
+            kids.append(Prov(self.doc, f"{optr}/add" + (f"/{j}" if isinstance(ops.get("add"), list) else "")))
         self.record(path, optr, "items", ops)
 
 
 def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
     """The base document with each layer applied in order; SpecError lists every problem."""
     data = copy.deepcopy(base.data)
-    root = _Prov(base, "")
+    root = Prov(base, "")
     changes: list[_Change] = []
     errors: list[Diagnostic] = []
     added = []
@@ -427,23 +319,12 @@ def _conflicts(mine: list[_Change], earlier: list[_Change], errors: list[Diagnos
             break
 
 
-# Sections whose keys name things (a parameter, an action...): a new key there may be a typo.
-_NAMED_SECTIONS = (
-    "parameters",
-    "assumptions",
-    "rulings",
-    "define",
-    "procedures",
-    "actions",
-    "zones",
-    "components",
-    "automata",
-)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _names_things(path: tuple) -> bool:
-    return (len(path) == 1 and path[0] in _NAMED_SECTIONS) or (len(path) == 2 and path[0] == "variables")
+    """Whether the keys at ``path`` name things (a parameter, an action...): a new key there may be a typo."""
+    return (len(path) == 1 and path[0] in TOP_NAMED) or (len(path) == 2 and path[0] == "variables")
 
 
 def _words(value, out: set) -> set:
@@ -474,7 +355,7 @@ def _typos(data: dict, added: list, errors: list[Diagnostic], base_name: str) ->
         found = closest(name, shorts, cutoff=0.75)
         if found is None:
             continue
-        noun = _NOUNS.get(path[0], "entry") if path[0] != "variables" else f"{path[1]} variable"
+        noun = NOUNS.get(path[0], "entry") if path[0] != "variables" else f"{path[1]} variable"
         errors.append(
             merger.doc.diagnostic(
                 ptr,

@@ -18,10 +18,11 @@ from .. import resources
 from ..errors import Diagnostic, LoadError, SpecError
 from ..limits import MAX_PHASES, MAX_VARIANTS
 from .document import Document
+from .layered import Layer
 from .load import load_file
-from .overlay import Layer
+from .recent import CACHED_FILES, Recent
 
-_DOCS: dict = {}
+_DOCS = Recent(CACHED_FILES)  # by path and version of the file
 
 
 def bundled_variants(game: str | None = None) -> dict[str, list[str]]:
@@ -66,7 +67,7 @@ def read(path: Path) -> Document:
         doc = load_file(path)
         doc.file = display_name(path)
         bounded(doc)
-        _DOCS[key] = doc
+        _DOCS.put(key, doc)
     return doc
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from types import CodeType, FunctionType
-from weakref import WeakKeyDictionary, WeakSet
+from weakref import WeakSet
 
 from .faults import GENERATED, STATEMENT_FAILURES, RuleFault, statement_fault
 
@@ -53,7 +53,11 @@ _PLAIN = (bool, int, str, type(None))
 MAX_SOURCE_DEPTH = 40
 """Deepest nesting of one generated expression: deeper nodes stay closures, called from the
 source around them (Python refuses source nested 200 brackets deep)."""
-_PENDING: WeakKeyDictionary = WeakKeyDictionary()  # generated function -> its source, until first called
+PENDING = "pending"
+"""The attribute of a generated function holding its source until it is first called:
+``(text, fallback, index)``. It lives on the function itself, never in a module-level table,
+so a rule set's functions are freed with it (a table of them, even a weak one, whose entries
+reach their own keys through the closures they hold, keeps every rule set ever loaded)."""
 
 
 def _materialise(fn):
@@ -61,18 +65,18 @@ def _materialise(fn):
     Two threads calling it at once both compile the same source: harmless. Source Python
     cannot compile (nested too deeply for its parser) leaves ``fn`` calling its fallback,
     the closure it was generated from."""
-    entry = _PENDING.get(fn)
+    entry = fn.__dict__.get(PENDING)
     if entry is not None:
         text, fallback, index = entry
         try:  # named by its index in Program.generated, so a profile says which function it is
             module = compile(text, f"{GENERATED}{index}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):
-            _FALLBACKS[fn] = fallback if fallback is not None else _uncompilable
+            fn.__kwdefaults__ = {"_self": fallback if fallback is not None else _uncompilable}
             fn.__code__ = _DELEGATE
         else:
             fn.__code__ = next(c for c in module.co_consts if isinstance(c, CodeType))
             fn.__kwdefaults__ = None
-        _PENDING.pop(fn, None)
+        fn.__dict__.pop(PENDING, None)
     return fn
 
 
@@ -87,14 +91,12 @@ def _stub(*args, _self=None):
     return _materialise(_self)(*args)
 
 
-def _delegate(*args, _self=None):
-    return _FALLBACKS[_self](*args)
+def _delegate(*args, _self=None):  # _self: the closure called instead of source Python refused
+    return _self(*args)
 
 
-_FALLBACKS: WeakKeyDictionary = WeakKeyDictionary()  # generated function -> the closure it calls instead
 _STUB, _DELEGATE = _stub.__code__, _delegate.__code__
 _NAMESPACE["_materialise"] = _materialise
-_NAMESPACE["_FALLBACKS"] = _FALLBACKS
 
 
 def env(key: str) -> str:
@@ -235,7 +237,7 @@ class Generator:
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
-        _PENDING[fn] = (text, fallback, len(self.sources) - 1)
+        setattr(fn, PENDING, (text, fallback, len(self.sources) - 1))
         if pure and fallback is not None:
             self.retry[len(self.sources) - 1] = fallback
         self.made.add(fn)
