@@ -4,12 +4,15 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
+import playa_rules as pr
 from playa_rules.compiler.dsl.effects import EFFECTS
 from playa_rules.compiler.dsl.functions import FUNCTIONS
 from playa_rules.compiler.dsl.parse import parse_block, parse_expr
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 DSL = (DOCS / "dsl.md").read_text(encoding="utf-8")
 
 
@@ -49,6 +52,66 @@ def test_effect_examples_parse(text):
     parse_block(text)
 
 
+# An example runs in a game: ``<!-- examples: GAME, action NAME -->`` on the page sets the game
+# (a bundled id or a path from the checkout) and the action whose parameters and lets the
+# examples below it may read, until the next such line.
+_CONTEXT = re.compile(r"^<!-- examples: (?P<game>[\w./-]+), action (?P<action>\w+) -->$", re.M)
+_EXAMPLE = re.compile(r"^```(?P<kind>dsl-expr|dsl-effect)\n(?P<text>.*?)^```$", re.S | re.M)
+
+
+def _examples() -> list:
+    """Every example of docs/dsl.md with the game and action it runs in (or None, None)."""
+    marks = sorted(
+        [(m.start(), m) for m in _CONTEXT.finditer(DSL)] + [(m.start(), m) for m in _EXAMPLE.finditer(DSL)],
+        key=lambda x: x[0],
+    )
+    out, game, action = [], None, None
+    for start, m in marks:
+        if m.re is _CONTEXT:
+            game, action = m["game"], m["action"]
+            continue
+        line = DSL.count("\n", 0, start) + 1
+        out.append(pytest.param(m["kind"], m["text"], game, action, id=f"dsl.md:{line}"))
+    return out
+
+
+def _with_example(game: str, action: str, kind: str, text: str) -> dict:
+    """The rule file of ``game`` with the example at the end of ``action``'s effect (an
+    expression as ``let example = ...``, so that it is compiled with the action's names)."""
+    path = ROOT / "spec" / "games" / f"{game}.yaml" if "/" not in game else ROOT / game
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    statement = f"let example = ({text.strip()})" if kind == "dsl-expr" else text
+    spec = data["actions"][action]
+    spec["effect"] = (spec.get("effect") or "").rstrip("\n") + "\n" + statement
+    return data
+
+
+def test_every_example_names_the_game_it_runs_in():
+    examples = _examples()
+    assert len(examples) >= 40
+    assert [p.id for p in examples if p.values[2] is None] == []
+
+
+@pytest.mark.parametrize("kind, text, game, action", _examples())
+def test_every_example_compiles_in_its_game(tmp_path, kind, text, game, action):
+    """An example calling a function that does not exist, or reading a name its game does not
+    have, fails here: the examples are compiled against a game, not only parsed."""
+    path = tmp_path / "example.yaml"
+    path.write_text(
+        yaml.safe_dump(_with_example(game, action, kind, text), sort_keys=False), encoding="utf-8"
+    )
+    errors = [d.format() for d in pr.validate(path) if d.severity == "error"]
+    assert errors == []
+
+
+def test_an_example_with_a_function_or_a_name_its_game_lacks_fails(tmp_path):
+    for text in ("count(me.towels) + tally(me.towels)", "count(me.sunshades)"):
+        path = tmp_path / "example.yaml"
+        data = _with_example("playa-pirata", "place_towels", "dsl-expr", text)
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        assert [d.code for d in pr.validate(path) if d.severity == "error"] != [], text
+
+
 def test_grammar_keywords_are_documented():
     grammar = (Path(__file__).resolve().parent.parent / "grammar" / "effects.lark").read_text()
     statements = re.findall(r'^([a-z]\w*): "(\w+)"', grammar, flags=re.M)
@@ -63,9 +126,6 @@ def test_the_reference_is_generated_from_the_schemas_and_registries():
     assert (DOCS / "reference.md").read_text(encoding="utf-8") == markdown(), (
         "docs/reference.md is out of date: run python -m playa_rules.render.reference > docs/reference.md"
     )
-
-
-ROOT = DOCS.parent
 
 
 def _bundled_variants() -> set:
