@@ -334,7 +334,7 @@ def test_a_text_that_holds_the_marks_of_an_env_slot_stays_a_text(monkeypatch, tm
     path = tmp_path / "marks.yaml"
     path.write_text(text)
     from playa_rules.errors import LoadError
-    from playa_rules.source import load as loader
+    from playa_rules.source import convert as loader
 
     with pytest.raises(LoadError, match="control character U\\+0000"):  # the loader refuses such texts...
         _load(monkeypatch, "generated", path)
