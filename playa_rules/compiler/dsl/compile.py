@@ -46,6 +46,13 @@ _DEPTH, _UNSET = operator.attrgetter("depth"), object()
 _NONEMPTY = {(operator.gt, 0), (operator.ge, 1), (operator.ne, 0)}  # count(z) OP k: z is not empty
 
 
+def _found(obj, index) -> bool:
+    """Whether ``obj[index]`` is there: a list's item at an index that is not negative, a table's key."""
+    if isinstance(obj, (list, tuple)):
+        return index.__class__ is int and 0 <= index < len(obj)
+    return isinstance(obj, dict) and (index.__class__ in (int, str, bool) or index is None) and index in obj
+
+
 class Compiler:
     """Compiles AST nodes of one rule set; errors are RuleErrors located in the file."""
 
@@ -284,6 +291,8 @@ class Compiler:
         elem = o.t.elem or T.ANY
         if o.t.kind == "list":
             self.expect(i, "int", n.index, "a list index")
+        if o.is_const and i.is_const and _found(o.const, i.const):  # d[0] of a constant d: known now
+            return const(o.const[i.const], elem if elem is not T.ANY else None)
         item = item_reader(self.fault_site(n))  # obj[key], a failure located here
 
         def index(g, e):
@@ -323,9 +332,11 @@ class Compiler:
             )
         return f.compile_over(self, n, scope)
 
-    def comprehension(self, comp: A.Comprehension, scope: Scope):
-        """Compile the parts of ``[expr for x in coll where cond]``: (coll, key, where, expr)."""
-        coll = self.collection(comp.coll, scope, "what follows 'in'")
+    def comprehension(self, comp: A.Comprehension, scope: Scope, coll: C | None = None):
+        """Compile the parts of ``[expr for x in coll where cond]``: (coll, key, where, expr)
+        (``coll``: the collection, when the caller compiled it already)."""
+        if coll is None:
+            coll = self.collection(comp.coll, scope, "what follows 'in'")
         narrow = narrowed_type(coll.t.element(), comp.var, comp.where)
         if narrow is not None:  # the same list (its source too), its elements' type narrowed
             coll = C(coll.fn, T.list_of(narrow), zone_src=coll.zone_src, src=coll.src, depth=coll.depth)

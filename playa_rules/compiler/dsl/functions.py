@@ -15,6 +15,7 @@ from . import cost
 from . import types as T
 from .names import zone_index, zone_list
 from .pysource import env, in_order, over_source, too_deep
+from .unroll import unrollable, unrolled
 from .values import C, const
 
 
@@ -49,7 +50,12 @@ class Function:
 
     def compile_over(self, cp, node, scope) -> C:
         """Compile ``name(x in coll where c)`` or ``name(expr for x in coll where c)``."""
-        coll, key, where, expr = cp.comprehension(node.comp, scope)
+        coll = cp.collection(node.comp.coll, scope, "what follows 'in'")
+        if unrollable(cp, self.name, coll):
+            c = unrolled(cp, self.name, node, coll, scope)
+            if c is not None:
+                return c
+        coll, key, where, expr = cp.comprehension(node.comp, scope, coll)
         c = self.over(cp, node, coll, key, where, expr)
         if cp.gen is not None and c.src is None and not c.is_const:
             c = over_source(cp.gen, self.name, c, coll, key, where, expr)

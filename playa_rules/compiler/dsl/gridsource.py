@@ -14,7 +14,7 @@ rule file enters the source but the checked expressions' own source.
 
 from __future__ import annotations
 
-from .pysource import localized, too_deep, with_src
+from .pysource import env, localized, too_deep, with_src
 
 MAX_LINE_PATHS = 1 << 14
 """Paths kept per ``line`` call site (a start cell and a step each); past this a path is
@@ -24,7 +24,8 @@ worked out at every call, so steps computed at run time cannot grow memory witho
 def line_reader(spots: dict, rows, cols, not_a_cell):
     """``line(g, zone, cell, dr, dc)``: the cells of zone ``zone`` from ``cell`` (not
     included) in steps of ``dr`` rows and ``dc`` columns, up to the first location without
-    one; ``spots``: (row, col) -> the cells there, of any owner."""
+    one; ``spots``: (row, col) -> the cells there, of any owner. ``line.fixed(dr, dc)``
+    makes the reader of one direction (:func:`fixed_line`)."""
     paths: dict = {}
 
     def line(g, zi, cell, sr, sc):
@@ -33,15 +34,7 @@ def line_reader(spots: dict, rows, cols, not_a_cell):
         key = (cell, sr, sc)
         path = paths.get(key)
         if path is None:
-            r, c = rows[cell], cols[cell]
-            if r is None or c is None:
-                raise not_a_cell(g, cell)
-            found = []
-            r, c = r + sr, c + sc
-            while (r, c) in spots:
-                found.append(tuple(spots[r, c]))
-                r, c = r + sr, c + sc
-            path = tuple(found)
+            path = _path(spots, rows, cols, not_a_cell, g, cell, sr, sc)
             if len(paths) < MAX_LINE_PATHS:
                 paths[key] = path
         loc, out = g.loc, []
@@ -54,7 +47,87 @@ def line_reader(spots: dict, rows, cols, not_a_cell):
                 break
         return out
 
+    line.fixed = lambda sr, sc: fixed_line(spots, rows, cols, not_a_cell, sr, sc)
     return line
+
+
+def _path(spots, rows, cols, not_a_cell, g, cell, sr, sc) -> tuple:
+    """The locations from ``cell`` in steps of ``sr`` rows and ``sc`` columns while the board
+    has one: for each, the cells that can be there (one per owner)."""
+    r, c = rows[cell], cols[cell]
+    if r is None or c is None:
+        raise not_a_cell(g, cell)
+    found = []
+    r, c = r + sr, c + sc
+    while (r, c) in spots:
+        found.append(tuple(spots[r, c]))
+        r, c = r + sr, c + sc
+    return tuple(found)
+
+
+def fixed_line(spots: dict, rows, cols, not_a_cell, sr: int, sc: int):
+    """The reader of ``line`` in one direction known when the rules load, as a pair of
+    functions: ``line(g, zone, cell)``, and ``leading(g, e, zone, cell, test)``, the cells of
+    that line from the start while ``test(g, e, cell)`` holds (``leading(c in line(...)
+    where ...)`` without making the line). Paths are kept per cell (up to ``MAX_LINE_PATHS``);
+    a path whose locations hold one cell each is kept flat."""
+    paths: dict = {}
+
+    def path_of(g, cell):
+        path = _path(spots, rows, cols, not_a_cell, g, cell, sr, sc)
+        if all(len(there) == 1 for there in path):
+            path = tuple(there[0] for there in path)
+        if len(paths) < MAX_LINE_PATHS:
+            paths[cell] = path
+        return path
+
+    def line(g, zi, cell):
+        if cell is None:
+            return []
+        path = paths.get(cell)
+        if path is None:
+            path = path_of(g, cell)
+        loc, out = g.loc, []
+        if path and path[0].__class__ is int:
+            for x in path:
+                if loc[x] != zi:
+                    break
+                out.append(x)
+            return out
+        for there in path:
+            for x in there:
+                if loc[x] == zi:
+                    out.append(x)
+                    break
+            else:
+                break
+        return out
+
+    def leading(g, e, zi, cell, test):
+        if cell is None:
+            return []
+        path = paths.get(cell)
+        if path is None:
+            path = path_of(g, cell)
+        loc, out = g.loc, []
+        if path and path[0].__class__ is int:
+            for x in path:
+                if loc[x] != zi or not test(g, e, x):
+                    break
+                out.append(x)
+            return out
+        for there in path:
+            for x in there:
+                if loc[x] == zi:
+                    break
+            else:
+                break
+            if not test(g, e, x):
+                break
+            out.append(x)
+        return out
+
+    return line, leading
 
 
 def line_source(gen, c, reader, args):
@@ -62,6 +135,10 @@ def line_source(gen, c, reader, args):
     if gen is None or any(a.src is None and not a.is_const for a in args) or too_deep(args):
         return c
     x, zone, dr, dc = (gen.of(a) for a in args)
+    if all(a.is_const and a.const.__class__ is int for a in args[2:]):  # a direction known now
+        line, leading = reader.fixed(args[2].const, args[3].const)
+        object.__setattr__(c, "walk", (leading, zone, x))
+        return with_src(gen, c, f"{gen.bind(line)}(g, {zone}, {x})")
     return with_src(gen, c, f"{gen.bind(reader)}(g, {zone}, {x}, {dr}, {dc})")
 
 
@@ -80,4 +157,8 @@ def leading_source(gen, c, coll, key: str, where):
     if gen is None or where.src is None or too_deep((coll, where)):
         return c
     t, (cond,) = localized(gen, key, [gen.of(where)])
+    if coll.walk is not None and t != env(key):  # along a line of a direction known now: one walk
+        leading, zone, x = coll.walk
+        test = gen.function([f"return {cond}"], args=f"g, e, {t}")
+        return with_src(gen, c, f"{gen.bind(leading)}(g, e, {zone}, {x}, {gen.bind(test)})")
     return with_src(gen, c, f"{gen.bind(take_leading)}(({t}, {cond}) for {t} in {gen.of(coll)})")

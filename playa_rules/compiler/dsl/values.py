@@ -40,6 +40,9 @@ class C:
     depth: int = 0  # how deeply that source nests (bounded: MAX_SOURCE_DEPTH)
     first: Any = None  # (target, collection, condition or None, element) sources of a first(...)
     var: Any = None  # (scope, name) when this reads a variable that starts as none, type untold (held.py)
+    walk: Any = (
+        None  # (leading reader, zone source, cell source) for a line of a fixed direction (gridsource.py)
+    )
 
     @property
     def is_const(self) -> bool:
