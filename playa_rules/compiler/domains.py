@@ -11,7 +11,6 @@ element, one ordering comparison kept sorted for a binary search.
 
 from __future__ import annotations
 
-import itertools
 import operator
 from bisect import bisect_left, bisect_right
 
@@ -107,26 +106,25 @@ def checked(p: ParamDef, checks, pairs, g, e):
 
 
 def groups(p: ParamDef, g, comps):
+    """Every non-empty group of ``comps`` by property ``p.by``: ``(members, key)``, ``key[i]``
+    the number taken of the ``i``-th value of ``p.values`` (the first ones of each value, in
+    the zone's order). Built value by value, each partial group extended by 0, 1, ... of the
+    next value, so a group costs one list and one tuple; in the order of
+    ``itertools.product`` over the counts (the last value changes fastest)."""
     prop = g.m.props[p.by]
     index = p.index
     buckets: dict = {}
     for c in comps:
         buckets.setdefault(prop[c], []).append(c)
     present = sorted((index[v], lst) for v, lst in buckets.items() if v in index)
-    width = len(p.values)
-    out = []
-    ranges = [range(len(lst) + 1) for _, lst in present]
-    for counts in itertools.product(*ranges):
-        if not any(counts):
-            continue
-        members = []
-        key = [0] * width
-        for (i, lst), k in zip(present, counts):
-            if k:
-                members.extend(lst[:k])
-                key[i] = k
-        out.append((members, tuple(key)))
-    return out
+    partial: list = [((), [])]
+    at = 0
+    for i, lst in present:
+        gap, at = (0,) * (i - at), i + 1
+        steps = [(gap + (k,), lst[:k]) for k in range(len(lst) + 1)]
+        partial = [(key + more, members + taken) for key, members in partial for more, taken in steps]
+    tail = (0,) * (len(p.values) - at)
+    return [(members, key + tail) for key, members in partial[1:]]
 
 
 ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le: "le"}
