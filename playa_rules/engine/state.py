@@ -40,7 +40,7 @@ class State:
         "tvars",
         "hvars",
         "mvars",
-        "rng",
+        "_rng",
         "seed",
         "hand",
         "hands",
@@ -84,7 +84,8 @@ class State:
         self.hvars = dict(m.variables.get("hand", {}))
         self.mvars = dict(m.variables.get("match", {}))
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = None  # made from the seed when first drawn from (see rng): most games of
+        # a board game, and every clone that never draws, need not seed a generator
         self.rng_shared = False  # rng is shared with a copy: take one's own before drawing
         self.hand = 0
         self.hands = 1
@@ -328,11 +329,11 @@ class State:
         """An independent copy (the random generator included)."""
         s = State.__new__(State)
         # what a copy shares (_SHARED), stored slot by slot: a loop of setattr costs three times more
-        s.m, s.n, s.all_seats, s.rng, s.seed, s.vis, s.zowner, s.auto = (
+        s.m, s.n, s.all_seats, s._rng, s.seed, s.vis, s.zowner, s.auto = (
             self.m,
             self.n,
             self.all_seats,
-            self.rng,
+            self._rng,
             self.seed,
             self.vis,
             self.zowner,
@@ -395,12 +396,28 @@ class State:
         "log",
     )  # what copy() copies itself
 
+    @property
+    def rng(self) -> random.Random:
+        """The seeded generator, made from ``seed`` when first asked for (a generator seeded
+        and never drawn from gives what a fresh one gives, so making it late changes nothing)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+
     def own_rng(self) -> random.Random:
         """The random generator, made this state's own first if a copy shares it: copying
         its state costs half a clone, and a clone that never draws (a search that only
         reads, a game with no chance left) need not pay it."""
+        if self._rng is None:  # never drawn from: this state's own, from the seed
+            self.rng_shared = False
+            return self.rng
         rng = random.Random.__new__(random.Random)  # not Random(): that seeds from the OS first
-        rng.setstate(self.rng.getstate())
+        rng.setstate(self._rng.getstate())
         self.rng, self.rng_shared = rng, False
         return rng
 
