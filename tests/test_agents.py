@@ -151,3 +151,49 @@ def test_ismcts_ending_its_search_early_chooses_what_its_whole_budget_would():
             compared += 1
         game.apply(legal[rng.randrange(len(legal))])
     assert compared == 8 and shortened >= 1
+
+
+@pytest.mark.parametrize("game_id,players", [("playa-pirata", 3), ("maui", 3), ("lying-pirates", 4)])
+def test_a_search_and_whole_games_leave_no_cycles_for_the_collector(game_id, players):
+    """ISMCTS pauses the cyclic garbage collector while it searches (agents/collector.py):
+    that loses no memory only while playing makes no reference cycles, which this checks
+    with the collector off: after a search and a few whole games, it finds nothing to free.
+    (The rules' generated functions are made when first run, and a few made on the way are
+    dropped then: a first round of games runs them all before the count.)"""
+    import gc
+
+    rules = pr.load(game_id)
+    game = _positions(game_id, players, 3, 1)[0][0]
+    _decide("ismcts:playouts=40", game, game.current_player, 1)
+    warm = random.Random(1)
+    for seed in range(10, 16):
+        played = rules.new_game(players, seed=seed)
+        while not played.is_over:
+            legal = played.legal_actions()
+            played.apply(legal[warm.randrange(len(legal))])
+            played.clone().view(played.current_player)
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        _decide("ismcts:playouts=40", game, game.current_player, 1)
+        rng = random.Random(2)
+        for seed in range(3):
+            played = rules.new_game(players, seed=seed)
+            while not played.is_over:
+                legal = played.legal_actions()
+                played.apply(legal[rng.randrange(len(legal))])
+                played.clone().view(played.current_player)
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_ismcts_turns_the_collector_back_on():
+    import gc
+
+    game, seat = _positions("playa-pirata", 3, 5, 1)[0]
+    assert gc.isenabled()
+    _decide("ismcts:playouts=10", game, seat, 1)
+    assert gc.isenabled()

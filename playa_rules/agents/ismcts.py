@@ -20,6 +20,7 @@ import math
 import time
 
 from ..errors import PlayaRulesError
+from .collector import paused
 from .protocol import evaluate
 
 DEFAULT_PLAYOUTS = 100
@@ -66,13 +67,14 @@ class ISMCTSAgent:
             legal.ids() if hasattr(legal, "ids") else [a.id for a in legal]
         )  # (a Legal reads them off its runs)
         ids = dict(zip(listed, range(len(listed))))  # id -> index
-        if self.seconds is None:
-            self._search(root, worlds, ids)
-        else:
-            deadline = time.perf_counter() + self.seconds
-            self._iterate(root, worlds())
-            while time.perf_counter() < deadline:
+        with paused():  # the collector would walk the tree at every few hundred allocations
+            if self.seconds is None:
+                self._search(root, worlds, ids)
+            else:
+                deadline = time.perf_counter() + self.seconds
                 self._iterate(root, worlds())
+                while time.perf_counter() < deadline:
+                    self._iterate(root, worlds())
         ranked = [(n.visits, n.total / n.visits, i) for i, n in root.children.items() if i in ids]
         if not ranked:  # no world allowed any of the real legal actions
             return legal[self.rng.randrange(len(legal))]
