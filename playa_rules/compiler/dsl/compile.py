@@ -21,9 +21,10 @@ from . import ast as A
 from . import cost, defines, hints, names, operators
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
+from .exprsource import composed, item_source, list_source, top_source
 from .faults import RuleFault, divider, fault_site, item_reader  # noqa: F401 (RuleFault: re-exported)
 from .parse import Origin
-from .pysource import Generator, composed, env, item_source, list_source, too_deep, top_source, with_src
+from .pysource import Generator, env, too_deep, with_src
 from .values import C, Define, Scope, const, retyped  # noqa: F401  (Define, Scope: re-exported)
 
 _CMP = {

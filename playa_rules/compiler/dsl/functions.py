@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from . import cost
 from . import types as T
+from .exprsource import in_order, over_source
 from .names import zone_index, zone_list
-from .pysource import env, in_order, over_source, too_deep
+from .pysource import env, too_deep
 from .unroll import unrollable, unrolled
 from .values import C, const
 
