@@ -522,6 +522,13 @@ class _Stage:
                         "fn",
                         None,
                     ),
+                    simultaneous=getattr(
+                        self.expr(st["simultaneous"], f"{sptr}/simultaneous", root, "seats")
+                        if "simultaneous" in st
+                        else None,
+                        "fn",
+                        None,
+                    ),
                 )
             )
             if self.cp.gen is not None:

@@ -149,6 +149,7 @@ class StepDef:
     effect: Callable | None
     free: list = field(default_factory=list)  # actions also offered; they do not end the step
     when: Callable | None = None  # the step is played only if this holds when it starts
+    simultaneous: Callable | None = None  # fn(g, e) -> the seats that choose at once, sealed (engine.sealed)
     plan: Any = field(
         default=None, repr=False, compare=False
     )  # fn(g, me, out) listing the step (engine.plans)

@@ -122,6 +122,10 @@ class Flow:
                         step.effect(g, {"me": g.seat})
                         if g.end is not None:
                             continue
+                    if step.simultaneous is not None:  # several seats choose at once (engine.sealed)
+                        if self._simultaneous(step):
+                            return
+                        continue
                     if not step.actions and not step.fallback:
                         g.step_i += 1
                         continue

@@ -15,6 +15,7 @@ from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
 from ..faults import relocated
 from . import automata as _automata
 from . import chance as _chance
+from . import sealed as _sealed
 from . import view as _view
 from .actions import Action
 from .chance import CHANCE, NeedChance
@@ -65,6 +66,7 @@ class Game(Flow):
         self._nmasked = 0  # ... and that many chance events
         self._log_json: list = []
         self._seen: dict = {}  # seat -> its events of log_for, those that can no longer change
+        self._choosing: dict = {}  # a simultaneous step: seat -> its legal actions (engine.sealed)
         if _state is not None:
             self.g = _state
             self._log = _state.log
@@ -121,12 +123,23 @@ class Game(Flow):
         """Whether the match has ended."""
         return self.g.mode == OVER
 
-    def legal_actions(self) -> Legal:
-        """The legal actions of the seat to act, a read-only list (empty once over)."""
-        return self._legal
+    @property
+    def acting(self) -> tuple:
+        """The seats whose choice the game waits for: ``(current_player,)`` at a decision, every
+        seat still to choose in a simultaneous step, ``()`` at a chance node or once over."""
+        return _sealed.acting(self)
 
-    def legal_action_ids(self) -> list[int]:
-        """The integer ids of the legal actions, ascending (an action mask's ones)."""
+    def legal_actions(self, seat=None) -> Legal:
+        """The legal actions of the seat to act (or of ``seat``, one of :attr:`acting`), a
+        read-only list; empty once over, and for a seat that does not act now."""
+        if seat is None:
+            return self._legal
+        return _sealed.legal_for(self, seat)
+
+    def legal_action_ids(self, seat=None) -> list[int]:
+        """The integer ids of the legal actions (of ``seat``), ascending (an action mask's ones)."""
+        if seat is not None and (seat != self.g.seat or self._node is not None):
+            return sorted(_sealed.legal_for(self, seat).ids())
         known = self._ids()
         if known[1] is None:
             known[1] = sorted(known[0])
@@ -155,11 +168,16 @@ class Game(Flow):
         k = self._index_of(action_id)
         return None if k is None else self._legal[k]
 
-    def apply(self, action) -> None:
+    def apply(self, action, seat=None) -> None:
         """Apply an action (or at a chance node an outcome), its text or its integer id.
 
-        Raises IllegalAction if it is not legal now.
+        ``seat`` names the seat choosing (one of :attr:`acting`; by default the current
+        player). In a simultaneous step the choice is sealed: nothing happens until every
+        seat has chosen. Raises IllegalAction if it is not legal now.
         """
+        if seat is not None or self.g.sim is not None:
+            _sealed.apply(self, action, seat)
+            return
         if self._node is not None:
             oid = _chance.resolve_outcome(self, action)
             snap, what, taken = self._segment
@@ -179,6 +197,16 @@ class Game(Flow):
         if g.nchance != self._nmasked:
             self._mask_chance()
 
+    def apply_joint(self, choices) -> None:
+        """Apply one choice for every seat of :attr:`acting` at once: a mapping seat -> action
+        (an Action, its text or its id), or a list by seat with None for the others. Nothing
+        is applied if one of them is not legal."""
+        _sealed.apply_joint(self, choices)
+
+    def _simultaneous(self, step) -> bool:
+        """A simultaneous step starts (the flow's hook): True when the game waits for choices."""
+        return _sealed.begin(self, step)
+
     # ------------------------------------------------------------ segments and chance
     def _begin(self, a) -> None:
         """Run from a decision (or the start) to the next one: ``a`` the action taken, or None."""
@@ -190,7 +218,7 @@ class Game(Flow):
         self._resume(self.g)  # the first run on the state itself: the copy is kept for a rewind
 
     def _segment_run(self, a) -> None:
-        if a is None or not self._perform(a):
+        if a is None or not (self._perform(a) if a is not _sealed.JOINT else _sealed.perform(self)):
             self._run()
 
     def _resume(self, g: State | None = None) -> None:

@@ -42,13 +42,14 @@ def event(game, ev, seat=None) -> dict | None:
     if kind == "turn":
         return {"event": "turn", "seat": ev[1], "round": ev[2]}
     if kind == "act":
-        a = ev[2]
-        masks = ev[3]
-        if seat is not None and seat != ev[1] and a.defn.others_see != "move":
-            return {"event": "action", "seat": ev[1]} if a.defn.others_see == "turn" else None
-        if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
-            return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
-        return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}
+        out = _action(game, ev, seat)
+        if len(ev) > 4 and out is not None:  # a sealed choice of a simultaneous step, now applied
+            out["sealed"] = True
+        return out
+    if kind == "chose":  # a sealed choice: the others learn that the seat chose, not what
+        if seat is None or seat == ev[1]:
+            return {"event": "chose", "seat": ev[1], "action": ev[2].text_with(game.m), "id": ev[2].id}
+        return {"event": "chose", "seat": ev[1]}
     if kind == "world":
         return {"event": "world", "seat": ev[1]}
     if kind == "chance":
@@ -67,6 +68,16 @@ def event(game, ev, seat=None) -> dict | None:
             "detail": [plain(dict(d)) for d in ev[3]],
         }
     return {"event": "end", "scores": plain(list(ev[1])), "winners": list(ev[2])}
+
+
+def _action(game, ev, seat) -> dict | None:
+    a = ev[2]
+    masks = ev[3]
+    if seat is not None and seat != ev[1] and a.defn.others_see != "move":
+        return {"event": "action", "seat": ev[1]} if a.defn.others_see == "turn" else None
+    if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
+        return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
+    return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}
 
 
 def _redacted(game, a, masks, seat: int) -> str:

@@ -16,7 +16,20 @@ from .chance import CHANCE
 from .game import Game
 
 _KINDS = frozenset(
-    ("start", "hand", "phase", "turn", "action", "blocked", "tell", "chance", "world", "score", "end")
+    (
+        "start",
+        "hand",
+        "phase",
+        "turn",
+        "action",
+        "chose",
+        "blocked",
+        "tell",
+        "chance",
+        "world",
+        "score",
+        "end",
+    )
 )
 
 
@@ -62,15 +75,15 @@ def _parts(rules, log) -> tuple[list, list]:
                 f"event {i} of the log is {what}: events are dicts whose 'event' is one of "
                 f"{', '.join(sorted(_KINDS))}"
             )
-        if kind in ("chance", "action") and "id" not in ev:
+        if kind in ("chance", "action", "chose") and "id" not in ev:
             raise PlayaRulesError(
                 f"event {i} has no id: replay needs the full log (game.log), not a seat's log_for"
             )
         if kind == "chance":
             outcomes.append(_whole(ev, i, "id"))
             chances.append(i)
-        elif kind == "action":
-            _whole(ev, i, "id")
+        elif kind == "chose" or (kind == "action" and not ev.get("sealed")):
+            _whole(ev, i, "id")  # (a sealed action follows from its 'chose' event)
             _whole(ev, i, "seat")
             actions.append((i, ev))
         elif kind == "start" and i:
@@ -100,14 +113,21 @@ def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
     for i, ev in actions:
         if ev["seat"] in auto:
             continue  # the rules play these seats themselves: their moves follow
-        if ev["seat"] != game.current_player:
+        if ev["event"] == "chose":  # a sealed choice of a simultaneous step: any seat still to choose
+            if ev["seat"] not in game.acting:
+                raise IllegalAction(
+                    f"the log does not fit these rules at event {i} ({shown(ev.get('action'))}): it has "
+                    f"seat {ev['seat']} choose where {_whose(game)}",
+                    action=ev["id"],
+                )
+        elif ev["seat"] != game.current_player:
             raise IllegalAction(
                 f"the log does not fit these rules at event {i} ({shown(ev.get('action'))}): it has "
                 f"seat {ev['seat']} act where {_whose(game)}",
                 action=ev["id"],
             )
         try:
-            game.apply(ev["id"])
+            game.apply(ev["id"], seat=ev["seat"] if ev["event"] == "chose" else None)
         except IllegalAction as exc:
             if getattr(exc, "chance_index", None) is not None:
                 raise _misfit(exc, chances, log) from None

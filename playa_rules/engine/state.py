@@ -63,6 +63,7 @@ class State(Chance):
         "log",
         "nchance",
         "rng_shared",
+        "sim",
     )
 
     def __init__(self, model: Model, players: int, seed, explicit: bool = False):
@@ -107,6 +108,7 @@ class State(Chance):
         self.qi = 0
         self.log = []  # the game's internal log (see engine.log)
         self.nchance = 0  # chance events logged so far
+        self.sim = None  # a simultaneous step's sealed choices, while pending (engine.sealed)
 
     # ------------------------------------------------------------ primitives
     def move(self, c: int, z: int) -> None:
@@ -251,7 +253,7 @@ class State(Chance):
             self.seat,
             self.step_i,
         )
-        s.mode, s.end, s.turn_order, s.explicit, s.queue, s.qi, s.nchance = (
+        s.mode, s.end, s.turn_order, s.explicit, s.queue, s.qi, s.nchance, s.sim = (
             self.mode,
             self.end,
             self.turn_order,
@@ -259,6 +261,7 @@ class State(Chance):
             self.queue,
             self.qi,
             self.nchance,
+            self.sim,  # a tuple: shared safely
         )
         s.zones = list(map(list.copy, self.zones))
         s.loc = self.loc[:]
@@ -308,6 +311,7 @@ class State(Chance):
 
     def __setstate__(self, data: dict) -> None:
         self.rng_shared = False  # a state pickled before this slot existed
+        self.sim = None  # ... or this one
         for k, v in data.items():
             setattr(self, k, v)
 

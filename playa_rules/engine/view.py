@@ -7,6 +7,7 @@ Zones attached to it (a stack on a face-down card) follow their own visibility.
 
 from __future__ import annotations
 
+from . import sealed as _sealed
 from .log import plain
 
 
@@ -115,6 +116,11 @@ def view(game, seat) -> dict:
     elif current is not None and (seat is None or current == seat):
         legal = game.legal_actions()
         out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(game._ids()[0], legal.texts())]
+    if g.sim is not None and not game.is_chance:  # a simultaneous step: who has chosen, not what
+        out["simultaneous"] = _sealed.public(game, seat)
+        if seat is not None and seat != current and seat in out["simultaneous"]["to_choose"]:
+            legal = _sealed.legal_for(game, seat)
+            out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(legal.ids(), legal.texts())]
     return out
 
 

@@ -24,6 +24,7 @@ import random
 from operator import itemgetter
 
 from ..errors import IllegalAction, PlayaRulesError, shown
+from . import sealed as _sealed
 from .state import DECIDE
 
 
@@ -57,6 +58,8 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     if not isinstance(rng, random.Random):
         rng = random.Random(_seed_of(rng))
     g = game.g.copy()
+    if g.sim is not None:  # the others' sealed choices are not known: they choose again in the world
+        _sealed.forget_others(g, seat)
     m = game.m
     bit = 1 << seat
     groups: dict = {}
@@ -88,7 +91,9 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     g.queue, g.qi = None, 0
     g.log = [("world", seat)]
     world = Game(game.rules, g.n, _state=g)
-    if g.mode == DECIDE:
+    if g.sim is not None:
+        _sealed.settle_world(world)
+    elif g.mode == DECIDE:
         world._set_legal(world._current_legal())
     return world
 

@@ -78,6 +78,9 @@ class FlowSections(Writer):
             parts.append(self.w("step_repeat"))
         if "when" in st:
             parts.insert(0, self.w("step_when", cond=code(st["when"])))
+        if st.get("simultaneous") is not None and parts:  # who chooses comes before what they choose
+            first = 1 if "when" in st else 0
+            parts[first] = self.w("step_simultaneous", seats=code(st["simultaneous"])) + " " + parts[first]
         self.emit(
             f"{number}. {code(st.get('id'))}: " + "; ".join(parts)
             if parts

@@ -62,7 +62,7 @@ RENDERED: dict[str, set[str]] = {
     "phase": {"id", "rule", "when", "turns", "let", "on_start", "on_turn_start", "steps", "next", "tell"},
     "tell": {"text", "when"},
     "turns": {"from", "rounds", "until", "seat", "seats", "order"},
-    "step": {"id", "when", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
+    "step": {"id", "when", "simultaneous", "actions", "fallback", "free", "repeat", "on_blocked", "effect"},
     "scoring_rule": {"id", "rule", "points"},
     "match": {
         "rule",

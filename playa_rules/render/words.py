@@ -82,6 +82,7 @@ WORDS: dict[str, dict[str, str]] = {
         "step_fallback": "if none is legal: {actions}",
         "step_repeat": "again and again while one is legal, until an effect ends the step",
         "step_when": "only if {cond} holds when it starts",
+        "step_simultaneous": "each seat of {seats} at once and in secret, the choices revealed together and applied in that order:",
         "step_free": "also {actions} at any time in the step, without ending it",
         "step_effect": "first:",
         "step_blocked": "if nothing is legal, the step is skipped after:",

@@ -45,6 +45,7 @@ class T:
 
 
 _WORDS = {
+    "seats": "a list of seats",
     "int": "a number",
     "bool": "a truth value",
     "str": "a text",
@@ -145,6 +146,8 @@ def accepts(expected: str, got: T) -> bool:
         return True
     if expected == "collection":
         return got.is_collection
+    if expected == "seats":  # a list of seats (a simultaneous step's)
+        return got.kind in ("list", "any") and accepts("seat", got.element())
     if expected == "comp" and got.kind == "none":
         return True
     if expected == "seat" and got.kind in ("none", "int"):
