@@ -248,7 +248,7 @@ def test_the_adapters_page_examples_run(monkeypatch, capsys):
     from test_docs_examples import ROOT, _blocks
 
     blocks = _blocks("adapters.md", "python")
-    assert len(blocks) == 4
+    assert len(blocks) == 6
     monkeypatch.chdir(ROOT)
     for code in blocks:
         exec(compile(code.values[0], "<docs/adapters.md>", "exec"), {"__name__": "__docs_example__"})

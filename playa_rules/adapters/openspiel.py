@@ -7,6 +7,11 @@ the absolute scores, from which the utility range of score returns is declared; 
 whose returns fall outside that range raises rather than break the declaration). Chance is explicit: OpenSpiel's chance player (-1) is the
 engine's ``CHANCE``, its outcomes the engine's, with exact probabilities. Seats the rules
 play themselves are not OpenSpiel players: their moves happen inside ``apply_action``.
+A rule set with a simultaneous step (``simultaneous:`` in a step) is a game of dynamics
+``SIMULTANEOUS``: there the state is a simultaneous node (``current_player()`` is
+``PlayerId.SIMULTANEOUS``), each person has its own legal actions (none for a seat the step
+does not ask, which passes 0) and ``apply_actions`` applies the joint action; every other
+decision is a node of one player, as in a sequential game.
 """
 
 from __future__ import annotations
@@ -51,12 +56,12 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _game_type(utility) -> pyspiel.GameType:
+def _game_type(utility, simultaneous: bool = False) -> pyspiel.GameType:
     t = GAME_TYPE
     return pyspiel.GameType(
         short_name=t.short_name,
         long_name=t.long_name,
-        dynamics=t.dynamics,
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous else t.dynamics,
         chance_mode=t.chance_mode,
         information=t.information,
         utility=utility,
@@ -109,7 +114,10 @@ class PlayaGame(pyspiel.Game):
             max_game_length=self.length,
         )
         utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
-        super().__init__(_game_type(utility), info, params)
+        self.simultaneous = any(
+            st.simultaneous is not None for ph in self.rules.program.phases for st in ph.steps
+        )
+        super().__init__(_game_type(utility, self.simultaneous), info, params)
 
     def new_initial_state(self):
         """The start of a match (before its first chance event)."""
@@ -136,14 +144,23 @@ class PlayaState(pyspiel.State):
 
     # ---------------------------------------------------------------- the OpenSpiel API
     def current_player(self):
-        """The person to act, chance (-1), or terminal."""
+        """The person to act, chance (-1), simultaneous (-2) in a simultaneous step, or terminal."""
         g = self.game
         if g.is_over:
             return pyspiel.PlayerId.TERMINAL
-        return pyspiel.PlayerId.CHANCE if g.current_player == CHANCE else g.current_player
+        if g.current_player == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        return pyspiel.PlayerId.SIMULTANEOUS if g.g.sim is not None else g.current_player
 
     def _legal_actions(self, player):
-        return self.game.legal_action_ids()
+        return self.game.legal_action_ids(player)  # (none for a seat that does not act now)
+
+    def _apply_actions(self, actions):
+        """A simultaneous node: one action per person; those of seats the step does not ask are ignored."""
+        self._moves += 1
+        if self._moves > self._limit:
+            raise PlayaRulesError(f"the match went past {self._limit} moves, the game's declared bound")
+        self.game.apply_joint({s: int(actions[s]) for s in self.game.acting})
 
     def chance_outcomes(self):
         """(outcome id, probability) pairs, sorted by id."""
@@ -162,7 +179,10 @@ class PlayaState(pyspiel.State):
                 if o.id == action:
                     return o.text
             return common.chance_text(self.game.rules, action)  # (an out-of-range id raises)
-        a = self.game._action_by_id(action)
+        if player is not None and player >= 0 and player != self.game.current_player:
+            a = next((a for a in self.game.legal_actions(player) if a.id == action), None)
+        else:
+            a = self.game._action_by_id(action)
         return str(a) if a is not None else common.action_text(self.game.rules, action)
 
     def is_terminal(self):

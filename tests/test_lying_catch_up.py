@@ -1,0 +1,74 @@
+"""Lying Pirates' catch-up, as the rulebook writes it: "If two or more players are in last
+place, they may collectively choose to sacrifice Crew Dice to move forward. Each player must
+sacrifice one die per tile, and they may only move forward together. (If any one player
+refuses, no sacrifices may be made and no movement happens.)" The players in last place
+decide at once and in secret (ruling catch_up_decision: together, a simultaneous step); the
+earlier encoding, each in turn and in public, is the alternative in_turn and plays exactly
+as the game did before (its digests from tests/digests/play.json are kept here)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from lying_scenario import captain, jump, new, phase, var, zone
+
+import playa_rules as pr
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from play_digests import digest  # noqa: E402
+
+IN_TURN = {
+    (2, 0): "aee3cccd04e5f270",
+    (2, 1): "4ff95f109f01d507",
+    (3, 0): "d797f60cce5875fb",
+    (3, 1): "a26bbbd8456130b4",
+    (4, 0): "709837686d8a081c",
+    (4, 1): "6125f8711091cfea",
+    (5, 0): "cbe22351bb03d07c",
+    (5, 1): "b12226b7219b648c",
+    (6, 0): "02fc171a4d42f913",
+    (6, 1): "4dbd8cdee274360d",
+}
+
+
+def _behind(game, *pos):
+    for s, p in enumerate(pos):
+        game.g.cvars["pos"][captain(game, s)] = p
+
+
+def test_the_players_in_last_place_choose_at_once_and_in_secret():
+    game = new(3, seed=14)
+    _behind(game, 2, 2, 5)
+    jump(game, "catch_up_vote")
+    assert game.acting == (0, 1)  # both in last place, asked together
+    game.apply("sacrifice 3", seat=0)
+    assert game.log_for(1)[-1] == {"event": "chose", "seat": 0}  # that Anne chose, not what
+    assert "choices" not in game.view(1)["simultaneous"]
+    assert [a["text"] for a in game.view(1)["legal_actions"]] == ["sacrifice 3", "refuse"]
+    game.apply("sacrifice 3", seat=1)
+    assert [var(game, captain(game, s), "pos") for s in range(3)] == [5, 5, 5]
+    assert [len(zone(game, "cup", seat=s)) for s in range(3)] == [2, 2, 5]
+    assert phase(game) == "betting"
+
+
+def test_if_any_one_refuses_nobody_moves_whoever_chose_first():
+    game = new(3, seed=14)
+    _behind(game, 2, 2, 5)
+    jump(game, "catch_up_vote")
+    game.apply_joint({0: "refuse", 1: "sacrifice 3"})
+    assert [var(game, captain(game, s), "pos") for s in range(3)] == [2, 2, 5]
+    assert [len(zone(game, "cup", seat=s)) for s in range(3)] == [5, 5, 5]
+
+
+def test_the_in_turn_alternative_plays_as_the_game_did_before():
+    """Each in turn and in public: the committed digests of random play from before the
+    catch-up became simultaneous, every player count, two seeds each."""
+    rules = pr.load(
+        "lying-pirates", variants=[str(Path(__file__).parent / "variants" / "catch-up-in-turn.yaml")]
+    )
+    assert {(n, seed): digest(rules, n, seed) for n, seed in IN_TURN} == IN_TURN
+    game = rules.new_game(3, seed=14)
+    _behind(game, 2, 2, 5)
+    jump(game, "catch_up_vote")
+    assert game.acting == (0,) and game.g.sim is None  # one at a time: seat 1 hears seat 0's answer
