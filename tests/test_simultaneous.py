@@ -214,3 +214,55 @@ def test_a_simultaneous_step_that_cannot_be_is_a_located_error(tmp_path, step, m
     with pytest.raises(SpecError) as err:
         pr.load(path)
     assert message in str(err.value) and f"{path}:10:" in str(err.value)
+
+
+def test_chosen_lists_the_seats_that_sealed_their_choice():
+    game = _order(3)
+    assert game.chosen == ()
+    game.apply("fold", seat=0)
+    assert game.chosen == (0,) and game.acting == (1,)
+    game.apply("show 1")
+    assert game.chosen == ()
+
+
+DUMMY = """
+game: sealed-dummy
+title: Sealed dummy
+players: [1, 2]
+variables:
+  player: {shown: 0}
+actions:
+  show:
+    text: "show {n}"
+    params:
+      n: {number_in: [1, 3]}
+    effect: set me.shown = n
+automata:
+  dummy:
+    seats: {1: 1, 2: 1}
+    plays:
+      - {action: show, when: "n == 2"}
+phases:
+  - id: p
+    turns: {seat: start_player}
+    steps:
+      - {id: s, simultaneous: seats, actions: [show]}
+scoring:
+  - {id: shown, points: me.shown}
+"""
+
+
+@pytest.mark.parametrize("people", [1, 2])
+def test_a_seat_the_rules_play_chooses_at_once_and_sealed(tmp_path, people):
+    path = tmp_path / "dummy.yaml"
+    path.write_text(DUMMY)
+    rules = pr.load(path)
+    game = rules.new_game(people, seed=0)
+    dummy = game.automata[0]
+    assert dummy not in game.acting and game.chosen == (dummy,)  # chose as the step started
+    assert game.log_for(0)[-1] == {"event": "chose", "seat": dummy}  # what, nobody knows yet
+    game.apply_joint({s: "show 3" for s in game.acting})
+    assert game.is_over and game.scores() == [3] * people + [2]
+    assert [e["seat"] for e in game.log if e["event"] == "action"] == list(range(people + 1))
+    world = pr.replay(rules, game.log)
+    assert world.scores() == game.scores()

@@ -130,3 +130,13 @@ def test_an_illegal_action_ends_the_match_for_the_agent_at_fault():
     with pytest.raises(IllegalAction):
         strict.step({"player_0": legal, "player_1": legal})
     assert strict.game.acting == (0, 1)  # nothing applied
+
+
+def test_a_flat_joint_action_is_openspiels_numbering_of_the_joint_actions():
+    """At a simultaneous node ``legal_actions()`` lists flat joint actions, the first
+    player's action the fastest-changing digit, a player with no action counting as one."""
+    state = pyspiel.load_game("playa_rules", {"rules": ORDER, "players": 3}).new_initial_state()
+    assert state.legal_actions() == list(range(16))  # 4 x 4 (seat 2 is not asked)
+    assert state.action_to_string(pyspiel.PlayerId.SIMULTANEOUS, 6) == "[show 3, show 2, -]"
+    state.apply_action(6)
+    assert [s["vars"]["shown"] for s in state.game.view(None)["seats"]] == [3, 2, 0]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 
 import numpy as np
@@ -153,6 +154,8 @@ class PlayaState(pyspiel.State):
         return pyspiel.PlayerId.SIMULTANEOUS if g.g.sim is not None else g.current_player
 
     def _legal_actions(self, player):
+        if player == pyspiel.PlayerId.SIMULTANEOUS:  # the flat joint actions: one per combination
+            return list(range(math.prod(len(self.game.legal_actions(s)) for s in self.game.acting)))
         return self.game.legal_action_ids(player)  # (none for a seat that does not act now)
 
     def _apply_actions(self, actions):
@@ -168,10 +171,28 @@ class PlayaState(pyspiel.State):
         return [] if node is None else sorted((oid, w / node.total) for oid, w, _ in node.options)
 
     def _apply_action(self, action):
+        if self.game.g.sim is not None and not self.game.is_chance:  # a flat joint action
+            self._apply_actions(self._joint(int(action)))
+            return
         self._moves += 1
         if self._moves > self._limit:
             raise PlayaRulesError(f"the match went past {self._limit} moves, the game's declared bound")
         self.game.apply(int(action))
+
+    def _joint(self, flat: int) -> list:
+        """A flat joint action as one action per person, OpenSpiel's way (the first player's
+        the fastest-changing digit; a player with no legal action counts as one, -1)."""
+        out = []
+        for p in range(self._people):
+            legal = self.game.legal_action_ids(p)
+            if legal:
+                flat, k = divmod(flat, len(legal))
+                out.append(legal[k])
+            else:
+                out.append(-1)
+        if flat:
+            raise PlayaRulesError("that flat joint action is out of range")
+        return out
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -179,6 +200,11 @@ class PlayaState(pyspiel.State):
                 if o.id == action:
                     return o.text
             return common.chance_text(self.game.rules, action)  # (an out-of-range id raises)
+        if player == pyspiel.PlayerId.SIMULTANEOUS:  # a flat joint action: each person's text
+            parts = [
+                self._action_to_string(p, a) if a >= 0 else "-" for p, a in enumerate(self._joint(action))
+            ]
+            return "[" + ", ".join(parts) + "]"
         if player is not None and player >= 0 and player != self.game.current_player:
             a = next((a for a in self.game.legal_actions(player) if a.id == action), None)
         else:

@@ -129,6 +129,13 @@ class Game(Flow):
         seat still to choose in a simultaneous step, ``()`` at a chance node or once over."""
         return _sealed.acting(self)
 
+    @property
+    def chosen(self) -> tuple:
+        """The seats that have sealed their choice in the simultaneous step under way, in the
+        order they chose (``()`` at any other decision)."""
+        sim = self.g.sim
+        return () if sim is None else tuple(s for s, _ in sim[2])
+
     def legal_actions(self, seat=None) -> Legal:
         """The legal actions of the seat to act (or of ``seat``, one of :attr:`acting`), a
         read-only list; empty once over, and for a seat that does not act now."""

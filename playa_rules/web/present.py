@@ -18,10 +18,11 @@ MAX_LISTED = 20_000  # legal actions sent to a page at one decision, at most
 MAX_OUTCOMES = 12  # chance outcomes named on one log line; more are counted
 
 
-def actions_of(game) -> tuple[list[dict], int]:
-    """The legal actions of the decision, each with its kind and its parameters one by one
-    (``Action.parameters``), and how many there are (more than ``MAX_LISTED`` are cut)."""
-    legal = game.legal_actions()
+def actions_of(game, seat=None) -> tuple[list[dict], int]:
+    """The legal actions of the decision (of ``seat``, in a simultaneous step), each with its
+    kind and its parameters one by one (``Action.parameters``), and how many there are (more
+    than ``MAX_LISTED`` are cut)."""
+    legal = game.legal_actions(seat)
     out = []
     for a in legal[:MAX_LISTED]:
         out.append({"id": a.id, "text": str(a), "name": a.name, "params": a.parameters()})
@@ -87,6 +88,11 @@ def log_lines(events: list[dict], me: int | None) -> list[str]:
             lines.append(f"phase {ev['phase']}")
         elif kind == "action":
             lines.append(f"{who(ev['seat'], me)}: {ev['action']}")
+        elif kind == "chose":  # a sealed choice: the others see that the seat chose, not what
+            lines.append(
+                f"{who(ev['seat'], me)}: "
+                + (f"chose {ev['action']} (sealed)" if "action" in ev else "has chosen (sealed)")
+            )
         elif kind == "blocked":
             lines.append(f"{who(ev['seat'], me)} cannot act ({ev['step']})")
         elif kind == "tell":  # what the rules narrate (an action's or a phase's `tell`)

@@ -30,8 +30,8 @@ class Table:
         self.setup = setup
         self.rules = rules
         self.game = rules.new_game(setup["players"], seed=setup["seed"])
-        for _seat, action in moves:
-            self.game.apply(action)
+        for seat, action in moves:
+            self.game.apply(action, seat=seat)  # (a simultaneous step's choices come in any order)
         self.moves = len(moves)
         self.lock = asyncio.Lock()
         self.watchers: dict[int, set] = {}
@@ -55,14 +55,16 @@ class Table:
         g = self.game
         if g.is_over or self.error:
             return None
-        seat = g.current_player
-        return seat if isinstance(seat, int) and self.setup["seats"][seat]["kind"] == "agent" else None
+        for seat in g.acting:  # the seat to act, or each seat still to choose in a simultaneous step
+            if self.setup["seats"][seat]["kind"] == "agent":
+                return seat
+        return None
 
     def payload(self, seat: int) -> dict:
         """What the page of ``seat`` is sent after each move: its view, its actions, its log."""
         g = self.game
-        mine = not g.is_over and g.current_player == seat and not self.error
-        actions, total = present.actions_of(g) if mine else ([], 0)
+        mine = not g.is_over and seat in g.acting and not self.error
+        actions, total = present.actions_of(g, seat) if mine else ([], 0)
         return {
             "type": "table",
             "table": self.id,
@@ -149,9 +151,9 @@ class Hub:
             return "a move names an action id and the number of moves the page has seen"
         async with table.lock:
             g = table.game
-            if seen != table.moves:
+            if seen != table.moves and not _sealed_since(table, seat, seen):
                 return "the table has moved on since: your page is up to date again, choose again"
-            if g.is_over or g.current_player != seat or table.error:
+            if g.is_over or seat not in g.acting or table.error:
                 return "it is not your turn"
             try:
                 self._apply(table, seat, action_id)
@@ -165,7 +167,7 @@ class Hub:
         """Apply, then write the move: an illegal move raises before anything is written; a
         move the store already holds (it cannot be, under the lock) would raise, not repeat."""
         try:
-            table.game.apply(action_id)
+            table.game.apply(action_id, seat=seat)
         except IllegalAction:
             raise
         except PlayaRulesError as exc:
@@ -206,7 +208,7 @@ class Hub:
     def _choose(table: Table, seat: int) -> int:
         g = table.game
         agent = table.agent(seat)
-        legal = g.legal_actions()
+        legal = g.legal_actions(seat)
         view = LazyView(lambda: g.view(seat))
         log = LazyLog(lambda: g.log_for(seat))
         rng = getattr(agent, "rng", None) or random.Random(f"web:{table.id}:{seat}:{table.moves}")
@@ -237,3 +239,15 @@ class Hub:
         """Wait for the agents' loops to settle (tests, shutdown)."""
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+
+def _sealed_since(table: Table, seat: int, seen: int) -> bool:
+    """Whether every move since the page's ``seen`` is another seat's sealed choice in the
+    simultaneous step ``seat`` still chooses in: those change nothing the page shows but who
+    has chosen, so its choice stands."""
+    g = table.game
+    if not g.chosen or seat not in g.acting or seen > table.moves:
+        return False
+    auto = set(g.automata)
+    sealed = sum(1 for s in g.chosen if s not in auto)  # the people's and agents' choices: stored moves
+    return table.moves - seen <= sealed
