@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -136,7 +137,8 @@ def test_nothing_a_seat_is_shown_depends_on_anothers_sealed_choice(seed, rounds,
         seen_a, seen_b = _what_seat_sees(a, seat), _what_seat_sees(b, seat)
         assert seen_a == seen_b
         wa, wb = a.sample_world(seat, random.Random(seed)), b.sample_world(seat, random.Random(seed))
-        assert 0 in wa.acting and wa.log == wb.log and wa.view(None) == wb.view(None)
+        assert wa.view(seat) == a.view(seat)  # a world looks as the real game to the seat
+        assert wa.chosen == a.chosen and wa.log == wb.log and wa.view(None) == wb.view(None)
     assert _what_seat_sees(a, 0) != _what_seat_sees(b, 0)  # seat 0 sees its own choice
 
 
@@ -145,9 +147,21 @@ def test_a_world_keeps_the_seats_own_sealed_choice_and_asks_it_first():
     game.apply("bid 13", seat=0)
     mine = game.sample_world(0, random.Random(1))
     assert mine.acting == (1,) and mine.view(0)["simultaneous"]["choices"]["0"]["text"] == "bid 13"
-    theirs = game.sample_world(1, random.Random(1))
-    assert theirs.acting == (0, 1) and theirs.current_player == 1
-    assert "choices" not in theirs.view(None)["simultaneous"]
+    assert mine.view(0) == game.view(0)
+
+
+def test_a_world_draws_anothers_sealed_choice_again_uniformly():
+    """Seat 0 sealed "bid 13"; in seat 1's worlds seat 0 has chosen too (that is public),
+    each of its 13 bids about as often: nothing of the real one leaks into them."""
+    game = pr.load(GOOFSPIEL).new_game(2, seed=3)
+    game.apply("bid 13", seat=0)
+    rng = random.Random(5)
+    bids = Counter()
+    for _ in range(1300):
+        world = game.sample_world(1, rng)
+        assert world.acting == (1,) and world.chosen == (0,) and world.view(1) == game.view(1)
+        bids[world.view(None)["simultaneous"]["choices"]["0"]["text"]] += 1
+    assert len(bids) == 13 and all(60 <= k <= 140 for k in bids.values())  # 100 each expected
 
 
 # ---------------------------------------------------------------- log, replay, copies, chance

@@ -264,26 +264,40 @@ def _run_action(game, a) -> None:
         entry[3] = d.hides(g.known, a.values)
 
 
-def forget_others(g, seat: int) -> None:
-    """In a world sampled for ``seat``: the other seats' sealed choices are not known, so they
-    choose again; the seat's own choice stays. The seat to choose is ``seat`` if it has not."""
+def forget_others(g, seat: int) -> tuple:
+    """In a world sampled for ``seat``, before its hidden components are redrawn: the other
+    seats' sealed choices are not known to ``seat``, so they are dropped (:func:`settle_world`
+    redraws them); the seat's own stays. Returns the seats that had chosen, in order (public)."""
     turn, order, chosen = g.sim
     g.sim = (turn, order, tuple((s, a) for s, a in chosen if s == seat))
-    left = pending(g)
-    g.seat = seat if seat in left else (left[0] if left else turn)
+    return tuple(s for s, _ in chosen)
 
 
-def settle_world(world) -> None:
-    """A world just made from a state with pending choices: the automata choose again, and if
-    nobody is left to choose the choices are applied."""
+def settle_world(world, seat: int, had_chosen: tuple, rng) -> None:
+    """The world just made: each seat that had chosen chooses again, as ``seat`` can imagine
+    it: a person uniformly among its legal actions in the world (drawn from ``rng``), a seat
+    the rules play as the rules choose there; the seat's own choice stays. Who has chosen, in
+    what order, is as in the real game; the seat to choose is ``seat`` if it has not."""
     g = world.g
     world._choosing = {}
-    seat = g.seat
-    for s in pending(g):
+    turn, order, mine = g.sim
+    own = dict(mine)
+    chosen = []
+    for s in had_chosen:
+        if s in own:
+            chosen.append((s, own[s]))
+            continue
+        legal = _listed(world, s)
+        if not legal:  # nothing it could choose in this world: it is not asked in it
+            order = tuple(x for x in order if x != s)
+            continue
         auto = g.auto[s]
         if auto is not None:
             focus(world, s)
-            _seal(world, s, _automata.choose(world, auto))
+            chosen.append((s, _automata.choose(world, auto)))
+        else:
+            chosen.append((s, legal[rng.randrange(len(legal))]))
+    g.sim = (turn, order, tuple(chosen))
     left = pending(g)
     if not left:
         world._begin(JOINT)

@@ -72,6 +72,9 @@ def view(game, seat) -> dict:
     """
     g, m = game.g, game.m
     over, current = game.is_over, game.current_player
+    sim = g.sim is not None and not game.is_chance  # a simultaneous step: the first seat to choose
+    if sim:  # (what Game.current_player is, but in a world, where it is the seat that sampled it)
+        current = _sealed.pending(g)[0]
     per, shared_zones, owned_zones = _statics(m)
     shared = {name: _zone(g, seat, base, per) for name, base in shared_zones}
     seats = []
@@ -113,14 +116,15 @@ def view(game, seat) -> dict:
             out["chance_outcomes"] = [
                 dict(o.to_json(), probability=str(p)) for o, p in game.chance_outcomes()
             ]
+    elif sim:  # who has chosen, not what; each seat still to choose sees its own actions
+        out["simultaneous"] = _sealed.public(game, seat)
+        asked = current if seat is None else seat
+        if asked in out["simultaneous"]["to_choose"]:
+            legal = _sealed.legal_for(game, asked)
+            out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(legal.ids(), legal.texts())]
     elif current is not None and (seat is None or current == seat):
         legal = game.legal_actions()
         out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(game._ids()[0], legal.texts())]
-    if g.sim is not None and not game.is_chance:  # a simultaneous step: who has chosen, not what
-        out["simultaneous"] = _sealed.public(game, seat)
-        if seat is not None and seat != current and seat in out["simultaneous"]["to_choose"]:
-            legal = _sealed.legal_for(game, seat)
-            out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(legal.ids(), legal.texts())]
     return out
 
 

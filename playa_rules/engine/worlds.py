@@ -9,7 +9,9 @@ its owner. A world keeps everything the seat sees and redraws the rest:
   place order), both public, so the world never depends on which unseen card sits where;
 * a rolled die whose face the seat does not know is rolled again;
 * what belongs to a place stays with it: the stack on a face-down card, its variables,
-  and who else knows the face there.
+  and who else knows the face there;
+* in a simultaneous step, a choice another seat has sealed is chosen again (engine.sealed):
+  the seat knows that it chose, not what.
 
 It does not use what the seat could infer from what others chose to do (a bet that
 suggests a strong hand), nor from what they did not do; every consistent deal is
@@ -58,8 +60,7 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     if not isinstance(rng, random.Random):
         rng = random.Random(_seed_of(rng))
     g = game.g.copy()
-    if g.sim is not None:  # the others' sealed choices are not known: they choose again in the world
-        _sealed.forget_others(g, seat)
+    redraw = None if g.sim is None else _sealed.forget_others(g, seat)  # others' sealed choices: unknown
     m = game.m
     bit = 1 << seat
     groups: dict = {}
@@ -91,8 +92,8 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     g.queue, g.qi = None, 0
     g.log = [("world", seat)]
     world = Game(game.rules, g.n, _state=g)
-    if g.sim is not None:
-        _sealed.settle_world(world)
+    if redraw is not None:
+        _sealed.settle_world(world, seat, redraw, rng)
     elif g.mode == DECIDE:
         world._set_legal(world._current_legal())
     return world
