@@ -294,7 +294,7 @@ def test_the_parser_read_from_its_tables_parses_as_the_one_built_from_the_gramma
 
     from playa_rules.compiler.dsl import parse as P
 
-    built = Lark(resources.grammar_path().read_text(encoding="utf-8"), transformer=P._BUILDER, **P._OPTIONS)
+    built = Lark(resources.grammar_path().read_text(encoding="utf-8"), transformer=P.BUILDER, **P._OPTIONS)
     loaded = P.parser()
     assert loaded.source_path == "<deserialized>"  # read from the tables, not built
     for dsl in TEXTS:

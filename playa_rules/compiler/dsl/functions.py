@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from . import cost
 from . import types as T
-from .exprsource import in_order, over_source
-from .names import zone_index, zone_list
+from .exprsource import over_source
+from .names import zone_list
 from .pysource import env, too_deep
 from .unroll import unrollable, unrolled
 from .values import C, const
@@ -90,7 +90,7 @@ def arity(cp, node, args, n):
         cp.error(node, "wrong-arity", f"'{node.func}' takes {n} argument(s), not {len(args)}")
 
 
-def _ordered(cp, node, c: C, end: str) -> Callable:
+def ordered(cp, node, c: C, end: str) -> Callable:
     """Like :func:`collection`, for readers of a zone's order: an undecided end of a shuffled zone
     is decided first (a chance event, see engine.chance); ``end`` is 'top', 'bottom' or 'all'."""
     cp.expect(c, "collection", node, f"the argument of '{node.func}'")
@@ -108,7 +108,7 @@ def collection(cp, node, c: C) -> Callable:
     return c.fn
 
 
-def _iter(coll, key, where, expr):
+def iterate(coll, key, where, expr):
     """A generator function yielding expr (or the element) for elements passing where."""
     cf = coll.fn
     wf = where.fn if where is not None else None
@@ -193,7 +193,7 @@ def _sum_over(cp, node, coll, key, where, expr):
     if where is None and expr is not None and expr.prop is not None and expr.prop[0] == key:
         table, cf = expr.prop[1], coll.fn  # sum of a property: no per-element closure
         return C(lambda g, e: sum(map(table.__getitem__, cf(g, e))), T.INT)
-    gen = _iter(coll, key, where, expr)
+    gen = iterate(coll, key, where, expr)
     return C(lambda g, e: sum(gen(g, e)), T.INT)
 
 
@@ -228,7 +228,7 @@ def _extreme(pick):
         return C(lambda g, e: pick(f(g, e) for f in fns), T.INT)
 
     def over(cp, node, coll, key, where, expr):
-        gen = _iter(coll, key, where, expr)
+        gen = iterate(coll, key, where, expr)
         return C(lambda g, e: pick(gen(g, e), default=0), T.INT)
 
     return plain, over
@@ -264,7 +264,7 @@ def _abs(cp, node, args):
 # ---------------------------------------------------------------- truth over collections
 def _quant(pick):
     def over(cp, node, coll, key, where, expr):
-        gen = _iter(coll, key, where, expr)
+        gen = iterate(coll, key, where, expr)
         if expr is None and pick is any:
             return C(lambda g, e: any(True for _ in gen(g, e)), T.BOOL)
         if expr is None:
@@ -299,185 +299,5 @@ FUNCTIONS["all"] = Function(
 )
 
 
-# ---------------------------------------------------------------- picking components
-def _first_over(cp, node, coll, key, where, expr):
-    if coll.zone_src is not None and not in_order(cp.gen, coll.zone_src):
-        coll = C(
-            _ordered(cp, node, coll, "all"), coll.t
-        )  # the first of a zone in order: its order decided first
-    c = _first_of(cp, node, coll, key, where, expr)
-    if cp.gen is None or (where is not None and where.prop_test is not None and where.prop_test[0] == key):
-        return c  # first(x in coll where x.prop OP constant): a plain loop is quicker than a generator
-    return over_source(cp.gen, "first", c, coll, key, where, expr)
-
-
-def _first_of(cp, node, coll, key, where, expr):
-    t = expr.t if expr is not None else coll.t.element()
-    if expr is None and where is not None:  # first(x in coll where test): a plain loop
-        cf, wf = coll.fn, where.fn
-        if where.prop_test is not None and where.prop_test[0] == key:
-            _, table, op, v = where.prop_test  # where x.prop OP constant: x need not be bound
-
-            def first_with(g, e):
-                for x in cf(g, e):
-                    if op(table[x], v):
-                        return x
-                return None
-
-            return C(first_with, t)
-
-        def first(g, e):
-            for x in cf(g, e):
-                e[key] = x
-                if wf(g, e):
-                    return x
-            return None
-
-        return C(first, t)
-    gen = _iter(coll, key, where, expr)
-    return C(lambda g, e: next(iter(gen(g, e)), None), t)
-
-
-@function(
-    "first",
-    "The first element (bottom of a zone) passing the condition, or none.",
-    "first(c in me.hand where c.suit == 'hearts')",
-    over=_first_over,
-)
-def _first(cp, node, args):
-    arity(cp, node, args, 1)
-    f = _ordered(cp, node, args[0], "bottom")
-    return C(lambda g, e: next(iter(f(g, e)), None), args[0].t.element())
-
-
-@function(
-    "top",
-    "The last component of a zone (the top of a stack), or none if it is empty.",
-    "top(t.stack).owner",
-    walks=False,
-)
-def _top(cp, node, args):
-    arity(cp, node, args, 1)
-    f = _ordered(cp, node, args[0], "top")
-    if args[0].zone_of is not None:
-        key, table = args[0].zone_of
-
-        def top_of(g, e):
-            zi = table[e[key]]
-            if g.mix[zi] is not None:
-                g.settle_top(zi)
-            z = g.zones[zi]
-            return z[-1] if z else None
-
-        return C(top_of, args[0].t.element(), top_of=(key, table))
-
-    def top(g, e):
-        z = f(g, e)
-        return z[-1] if z else None
-
-    return C(top, args[0].t.element())
-
-
-@function("bottom", "The first component of a zone, or none if it is empty.", "bottom(deck)", walks=False)
-def _bottom(cp, node, args):
-    arity(cp, node, args, 1)
-    f = _ordered(cp, node, args[0], "bottom")
-    return C(lambda g, e: (f(g, e) or [None])[0], args[0].t.element())
-
-
-@function("contains", "Whether a zone or list holds an element.", "contains(me.hand, card)")
-def _contains(cp, node, args):
-    arity(cp, node, args, 2)
-    f, x = collection(cp, node, args[0]), args[1].fn
-    return C(lambda g, e: x(g, e) in f(g, e), T.BOOL)
-
-
-@function(
-    "position", "Where a component stands in its zone, counting from 0 at the bottom.", "position(card)"
-)
-def _position(cp, node, args):
-    arity(cp, node, args, 1)
-    f = cp.expect(args[0], "comp", node, "the argument of 'position'").fn
-
-    def pos(g, e):
-        c = f(g, e)
-        zi = g.loc[c]
-        if g.mix[zi] is not None:
-            g.settle_all(zi)
-        return g.zones[zi].index(c)
-
-    return C(pos, T.INT)
-
-
-# ---------------------------------------------------------------- seats
-@function(
-    "clockwise",
-    "The seat N places clockwise from a seat (N may be negative: counterclockwise).",
-    "clockwise(me, 1 - position)",
-)
-def _clockwise(cp, node, args):
-    arity(cp, node, args, 2)
-    s = cp.expect(args[0], "seat", node, "the first argument of 'clockwise'").fn
-    n = cp.expect(args[1], "int", node, "the second argument of 'clockwise'").fn
-    return C(lambda g, e: (s(g, e) + n(g, e)) % g.n, T.SEAT)
-
-
-@function(
-    "seat",
-    "The seat numbered N (0 is the first, as SEAT.index reads): a number as a seat; a number "
-    "that is no seat of the game is a runtime error.",
-    "seat(hand.leader_index)",
-)
-def _seat(cp, node, args):
-    arity(cp, node, args, 1)
-    n = cp.expect(args[0], "int", node, "the argument of 'seat'").fn
-    where = cp.fault_site(node)
-
-    def seat(g, e):
-        x = n(g, e)
-        if type(x) is not int or not 0 <= x < g.n:
-            raise where(f"seat({x!r}): the seats are numbered 0 to {g.n - 1}")
-        return x
-
-    return C(seat, T.SEAT)
-
-
-# ---------------------------------------------------------------- knowledge
-@function("revealed", "Whether every seat knows the face of a component.", "not revealed(spot)")
-def _revealed(cp, node, args):
-    arity(cp, node, args, 1)
-    f = cp.expect(args[0], "comp", node, "the argument of 'revealed'").fn
-    return C(lambda g, e: g.known[f(g, e)] & g.all_seats == g.all_seats, T.BOOL)
-
-
-@function("knows", "Whether a seat knows the face of a component.", "knows(me, spot)")
-def _knows(cp, node, args):
-    arity(cp, node, args, 2)
-    s = cp.expect(args[0], "seat", node, "the first argument of 'knows'").fn
-    c = cp.expect(args[1], "comp", node, "the second argument of 'knows'").fn
-    return C(lambda g, e: bool(g.known[c(g, e)] >> s(g, e) & 1), T.BOOL)
-
-
-@function(
-    "take",
-    "The first N elements of a zone (from the bottom) or a list; all of them if there are fewer.",
-    "take(supply, 2)",
-)
-def _take(cp, node, args):
-    arity(cp, node, args, 2)
-    n = cp.expect(args[1], "int", node, "how many 'take' takes").fn
-    if args[0].t.kind == "zone":  # the bottom N of a zone: each undecided position is a chance event
-        zf = zone_index(args[0])
-
-        def take_zone(g, e):
-            zi, k = zf(g, e), max(n(g, e), 0)
-            if g.mix[zi] is not None:
-                g.settle_bottom(zi, k)
-            return g.zones[zi][:k]
-
-        return C(take_zone, T.list_of(args[0].t.element()))
-    f = _ordered(cp, node, args[0], "all")
-    return C(lambda g, e: list(f(g, e)[: max(n(g, e), 0)]), T.list_of(args[0].t.element()))
-
-
-from . import grid  # noqa: E402,F401  (the board functions register themselves here, last)
+# the other functions register themselves in FUNCTIONS when imported, last
+from . import grid, picks  # noqa: E402,F401  (boards; picking components, seats, knowledge)
