@@ -110,7 +110,7 @@ def test_goofspiel_agrees_with_openspiel_move_by_move():
 @pytest.mark.slow
 def test_goofspiel_agrees_with_openspiel_over_thousands_of_games():
     """3,000 seeded games of two players and 1,000 each of three and four: 0 mismatches
-    (48,000 joint decisions and as many chance events)."""
+    (60,000 joint decisions and as many chance events)."""
     assert _run(2, range(3000))["decisions"] == 12 * 3000
     assert _run(3, range(1000))["decisions"] == 12 * 1000
     assert _run(4, range(1000))["decisions"] == 12 * 1000
