@@ -25,6 +25,7 @@ from .flow import Flow
 from .legal import Legal
 from .log import event as _event
 from .resolve import resolve
+from .segments import Segments
 from .state import DECIDE, HAND_START, OVER, STEP_ENTER, State
 
 _TOKENS = itertools.count()
@@ -35,7 +36,7 @@ _UNDECIDED = (
 CHANCE_MODES = ("sample", "explicit")
 
 
-class Game(Flow):
+class Game(Segments, Flow):
     """One match of a rule set for a number of players, from a seed.
 
     ``chance="sample"`` draws every chance event from the seeded generator;
@@ -213,66 +214,6 @@ class Game(Flow):
     def _simultaneous(self, step) -> bool:
         """A simultaneous step starts (the flow's hook): True when the game waits for choices."""
         return _sealed.begin(self, step)
-
-    # ------------------------------------------------------------ segments and chance
-    def _begin(self, a) -> None:
-        """Run from a decision (or the start) to the next one: ``a`` the action taken, or None."""
-        if not self.g.explicit:
-            self._segment_run(a)
-            self._mask_chance()
-            return
-        self._segment = (self.g.copy(), a, [])
-        self._resume(self.g)  # the first run on the state itself: the copy is kept for a rewind
-
-    def _segment_run(self, a) -> None:
-        if a is None or not (self._perform(a) if a is not _sealed.JOINT else _sealed.perform(self)):
-            self._run()
-
-    def _resume(self, g: State | None = None) -> None:
-        """(Re)run the current segment from its start, taking the outcomes chosen so far
-        (``g``: the state to run on, already as at the segment's start; else a copy of it).
-
-        The flow cannot stop in the middle of an effect, so a chance event met without an
-        outcome rewinds: the segment runs again from its start (or from its last checkpoint
-        between two flow transitions) with one more outcome queued.
-        """
-        snap, a, taken = self._segment
-        if g is None:
-            g = self.g = snap.copy()
-        self._log = g.log
-        g.queue = (g.queue[g.qi :] if g.queue else []) + taken  # what a replay still queues comes first
-        g.qi = 0
-        try:
-            self._segment_run(a)
-        except NeedChance as need:
-            self._node = need.node  # the state stays as the segment left it, for views
-            self._legal = _NO_ACTIONS
-            return
-        self._node = None
-        self._segment = None
-        g.queue = g.queue[g.qi :] or None
-        g.qi = 0
-        self._mask_chance()
-
-    def _checkpoint(self) -> None:
-        """Between two transitions of the flow the state is whole: a later chance event
-        rewinds only to here, so a long run of events costs one copy each, not a re-run."""
-        g = self.g
-        g.queue, g.qi = g.queue[g.qi :], 0
-        self._segment = (g.copy(), None, [])
-
-    def _mask_chance(self) -> None:
-        """Record who knows each chance outcome of the last segment, for log_for."""
-        log, g = self._log, self.g
-        if g.nchance == self._nmasked:
-            self._masked = len(log)
-            return
-        self._nmasked = g.nchance
-        for i in range(self._masked, len(log)):
-            ev = log[i]
-            if ev[0] == "chance" and ev[3] is None:
-                ev[3] = _chance.knew(g, ev)
-        self._masked = len(log)
 
     def _perform(self, a) -> bool:
         """Run an action; True when the same seat decides again (a repeat step), legal actions set."""
