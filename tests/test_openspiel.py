@@ -277,6 +277,37 @@ def test_perfect_recall_counts_the_actions_the_seat_s_log_shows_with_their_id(ru
     assert checked > 10
 
 
+@pytest.mark.parametrize("others_see", ["turn", "nothing"])
+def test_perfect_recall_does_not_count_a_move_kept_secret(tmp_path, others_see):
+    """An action whose ``others_see`` is ``turn`` or ``nothing`` has no id in the other seats'
+    log_for: their information-state tensors do not count it either (only its own seat's)."""
+    from playa_rules.adapters.openspiel import PlayaObserver
+
+    text = (Path(__file__).parent / "games" / "call-suit.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "secret-call.yaml"
+    path.write_text(
+        text.replace(
+            '    text: "call {suit}"\n', f'    text: "call {{suit}}"\n    others_see: {others_see}\n'
+        ),
+        encoding="utf-8",
+    )
+    game = pyspiel.load_game("playa_rules", {"rules": str(path), "players": 2})
+    observer = PlayaObserver(game, perfect_recall=True)
+    rng, secret = random.Random(2), 0
+    for state in _random_matches(game, rng, 4):
+        for player in range(2):
+            observer.set_from(state, player)
+            expected = np.zeros_like(observer.dict["played"])
+            for ev in state.game.log_for(player):
+                if ev["event"] == "action" and "id" in ev:
+                    expected[ev["seat"], ev["id"]] += 1
+            assert np.array_equal(observer.dict["played"], expected)
+            secret += sum(
+                1 for ev in state.game.log_for(1 - player) if ev.get("action", "").startswith("call")
+            )
+    assert secret > 0  # a call was made, and kept from the other seat
+
+
 def _ismcts_match(rules: str, seed: int, simulations: int):
     """One match of ``rules``: OpenSpiel's own (Python) ISMCTSBot on seat 0, uniform random play elsewhere."""
     from open_spiel.python.algorithms import ismcts, mcts
