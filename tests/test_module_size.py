@@ -12,7 +12,6 @@ MOST_LINES = 450
 # The compiler's and the engine's largest modules, being changed in parallel work: split once
 # that work has landed. Each must still be over the bound (a module split leaves this list).
 TO_SPLIT = {
-    "compiler/compile.py",
     "compiler/dsl/effects.py",
 }
 

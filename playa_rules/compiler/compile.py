@@ -7,28 +7,23 @@ the stage raises one :class:`~playa_rules.errors.RuleError` carrying all of them
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
-from dataclasses import replace
 
 from ..checks import semantic_diagnostics, sort_diagnostics
-from ..checks.base import cap_problems, dsl_texts, requirements
+from ..checks.base import cap_problems, dsl_texts
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
 from ..source.document import escape_pointer_segment
-from . import params
 from .automata import compile_automata
-from .dsl import ast as A
 from .dsl import types as T
-from .dsl.analysis import free_names, is_static, names_in, never_shuffled, reads_name
+from .dsl.analysis import never_shuffled, reads_name
 from .dsl.compile import Compiler, Define, Scope
 from .dsl.control import read_procedures
 from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
-from .listing import generated_env, generated_plan, step_listing
-from .model import ModelBuilder, did_you_mean, field_hint, text_fields
-from .params import PARAM_KINDS
-from .program import ActionDef, PhaseDef, Program, StepDef
-from .split import level_checks
+from .kinds import ActionKinds
+from .listing import step_listing
+from .model import ModelBuilder, did_you_mean
+from .program import PhaseDef, Program, StepDef
 from .tell import compile_tell
 
 
@@ -45,7 +40,7 @@ def _too_deep(origin: Origin, text) -> DSLSyntaxError:
     )
 
 
-class _Stage:
+class _Stage(ActionKinds):
     """One compile run over one document; collects diagnostics."""
 
     use_bounds = True  # number_in limits as range cuts (tests compare with plain checks)
@@ -296,173 +291,6 @@ class _Stage:
                 self.broken_defines.add(name)
         return out
 
-    # ------------------------------------------------------------ actions
-    def action(self, name: str, spec: dict, index: int) -> ActionDef | None:
-        ptr = f"/actions/{name}"
-        scope = Scope()
-        lets, let_cs = [], []
-        own = set(spec.get("let") or {}) | set(spec.get("params") or {})  # names only this kind has
-        for k, text in (spec.get("let") or {}).items():
-            c = self.expr(text, f"{ptr}/let/{k}", scope)
-            key = self.cp.fresh(k)
-            scope = scope.bind(k, key, c.t if c else T.ANY)
-            if c is not None:
-                lets.append((key, c.fn))  # and its text when it means the same in every kind
-                let_cs.append((key, c, text if isinstance(text, str) and not names_in(text) & own else None))
-        params = []
-        for k, pspec in (spec.get("params") or {}).items():
-            p, scope = self.param(k, pspec, f"{ptr}/params/{k}", scope)
-            if p is not None:
-                domain_text = next((pspec[x] for x in PARAM_KINDS if x in pspec), None)
-                p.independent = not (names_in(domain_text) & {q.name for q in params})
-                params.append(p)
-        checks = [[] for _ in range(len(params) + 1)]
-        joins = [[] for _ in range(len(params) + 1)]
-        order = [p.name for p in params]
-        written = [[] for _ in range(len(params) + 1)]
-        check_cs = [[] for _ in range(len(params) + 1)]
-        join_cs = [[] for _ in range(len(params) + 1)]  # each join's outer side, compiled
-        for key, text in requirements(spec):
-            rptr = f"{ptr}/require/{key}"
-            used = names_in(text) & set(order)
-            level = max((order.index(n) + 1 for n in used), default=0)
-            if level:  # checked once per candidate: what reads no parameter is worked out once
-                self.cp.hoist = frozenset(order)
-            try:
-                c = self.expr(text, rptr, scope, "bool")
-            finally:
-                self.cp.hoist = None
-            if c is None:
-                continue
-            if c.is_const and not c.const and not (names_in(text) & self.switches()):
-                self.diags.append(
-                    replace(
-                        self.diag(
-                            rptr,
-                            "never-legal",
-                            f"action '{name}' can never be taken: this condition is always false",
-                        ),
-                        severity="warning",
-                    )
-                )
-            if c.is_const:
-                if not c.const:
-                    checks[0].append(_never)
-                    check_cs[0].append(_never)
-                continue
-            if level and self.use_bounds and self.bound(text, rptr, scope, order, params[level - 1]):
-                continue
-            join = self.join(text, rptr, scope, order, level, params)
-            if join is not None:
-                joins[level].append(join[:4])
-                join_cs[level].append(join[4])
-            else:
-                checks[level].append(c.fn)
-                written[level].append((text, rptr, c.fn))
-                check_cs[level].append(c)
-        for level in range(1, len(checks)):
-            checks[level] = self.split(written[level], scope, order, level) if written[level] else []
-        self.scopes[name] = scope  # automata's choices are read with the parameters bound
-        effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
-        text = spec.get("text", name)
-        for field in text_fields(text):
-            if field not in order:
-                self.error(
-                    f"{ptr}/text",
-                    "unknown-field",
-                    f"the text names '{{{field}}}', which is not a parameter",
-                    did_you_mean(field, order) or field_hint(order),
-                )
-        d = ActionDef(
-            name=name,
-            index=index,
-            text=text,
-            rule=spec.get("rule", ""),
-            others_see=spec.get("others_see", "move"),
-            lets=lets,
-            params=params,
-            checks=checks,
-            joins=joins,
-            effect=effect,
-            pointer=ptr,
-            model=self.model,
-            tell=compile_tell(self, spec["tell"], f"{ptr}/tell", scope) if "tell" in spec else None,
-        )
-        if self.cp.gen is not None:
-            d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies, join_cs)
-            d.env = generated_env(self.cp.gen, d, let_cs)
-        return d
-
-    def split(self, written: list, scope: Scope, order: list, level: int) -> list:
-        """A level's checks, with what reads only earlier parameters decided once per binding
-        of those (compiler/split.py)."""
-        if not self.use_splits:
-            return [fn for _, _, fn in written]
-        entries = []
-        for text, ptr, fn in written:
-            node = parse_expr(text) if isinstance(text, str) else None
-            entries.append((node, self.origin(ptr), text, fn))
-        return level_checks(self.cp, entries, scope, order, level)
-
-    def bound(self, text, ptr: str, scope: Scope, order: list, p) -> bool:
-        """``n <= X`` (or <, >=, >) on a number_in parameter ``n``, X reading no parameter:
-        kept as a limit of ``n``'s range, worked out once per listing (no check per number)."""
-        if p.kind != "number_in" or not isinstance(text, str):
-            return False
-        node = parse_expr(text)
-        if not isinstance(node, A.Compare) or node.op not in _FLIP or node.op in ("==", "!="):
-            return False
-        left, right, op = node.left, node.right, node.op
-        if isinstance(right, A.Name) and right.id == p.name:
-            left, right, op = right, left, _FLIP[op]
-        if not (isinstance(left, A.Name) and left.id == p.name) or (free_names(right) & set(order)):
-            return False
-        saved, self.cp.hoist = self.cp.hoist, frozenset(order)  # worked out once per listing, shared
-        try:
-            limit = self.cp.with_origin(self.origin(ptr), text).expr(right, scope)
-        finally:
-            self.cp.hoist = saved
-        if limit.t.kind != "int":  # (an untyped limit stays a check: a text there fails located)
-            return False
-        p.bounds.append((op, limit.fn))
-        return True
-
-    def join(self, text, ptr: str, scope: Scope, order: list, level: int, params: list):
-        """Split ``A op B`` where A reads only the newest parameter and B only older ones.
-
-        The engine then computes A once per domain element and B once per binding of
-        the older parameters, and filters with one comparison: the generic form of
-        "this group's total must beat that card's value".
-        """
-        if level < 2 or not params[level - 1].independent:
-            return None
-        node = parse_expr(text)
-        if not isinstance(node, A.Compare):
-            return None
-        inner = order[level - 1]
-        left = {n.id for n in A.walk(node.left) if isinstance(n, A.Name)} & set(order)
-        right = {n.id for n in A.walk(node.right) if isinstance(n, A.Name)} & set(order)
-        op = node.op
-        if left == {inner} and inner not in right:
-            inner_node, outer_node = node.left, node.right
-        elif right == {inner} and inner not in left:
-            inner_node, outer_node = node.right, node.left
-            op = _FLIP[op]
-        else:
-            return None
-        origin = self.origin(ptr)
-        cp = self.cp.with_origin(origin, text)
-        static = is_static(inner_node, inner, self.model)
-        inner_c, outer = cp.expr(inner_node, scope), cp.expr(outer_node, scope)
-        return inner_c.fn, _OPS[op], outer.fn, static, outer  # and the outer side, compiled
-
-    def param(self, name: str, pspec: dict, ptr: str, scope: Scope):
-        """(ParamDef or None, the scope with the parameter bound)."""
-        return params.compile_param(self, name, pspec, ptr, scope)
-
-    def number_actions(self, actions: dict):
-        params.number_actions(self, actions)
-
     def phase(self, i: int, ph: dict, actions: dict) -> PhaseDef:
         ptr = f"/phases/{i}"
         root = Scope()
@@ -550,21 +378,6 @@ class _Stage:
             seats=seats.fn if seats else None,
             tell=compile_tell(self, ph["tell"], f"{ptr}/tell", root) if "tell" in ph else None,
         )  # the flow copies the seats it reads
-
-
-def _never(g, e):
-    return False
-
-
-_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
-_OPS = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
 
 
 def compile_document(doc) -> Program:
