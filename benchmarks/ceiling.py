@@ -13,7 +13,7 @@ prints hands per second as ratios to the project's hand-written reference
   ``Action`` object, no stamp check, no ``act`` log entry or knowledge masks, no error
   guards and no flow loop around each decision. Turn, phase and hand starts and scoring
   are the engine's own methods. It plays the very same games as the API loop for a seed
-  (``tests/test_bench_ceiling.py``), so the difference is what the engine's machinery
+  (``tests/bench/test_bench_ceiling.py``), so the difference is what the engine's machinery
   around the rules costs, and ``lean`` is an upper bound for any rewrite of that machinery
   that keeps today's generated rules code.
 

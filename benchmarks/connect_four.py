@@ -3,7 +3,7 @@ yardstick for board games.
 
 The rules of ``tests/games/connect-four.yaml``: 6 rows of 7 columns, seat 0 plays first;
 a move drops a disc into a column that is not full; four in a row, column or diagonal
-wins, a full board is a draw. ``tests/test_bench_board_references.py`` checks that it
+wins, a full board is a draw. ``tests/bench/test_bench_board_references.py`` checks that it
 offers the engine's legal actions and ends with the engine's winners over seeded games;
 ``python -m playa_rules.bench`` plays it beside the engine and prints the ratio.
 

@@ -5,7 +5,7 @@ Written from the rulebook (``shared/rulebooks/000``, English) with the bundled r
 file's assumptions and default rulings (3 Skull and 2 Towel treasures; towel cards 1, 1,
 1, 1, 2, 2, 2, 2, 3, 3, 3, 3; one group per treasure a turn; a Pirate with no target is
 discarded; the Umbrella kept "during the last game turn" is the player's own last card).
-``tests/test_bench_reference.py`` checks that it offers the same legal actions and gives
+``tests/bench/test_bench_reference.py`` checks that it offers the same legal actions and gives
 the same scores as the engine over seeded games, so the speed ratio compares like with
 like. ``python -m playa_rules.bench`` plays it beside the engine and prints the ratio.
 

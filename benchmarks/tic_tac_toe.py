@@ -3,7 +3,7 @@ yardstick for board games.
 
 The rules of ``tests/games/tic-tac-toe.yaml``: seat 0 (x) plays first; a move marks an
 empty cell, 0 to 8 row by row; three in a row, column or diagonal wins, a full board is a
-draw. ``tests/test_bench_board_references.py`` checks that it offers the engine's legal
+draw. ``tests/bench/test_bench_board_references.py`` checks that it offers the engine's legal
 actions and ends with the engine's winners over seeded games; ``python -m playa_rules.bench``
 plays it beside the engine and prints the ratio.
 

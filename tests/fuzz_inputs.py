@@ -5,7 +5,7 @@ Each case is made from its seed alone and checks the target of issue 30: only th
 errors come out (a ``PlayaRulesError``, an argparse usage error on the command line), never a
 Python exception, a traceback or "internal error"; within CPU_LIMIT seconds; messages short.
 
-``tests/test_fuzz_rules.py`` runs a few of each in every run and long campaigns behind the
+``tests/fuzz/test_fuzz_rules.py`` runs a few of each in every run and long campaigns behind the
 ``fuzz`` marker; ``python tests/fuzz_inputs.py KIND N`` runs N cases of one kind (replay,
 cli, chain, arithmetic) and prints what failed.
 """

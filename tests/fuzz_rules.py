@@ -11,7 +11,7 @@ target of issue 13 is checked:
 - both finish within a time bound, and ``playa-rules validate`` agrees (every 8th mutant);
 - a mutant that loads plays a few random games without a raw Python exception.
 
-``tests/test_fuzz_rules.py`` runs a bounded campaign in CI and a long one with
+``tests/fuzz/test_fuzz_rules.py`` runs a bounded campaign in CI and a long one with
 ``python -m pytest -m fuzz``; ``python tests/fuzz_rules.py N`` runs N mutants and
 prints what failed.
 """

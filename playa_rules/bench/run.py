@@ -6,7 +6,7 @@ Prints three tables:
 
 1. The ratio to a hand-written reference: random one-hand games with the engine and with
    the project's own hand-written reference (``benchmarks/playa_reference.py``, checked
-   against the engine by ``tests/test_bench_reference.py``), in alternating quarter-second
+   against the engine by ``tests/bench/test_bench_reference.py``), in alternating quarter-second
    slices so that a busy machine slows both alike; a second reference given with
    ``--reference`` (or ``../shared/bench/playa_reference.py`` beside the checkout) is
    measured too.

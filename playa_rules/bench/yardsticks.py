@@ -5,7 +5,7 @@ Printed by ``python -m playa_rules.bench`` after the Playa Pirata ratio:
 - tic-tac-toe and Connect Four (the rule files of ``tests/games/``): random games with
   the engine and with the project's hand-written versions (``benchmarks/tic_tac_toe.py``,
   ``benchmarks/connect_four.py``, checked against the engine by
-  ``tests/test_bench_board_references.py``), in alternating slices: the ratio of games per
+  ``tests/bench/test_bench_board_references.py``), in alternating slices: the ratio of games per
   second; and, when ``pyspiel`` is installed, the engine's random-play decisions per second
   over those of OpenSpiel's C++ ``tic_tac_toe`` and ``connect_four`` driven from Python;
 - ISMCTS: the time of 1,000 playouts at one mid-hand decision of Playa Pirata with 3

@@ -9,7 +9,7 @@ the lets and checks inline, and sets it as the kind's plan; then one function pe
 lists all its kinds (those bodies inline, the other kinds' plans called, a let meaning the
 same in several kinds worked out once), and one per kind makes the environment its
 effect runs in. The same actions in the same order as the
-engine's loops (``tests/test_backends.py`` plays every game with both backends and
+engine's loops (``tests/compiler/test_backends.py`` plays every game with both backends and
 compares a step's listing with its kinds' plans). Other shapes keep the engine's plans.
 """
 

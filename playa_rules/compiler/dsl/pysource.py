@@ -7,7 +7,7 @@ for the roots the engine calls (a condition, a let, a block of effects) the
 :class:`Generator` compiles that source into one function, so an expression such as
 ``c.ready or c.type == 'robot'`` or a block of ``set`` statements runs without a closure
 call per node. A node without source is called through its closure, so every DSL text
-has a generated form, and both backends give the same games (``tests/test_backends.py``).
+has a generated form, and both backends give the same games (``tests/compiler/test_backends.py``).
 
 Why this is safe with rule files from strangers: the source is assembled only by this
 package, from fixed templates and the checked AST, and turned into functions by
