@@ -5,7 +5,7 @@
 
 Each case plays one match with random legal moves from a seeded ``random.Random`` and
 hashes the full log, every seat's ``log_for``, the final scores and the winners. The
-committed digests are what ``tests/test_play_digests.py`` compares against: a change to the
+committed digests are what ``tests/games_play/test_play_digests.py`` compares against: a change to the
 engine, the compiler or its backends must leave every one of them as it is; a change to
 the rules of a game (a rule file or a bundled variant) regenerates them with ``--update``
 and says so in its commit.
