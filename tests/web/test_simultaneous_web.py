@@ -17,7 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from playa_rules.web.app import build_app  # noqa: E402
 from playa_rules.web.store import Store  # noqa: E402
 
-GOOFSPIEL = (Path(__file__).resolve().parent / "games" / "goofspiel.yaml").read_text(encoding="utf-8")
+GOOFSPIEL = (Path(__file__).resolve().parent.parent / "games" / "goofspiel.yaml").read_text(encoding="utf-8")
 
 
 def _table(client) -> dict:

@@ -19,7 +19,7 @@ import playa_rules as pr
 from playa_rules.adapters.observation import Layout
 from playa_rules.errors import IllegalAction, SpecError
 
-GAMES = Path(__file__).resolve().parent / "games"
+GAMES = Path(__file__).resolve().parent.parent / "games"
 ORDER = GAMES / "sealed-order.yaml"
 GOOFSPIEL = GAMES / "goofspiel.yaml"
 

@@ -22,7 +22,7 @@ import playa_rules as pr
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
 
-GOOFSPIEL = Path(__file__).resolve().parent / "games" / "goofspiel.yaml"
+GOOFSPIEL = Path(__file__).resolve().parent.parent / "games" / "goofspiel.yaml"
 
 
 def _value(text: str) -> int:

@@ -21,7 +21,7 @@ import playa_rules.openspiel  # noqa: E402,F401  (registers the game)
 from playa_rules.errors import IllegalAction  # noqa: E402
 from playa_rules.pettingzoo import env, parallel_env  # noqa: E402
 
-GAMES = Path(__file__).resolve().parent / "games"
+GAMES = Path(__file__).resolve().parent.parent / "games"
 GOOFSPIEL = str(GAMES / "goofspiel.yaml")
 ORDER = str(GAMES / "sealed-order.yaml")
 

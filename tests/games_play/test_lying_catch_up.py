@@ -15,7 +15,7 @@ from lying_scenario import captain, jump, new, phase, var, zone
 
 import playa_rules as pr
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from play_digests import digest  # noqa: E402
 
 IN_TURN = {
@@ -65,7 +65,7 @@ def test_the_in_turn_alternative_plays_as_the_game_did_before():
     """Each in turn and in public: the committed digests of random play from before the
     catch-up became simultaneous, every player count, two seeds each."""
     rules = pr.load(
-        "lying-pirates", variants=[str(Path(__file__).parent / "variants" / "catch-up-in-turn.yaml")]
+        "lying-pirates", variants=[str(Path(__file__).parent.parent / "variants" / "catch-up-in-turn.yaml")]
     )
     assert {(n, seed): digest(rules, n, seed) for n, seed in IN_TURN} == IN_TURN
     game = rules.new_game(3, seed=14)
