@@ -19,11 +19,32 @@ from .ismcts import ISMCTSAgent
 from .protocol import Agent, LazyLog, LazyView, Worlds, evaluate, finish_hand
 from .random import RandomAgent
 
+
+def _flag(text: str) -> bool:
+    """An on/off option: 1, true, yes or on; 0, false, no or off."""
+    value = {
+        "1": True,
+        "true": True,
+        "yes": True,
+        "on": True,
+        "0": False,
+        "false": False,
+        "no": False,
+        "off": False,
+    }
+    try:
+        return value[text.strip().lower()]
+    except KeyError:
+        raise ValueError(text) from None
+
+
+_flag.__name__ = "flag (1 or 0, true or false)"
+
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
 _OPTIONS = {
     "random": {},
     "greedy": {"samples": int, "width": int},
-    "ismcts": {"playouts": int, "seconds": float, "c": float, "horizon": str},
+    "ismcts": {"playouts": int, "seconds": float, "c": float, "horizon": str, "reuse": _flag},
 }
 
 __all__ = [

@@ -12,16 +12,24 @@ iterations (reproducible for a seed), or ``seconds`` of search if that is given.
 budget of iterations the search stops as soon as the most visited legal action leads
 every other by more than the iterations left: none of them could change the choice, so
 the answer is the whole budget's at a fraction of its cost.
+
+With ``reuse`` (the default) the agent keeps its tree between its decisions in a game and
+starts the next search from the subtree of the actions taken since, when the seat has
+learnt nothing hidden meanwhile (:mod:`.reuse` says how that is checked). The budget
+counts the iterations that subtree already holds: a decision is made on ``playouts``
+iterations either way, and only the missing ones are played.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 
 from ..errors import PlayaRulesError
 from .collector import paused
 from .protocol import evaluate
+from .reuse import Kept, follow, known_ids
 
 DEFAULT_PLAYOUTS = 100
 
@@ -34,7 +42,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.children: dict[int, _Node] = {}
-        self.avail: dict[int, int] = {}
+        self.avail: Counter = Counter()  # how often each action was legal here
 
 
 class ISMCTSAgent:
@@ -49,6 +57,7 @@ class ISMCTSAgent:
         seconds: float | None = None,
         c: float = 0.7,
         horizon: str = "hand",
+        reuse: bool = True,
     ):
         if horizon not in ("hand", "match"):
             raise PlayaRulesError(f"ismcts horizon must be 'hand' or 'match', not {horizon!r}")
@@ -57,16 +66,28 @@ class ISMCTSAgent:
         self.seconds = None if seconds is None else float(seconds)
         self.c = float(c)
         self.horizon = horizon
+        self.reuse = bool(reuse)
+        self._kept: Kept | None = None  # the last search's tree, for the next decision (reuse)
+        self.reused = 0  # iterations taken over from earlier searches (for benchmarks and tests)
 
     def act(self, view, legal, log, worlds):
         """The most visited legal action at the root after the search."""
         if len(legal) == 1:
             return legal[0]
-        root = _Node(None)
         listed = (
             legal.ids() if hasattr(legal, "ids") else [a.id for a in legal]
         )  # (a Legal reads them off its runs)
         ids = dict(zip(listed, range(len(listed))))  # id -> index
+        keep = self.reuse and view is not None and log is not None
+        root, seen = None, None
+        if keep:
+            seen = known_ids(view)
+            kept, self._kept = self._kept, None
+            if kept is not None:
+                root = follow(kept, view, log, worlds.seat, seen)
+        if root is None:
+            root = _Node(None)
+        self.reused += root.visits
         with paused():  # the collector would walk the tree at every few hundred allocations
             if self.seconds is None:
                 self._search(root, worlds, ids)
@@ -76,15 +97,18 @@ class ISMCTSAgent:
                 while time.perf_counter() < deadline:
                     self._iterate(root, worlds())
         ranked = [(n.visits, n.total / n.visits, i) for i, n in root.children.items() if i in ids]
+        if keep:
+            self._kept = Kept(root, len(log), log[-1] if len(log) else None, seen, worlds())
         if not ranked:  # no world allowed any of the real legal actions
             return legal[self.rng.randrange(len(legal))]
         return legal[ids[max(ranked)[2]]]
 
     def _search(self, root: _Node, worlds, ids: dict) -> None:
-        """``playouts`` iterations, ending early once the most visited legal action can no longer
-        be overtaken by the iterations left: the choice is the one the whole budget makes."""
+        """Iterations until the root holds ``playouts`` (a reused root holds some already), ending
+        early once the most visited legal action can no longer be overtaken by the iterations
+        left: the choice is the one the whole budget makes."""
         budget = self.playouts
-        for done in range(budget):
+        for done in range(root.visits, budget):
             left = budget - done
             if 2 * left < budget and self._settled(root, ids, left):
                 return
@@ -105,36 +129,55 @@ class ISMCTSAgent:
         return first > second + left
 
     def _iterate(self, root: _Node, world) -> None:
+        """One iteration: down the tree by UCB1 to a new node, then at random to the horizon."""
         rng = self.rng
+        root.visits += 1  # (the iterations the root holds: its own total is never read)
         hands = world.hands_played
+        by_hand = self.horizon == "hand"
         node, path = root, []
-        expanded = False
-        while not (world.is_over or (self.horizon == "hand" and world.hands_played != hands)):
+        while not world.is_over and not (by_hand and world.hands_played != hands):
             legal = world.legal_actions()
-            player = world.current_player
-            if not expanded:
-                ids = legal.ids()  # in list order, read off the runs (no Action made each)
-                avail, children = node.avail, node.children
-                for i in ids:
-                    avail[i] = avail.get(i, 0) + 1
-                untried = [k for k, i in enumerate(ids) if i not in children]
-                if untried:
-                    k = untried[rng.randrange(len(untried))]
-                    child = children[ids[k]] = _Node(player)
-                    expanded = True
-                else:
-                    k = self._select(node, ids)
-                    child = children[ids[k]]
-                action = legal[k]
-                path.append(child)
-                node = child
-            else:  # the playout
-                action = legal[rng.randrange(len(legal))]
-            world.apply(action)
+            ids = legal.ids()  # in list order, read off the runs (no Action made each)
+            node.avail.update(ids)  # (a Counter: counted in C)
+            children = node.children
+            k = self._untried(ids, children)
+            if k is not None:
+                node = children[ids[k]] = _Node(world.current_player)
+                path.append(node)
+                world.apply(legal[k])
+                break
+            k = self._select(node, ids)
+            node = children[ids[k]]
+            path.append(node)
+            world.apply(legal[k])
+        random = rng.random  # the playout: int(random() * n) is randrange(n) at a fraction of its cost
+        if by_hand:
+            while not world.is_over and world.hands_played == hands:
+                legal = world.legal_actions()
+                world.apply(legal[int(random() * len(legal))])
+        else:
+            while not world.is_over:
+                legal = world.legal_actions()
+                world.apply(legal[int(random() * len(legal))])
         rewards = evaluate(world, world.players)
         for n in path:
             n.visits += 1
             n.total += rewards[n.player]
+
+    def _untried(self, ids: list, children: dict):
+        """The index of a legal action not tried yet at this node, uniformly drawn, or None. Where
+        fewer actions were tried than are legal (a wide node early on) a few random draws find
+        one without listing them all; a draw that finds a tried one is drawn again, which keeps
+        the choice uniform."""
+        n = len(ids)
+        if len(children) < n:  # (some untried for sure: the children are not all legal here)
+            random = self.rng.random
+            for _ in range(8):
+                k = int(random() * n)
+                if ids[k] not in children:
+                    return k
+        untried = [k for k, i in enumerate(ids) if i not in children]
+        return untried[self.rng.randrange(len(untried))] if untried else None
 
     def _select(self, node: _Node, ids: list) -> int:
         """The index (in ``ids``, the legal actions' ids) of the UCB1 choice."""
