@@ -8,7 +8,7 @@ unit, whichever process plays it.
 
 A game is played with Python's cyclic garbage collector paused, as an ``ismcts`` search
 is (:mod:`playa_rules.agents.collector`; restored after, as it was): the engine and the
-bundled agents make no reference cycles as they play (``tests/test_collector.py`` checks
+bundled agents make no reference cycles as they play (``tests/agents/test_collector.py`` checks
 every bundled game), so reference counting frees what they drop, and the collector's
 passes, each over every object alive, the rule set's memos included (they grow as games
 are played), no longer run between one search and the next. A cycle an agent makes is
