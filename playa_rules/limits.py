@@ -32,6 +32,9 @@ MAX_COMPONENTS = 100_000
 """Most components in one game, all types together (a ``per_player`` type once per seat of the
 largest game), counted before any is made; ``too-many-components``. The bundled games have
 at most 524."""
+MAX_NEIGHBOURS = 64
+"""Most cells one cell of a board given as data may name as its neighbours (``next_to``);
+``bad-board``. A square board's cell has 8, a hex board's 6."""
 MAX_PLAYERS = 64
 """Largest player count a rule file may allow (real games: 2 to 10); ``too-many-players``."""
 MAX_ACTION_IDS = 100_000
@@ -70,6 +73,7 @@ LIMITS = (
     ("items one item line makes (count times each)", MAX_COUNT, "bad-count"),
     ("components in one game", MAX_COMPONENTS, "too-many-components"),
     ("players", MAX_PLAYERS, "too-many-players"),
+    ("neighbours one cell of a board given as data may list", MAX_NEIGHBOURS, "bad-board"),
     ("phases", MAX_PHASES, "too-many-phases"),
     (
         "variants applied together (a chain of variants extending each other included)",

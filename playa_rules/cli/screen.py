@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..render.words import prose
+from .boardtext import hex_shift, linked_text
 
 FIELD_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*)\}")  # {hand.token}
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
@@ -292,9 +293,9 @@ class Screen:
         ``bottom_up``)."""
         name, symbols = hint["grid"], {str(k): str(v) for k, v in (hint.get("symbols") or {}).items()}
         occupied = hint.get("occupied")
-        at = {(c["row"], c["col"]): c for c in cells}
-        rows = sorted({c["row"] for c in cells}, reverse=bool(hint.get("bottom_up")))
-        cols = sorted({c["col"] for c in cells})
+        at = {(c.get("row"), c.get("col")): c for c in cells}
+        rows = sorted({c.get("row") for c in cells} - {None}, reverse=bool(hint.get("bottom_up")))
+        cols = sorted({c.get("col") for c in cells} - {None})
 
         def text(cell) -> str:
             if cell is None:
@@ -306,12 +307,18 @@ class Screen:
                 return _lying(cell, occupied)
             return symbols.get(show_value(value), show_value(value))
 
+        if "row" not in cells[0]:  # a board given as data: cell by cell, with its neighbours
+            return escape(linked_text(cells, text))
         width = max([len(str(c)) for c in cols] + [len(text(c)) for c in cells])
         label = max(len(str(r)) for r in rows)
+        shift = hex_shift(rows, width) if hint.get("hex") else dict.fromkeys(rows, "")
         lines = [" " * (label + 1) + " ".join(str(c).rjust(width) for c in cols)]
         for r in rows:
             lines.append(
-                str(r).rjust(label) + " " + " ".join(text(at.get((r, c))).rjust(width) for c in cols)
+                str(r).rjust(label)
+                + " "
+                + shift[r]
+                + " ".join(text(at.get((r, c))).rjust(width) for c in cols).rstrip()
             )
         return escape("\n".join(lines))
 
@@ -409,5 +416,9 @@ def _lying(cell: dict, occupied) -> str:
 
 
 def _is_grid(cells: list) -> bool:
-    """Whether every component has whole-number ``row`` and ``col`` (hidden ones are not cells)."""
-    return bool(cells) and all(isinstance(c.get("row"), int) and isinstance(c.get("col"), int) for c in cells)
+    """Whether every component has whole-number ``row`` and ``col``, or names its neighbours
+    (``next_to``: a board given as data); hidden ones are not cells."""
+    return bool(cells) and (
+        all(isinstance(c.get("row"), int) and isinstance(c.get("col"), int) for c in cells)
+        or all(isinstance(c.get("next_to"), list) for c in cells)
+    )

@@ -28,6 +28,7 @@ class Line:
     each: list  # [(property, values)], combined in order
     label: object  # the label template (the line's, else the type's), or None
     pairs: list = field(default_factory=list)  # [(property, values)], taken together item by item
+    index: int = 0  # its place in the type's items
 
     @property
     def size(self) -> int:
@@ -79,7 +80,7 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
                 + ", ".join(f"{len(values)} values of '{prop}'" for prop, values in pairs),
             )
             pairs = [(prop, values[: min(len(v) for _, v in pairs)]) for prop, values in pairs]
-        line = Line(base, count, each, item.get("label", t.get("label")), pairs)
+        line = Line(base, count, each, item.get("label", t.get("label")), pairs, i)
         if line.size > MAX_COUNT:
             parts = ([f"count {count:,}"] if count != 1 else []) + [
                 f"{len(values):,} values of '{prop}'" for prop, values in each

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import Diagnostic
 from ..limits import MAX_PLAYERS
 from ..spelling import did_you_mean  # (the one did-you-mean; the compile stage reads it here)
-from . import items
+from . import boards, items
 
 VISIBILITIES = ("hidden", "owner", "public")
 SCOPES = ("turn", "hand", "match", "player", "player_match")
@@ -66,6 +66,7 @@ class Model:
     cvars: dict = field(default_factory=dict)  # var name -> (type ids, initial)
     turn_cvars: list = field(default_factory=list)  # [(var name, initial)] reset every turn
     match_cvars: set = field(default_factory=set)  # var names kept across hands
+    links: list | None = None  # component id -> ids of the cells its next_to names (boards.py), or None
     hand_starts: dict = field(default_factory=dict, repr=False, compare=False)  # players -> (engine.state)
     source: Any = field(default=None, repr=False, compare=False)  # (game, [variants]) as given to load
 
@@ -224,7 +225,7 @@ class ModelBuilder:
     # ---------------------------------------------------------------- components
     def _components(self, m: Model):
         props_seen: dict[str, None] = {}
-        rows = []  # (type, owner, props, label)
+        rows = []  # (type, owner, props, label, item line pointer)
         per_player_types = []
         lines = {tname: items.resolve(self, m, tname, t) for tname, t in m.types.items()}
         items.bound_totals(self, m, lines)  # counted before any item is made
@@ -260,11 +261,11 @@ class ModelBuilder:
                         "bad-start",
                         f"'{tname}' cannot start in '{start}', a zone attached to each '{z.per}'",
                     )
-        for _, _, props, _ in rows:
+        for _, _, props, _, _ in rows:
             for k in props:
                 props_seen.setdefault(k, None)
         faces: dict[tuple, int] = {}
-        for c, (tname, owner, props, label) in enumerate(rows):
+        for c, (tname, owner, props, label, _) in enumerate(rows):
             m.ctype.append(tname)
             m.owner.append(owner)
             m.labels.append(label)
@@ -281,6 +282,7 @@ class ModelBuilder:
         for tname in m.types:
             m.type_members.setdefault(tname, [])
             m.type_props.setdefault(tname, set())
+        boards.link(self, m, [row[4] for row in rows])
 
     @staticmethod
     def _expand(tname: str, lines: list, owner, constants: dict) -> list:
@@ -289,13 +291,14 @@ class ModelBuilder:
         for line in lines:
             if not line.count:
                 continue
+            ptr = f"/components/{tname}/items/{line.index}"
             variants = [dict(line.base)]
             for prop, values in line.each:
                 variants = [dict(v, **{prop: x}) for v in variants for x in values]
             variants = [dict(v, **row) for v in variants for row in line.rows()]
             for props in variants:
                 for _ in range(line.count):
-                    out.append((tname, owner, props, _label(line.label, tname, props, constants)))
+                    out.append((tname, owner, props, _label(line.label, tname, props, constants), ptr))
         return out
 
     # ---------------------------------------------------------------- variables

@@ -102,3 +102,15 @@ class Writer:
             return c.const if c.is_const else None
         except PlayaRulesError:
             return None
+
+
+def linked(spec: dict, zone: dict) -> bool:
+    """Whether a zone is a board given as data: a type it holds has items naming their
+    neighbours (``next_to``)."""
+    types = spec.get("components") or {}
+    return any(
+        "next_to" in item
+        for name in zone.get("holds") or []
+        for item in (types.get(name) or {}).get("items") or []
+        if isinstance(item, dict)
+    )

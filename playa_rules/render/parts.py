@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from .markup import Writer, code, value_text
+from .markup import Writer, code, linked, value_text
 from .words import joined
 
 
@@ -119,7 +119,7 @@ class PartSections(Writer):
                 where,
                 self.w(f"vis_{z.get('visibility')}"),
                 self.w("holds", types=joined(self.lang, [code(h) for h in z.get("holds") or []], "and")),
-            ]
+            ] + [self.w("linked_board")] * linked(self.spec, z)
             about = self.t(["zones", name, "about"], z.get("about"))
             self.emit(
                 f"- {code(name)} ({'; '.join(facts)})" + (f": {' '.join(about.split())}" if about else "")

@@ -62,6 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "vis_owner": "private: only its owner sees it",
         "vis_public": "public: everyone sees it",
         "holds": "holds {types}",
+        "linked_board": "a board given as data: each cell names the cells next to it (`next_to`)",
         "per_count": "{value} with {n} players",
         "setup_intro": "At the start of every hand:",
         "phase_rounds": "{rounds} round(s): in each, every player takes one turn, {order}, starting with {start}.",

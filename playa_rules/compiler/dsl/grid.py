@@ -10,6 +10,7 @@ run). Registered in the same registry as :mod:`.functions`, documented in docs/d
 
 from __future__ import annotations
 
+from . import linked
 from . import types as T
 from .functions import FUNCTIONS, Function, arity, collection, function
 from .gridsource import leading_source, line_reader, line_source
@@ -53,30 +54,49 @@ def _without_row_col(cp, types) -> list:
     return [t for t in sorted(types) if not {"row", "col"} <= cp.m.type_props.get(t, set())]
 
 
-def _cell(cp, node, arg: C) -> None:
+def _by_links(cp, node, args, n: int) -> bool:
+    """Whether a board function's call reads a board given as data: ``n`` arguments (no
+    direction word, no row and column steps) over cells that name their neighbours."""
+    if len(args) < 2 or not linked.linked(cp, linked.board_types(args[1])):
+        return False
+    if len(args) == n:
+        return True
+    if _without_row_col(cp, linked.board_types(args[1])):
+        cp.error(
+            node,
+            "bad-argument",
+            f"'{node.func}' over a board given as data (cells that name their neighbours in "
+            f"'next_to') takes {n} arguments, not {len(args)}: the cells have no 'row' and 'col' to step along",
+        )
+    return False
+
+
+def _cell(cp, node, arg: C, by_links: bool = False) -> None:
     """The cell a board function starts from: a component (or none); one of types known
-    when the rules load (a zone's ``holds``) must have a ``row`` and a ``col``."""
+    when the rules load (a zone's ``holds``) must have a ``row`` and a ``col`` (a cell of
+    a board given as data, ``by_links``: a ``next_to``)."""
     at = node.args[0]
     cp.expect(arg, "comp", at, f"the cell given to '{node.func}'")
-    missing = _without_row_col(cp, arg.t.types) if arg.t.kind == "comp" else []
+    types = sorted(arg.t.types) if arg.t.kind == "comp" else []
+    missing = [t for t in types if not linked.linked(cp, [t])] if by_links else _without_row_col(cp, types)
     if missing:
+        has = "a 'next_to' list of neighbours" if by_links else "'row' and 'col' properties"
         cp.error(
             at,
             "not-a-board",
-            f"'{node.func}' starts from a cell, but this is a component "
-            f"'{missing[0]}', which has no 'row' and 'col' properties",
+            f"'{node.func}' starts from a cell, but this is a component '{missing[0]}', which has no {has}",
         )
 
 
-def _not_a_cell(cp, node):
-    """A run-time fault for a component without a row and a col given as a board function's
-    cell (one whose type the compiler could not know)."""
+def _not_a_cell(cp, node, has: str = "'row' and 'col'"):
+    """A run-time fault for a component without a row and a col (``has``) given as a board
+    function's cell (one whose type the compiler could not know)."""
     where = cp.fault_site(node)
 
     def fault(g, x):
         return where(
             f"'{node.func}' was given '{g.m.labels[x]}', a component of type '{g.m.ctype[x]}' "
-            "without 'row' and 'col': not a cell of a board"
+            f"without {has}: not a cell of a board"
         )
 
     return fault
@@ -182,10 +202,14 @@ def _at(cp, node, args):
 @function(
     "neighbours",
     "The cells of a board next to a cell: orthogonally (the default), 'diagonal', 'all' eight, or "
-    "'hex': the six of a hex board drawn as a rhombus.",
+    "'hex': the six of a hex board drawn as a rhombus; on a board given as data, those its next_to names.",
     "neighbours(spot, board, 'all')",
 )
 def _neighbours(cp, node, args):
+    if _by_links(cp, node, args, 2):
+        _cell(cp, node, args[0], by_links=True)
+        fault = _not_a_cell(cp, node, "a 'next_to' list")
+        return linked.neighbours(cp, node, args[0].fn, collection(cp, node, args[1]), args[1], fault)
     x, board, rows, cols, steps = _cell_and_cells(cp, node, args)
     locate = _locator(cp, args[1], rows, cols)
     not_a_cell = _not_a_cell(cp, node)
@@ -206,10 +230,14 @@ def _neighbours(cp, node, args):
 @function(
     "line",
     "The cells of a board from a cell (not included) in a direction, "
-    "rows and columns step, up to the edge (no cells for a step of 0 and 0).",
+    "rows and columns step, up to the edge (no cells for a step of 0 and 0); on a board given as "
+    "data, line(x, board, 'dir') follows each cell's property dir naming the next cell.",
     "line(spot, board, 0, 1)",
 )
 def _line(cp, node, args):
+    if _by_links(cp, node, args, 3):
+        _cell(cp, node, args[0], by_links=True)
+        return linked.line(cp, node, args[0].fn, collection(cp, node, args[1]), args[1], args[2])
     arity(cp, node, args, 4)
     x, board, dr, dc = args[0].fn, collection(cp, node, args[1]), args[2].fn, args[3].fn
     cp.expect(args[2], "int", node.args[2], "the rows per step")
@@ -250,10 +278,15 @@ def _line(cp, node, args):
 @function(
     "connected",
     "The cells of a list joined to a cell through cells of the list, "
-    "orthogonally (the default), 'diagonal', 'all' eight ways or 'hex' six ways; the cell first.",
+    "orthogonally (the default), 'diagonal', 'all' eight ways or 'hex' six ways (on a board given "
+    "as data, through the cells each names); the cell first.",
     "connected(spot, [c in board where c.mark == spot.mark])",
 )
 def _connected(cp, node, args):
+    if _by_links(cp, node, args, 2):
+        _cell(cp, node, args[0], by_links=True)
+        fault = _not_a_cell(cp, node, "a 'next_to' list")
+        return linked.connected(cp, node, args[0].fn, collection(cp, node, args[1]), args[1], fault)
     x, cells, rows, cols, steps = _cell_and_cells(cp, node, args)
 
     def connected(g, e):
