@@ -26,6 +26,9 @@ MAX_WHILE_ROUNDS = 1_000
 """Most rounds of one ``while`` loop, its bound when it writes none (``while COND up to N
 times``: N, at most this); a runtime error when its condition still holds after them;
 ``bad-bound`` for a larger N."""
+MAX_COLLECTION = 10_000
+"""Most values one collection variable (a variable that starts as ``[]``) may hold; a runtime
+error in play when a ``set`` would store more."""
 MAX_COUNT = 10_000
 """Most items one item line makes (``count`` times the sizes of its ``each`` lists); ``bad-count``."""
 MAX_COMPONENTS = 100_000
@@ -71,6 +74,7 @@ LIMITS = (
     ("steps of the nested loops of one DSL text", MAX_LOOP_COST, "loops-too-large"),
     ("rounds of one while loop (its 'up to N times', or this)", MAX_WHILE_ROUNDS, "bad-bound"),
     ("items one item line makes (count times each)", MAX_COUNT, "bad-count"),
+    ("values one collection variable holds, while playing", MAX_COLLECTION, "sim-runtime-error"),
     ("components in one game", MAX_COMPONENTS, "too-many-components"),
     ("players", MAX_PLAYERS, "too-many-players"),
     ("neighbours one cell of a board given as data may list", MAX_NEIGHBOURS, "bad-board"),

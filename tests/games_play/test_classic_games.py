@@ -61,6 +61,9 @@ def _compare(
         if game.is_over:
             seen["mismatches"].append("ours ended first")
             return seen
+        if state.is_chance_node() and len(state.legal_actions()) == 1:
+            state.apply_action(state.legal_actions()[0])  # decides nothing (docs/patterns.md)
+            continue
         if state.is_chance_node():
             theirs = {
                 outcome_text(state, a): (a, Fraction(p).limit_denominator(10**6))

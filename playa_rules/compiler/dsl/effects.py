@@ -276,13 +276,15 @@ def _set(cp, node: A.Set, scope):
             )
         store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
         check_set(cp, node, value, (head, name), declared[name])
+        many = isinstance(declared[name], list)
         return _source(
             cp,
-            _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf, bounded(op, value)),
+            _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf, bounded(op, value), many),
             op,
             f"g.{store}",
             literal(name),
             value,
+            many,
         )
     owner = cp.expr(A.Name(head, pos=node.pos), scope)
     of = owner.fn
@@ -290,13 +292,15 @@ def _set(cp, node: A.Set, scope):
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in cp.m.variables.get(scope_name, {}):
                 check_set(cp, node, value, (scope_name, name), cp.m.variables[scope_name][name])
+                many = isinstance(cp.m.variables[scope_name][name], list)
                 return _source(
                     cp,
-                    _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf, bounded(op, value)),
+                    _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf, bounded(op, value), many),
                     op,
                     f"g.{store}[{literal(name)}]",
                     owner,
                     value,
+                    many,
                 )
         cp.error(
             node,
@@ -321,13 +325,15 @@ def _set(cp, node: A.Set, scope):
                 f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})",
             )
         check_set(cp, node, value, ("component", name), cp.m.cvars[name][1])
+        many = isinstance(cp.m.cvars[name][1], list)
         return _source(
             cp,
-            _setter(op, lambda g, e: g.cvars[name], of, vf, bounded(op, value)),
+            _setter(op, lambda g, e: g.cvars[name], of, vf, bounded(op, value), many),
             op,
             f"g.cvars[{literal(name)}]",
             owner,
             value,
+            many,
         )
     cp.error(
         node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}"

@@ -14,7 +14,7 @@ variables pay for a second pass. The closures a ``set`` runs are here too.
 from __future__ import annotations
 
 from ...errors import SpecError
-from ...limits import MAX_INT
+from ...limits import MAX_COLLECTION, MAX_INT
 from . import types as T
 from .faults import value_text
 from .hints import type_hint
@@ -52,6 +52,15 @@ def shown(key: tuple) -> str:
 def check_set(cp, node, value, key: tuple, init) -> None:
     """Check ``set VARIABLE OP value`` (``node`` an A.Set) against what the variable holds;
     note the type of a value given to a variable that starts as ``none``."""
+    if isinstance(init, list):
+        if value.t.kind not in ("list", "any"):
+            cp.error(
+                node.value,
+                "type-error",
+                f"{shown(key)} is a collection (it starts as []): 'set {node.op}' takes a list "
+                f"of values ({'set hand.seen += [x]' if node.op != '=' else 'set hand.seen = []'}), not {value.t}",
+            )
+        return
     if node.op != "=":
         if not T.accepts("int", value.t):
             cp.error(
@@ -184,15 +193,23 @@ def too_big(v) -> ValueError:
     )
 
 
-def set_source(cp, fn, op: str, store: str, key, value):
-    """``fn`` (a set statement) with its source: ``key`` a literal or a compiled expression."""
+def set_source(cp, fn, op: str, store: str, key, value, collection: bool = False):
+    """``fn`` (a set statement) with its source: ``key`` a literal or a compiled expression
+    (``collection``: a variable holding a list, changed by :func:`changed`)."""
     gen = cp.gen
     if gen is None:
         return fn
     k = key if isinstance(key, str) else gen.of(key)
     v = gen.of(value)
     check = bounded(op, value)
-    if op == "=" and not check:
+    if collection:
+        d, kk = gen.fresh("d"), gen.fresh("k")
+        fn.py = [
+            f"{d} = {store}",
+            f"{kk} = {k}",
+            f"{d}[{kk}] = {gen.bind(changed)}({d}[{kk}], {op!r}, {v})",
+        ]
+    elif op == "=" and not check:
         fn.py = [f"{store}[{k}] = {v}"]
     elif op == "=":
         x = gen.fresh("x")
@@ -214,9 +231,32 @@ def set_source(cp, fn, op: str, store: str, key, value):
     return fn
 
 
-def setter(op, store, key, vf, check: bool = False):
+def changed(held: list, op: str, values) -> list:
+    """A collection variable's new list (a new one: a saved state keeps the old): ``values``
+    given (``=``), added at the end (``+=``), or every element equal to one of them taken out
+    (``-=``); at most MAX_COLLECTION elements."""
+    if op == "-=":
+        return [x for x in held if x not in values]
+    out = list(values) if op == "=" else [*held, *values]
+    if len(out) > MAX_COLLECTION:
+        raise ValueError(
+            f"a collection of {len(out):,} values would be stored: over the limit of {MAX_COLLECTION:,}"
+        )
+    return out
+
+
+def setter(op, store, key, vf, check: bool = False, collection: bool = False):
     """The closure of ``set``: ``store(g, e)[key(g, e)]`` given, added to or taken from (a
-    number it computes kept within MAX_INT when ``check``, always for ``+=`` and ``-=``)."""
+    number it computes kept within MAX_INT when ``check``, always for ``+=`` and ``-=``;
+    a list, for a ``collection`` variable: :func:`changed`)."""
+    if collection:
+
+        def change(g, e):
+            d = store(g, e)
+            k = key(g, e)
+            d[k] = changed(d[k], op, vf(g, e))
+
+        return change
     if op == "=":
         if not check:
 

@@ -1,0 +1,93 @@
+"""Collection variables: a variable that starts as ``[]`` holds a list of values (positions
+seen, numbers called), grown with ``set V += [x]``, thinned with ``set V -= [x]`` (every
+element equal to x), emptied with ``set V = []`` and read with ``contains`` and ``count``;
+at most ``limits.MAX_COLLECTION`` values, the same in both backends."""
+
+from __future__ import annotations
+
+import pytest
+from backend_switch import load_with
+
+from playa_rules.errors import GameRuntimeError, SpecError
+from playa_rules.limits import MAX_COLLECTION
+
+CALLS = """\
+game: calls
+title: Calls
+players: [2]
+variables:
+  hand: {called: []}
+  player: {seen: []}
+actions:
+  call:
+    text: "call {n}"
+    params: {n: {number_in: [1, 4]}}
+    require: ["not contains(hand.called, n)"]
+    effect: |
+      set hand.called += [n]
+      set me.seen += [[n, me.index]]
+  forget:
+    text: "forget {n}"
+    params: {n: {number_in: [1, 4]}}
+    require: ["contains(hand.called, n)"]
+    effect: set hand.called -= [n]
+  clear:
+    text: clear
+    require: ["count(hand.called) == 3"]
+    effect: set hand.called = []
+phases:
+  - id: play
+    turns: {from: start_player, rounds: 6}
+    steps:
+      - {id: move, actions: [call, forget, clear]}
+scoring:
+  - {id: calls, points: count(me.seen)}
+"""
+
+
+def _rules(monkeypatch, tmp_path, backend, text=CALLS):
+    path = tmp_path / "calls.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_with(monkeypatch, backend, path)
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_value_called_is_remembered_until_forgotten_or_cleared(monkeypatch, tmp_path, backend):
+    game = _rules(monkeypatch, tmp_path, backend).new_game(2, seed=1)
+    game.apply("call 2")
+    assert "call 2" not in game.legal_actions().texts() and "forget 2" in game.legal_actions().texts()
+    game.apply("call 4")
+    assert game.view(None)["vars"]["hand"]["called"] == [2, 4]
+    game.apply("forget 2")
+    assert game.view(None)["vars"]["hand"]["called"] == [4]
+    game.apply("call 1")
+    game.apply("call 2")
+    assert "clear" in game.legal_actions().texts()
+    game.apply("clear")
+    assert game.view(None)["vars"]["hand"]["called"] == []
+    assert game.view(None)["seats"][1]["vars"]["seen"] == [[4, 1], [1, 1]]  # lists as values
+
+
+def test_a_collection_is_set_with_lists_only(monkeypatch, tmp_path):
+    with pytest.raises(
+        SpecError, match=r"hand.called is a collection \(it starts as \[\]\): 'set \+=' takes a list"
+    ):
+        _rules(
+            monkeypatch,
+            tmp_path,
+            "generated",
+            CALLS.replace("set hand.called += [n]", "set hand.called += n"),
+        )
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_collection_over_the_limit_stops_the_game_with_a_runtime_error(monkeypatch, tmp_path, backend):
+    """A list parameter of MAX_COLLECTION values fits; one more value does not."""
+    text = CALLS.replace("players: [2]\n", f"players: [2]\nparameters:\n  many: {[0] * MAX_COLLECTION}\n")
+    text = text.replace("set hand.called += [n]", "set hand.called += [n]\n      set me.seen = many")
+    text = text.replace("set me.seen += [[n, me.index]]", "set me.seen += [n]")
+    game = _rules(monkeypatch, tmp_path, backend, text).new_game(2, seed=1)
+    with pytest.raises(
+        GameRuntimeError, match=f"a collection of {MAX_COLLECTION + 1:,} values would be stored"
+    ):
+        game.apply("call 1")
