@@ -5,44 +5,15 @@ at most ``limits.MAX_COLLECTION`` values, the same in both backends."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from backend_switch import load_with
 
 from playa_rules.errors import GameRuntimeError, SpecError
 from playa_rules.limits import MAX_COLLECTION
 
-CALLS = """\
-game: calls
-title: Calls
-players: [2]
-variables:
-  hand: {called: []}
-  player: {seen: []}
-actions:
-  call:
-    text: "call {n}"
-    params: {n: {number_in: [1, 4]}}
-    require: ["not contains(hand.called, n)"]
-    effect: |
-      set hand.called += [n]
-      set me.seen += [[n, me.index]]
-  forget:
-    text: "forget {n}"
-    params: {n: {number_in: [1, 4]}}
-    require: ["contains(hand.called, n)"]
-    effect: set hand.called -= [n]
-  clear:
-    text: clear
-    require: ["count(hand.called) == 3"]
-    effect: set hand.called = []
-phases:
-  - id: play
-    turns: {from: start_player, rounds: 6}
-    steps:
-      - {id: move, actions: [call, forget, clear]}
-scoring:
-  - {id: calls, points: count(me.seen)}
-"""
+CALLS = (Path(__file__).parent / "games" / "called-numbers.yaml").read_text(encoding="utf-8")
 
 
 def _rules(monkeypatch, tmp_path, backend, text=CALLS):
