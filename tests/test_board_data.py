@@ -152,3 +152,15 @@ def test_the_terminal_draws_a_hex_board_offset_row_by_row():
         "         1  . o . . .",
         "         2   . . . . .",
     ]
+
+
+def test_a_zone_or_a_list_chosen_by_a_condition_reads_as_a_list(game):
+    """``if C then board else neighbours(x, board)``: the zone on one side is read as its
+    cells (Nine Men's Morris: any point when flying, else the points next to the man)."""
+    north = "first(p in board where p.name == 'north')"
+    assert value(game, f"if {north}.mark == 0 then neighbours({north}, board) else board") == [
+        "east",
+        "west",
+        "centre",
+    ]
+    assert value(game, f"count(if {north}.mark == 1 then neighbours({north}, board) else board)") == 5

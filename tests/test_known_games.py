@@ -17,7 +17,10 @@ suite; the long runs (thousands of games) are marked ``slow``.
   mapped to OpenSpiel's rolls), bids as two numbers, the call settled with wild sixes;
 - Hearts (tests/games/hearts.yaml): a trick-taking game; a deal of 52 chance events,
   following suit, the winner leading the next trick (a phase repeated from a variable
-  seat), shooting the moon in the scoring."""
+  seat), shooting the moon in the scoring;
+- Leduc poker (tests/games/leduc-poker.yaml): two betting rounds, each a phase whose turns
+  go round until the bets are settled, a public card turned up between them, the pot
+  settled in the scoring (chips won or lost, OpenSpiel's returns)."""
 
 from __future__ import annotations
 
@@ -228,3 +231,39 @@ def test_hearts_led_before_they_are_broken_is_told_apart(tmp_path):
         for s in range(20)
     ]
     assert any(found)
+
+
+def _leduc_move(state, text: str) -> int:
+    return {"fold": 0, "call": 1, "raise": 2}[text]
+
+
+def _leduc_card_theirs(state, action: int) -> str:
+    return str(action)  # OpenSpiel deals card 0-5: J1 J2 Q1 Q2 K1 K2
+
+
+def _leduc_card_ours(text: str) -> str:
+    card = text.split(" from ")[0]  # "Q2 from deck"
+    return str("JQK".index(card[0]) * 2 + int(card[1]) - 1)
+
+
+LEDUC = {"outcome_text": _leduc_card_theirs, "our_outcome": _leduc_card_ours}
+
+
+def test_leduc_poker_agrees_with_openspiel_move_by_move():
+    """2,000 seeded deals, returns the chips won or lost: 0 mismatches."""
+    path = GAMES / "leduc-poker.yaml"
+    assert _agree("leduc_poker", path, range(2000), _leduc_move, **LEDUC) > 2000 * 2
+
+
+@pytest.mark.slow
+def test_leduc_poker_agrees_with_openspiel_over_thousands_of_deals():
+    """20,000 seeded deals: 0 mismatches."""
+    path = GAMES / "leduc-poker.yaml"
+    assert _agree("leduc_poker", path, range(20_000), _leduc_move, **LEDUC) > 20_000 * 2
+
+
+def test_a_leduc_poker_with_one_raise_a_round_is_told_apart(tmp_path):
+    path = tmp_path / "leduc.yaml"
+    text = (GAMES / "leduc-poker.yaml").read_text(encoding="utf-8")
+    path.write_text(text.replace("most_raises: 2", "most_raises: 1"), encoding="utf-8")
+    assert any(_compare("leduc_poker", path, s, _leduc_move, **LEDUC)["mismatches"] for s in range(100))

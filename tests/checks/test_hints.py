@@ -28,6 +28,12 @@ def _variant(body: str) -> tuple[str, str]:
 
 # (case, text or (text, file name), code, the hint holds this)
 RIGHT = [
+    (
+        "a comma of a call in a YAML flow list",
+        PLAYA.replace("require: {has_card: card != none}", "require: [contains(me.treasures, card)]"),
+        "dsl-syntax",
+        "a comma in a YAML list written [a, b] ends the text there: put the text in quotes",
+    ),
     ("a misspelt name", _kuhn_setup("shuffle dekc"), "unknown-name", "did you mean 'deck'?"),
     ("a number written as a word", _kuhn_setup("set hand.bets = two"), "unknown-name", "in digits: 2"),
     ("len, as other languages say", _kuhn_setup("set hand.bets = len(deck)"), "unknown-function", "'count'"),

@@ -44,8 +44,9 @@ def composed(gen: Generator, node, c, kids: list):
         or not any(k.src is not None for k in kids)
         or any(k is c for k in kids)
         or too_deep(kids)
+        or (kind == "Conditional" and c.t.kind != "zone" and "zone" in (kids[1].t.kind, kids[2].t.kind))
     ):
-        return c
+        return c  # (a zone read as its components in an if: the closure reads it so)
     if any(k.src is None for k in kids) and (
         c.count_test is not None
         or c.prop_test is not None

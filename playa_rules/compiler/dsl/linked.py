@@ -45,7 +45,22 @@ def _member(arg: C, fn):
 def neighbours(cp, node, x, board_fn, arg: C, fault) -> C:
     """``neighbours(x, board)``: the cells ``x`` names that the board holds, in its order
     (``fault(g, cell)``: the error for a component that names none)."""
-    links, member = cp.m.links, _member(arg, board_fn)
+    links = cp.m.links
+    if arg.t.kind == "zone":  # the common case, read without a closure per call
+        zf = zone_index(arg)
+
+        def in_zone(g, e):
+            cell = x(g, e)
+            if cell is None:
+                return []
+            near = links[cell]
+            if near is None:
+                raise fault(g, cell)
+            zi, loc = zf(g, e), g.loc
+            return [n for n in near if loc[n] == zi]
+
+        return C(in_zone, T.list_of(arg.t.element()))
+    member = _member(arg, board_fn)
 
     def neighbours(g, e):
         cell = x(g, e)

@@ -16,6 +16,7 @@ from . import operators
 from . import types as T
 from .exprsource import top_source
 from .faults import divider
+from .names import zone_list
 from .pysource import too_deep, with_src
 from .values import C, Scope, const, retyped
 
@@ -44,6 +45,8 @@ class OperatorNodes:
 
     def _Conditional(self, n: A.Conditional, scope: Scope) -> C:
         t, a, b = self.expr(n.test, scope), self.expr(n.then, scope), self.expr(n.orelse, scope)
+        if {a.t.kind, b.t.kind} == {"zone", "list"}:  # a zone on one side: read as its components
+            a, b = (C(zone_list(c), T.list_of(c.t.element())) if c.t.kind == "zone" else c for c in (a, b))
         tf, af, bf, out_t = t.fn, a.fn, b.fn, T.join(a.t, b.t)
         if t.is_const:  # a ruling or parameter decides it when the rules load
             return retyped(a if t.const else b, out_t)

@@ -212,6 +212,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
         message = f"{message}: {known}"
     expected = _expected(exc)
     hint = f"expected {expected}" if expected and not known else None
+    if message.startswith("the text ends too early") and text.count("(") > text.count(")"):
+        hint = "a comma in a YAML list written [a, b] ends the text there: put the text in quotes"
     return DSLSyntaxError(origin.diagnostic("dsl-syntax", message, text, (line, col), hint=hint))
 
 
