@@ -10,12 +10,13 @@ playing (:mod:`.operators`).
 from __future__ import annotations
 
 import operator
+from fractions import Fraction
 
 from . import ast as A
 from . import operators
 from . import types as T
 from .exprsource import top_source
-from .faults import divider
+from .faults import divider, value_text
 from .names import zone_list
 from .pysource import too_deep, with_src
 from .values import C, Scope, const, retyped
@@ -193,6 +194,11 @@ class OperatorNodes:
 
     def _Neg(self, n: A.Neg, scope: Scope) -> C:
         a = self.expect(self.expr(n.operand, scope), "int", n.operand, "what follows '-'")
+        if a.is_const and not isinstance(a.const, (int, Fraction)):  # none, a text: said when the rules load
+            self.error(
+                n.operand, "type-error", f"what follows '-' must be a number, not {value_text(a.const)}"
+            )
+            return const(0, T.INT)
         if a.is_const:
             return const(-a.const, T.INT)
         return C(operators.negation(self.fault_site(n), a.fn, operators.typed(a)), T.INT)
