@@ -1,5 +1,5 @@
 """Games people know, written from the docs and compared with OpenSpiel's implementations
-move by move over seeded games with the harness of tests/test_classic_games.py: at every
+move by move over seeded games with the harness of tests/games_play/test_classic_games.py: at every
 decision the same player and the same legal moves, at every chance event the same outcomes
 with the same odds, and the same returns at the end. A short run of each is in the quick
 suite; the long runs (thousands of games) are marked ``slow``.

@@ -13,7 +13,7 @@ from backend_switch import load_with
 from playa_rules.errors import GameRuntimeError, SpecError
 from playa_rules.limits import MAX_COLLECTION
 
-CALLS = (Path(__file__).parent / "games" / "called-numbers.yaml").read_text(encoding="utf-8")
+CALLS = (Path(__file__).resolve().parent.parent / "games" / "called-numbers.yaml").read_text(encoding="utf-8")
 
 
 def _rules(monkeypatch, tmp_path, backend, text=CALLS):

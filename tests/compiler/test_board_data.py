@@ -15,7 +15,7 @@ from playa_rules.compiler.dsl.compile import Compiler, Scope
 from playa_rules.compiler.dsl.parse import parse_expr
 from playa_rules.errors import SpecError
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).resolve().parent.parent / "games"
 STAR = (GAMES / "star-board.yaml").read_text(encoding="utf-8")
 
 
