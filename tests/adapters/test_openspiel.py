@@ -283,7 +283,7 @@ def test_perfect_recall_does_not_count_a_move_kept_secret(tmp_path, others_see):
     log_for: their information-state tensors do not count it either (only its own seat's)."""
     from playa_rules.adapters.openspiel import PlayaObserver
 
-    text = (Path(__file__).parent / "games" / "call-suit.yaml").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parent.parent / "games" / "call-suit.yaml").read_text(encoding="utf-8")
     path = tmp_path / "secret-call.yaml"
     path.write_text(
         text.replace(
