@@ -15,11 +15,7 @@ from . import ast as A
 from . import cost
 from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
-from .held import bounded, check_set, read_as_none
-from .held import set_source as _source
-from .held import setter as _setter
 from .hints import expecting
-from .names import zone_list
 from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
 from .values import C
 
@@ -190,6 +186,18 @@ def _move(cp, node: A.Move, scope):
     return _each(cp, move, named, head, lambda x: f"g.move({x}, {z})")
 
 
+def seat_checked(where, fn):
+    """``fn`` (a value the compiler could not type), refused unless a seat of the game."""
+
+    def seat(g, e):
+        v = fn(g, e)
+        if type(v) is not int or not 0 <= v < g.n:
+            raise where(f"'reveal ... to' needs a seat (0 to {g.n - 1}), not {value_text(v)}", ValueFault)
+        return v
+
+    return C(seat, T.SEAT)
+
+
 @effect(
     A.Reveal,
     "reveal",
@@ -209,7 +217,7 @@ def _reveal(cp, node: A.Reveal, scope):
     if who.t.kind not in ("seat", "any"):
         cp.error(node.to, "type-error", f"'reveal ... to' needs a seat or 'all', but this is {who.t}")
     if who.t.kind == "any":  # (a phase.x): a seat of this game, checked before it makes a bit
-        who = _seat_checked(cp.fault_site(node.to), who.fn)
+        who = seat_checked(cp.fault_site(node.to), who.fn)
     wf = who.fn
     bit = cp.gen.fresh("v") if cp.gen is not None else ""
     head = (
@@ -224,120 +232,6 @@ def _reveal(cp, node: A.Reveal, scope):
             g.known[c] |= bit
 
     return _each(cp, reveal, named, head, lambda x: f"g.known[{x}] |= {bit}")
-
-
-def _seat_checked(where, fn):
-    """``fn`` (a value the compiler could not type), refused unless a seat of the game."""
-
-    def seat(g, e):
-        v = fn(g, e)
-        if type(v) is not int or not 0 <= v < g.n:
-            raise where(f"'reveal ... to' needs a seat (0 to {g.n - 1}), not {value_text(v)}", ValueFault)
-        return v
-
-    return C(seat, T.SEAT)
-
-
-@effect(
-    A.Set, "set", "Give a variable a value, or add to it (+=) or take from it (-=).", "set turn.groups += 1"
-)
-def _set(cp, node: A.Set, scope):
-    value = cp.expr(node.value, scope)
-    vf = value.fn
-    op = node.op
-    target = node.target
-    if target == ("start_player",):
-        cp.expect(value, "seat", node.value, "the new start player")
-        if op != "=":
-            cp.error(node, "bad-target", "'set start_player' takes '=', a seat")
-
-        def set_start(g, e):
-            g.start = vf(g, e) % g.n
-
-        return set_start
-    if len(target) == 1 and target[0] in scope.mutable:
-        return control.set_local(cp, node, scope, value)
-    if len(target) != 2:
-        cp.error(
-            node,
-            "bad-target",
-            "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
-            "SEAT.NAME or COMPONENT.NAME, a name a 'let' of the block made, or the start_player",
-        )
-    head, name = target
-    if head in ("turn", "hand", "match") and head not in scope.names:
-        declared = cp.m.variables.get(head, {})
-        if name not in declared:
-            cp.error(
-                node,
-                "unknown-variable",
-                f"no {head} variable '{name}' is declared",
-                cp.suggest(name, list(declared)),
-            )
-        store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
-        check_set(cp, node, value, (head, name), declared[name])
-        many = isinstance(declared[name], list)
-        return _source(
-            cp,
-            _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf, bounded(op, value), many),
-            op,
-            f"g.{store}",
-            literal(name),
-            value,
-            many,
-        )
-    owner = cp.expr(A.Name(head, pos=node.pos), scope)
-    of = owner.fn
-    if owner.t.kind == "seat":
-        for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
-            if name in cp.m.variables.get(scope_name, {}):
-                check_set(cp, node, value, (scope_name, name), cp.m.variables[scope_name][name])
-                many = isinstance(cp.m.variables[scope_name][name], list)
-                return _source(
-                    cp,
-                    _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf, bounded(op, value), many),
-                    op,
-                    f"g.{store}[{literal(name)}]",
-                    owner,
-                    value,
-                    many,
-                )
-        cp.error(
-            node,
-            "unknown-variable",
-            f"no player variable '{name}' is declared",
-            cp.suggest(name, list(cp.m.variables.get("player", {}))),
-        )
-    if owner.t.kind in ("comp", "any"):
-        if name not in cp.m.cvars:
-            cp.error(
-                node,
-                "unknown-variable",
-                f"no component variable '{name}' is declared (components: ... vars:)",
-                cp.suggest(name, list(cp.m.cvars)),
-            )
-        types = owner.t.types
-        if types and not set(cp.m.cvars[name][0]) & types:
-            cp.error(
-                node,
-                "unknown-variable",
-                f"{'/'.join(sorted(types))} has no variable '{name}' "
-                f"(it is a variable of {', '.join(sorted(cp.m.cvars[name][0]))})",
-            )
-        check_set(cp, node, value, ("component", name), cp.m.cvars[name][1])
-        many = isinstance(cp.m.cvars[name][1], list)
-        return _source(
-            cp,
-            _setter(op, lambda g, e: g.cvars[name], of, vf, bounded(op, value), many),
-            op,
-            f"g.cvars[{literal(name)}]",
-            owner,
-            value,
-            many,
-        )
-    cp.error(
-        node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}"
-    )
 
 
 @effect(
@@ -414,75 +308,6 @@ def _roll(cp, node: A.Roll, scope):
             g.roll(c)
 
     return _each(cp, roll, named, [], lambda x: f"g.roll({x})")
-
-
-@effect(
-    A.SetOn,
-    "set",
-    "Give a variable of a component or seat found by an expression a value.",
-    "set at(board, 0, 1).mark = me.index",
-)
-def _set_on(cp, node: A.SetOn, scope):
-    if not node.name:
-        cp.error(
-            node,
-            "bad-target",
-            "'set' changes a variable: turn.NAME, hand.NAME, match.NAME, "
-            "SEAT.NAME or COMPONENT.NAME (the component may be found by an "
-            "expression: at(board, 0, 1).mark)",
-        )
-    obj = cp.expr(node.obj, scope)
-    if obj.t.kind not in ("comp", "seat", "any"):
-        if obj.var is not None:
-            read_as_none(cp, node.obj, obj.var, f"'set ... .{node.name}' needs a component or a seat")
-        cp.error(node.obj, "type-error", f"'set ... .{node.name}' needs a component or a seat, not {obj.t}")
-    key = cp.fresh("target")
-    inner = scope.bind("$target", key, obj.t)
-    store = _set(cp, A.Set(("$target", node.name), node.op, node.value, pos=node.pos), inner)
-    of = obj.fn
-    where = cp.fault_site(node.obj)
-
-    def set_on(g, e):
-        target = of(g, e)
-        if target is None:
-            raise where(f"'set' on none: no component or seat to set '{node.name}' of")
-        e[key] = target
-        store(g, e)
-
-    return set_on
-
-
-@effect(
-    A.Pick,
-    "pick",
-    "Give a variable a random element of a list, each equally likely: a chance event "
-    "(an empty list is a runtime error).",
-    "pick hand.first from [s in seats where s.points == min(p.points for p in seats)]",
-)
-def _pick(cp, node: A.Pick, scope):
-    options = cp.expr(node.options, scope)
-    cp.expect(options, "collection", node.options, "what 'pick' picks from")
-    listed = zone_list(options) if options.t.kind == "zone" else options.fn
-    key = cp.fresh("picked")
-    inner = scope.bind("$picked", key, options.t.element())
-    store = _set(cp, A.Set(node.target, "=", A.Name("$picked", pos=node.pos), pos=node.pos), inner)
-    where = cp.fault_site(node)
-    seat_kind = options.t.element().kind == "seat"
-
-    def pick(g, e):
-        items = list(listed(g, e))
-        if not items:
-            raise where("'pick' from an empty list")
-        texts = [
-            f"seat {x}"
-            if seat_kind
-            else (g.m.labels[x] if isinstance(x, int) and options.t.element().kind == "comp" else str(x))
-            for x in items
-        ]
-        e[key] = items[g.chance_choice(texts)]
-        store(g, e)
-
-    return pick
 
 
 @effect(A.If, "if", "Do one block or the other.", "if count(me.hand) == 0 { end turn } else { ... }")
@@ -587,6 +412,9 @@ def _win(cp, node: A.Win, scope):
     return win
 
 
-from . import control  # noqa: E402 (registers let, while and do; it imports effect from here)
-
 __all__ = ["EFFECTS", "Effect", "T"]
+
+
+# effects registered by their own modules when imported, last: let, while and do (control.py);
+# set and pick (assign.py). Both import ``effect`` from here.
+from . import assign, control  # noqa: E402,F401
