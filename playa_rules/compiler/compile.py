@@ -235,6 +235,22 @@ class _Stage(ActionKinds):
         program.warnings = sort_diagnostics(program.warnings + found)
         return program
 
+    def step_seats(self, st: dict, sptr: str, root: Scope) -> dict:
+        """A step's ``when`` and ``simultaneous``, compiled in that order; a step a ruling
+        leaves out (its ``when`` false when the rules load) asks nobody, so it is no
+        simultaneous step (what OpenSpiel's dynamics read)."""
+        when = self.expr(st["when"], f"{sptr}/when", root, "bool") if "when" in st else None
+        seats = (
+            self.expr(st["simultaneous"], f"{sptr}/simultaneous", root, "seats")
+            if "simultaneous" in st
+            else None
+        )
+        never = when is not None and when.is_const and not when.const
+        return {
+            "when": getattr(when, "fn", None),
+            "simultaneous": None if never else getattr(seats, "fn", None),
+        }
+
     def phase_site(self, i: int, ph: dict) -> str:
         """``file:line:column`` of phase ``i``'s ``until`` (or of the phase), for runtime errors."""
         turns = ph.get("turns") if isinstance(ph, dict) else None
@@ -345,18 +361,7 @@ class _Stage(ActionKinds):
                     on_blocked=self.block(st.get("on_blocked"), f"{sptr}/on_blocked", root),
                     effect=self.block(st.get("effect"), f"{sptr}/effect", root),
                     free=picked["free"],
-                    when=getattr(
-                        self.expr(st["when"], f"{sptr}/when", root, "bool") if "when" in st else None,
-                        "fn",
-                        None,
-                    ),
-                    simultaneous=getattr(
-                        self.expr(st["simultaneous"], f"{sptr}/simultaneous", root, "seats")
-                        if "simultaneous" in st
-                        else None,
-                        "fn",
-                        None,
-                    ),
+                    **self.step_seats(st, sptr, root),
                 )
             )
             if self.cp.gen is not None:

@@ -308,11 +308,19 @@ def test_perfect_recall_does_not_count_a_move_kept_secret(tmp_path, others_see):
     assert secret > 0  # a call was made, and kept from the other seat
 
 
+# OpenSpiel's ISMCTSBot plays sequential games only: a rule set with a simultaneous step is
+# played with its declared in-turn alternative (Lying Pirates' catch-up decision).
+IN_TURN = {
+    "lying-pirates": str(Path(__file__).resolve().parent.parent / "variants" / "catch-up-in-turn.yaml")
+}
+
+
 def _ismcts_match(rules: str, seed: int, simulations: int):
     """One match of ``rules``: OpenSpiel's own (Python) ISMCTSBot on seat 0, uniform random play elsewhere."""
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game("playa_rules", {"rules": rules})
+    game = pyspiel.load_game("playa_rules", {"rules": rules, "variants": IN_TURN.get(rules, "")})
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(
         game=game,
