@@ -90,12 +90,28 @@ class ActionDef:
     keys: tuple = field(default=(), repr=False, compare=False)  # the parameters' env keys, in order
     env: Any = field(
         default=None, repr=False, compare=False
-    )  # generated: fn(g, me, values) -> the effect's env
+    )  # fn(g, me, values) -> the effect's env: generated, else made from keys and lets
     tell: Callable | None = None  # fn(g, e) -> the text narrated once the effect has run (compiler.tell)
 
     def __post_init__(self):
         self.keys = tuple(p.key for p in self.params)
         self.hides = knowledge_masks(self.params)
+        self.env = self.env or _closure_env(self)
+
+
+def _closure_env(d: ActionDef) -> Callable:
+    """``fn(g, me, values)``: the environment of an action's effect, its parameters bound and
+    its lets worked out (the generated backend writes one per kind instead)."""
+
+    def env(g, me, values):
+        e = {"me": me}
+        for key, v in zip(d.keys, values):
+            e[key] = v
+        for key, f in d.lets:
+            e[key] = f(g, e)
+        return e
+
+    return env
 
 
 _NAMES_FACES = ("one_of", "group_of")  # the parameter kinds whose value names components' faces

@@ -219,14 +219,7 @@ class Game(Segments, Flow):
         """Run an action; True when the same seat decides again (a repeat step), legal actions set."""
         g = self.g
         d = a.defn
-        if d.env is not None:
-            e = d.env(g, g.seat, a.values)
-        else:
-            e = {"me": g.seat}
-            for key, v in zip(d.keys, a.values):
-                e[key] = v
-            for key, f in d.lets:
-                e[key] = f(g, e)
+        e = d.env(g, g.seat, a.values)
         entry = ["act", g.seat, a, None]
         self._log.append(entry)
         try:

@@ -244,14 +244,7 @@ def _run_action(game, a) -> None:
     """One sealed choice's effect, as Game._perform runs an action's, logged as sealed."""
     g = game.g
     d = a.defn
-    if d.env is not None:
-        e = d.env(g, g.seat, a.values)
-    else:
-        e = {"me": g.seat}
-        for key, v in zip(d.keys, a.values):
-            e[key] = v
-        for key, f in d.lets:
-            e[key] = f(g, e)
+    e = d.env(g, g.seat, a.values)
     entry = ["act", g.seat, a, None, True]
     game._log.append(entry)
     try:

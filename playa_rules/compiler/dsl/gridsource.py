@@ -37,18 +37,24 @@ def line_reader(spots: dict, rows, cols, not_a_cell):
             path = _path(spots, rows, cols, not_a_cell, g, cell, sr, sc)
             if len(paths) < MAX_LINE_PATHS:
                 paths[key] = path
-        loc, out = g.loc, []
-        for there in path:
-            for x in there:
-                if loc[x] == zi:
-                    out.append(x)
-                    break
-            else:
-                break
-        return out
+        return _walk(path, g.loc, zi)
 
     line.fixed = lambda sr, sc: fixed_line(spots, rows, cols, not_a_cell, sr, sc)
     return line
+
+
+def _walk(path: tuple, loc: list, zi: int) -> list:
+    """The cells of zone ``zi`` along ``path`` (per location, the cells that can be there),
+    up to the first location where none of them is in the zone."""
+    out = []
+    for there in path:
+        for x in there:
+            if loc[x] == zi:
+                out.append(x)
+                break
+        else:
+            break
+    return out
 
 
 def _path(spots, rows, cols, not_a_cell, g, cell, sr, sc) -> tuple:
@@ -87,21 +93,14 @@ def fixed_line(spots: dict, rows, cols, not_a_cell, sr: int, sc: int):
         path = paths.get(cell)
         if path is None:
             path = path_of(g, cell)
-        loc, out = g.loc, []
         if path and path[0].__class__ is int:
+            loc, out = g.loc, []
             for x in path:
                 if loc[x] != zi:
                     break
                 out.append(x)
             return out
-        for there in path:
-            for x in there:
-                if loc[x] == zi:
-                    out.append(x)
-                    break
-            else:
-                break
-        return out
+        return _walk(path, g.loc, zi)
 
     def leading(g, e, zi, cell, test):
         if cell is None:
