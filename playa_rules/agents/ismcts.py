@@ -117,15 +117,14 @@ class ISMCTSAgent:
     @staticmethod
     def _settled(root: _Node, ids: dict, left: int) -> bool:
         """True when one legal action leads every other by more than ``left`` visits."""
-        children = root.children
         first = second = 0
-        for i in ids:
-            child = children.get(i)
-            v = 0 if child is None else child.visits
-            if v > first:
-                first, second = v, first
-            elif v > second:
-                second = v
+        for i, child in root.children.items():  # (a legal action not tried yet counts 0)
+            if i in ids:
+                v = child.visits
+                if v > first:
+                    first, second = v, first
+                elif v > second:
+                    second = v
         return first > second + left
 
     def _iterate(self, root: _Node, world) -> None:

@@ -6,7 +6,9 @@ writes (:mod:`.listing`). :func:`items` is a parameter's (value, key) pairs, the
 ``group_of`` remembered by hand composition; :func:`checked` those passing its checks
 (split by level or not); :func:`prepare_join` the filter of its joins
 (``sum(c.value for c in cards) > top_value(spot)``): the inner side computed once per
-element, one ordering comparison kept sorted for a binary search.
+element, one ordering comparison kept sorted for a binary search, and remembered for
+every hand of the same faces (the hands of a sampled world hold other copies of the same
+cards: a search lists the same groups over other component ids again and again).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def items(p: ParamDef, g, e):
         if hit is None:
             if len(p.memo) >= MEMO_LIMIT:
                 p.memo.clear()
-            hit = p.memo[memo_key] = [groups(p, g, comps), {}]
+            hit = p.memo[memo_key] = _entry(p, g, comps)
         p.last_entry = hit  # _prepare_join finds the join values here, without a second lookup
         return hit[0]
     if kind == "seat_in":
@@ -105,18 +107,50 @@ def checked(p: ParamDef, checks, pairs, g, e):
     return kept
 
 
+def _present(p: ParamDef, g, comps) -> list:
+    """``comps`` by value of ``p.by``: ``(index of the value, its components in the zone's
+    order)`` for each value present, in the order of ``p.values``."""
+    prop = g.m.props[p.by]
+    index = p.index
+    buckets: dict = {}
+    for c in comps:
+        buckets.setdefault(prop[c], []).append(c)
+    return sorted((index[v], lst) for v, lst in buckets.items() if v in index)
+
+
+def _entry(p: ParamDef, g, comps) -> list:
+    """A memo entry for a composition not seen yet: ``[groups, {id(joins): cut}, shape]``.
+
+    ``shape`` is shared by every composition whose components have the same faces (the
+    interchangeability classes of the model: type, owner and properties) value by value in
+    the zone's order, as the same hand dealt again with other copies of its cards (a
+    sampled world's, another seat's): their lists of groups match element by element, each
+    member replaced by the copy at its place, so a join's inner side that reads only the
+    members' properties (static, see :func:`prepare_join`) has the same values for both,
+    and ``shape`` keeps them (with their sorted order) under the joins' id."""
+    present = _present(p, g, comps)
+    face = g.m.face
+    key = tuple((i, tuple(map(face.__getitem__, lst))) for i, lst in present)
+    shapes = p.shapes
+    shape = shapes.get(key)
+    if shape is None:
+        if len(shapes) >= MEMO_LIMIT:
+            shapes.clear()
+        shape = shapes[key] = {}
+    return [_grouped(p, present), {}, shape]
+
+
 def groups(p: ParamDef, g, comps):
     """Every non-empty group of ``comps`` by property ``p.by``: ``(members, key)``, ``key[i]``
     the number taken of the ``i``-th value of ``p.values`` (the first ones of each value, in
     the zone's order). Built value by value, each partial group extended by 0, 1, ... of the
     next value, so a group costs one list and one tuple; in the order of
     ``itertools.product`` over the counts (the last value changes fastest)."""
-    prop = g.m.props[p.by]
-    index = p.index
-    buckets: dict = {}
-    for c in comps:
-        buckets.setdefault(prop[c], []).append(c)
-    present = sorted((index[v], lst) for v, lst in buckets.items() if v in index)
+    return _grouped(p, _present(p, g, comps))
+
+
+def _grouped(p: ParamDef, present: list) -> list:
+    """:func:`groups` of the components by value (:func:`_present`)."""
     partial: list = [((), [])]
     at = 0
     for i, lst in present:
@@ -150,6 +184,27 @@ def prepare_join(p: ParamDef, joins, items, g, e):
             hit = None
     else:
         hit = None
+    shape = None if hit is None else hit[2]  # the same faces seen before: the inner side known
+    made = None if shape is None else shape.get(id(joins))
+    if made is None:
+        made = _inner(p, joins, items, g, e)
+        if shape is not None:
+            shape[id(joins)] = made
+    order, values = made
+    if order is not None:
+        cut = _sorted_cut(ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order], values)
+    else:
+        cut = _plain_cut(joins, items, values), None
+    if hit is not None:
+        hit[1][id(joins)] = cut
+    return cut
+
+
+def _inner(p: ParamDef, joins, items, g, e) -> tuple:
+    """``(order, values)``: the joins' inner sides for each element of ``items``; for one
+    ordering comparison over whole numbers, ``order`` sorts the elements by it and
+    ``values`` is its sorted values, else ``order`` is None and ``values`` the tuples of
+    inner values in the elements' order."""
     pk = p.key
     fns = [j[0] for j in joins]
     inner = []
@@ -158,14 +213,8 @@ def prepare_join(p: ParamDef, joins, items, g, e):
         inner.append(tuple(f(g, e) for f in fns))
     if len(joins) == 1 and joins[0][1] in ORDERED and all(type(x) is int for (x,) in inner):
         order = sorted(range(len(items)), key=lambda j: inner[j][0])
-        cut = _sorted_cut(
-            ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order], [inner[j][0] for j in order]
-        )
-    else:
-        cut = _plain_cut(joins, items, inner), None
-    if hit is not None:
-        hit[1][id(joins)] = cut
-    return cut
+        return order, [inner[j][0] for j in order]
+    return None, inner
 
 
 def _sorted_cut(how, outer, sitems, svals):

@@ -41,6 +41,7 @@ class ParamDef:
         default_factory=dict, repr=False
     )  # remembered groups (by domain) or ranges (by bounds)
     last_entry: Any = field(default=None, repr=False)  # the memo entry read last (see compiler.domains)
+    shapes: dict = field(default_factory=dict, repr=False)  # group_of: joins' inner sides by faces (domains)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
     runs: dict = field(default_factory=dict, repr=False)  # a list of groups' ids and texts (see engine.legal)
     runs_held: int = field(default=0, repr=False)  # how many values ``runs`` keeps (bounded)

@@ -61,30 +61,33 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
         rng = random.Random(_seed_of(rng))
     g = game.g.copy()
     redraw = None if g.sim is None else _sealed.forget_others(g, seat)  # others' sealed choices: unknown
-    m = game.m
-    bit = 1 << seat
-    groups: dict = {}
-    known, loc, ctype, owner = g.known, g.loc, m.ctype, m.owner
-    for c in range(m.component_count):
-        if not known[c] & bit and loc[c] >= 0:
-            groups.setdefault((ctype[c], owner[c]), []).append(c)
-    slot = _slots(g)
+    groups, slot, tables, dice = _plan(game.m, g, seat)
     mapping = {}
-    for key in sorted(groups, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
-        unseen = groups[key]  # sorted by id: public
-        places = sorted(slot[c] for c in unseen)  # public too
+    plain = rng.__class__ is random.Random
+    bits = rng.getrandbits
+    for (
+        unseen,
+        olds,
+        draws,
+    ) in groups:  # unseen: sorted by id; olds: the component at each place, in place order
         drawn = unseen[:]
-        rng.shuffle(drawn)
-        at = {slot[c]: c for c in unseen}
-        for place, new in zip(places, drawn):
-            if at[place] != new:  # (a component left at its own place changes nothing)
-                mapping[at[place]] = new  # the component now at the place of 'old'
-    _permute(game, g, mapping, slot)
-    faces = m.props.get("faces")
+        if plain:  # rng.shuffle(drawn) inline: the same draws, without two calls per element
+            for i, n, k in draws:
+                j = bits(k)
+                while j >= n:
+                    j = bits(k)
+                drawn[i], drawn[j] = drawn[j], drawn[i]
+        else:
+            rng.shuffle(drawn)
+        for old, new in zip(olds, drawn):
+            if old != new:  # (a component left at its own place changes nothing)
+                mapping[old] = new  # the component now at the place of 'old'
+    _permute(g, mapping, slot, tables)
     face = g.cvars.get("face")
-    if faces is not None and face is not None:
-        for c in _dice(m):
-            if not known[c] & bit and face[c] is not None:
+    if dice and face is not None:
+        faces = game.m.props["faces"]
+        for c in dice:
+            if face[c] is not None:
                 face[c] = faces[c][rng.randrange(len(faces[c]))]
     g.rng = random.Random(rng.getrandbits(64))
     g.rng_shared = False
@@ -99,13 +102,44 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     return world
 
 
-def _slots(g) -> dict:
-    """Each component's place: (zone, position)."""
-    out = {}
-    for zi, items in enumerate(g.zones):
-        for i, c in enumerate(items):
-            out[c] = (zi, i)
-    return out
+def _plan(m, g, seat: int) -> tuple:
+    """``(groups, slot, tables, dice)``: what a world of ``seat`` redraws in state ``g``,
+    worked out once for a position a search samples many worlds of (remembered per model,
+    for the last state asked, and used again while the state's zones and knowledge read the
+    same).
+
+    ``groups``: for each kind of back (type and owner, in their order), the unseen components
+    sorted by id, the component at each of their places, in place order, and the draws of a
+    shuffle of them (``random.shuffle``'s: position, bound, bits); ``slot``: the place (zone,
+    position) of each unseen component; ``tables``: the attached zones' tables in which one
+    of them has a zone; ``dice``: the dice whose face the seat does not know (rolled again
+    if they show one)."""
+    zones, known, loc = g.zones, g.known, g.loc
+    last = m.__dict__.get("_world_plan")
+    if last is not None and last[0] == seat and last[1] == known and last[2] == loc and last[3] == zones:
+        return last[4]
+    bit = 1 << seat
+    kinds: dict = {}
+    ctype, owner = m.ctype, m.owner
+    for c in range(m.component_count):
+        if not known[c] & bit and loc[c] >= 0:
+            kinds.setdefault((ctype[c], owner[c]), []).append(c)
+    slot = {}
+    for zi in sorted({loc[c] for unseen in kinds.values() for c in unseen}):
+        for i, c in enumerate(zones[zi]):
+            slot[c] = (zi, i)
+    groups = []
+    for key in sorted(kinds, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
+        unseen = kinds[key]  # sorted by id: public
+        at = {slot[c]: c for c in unseen}
+        draws = [(i, i + 1, (i + 1).bit_length()) for i in range(len(unseen) - 1, 0, -1)]
+        groups.append((unseen, [at[place] for place in sorted(at)], draws))  # places in order: public too
+    every = [c for unseen in kinds.values() for c in unseen]
+    tables = [table for table in m.attached.values() if any(table[c] >= 0 for c in every)]
+    dice = [c for c in _dice(m) if not known[c] & bit] if m.props.get("faces") is not None else []
+    plan = groups, {c: slot[c] for c in every}, tables, dice
+    m.__dict__["_world_plan"] = (seat, known[:], loc[:], list(map(list.copy, zones)), plan)
+    return plan
 
 
 def _dice(m) -> list:
@@ -117,10 +151,11 @@ def _dice(m) -> list:
     return dice
 
 
-def _permute(game, g, mapping: dict, slot: dict) -> None:
+def _permute(g, mapping: dict, slot: dict, tables: list) -> None:
     """Put ``mapping[old]`` where ``old`` is (``slot``: each component's place), keeping each
     place's own state: its position, who knows the face there, its variables and the zones
-    attached to it. ``mapping`` permutes a set of components of one type each."""
+    attached to it (``tables``: the attached zones' tables, those where it has one at least).
+    ``mapping`` permutes a set of components of one type each."""
     if not mapping:
         return
     olds = list(mapping)
@@ -136,7 +171,7 @@ def _permute(game, g, mapping: dict, slot: dict) -> None:
     for store in g.cvars.values():  # variables stay with the place
         for new, v in zip(news, take(store)):
             store[new] = v
-    for table in game.m.attached.values():  # stacks and other attached zones stay at the place
+    for table in tables:  # stacks and other attached zones stay at the place
         held = [(zones[table[c]], c) if table[c] >= 0 else None for c in olds]
         for new, pair in zip(news, held):
             if pair is not None:
