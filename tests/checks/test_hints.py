@@ -212,3 +212,16 @@ def test_every_code_that_carries_a_hint_has_a_case():
         seen |= {d.code for d in pr.validate(path) if d.hint}
     untested = seen - cases - {"schema", "not-checked", "too-many-problems"}
     assert not untested, f"codes with hints but no case in RIGHT: {sorted(untested)}"
+
+
+@pytest.mark.parametrize("between", ["\n  ", "; "])
+def test_an_else_after_a_new_line_says_where_it_goes(tmp_path, between):
+    """A new line (or ';') after the '}' ends the 'if': the 'else' then starts a statement,
+    and the message says to write '} else {'."""
+    text = _kuhn_setup(f"if true {{ shuffle deck }}{between}else {{ shuffle deck }}")
+    (found,) = [d for d in _diagnostics(tmp_path, text) if d.code == "dsl-syntax"]
+    assert (
+        "unexpected 'else': 'else' goes on the line of the '}' that closes its 'if': } else {"
+        in found.message
+    )
+    assert found.hint is None

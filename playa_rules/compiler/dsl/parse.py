@@ -187,6 +187,12 @@ def _known_message(exc: UnexpectedInput) -> str | None:
     return None
 
 
+def _dangling_else(exc: UnexpectedInput) -> bool:
+    """An 'else' where a statement starts: a new line or ';' after the '}' ended the 'if'."""
+    token = getattr(exc, "token", None)
+    return getattr(token, "type", None) == "ELSE" and "MOVE" in (getattr(exc, "expected", None) or ())
+
+
 def _line_col(text: str, offset: int) -> tuple[int, int]:
     """1-based (line, column) of a character offset in ``text``."""
     offset = max(0, min(offset, len(text)))
@@ -208,6 +214,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
     else:
         message = f"unexpected {str(exc.token)!r}"
     known = _known_message(exc)
+    if _dangling_else(exc):
+        known = "'else' goes on the line of the '}' that closes its 'if': } else {"
     if known:
         message = f"{message}: {known}"
     expected = _expected(exc)
