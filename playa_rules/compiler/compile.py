@@ -7,6 +7,7 @@ the stage raises one :class:`~playa_rules.errors.RuleError` carrying all of them
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from ..checks import semantic_diagnostics, sort_diagnostics
@@ -307,6 +308,17 @@ class _Stage(ActionKinds):
                 self.broken_defines.add(name)
         return out
 
+    def next_phase(self, text, pointer: str, scope: Scope):
+        """A phase's ``next``; a phase id written bare (a name, not a text) is told how to
+        write it."""
+        before = len(self.diags)
+        nxt = self.expr(text, pointer, scope)
+        ids = {p.get("id") for p in self.data.get("phases") or [] if isinstance(p, dict)}
+        if nxt is None and len(self.diags) > before and isinstance(text, str) and text.strip() in ids:
+            hint = f"a phase id in next is a text, in quotes: next: \"'{text.strip()}'\""
+            self.diags[before] = dataclasses.replace(self.diags[before], hint=hint)
+        return nxt
+
     def phase(self, i: int, ph: dict, actions: dict) -> PhaseDef:
         ptr = f"/phases/{i}"
         root = Scope()
@@ -335,7 +347,7 @@ class _Stage(ActionKinds):
             c = self.expr(text, f"{ptr}/let/{k}", root)
             if c is not None:
                 lets.append((k, c.fn))
-        nxt = self.expr(ph["next"], f"{ptr}/next", root) if "next" in ph else None
+        nxt = self.next_phase(ph["next"], f"{ptr}/next", root) if "next" in ph else None
         steps = []
         for j, st in enumerate(ph.get("steps") or []):
             sptr = f"{ptr}/steps/{j}"

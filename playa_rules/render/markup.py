@@ -32,10 +32,17 @@ def block(text, indent: str = "") -> list[str]:
     return [indent + fence] + [(indent + line).rstrip() for line in text.splitlines()] + [indent + fence]
 
 
+# Texts YAML would read as something else unquoted: a number, true/false, null.
+_NOT_A_BARE_TEXT = re.compile(
+    r"[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|true|false|null|~", re.IGNORECASE
+)
+
+
 def value_text(value) -> str:
-    """A value as the rule file writes it (``true``, ``[1, 2]``, ``own``)."""
+    """A value as the rule file writes it (``true``, ``[1, 2]``, ``own``); a text that would
+    read otherwise bare (empty, ``'0'``, ``'true'``) in quotes."""
     if isinstance(value, str):
-        return value
+        return repr(value) if value == "" or _NOT_A_BARE_TEXT.fullmatch(value) else value
     if isinstance(value, list):
         return "[" + ", ".join(value_text(v) for v in value) + "]"
     if isinstance(value, dict):

@@ -73,6 +73,14 @@ RIGHT = [
         "in YAML a bare word is a text, not a name",
     ),
     (
+        "a phase id written bare in next",
+        (ROOT / "tests" / "games" / "uno.yaml")
+        .read_text(encoding="utf-8")
+        .replace("next: \"'turn'\"", "next: turn"),
+        "namespace-alone",
+        "a phase id in next is a text, in quotes: next: \"'turn'\"",
+    ),
+    (
         "a phase value no phase gives",
         PLAYA.replace("turn.groups < phase.max_groups", "turn.groups < phase.max_grups"),
         "unknown-phase-value",

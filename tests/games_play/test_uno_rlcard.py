@@ -202,6 +202,17 @@ def test_uno_agrees_with_rlcard_over_thousands_of_games(monkeypatch, players, ga
     assert seen["refills"] > games // 100
 
 
+def test_uno_with_the_closures_alone_agrees_with_rlcard(monkeypatch):
+    """The same comparison with the closures backend (no generated code), a refill included."""
+    from backend_switch import load_with
+
+    rules = load_with(monkeypatch, "closures", GAMES / "uno.yaml")
+    seen = Counter()
+    for seed in [*range(5), REFILLING[0]]:
+        seen.update(play_both(rules, seed, monkeypatch))
+    assert seen["refills"] >= 1
+
+
 def _told_apart(tmp_path, monkeypatch, old: str, new: str, seeds) -> bool:
     text = (GAMES / "uno.yaml").read_text(encoding="utf-8")
     assert old in text

@@ -126,6 +126,16 @@ def test_components_say_how_many_and_whose(english):
     ) in english
 
 
+def test_a_text_that_would_read_otherwise_bare_is_quoted():
+    """An empty text and texts YAML would read as numbers print as the file writes them:
+    UNO's wilds have the colour '', its number cards the symbols '0' to '9'."""
+    page = rules_markdown(pr.load(ROOT / "tests" / "games" / "uno.yaml"))
+    assert "`hand.colour` (initially `''`, reset every hand)" in page
+    assert "`kind: wild`, `colour: ''`, `symbol: wild`" in page
+    assert "one for each `symbol` in `['0']`" in page
+    assert "one for each `symbol` in `[skip, reverse, draw two]`" in page
+
+
 def test_parameters_by_player_count_and_turn_structure(english):
     assert "- `hand_size`: `5` with 2 players, `4` with 3 players, `3` with 4 players" in english
     assert (
