@@ -34,11 +34,17 @@ CASES = [
     {"rules": "lying-pirates", "players": 4},
     {"rules": KUHN, "players": 2, "returns": "relative"},
 ]
+# Every run plays each game and each variant; the longer matches (variants together, the
+# most players) run with -m slow.
+QUICK = (0, 1, 2, 3, 6, 8, 10)
 
 
-@pytest.mark.parametrize(
-    "params", CASES, ids=lambda p: f"{Path(p['rules']).stem}-{p['players']}-{p.get('variants', '')}"
-)
+def _case(i: int, params: dict):
+    name = f"{Path(params['rules']).stem}-{params['players']}-{params.get('variants', '')}"
+    return pytest.param(params, id=name, marks=[] if i in QUICK else [pytest.mark.slow])
+
+
+@pytest.mark.parametrize("params", [_case(i, p) for i, p in enumerate(CASES)])
 def test_openspiels_random_simulation_test_with_serialization(params):
     game = pyspiel.load_game("playa_rules", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -67,7 +67,11 @@ def test_the_page_shows_both_recipes():
     assert "repo: ../playa-rules" in RECIPES[0] and "repo: local" in RECIPES[1]
 
 
-@pytest.mark.parametrize("index", range(len(RECIPES)), ids=["clone", "local"])
+# The clone recipe builds the hook's environment from a clone of this checkout (pip installs it
+# there, about ten seconds of CPU): it runs with -m slow.
+@pytest.mark.parametrize(
+    "index", [pytest.param(0, id="clone", marks=pytest.mark.slow), pytest.param(1, id="local")]
+)
 def test_recipe_passes_a_valid_file_and_stops_a_broken_one(index, tmp_path):
     project = _project(tmp_path, RECIPES[index])
     if "repo: ../playa-rules" in RECIPES[index]:

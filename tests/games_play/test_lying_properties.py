@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lying_scenario import new, refresh_legal, rules, zone
+from sizes import property_test
 
 PLAYERS = st.sampled_from([2, 3, 4, 5, 6])
 SEEDS = st.one_of(st.integers(min_value=0, max_value=2**32), st.text(max_size=6))
@@ -88,8 +89,7 @@ def check_no_leak(game) -> None:
             assert "legal_actions" not in view
 
 
-@settings(max_examples=15, **SETTINGS)
-@given(seed=SEEDS, players=PLAYERS, rnd=st.randoms(use_true_random=False))
+@property_test(quick=6, full=15, seed=SEEDS, players=PLAYERS, rnd=st.randoms(use_true_random=False))
 def test_random_play_ends_and_keeps_every_invariant(seed, players, rnd):
     game = new(players, seed=seed)
     check_conserved(game)

@@ -15,6 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from maui_scenario import new, of_type, under
+from sizes import property_test
 
 PLAYERS = st.sampled_from([2, 3, 4])
 VARIANTS = st.sampled_from([(), ("crabs",), ("long-game",)])
@@ -74,8 +75,7 @@ def play(players, variants, seed, check=True):
     return game, texts
 
 
-@settings(**SETTINGS)
-@given(players=PLAYERS, variants=VARIANTS, seed=SEEDS)
+@property_test(quick=5, full=12, players=PLAYERS, variants=VARIANTS, seed=SEEDS)
 def test_random_games_end_conserve_and_leak_nothing(players, variants, seed):
     game, texts = play(players, variants, seed)
     assert game.is_over and game.winners()

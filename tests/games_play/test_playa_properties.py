@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario import new, rules
+from sizes import property_test
 
 PLAYERS = st.sampled_from([2, 3, 4])
 SEEDS = st.one_of(st.integers(min_value=0, max_value=2**32), st.text(max_size=6))
@@ -137,8 +138,7 @@ def check_blocked_hands_shown(game, events) -> None:
                 assert g.known[c] == g.all_seats, f"seat {e['seat']} was blocked but hides a towel"
 
 
-@settings(max_examples=32, **SETTINGS)
-@given(seed=SEEDS, players=PLAYERS, rnd=st.randoms(use_true_random=False))
+@property_test(quick=12, full=32, seed=SEEDS, players=PLAYERS, rnd=st.randoms(use_true_random=False))
 def test_random_play_ends_and_keeps_every_invariant(seed, players, rnd):
     game = new(players, seed=seed)
     check_zones(game)
@@ -178,8 +178,7 @@ def _play(seed, players, rnd):
     return game, played, views
 
 
-@settings(max_examples=16, **SETTINGS)
-@given(seed=SEEDS, players=PLAYERS, rnd=st.randoms(use_true_random=False))
+@property_test(quick=6, full=16, seed=SEEDS, players=PLAYERS, rnd=st.randoms(use_true_random=False))
 def test_replay_from_seed_and_texts_is_identical(seed, players, rnd):
     game, played, views = _play(seed, players, rnd)
     again = new(players, seed=seed)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import property_test
 from test_playa_properties import check_views
 
 import playa_rules as pr
 
 COMBOS = [["special-cards"], ["special-cards", "short-game-two-hands"]]
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_components(game) -> None:
@@ -35,8 +34,9 @@ def check_components(game) -> None:
     assert len(seen) == 15 + 15 * g.n + 10
 
 
-@settings(max_examples=24, **SETTINGS)
-@given(
+@property_test(
+    quick=8,
+    full=24,
     seed=st.integers(min_value=0, max_value=2**32),
     players=st.sampled_from([2, 3, 4]),
     combo=st.sampled_from(COMBOS),

@@ -1,7 +1,8 @@
 """The web table in a real browser: Debian's Chromium, headless, driven by Playwright for Python.
 
 A person's clicks play a whole Playa Pirata match against agents, a Maui turn on its board,
-step a replay back and forth, and open a table of every bundled game and every test game.
+step a replay back and forth, and open a table of every bundled game and (with ``-m slow``)
+every test game.
 Screenshots of each screen are saved in build/web-screenshots/ for people to look at.
 Skipped (with the reason) where Chromium or Playwright is missing.
 """
@@ -225,7 +226,10 @@ def test_a_replay_stepped_forward_and_back_as_a_seat_and_as_a_spectator(server, 
 
 
 # ---------------------------------------------------------------- every game drawn
-GAMES = [("bundled", g) for g in pr.games()] + [("file", p.name) for p in TEST_GAMES]
+# The bundled games in every run; the test games (uploaded files, a page each) with -m slow.
+GAMES = [("bundled", g) for g in pr.games()] + [
+    pytest.param("file", p.name, marks=pytest.mark.slow) for p in TEST_GAMES
+]
 
 
 @pytest.mark.parametrize("source, name", GAMES)
