@@ -26,7 +26,16 @@ import playa_rules as pr  # noqa: E402
 from playa_rules.source.variants import bundled_variants  # noqa: E402
 
 FILE = HERE / "digests" / "play.json"
-TEST_GAMES = ["tic-tac-toe", "connect-four", "kuhn-poker", "track-race", "dice-duel", "shuffled-piles", "uno"]
+TEST_GAMES = [
+    "tic-tac-toe",
+    "connect-four",
+    "kuhn-poker",
+    "track-race",
+    "dice-duel",
+    "shuffled-piles",
+    "uno",
+    "ayoayo",
+]
 SEEDS = (0, 1)
 
 

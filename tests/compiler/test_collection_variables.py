@@ -1,4 +1,4 @@
-"""Collection variables: a variable that starts as ``[]`` holds a list of values (positions
+"""Collection variables: a variable that starts as a list (``[]``, or values) holds a list of values (positions
 seen, numbers called), grown with ``set V += [x]``, thinned with ``set V -= [x]`` (every
 element equal to x), emptied with ``set V = []`` and read with ``contains`` and ``count``;
 at most ``limits.MAX_COLLECTION`` values, the same in both backends."""
@@ -41,7 +41,7 @@ def test_a_value_called_is_remembered_until_forgotten_or_cleared(monkeypatch, tm
 
 def test_a_collection_is_set_with_lists_only(monkeypatch, tmp_path):
     with pytest.raises(
-        SpecError, match=r"hand.called is a collection \(it starts as \[\]\): 'set \+=' takes a list"
+        SpecError, match=r"hand.called is a collection \(it starts as a list\): 'set \+=' takes a list"
     ):
         _rules(
             monkeypatch,
@@ -49,6 +49,29 @@ def test_a_collection_is_set_with_lists_only(monkeypatch, tmp_path):
             "generated",
             CALLS.replace("set hand.called += [n]", "set hand.called += n"),
         )
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_collection_may_start_with_values_and_is_read_by_position(monkeypatch, tmp_path, backend):
+    """Seeds in houses: a variable that starts as [4, 4, 4] is a collection too, its elements
+    read with [i] and changed by giving the whole list again."""
+    text = CALLS.replace("hand: {called: []}", "hand: {called: [], houses: [4, 4, 4]}")
+    text = text.replace(
+        "set hand.called += [n]",
+        "set hand.called += [n]\n      set hand.houses = [if i == n - 1 then hand.houses[i] + 1 "
+        "else hand.houses[i] for i in [0, 1, 2]]",
+    )
+    game = _rules(monkeypatch, tmp_path, backend, text).new_game(2, seed=1)
+    assert game.view(None)["vars"]["hand"]["houses"] == [4, 4, 4]
+    game.apply("call 2")
+    assert game.view(None)["vars"]["hand"]["houses"] == [4, 5, 4]
+
+
+def test_one_element_of_a_list_cannot_be_set_and_the_error_says_what_to_write(monkeypatch, tmp_path):
+    text = CALLS.replace("hand: {called: []}", "hand: {called: [], houses: [4, 4, 4]}")
+    text = text.replace("set hand.called += [n]", "set hand.houses[n] += 1")
+    with pytest.raises(SpecError, match=r"'set' cannot change one element of a list: set the whole variable"):
+        _rules(monkeypatch, tmp_path, "generated", text)
 
 
 @pytest.mark.parametrize("backend", ["generated", "closures"])

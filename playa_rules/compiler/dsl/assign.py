@@ -124,6 +124,13 @@ def _set(cp, node: A.Set, scope):
     "set at(board, 0, 1).mark = me.index",
 )
 def _set_on(cp, node: A.SetOn, scope):
+    if not node.name and isinstance(node.obj, A.Index):
+        cp.error(
+            node,
+            "bad-target",
+            "'set' cannot change one element of a list: set the whole variable to a new list "
+            "(set hand.board = [if i == h then hand.board[i] + 1 else hand.board[i] for i in houses])",
+        )
     if not node.name:
         cp.error(
             node,

@@ -57,7 +57,7 @@ def check_set(cp, node, value, key: tuple, init) -> None:
             cp.error(
                 node.value,
                 "type-error",
-                f"{shown(key)} is a collection (it starts as []): 'set {node.op}' takes a list "
+                f"{shown(key)} is a collection (it starts as a list): 'set {node.op}' takes a list "
                 f"of values ({'set hand.seen += [x]' if node.op != '=' else 'set hand.seen = []'}), not {value.t}",
             )
         return
