@@ -45,6 +45,12 @@ RIGHT = [
         "did you mean 'count'?",
     ),
     ("a misspelt function", _kuhn_setup("set hand.bets = cuont(deck)"), "unknown-function", "'count'"),
+    (
+        "range, which this language writes out",
+        _kuhn_setup("set hand.bets = count(range(3))"),
+        "unknown-function",
+        "there is no range: write the numbers as a list",
+    ),
     ("a misspelt variable", _kuhn_setup("set hand.betz = 1"), "unknown-variable", "did you mean 'bets'?"),
     (
         "a misspelt property",

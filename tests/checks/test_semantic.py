@@ -672,3 +672,19 @@ def test_an_unknown_name_where_a_zone_is_needed_suggests_only_zones():
     ((code, line, message, hint),) = _errors("unknown-zone-name.yaml")
     assert (code, line, message) == ("unknown-name", 25, "unknown name 'dice'")
     assert "'die'" not in hint and "the shared zones are cup, deck, discard" in hint
+
+
+def test_a_define_made_wrong_by_its_arguments_notes_the_call_that_passed_them(tmp_path):
+    """``seeds_on(board, s)`` compares ``side(h) == s``, a number: given a seat (``me.left``),
+    the error is in the define's text, and a note points at the call that passed the seat."""
+    text = (ROOT / "tests" / "games" / "ayoayo.yaml").read_text(encoding="utf-8")
+    call = "if seeds_on(turn.sown, 1 - me.index) > 0"
+    assert call in text
+    path = tmp_path / "ayoayo.yaml"
+    path.write_text(text.replace(call, "if seeds_on(turn.sown, me.left) > 0"), encoding="utf-8")
+    (error,) = [d for d in pr.validate(path) if d.severity == "error"]
+    assert (error.code, error.path) == ("type-error", "/define/seeds_on(board, s)")
+    (note,) = error.notes
+    assert note.severity == "note" and note.message == "in this use of 'seeds_on'"
+    assert note.source_line.strip().startswith("if seeds_on(turn.sown, me.left) > 0")
+    assert "note: " in error.format()

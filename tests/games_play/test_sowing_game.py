@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from references.ayoayo import Ayoayo
+from references.ayoayo import Ayoayo, sow
 
 import playa_rules as pr
 
@@ -53,8 +53,21 @@ def _returns(game) -> list[int]:
     return [1 if s in winners else -1 for s in range(2)]
 
 
-def _compare(seed: int) -> dict:
-    """One seeded random game in both at once: the decisions compared and the mismatches seen."""
+def _at_random(ref: Ayoayo, rng: random.Random) -> int:
+    return rng.choice(sorted(ref.legal_actions()))
+
+
+def _cautiously(ref: Ayoayo, rng: random.Random) -> int:
+    """The house whose move captures least (ties at random): such games go on to the 200th move."""
+    return min(
+        sorted(ref.legal_actions()),
+        key=lambda h: (sow(ref.houses, h, ref.current_player)[1], rng.random()),
+    )
+
+
+def _compare(seed: int, choose=_at_random) -> dict:
+    """One seeded game in both at once, ``choose`` picking each move: the decisions compared,
+    the moves made and the mismatches seen."""
     game = RULES.new_game(players=2, seed=seed)
     ref = Ayoayo()
     rng = random.Random(seed)
@@ -71,7 +84,7 @@ def _compare(seed: int) -> dict:
                 seen["mismatches"].append((kind, seen["decisions"], ours, theirs))
         if seen["mismatches"]:
             return seen
-        house = rng.choice(sorted(ref.legal_actions()))
+        house = choose(ref, rng)
         game.apply(f"sow {house}")
         ref.apply(house)
         seen["decisions"] += 1
@@ -82,24 +95,34 @@ def _compare(seed: int) -> dict:
     return seen
 
 
-def _agree(seeds) -> int:
+def _agree(seeds, choose=_at_random) -> int:
     decisions = 0
     for seed in seeds:
-        seen = _compare(seed)
+        seen = _compare(seed, choose)
         assert seen["mismatches"] == [], (seed, seen)
         decisions += seen["decisions"]
     return decisions
 
 
 def test_ayoayo_agrees_with_the_reference_move_by_move():
-    """250 seeded random games (about 11,000 decisions): 0 mismatches."""
-    assert _agree(range(250)) > 10_000
+    """250 seeded random games (11,255 decisions, 10 moves stopped by the 50-lap ruling, 125
+    decisions narrowed by the feeding rule): 0 mismatches."""
+    assert _agree(range(250)) == 11_255
+
+
+def test_ayoayo_agrees_with_the_reference_in_games_that_reach_the_200th_move():
+    """Random play ends within about 100 moves; players who capture as little as they can go
+    on to the 200-move ruling: 10 such games (2,000 decisions), 0 mismatches."""
+    assert _agree(range(10), _cautiously) == 2_000
 
 
 @pytest.mark.slow
 def test_ayoayo_agrees_with_the_reference_over_thousands_of_games():
-    """10,000 seeded random games (about 450,000 decisions): 0 mismatches."""
-    assert _agree(range(250, 10_250)) > 400_000
+    """10,000 seeded random games (442,297 decisions, 242 moves stopped by the 50-lap ruling,
+    4,932 decisions narrowed by the feeding rule) and 200 games of cautious players (40,000
+    decisions, each game ended by the 200-move ruling): 0 mismatches."""
+    assert _agree(range(250, 10_250)) == 442_297
+    assert _agree(range(10, 210), _cautiously) == 40_000
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

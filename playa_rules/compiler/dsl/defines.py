@@ -7,11 +7,24 @@ is substituted so the body folds it; the number of calls inlined into one text i
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ...errors import RuleError
 from ...limits import MAX_INLINES
 from . import ast as A
 from .analysis import define_reads
 from .pysource import MAX_SOURCE_DEPTH, any_call, calls, env, hands_on, with_src
 from .values import C, Define, Scope
+
+
+def _called_here(err: RuleError, where: tuple, name: str, node: A.Node) -> RuleError:
+    """``err``, raised in the body of define ``name``, with a note at its call (``node`` in the
+    text of ``where``, the caller's origin and text): the argument that made the body wrong
+    is there, not in the define."""
+    origin, text = where
+    first, *rest = err.diagnostics
+    note = replace(origin.diagnostic(first.code, f"in this use of '{name}'", text, node.pos), severity="note")
+    return RuleError([replace(first, notes=(*first.notes, note)), *rest])
 
 
 def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
@@ -47,6 +60,8 @@ def inline(cp, d: Define, args: list[C], node: A.Node) -> C:
     try:
         cp.origin, cp.text = d.origin, d.text
         body = cp.expr(d.body, inner)
+    except RuleError as err:  # a mistake the arguments of this call made: say where it is
+        raise _called_here(err, saved, d.name, node) from None
     finally:
         cp._inlining.pop()
         cp.origin, cp.text = saved

@@ -35,6 +35,13 @@ COMMON_NAMES = {
 }
 
 
+# functions of other languages this one has no counterpart of: what to write instead
+WRITTEN_OUT = {
+    "range": "there is no range: write the numbers as a list, or name one as a parameter "
+    "(houses: [0, 1, 2, 3]) and walk it ([h for h in houses])",
+}
+
+
 # numbers written as words (``max_groups: "two"`` is read as a name)
 NUMBER_WORDS = {
     w: i
@@ -60,6 +67,8 @@ def function_hint(cp, word: str, choices) -> str | None:
     if known is not None and known in cp.functions:  # as this language calls it
         f = cp.functions[known]
         return f"did you mean '{known}'? {f.doc}"
+    if lower in WRITTEN_OUT and word not in choices:
+        return WRITTEN_OUT[lower]
     return cp.suggest(word, choices)
 
 
