@@ -21,6 +21,8 @@ def _called_here(err: RuleError, where: tuple, name: str, node: A.Node) -> RuleE
     """``err``, raised in the body of define ``name``, with a note at its call (``node`` in the
     text of ``where``, the caller's origin and text): the argument that made the body wrong
     is there, not in the define."""
+    if not err.diagnostics:
+        return err
     origin, text = where
     first, *rest = err.diagnostics
     note = replace(origin.diagnostic(first.code, f"in this use of '{name}'", text, node.pos), severity="note")
