@@ -3,7 +3,7 @@ move by move with an independent implementation written from the same rules text
 (tests/references/ayoayo.py): at every decision the same seat to act, the same legal houses,
 the same houses and stores; the same end and the same returns. Then the rules text's cases
 played through the engine with the rule file, each from a position given as a variant of the
-file (its hand's board, who starts, a ruling): relay sowing, the house a lap is taken from
+file (its hand's board, and for one case a ruling): relay sowing, the house a lap is taken from
 skipped, the capture opposite, feeding an empty side, and the rulings that end a move after
 its 50th lap and a game after its 200th move.
 
@@ -16,9 +16,9 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from references.ayoayo import Ayoayo, sow
+from sizes import parts, property_test
 
 import playa_rules as pr
 
@@ -26,18 +26,18 @@ GAMES = Path(__file__).resolve().parent.parent / "games"
 RULES = pr.load(GAMES / "ayoayo.yaml")
 
 
-def _board(game) -> list[int]:
-    return game.view(0)["vars"]["hand"]["board"]
-
-
-def _stores(game) -> list[int]:
-    return [s["vars"]["store"] for s in game.view(0)["seats"]]
-
-
 def _read(game) -> tuple[list[int], list[int]]:
     """The houses and the stores, as the view of seat 0 shows them (everything is public)."""
     view = game.view(0)
     return view["vars"]["hand"]["board"], [s["vars"]["store"] for s in view["seats"]]
+
+
+def _board(game) -> list[int]:
+    return _read(game)[0]
+
+
+def _stores(game) -> list[int]:
+    return _read(game)[1]
 
 
 def _houses(game) -> list[int]:
@@ -104,29 +104,27 @@ def _agree(seeds, choose=_at_random) -> int:
     return decisions
 
 
-def test_ayoayo_agrees_with_the_reference_move_by_move():
-    """250 seeded random games (11,255 decisions, 10 moves stopped by the 50-lap ruling, 125
-    decisions narrowed by the feeding rule): 0 mismatches."""
-    assert _agree(range(250)) == 11_255
+# decisions in the random games of each part: 250 games, then the other 10,000 (-m slow)
+RANDOM_DECISIONS = {250: 11_255, 10_000: 442_297}
 
 
-def test_ayoayo_agrees_with_the_reference_in_games_that_reach_the_200th_move():
+@pytest.mark.parametrize("seeds", parts(10_250, quick=250))
+def test_ayoayo_agrees_with_the_reference_move_by_move(seeds):
+    """Seeded random games: 250 (11,255 decisions; 10 moves stopped by the 50-lap ruling, 125
+    decisions narrowed by the feeding rule), and 10,000 more with -m slow (442,297 decisions;
+    242 and 4,932): 0 mismatches."""
+    assert _agree(seeds) == RANDOM_DECISIONS[len(seeds)]
+
+
+@pytest.mark.parametrize("seeds", parts(210, quick=10))
+def test_ayoayo_agrees_with_the_reference_in_games_that_reach_the_200th_move(seeds):
     """Random play ends within about 100 moves; players who capture as little as they can go
-    on to the 200-move ruling: 10 such games (2,000 decisions), 0 mismatches."""
-    assert _agree(range(10), _cautiously) == 2_000
+    on to the 200-move ruling, every game of them: 10 games (2,000 decisions), and 200 more
+    with -m slow: 0 mismatches."""
+    assert _agree(seeds, _cautiously) == 200 * len(seeds)
 
 
-@pytest.mark.slow
-def test_ayoayo_agrees_with_the_reference_over_thousands_of_games():
-    """10,000 seeded random games (442,297 decisions, 242 moves stopped by the 50-lap ruling,
-    4,932 decisions narrowed by the feeding rule) and 200 games of cautious players (40,000
-    decisions, each game ended by the 200-move ruling): 0 mismatches."""
-    assert _agree(range(250, 10_250)) == 442_297
-    assert _agree(range(10, 210), _cautiously) == 40_000
-
-
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.integers(0, 5), min_size=1, max_size=200))
+@property_test(quick=25, full=100, choices=st.lists(st.integers(0, 5), min_size=1, max_size=200))
 def test_seeds_are_never_made_or_lost_and_the_seat_to_act_always_has_a_move(choices):
     """Whatever is chosen: the 48 seeds are in the houses or the stores, a seat only sows its
     own houses that hold seeds, and the game ends by the 200th move."""
