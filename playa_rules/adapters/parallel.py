@@ -16,20 +16,15 @@ agents at fault get -1 (the others 0) and ``infos[agent]["illegal_action"]`` nam
 
 from __future__ import annotations
 
-import json
 from operator import index as _index
 
-import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from ..errors import IllegalAction, PlayaRulesError, shown
-from ..rules import load
-from . import common
-from .observation import Layout
+from . import common, zoo
 
 
-class parallel_env(ParallelEnv):
+class parallel_env(zoo.ZooEnv, ParallelEnv):
     """A playa-rules rule set as a PettingZoo ParallelEnv (see the module doc)."""
 
     metadata = {"render_modes": ["ansi"], "name": "playa_rules_parallel_v0"}
@@ -44,46 +39,13 @@ class parallel_env(ParallelEnv):
         max_cycles=None,
         illegal="terminate",
     ):
-        if render_mode not in (None, "ansi"):
-            raise PlayaRulesError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        zoo.check_settings(render_mode, returns, max_cycles)
         if illegal not in ("terminate", "raise"):
             raise PlayaRulesError(f"illegal is 'terminate' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        if returns not in common.RETURNS:
-            raise PlayaRulesError(f"returns is one of {', '.join(common.RETURNS)}, not {returns!r}")
-        if max_cycles is not None and (
-            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
-        ):
-            raise PlayaRulesError(
-                f"max_cycles is a whole number from 1 (or None: no limit), not {max_cycles!r}"
-            )
-        self.rules = load(rules, variants=variants)
-        self.people = common.people(self.rules, players)
-        self.render_mode = render_mode
-        self.returns = returns
-        self.max_cycles = max_cycles
-        self.layout = Layout(self.rules.program)
-        self.possible_agents = [f"player_{s}" for s in range(self.people)]
+        self._serve(rules, players, variants, render_mode, returns, max_cycles)
         self.agents = []
-        n = self.rules.num_distinct_actions
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(self.layout.size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }
-        )
-        self._act_space = spaces.Discrete(n)
         self.game = None
-
-    def observation_space(self, agent):
-        """The same Dict space for every agent."""
-        return self._obs_space
-
-    def action_space(self, agent):
-        """Discrete over every action id of the rule set."""
-        return self._act_space
 
     def reset(self, seed=None, options=None):
         """A new match; ``seed`` fixes its chance. Returns (observations, infos)."""
@@ -93,16 +55,12 @@ class parallel_env(ParallelEnv):
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict:
-        game, out = self.game, {}
+        game = self.game
         acting = set(game.acting)
-        for seat, agent in enumerate(self.possible_agents):
-            tensor = np.empty(self.layout.size, np.float32)
-            self.layout.write(game, seat, tensor)  # (zeroes it first)
-            mask = np.zeros(self.rules.num_distinct_actions, np.int8)
-            if seat in acting:
-                mask[game.legal_action_ids(seat)] = 1
-            out[agent] = {"observation": tensor, "action_mask": mask}
-        return out
+        return {
+            agent: self._observation(seat, game.legal_action_ids(seat) if seat in acting else None)
+            for seat, agent in enumerate(self.possible_agents)
+        }
 
     def step(self, actions):
         """Apply the actions of the agents the game waits for, together; returns (observations,
@@ -168,10 +126,3 @@ class parallel_env(ParallelEnv):
             return None
         view = self.game.view(None)
         return f"{self.rules.title}: phase {view['phase']}, seats to act {list(self.game.acting)}, scores {view['scores']}"
-
-    def close(self):
-        """Nothing to release."""
-
-    def state(self):
-        """The whole state as JSON text (for debugging)."""
-        return json.dumps(self.game.view(None), sort_keys=True)

@@ -10,18 +10,13 @@ tensor (adapters.observation), "action_mask": 1 at each legal action id}``; acti
 
 from __future__ import annotations
 
-import json
 from operator import index as _index
 
-import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..errors import IllegalAction, PlayaRulesError, shown
-from ..rules import load
-from . import common
-from .observation import Layout
+from . import common, zoo
 
 
 class _BeforeReset:
@@ -45,7 +40,7 @@ def env(**kwargs):
     return wrappers.OrderEnforcingWrapper(e)
 
 
-class raw_env(AECEnv):
+class raw_env(zoo.ZooEnv, AECEnv):
     """A playa-rules rule set as an AEC environment (see the module doc)."""
 
     metadata = {"render_modes": ["ansi"], "name": "playa_rules_v0", "is_parallelizable": False}
@@ -60,44 +55,11 @@ class raw_env(AECEnv):
         max_cycles=None,
     ):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise PlayaRulesError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if returns not in common.RETURNS:
-            raise PlayaRulesError(f"returns is one of {', '.join(common.RETURNS)}, not {returns!r}")
-        if max_cycles is not None and (
-            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
-        ):
-            raise PlayaRulesError(
-                f"max_cycles is a whole number from 1 (or None: no limit), not {max_cycles!r}"
-            )
-        self.rules = load(rules, variants=variants)  # variants: a list, as pr.load takes them
-        self.people = common.people(self.rules, players)
-        self.render_mode = render_mode
-        self.returns = returns
-        self.max_cycles = max_cycles
-        self.layout = Layout(self.rules.program)
-        self.possible_agents = [f"player_{s}" for s in range(self.people)]
+        zoo.check_settings(render_mode, returns, max_cycles)
+        self._serve(rules, players, variants, render_mode, returns, max_cycles)
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
-        n = self.rules.num_distinct_actions
-        self._obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(self.layout.size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }
-        )
-        self._act_space = spaces.Discrete(n)
         self.game = _BEFORE_RESET
-
-    def observation_space(self, agent):
-        """The same Dict space for every agent."""
-        return self._obs_space
-
-    def action_space(self, agent):
-        """Discrete over every action id of the rule set."""
-        return self._act_space
 
     def reset(self, seed=None, options=None):
         """A new match; ``seed`` fixes its chance (None: unseeded)."""
@@ -122,12 +84,8 @@ class raw_env(AECEnv):
             raise PlayaRulesError(
                 f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}"
             ) from None
-        tensor = np.empty(self.layout.size, np.float32)
-        self.layout.write(self.game, seat, tensor)  # (zeroes it first)
-        mask = np.zeros(self.rules.num_distinct_actions, np.int8)
-        if not self.game.is_over and self.game.current_player == seat:
-            mask[self.game.legal_action_ids()] = 1
-        return {"observation": tensor, "action_mask": mask}
+        to_act = not self.game.is_over and self.game.current_player == seat
+        return self._observation(seat, self.game.legal_action_ids() if to_act else None)
 
     def step(self, action):
         """Play ``action`` (an id) for the agent to act; the match's end gives the rewards."""
@@ -195,10 +153,3 @@ class raw_env(AECEnv):
         ]
         lines += [f"  {a['id']}: {a['text']}" for a in view.get("legal_actions", [])[:20]]
         return "\n".join(lines)
-
-    def close(self):
-        """Nothing to release."""
-
-    def state(self):
-        """The whole state as JSON text (for debugging)."""
-        return json.dumps(self.game.view(None), sort_keys=True)

@@ -13,6 +13,8 @@ import random
 from pathlib import Path
 
 import pytest
+from doc_blocks import ROOT, blocks
+from unseen import swapped, unseen_pairs
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is the optional extra 'openspiel'")
 np = pytest.importorskip("numpy")
@@ -177,8 +179,6 @@ def _random_state(game, seed: int, steps: int):
 )
 def test_observations_do_not_depend_on_what_the_player_cannot_see(rules, players):
     """Swap two components the observer has not seen: its tensors and strings stay the same."""
-    from test_chance import _swapped, _unseen_pairs
-
     game = pyspiel.load_game("playa_rules", {"rules": rules, "players": players})
     checked = 0
     for seed in range(6):
@@ -186,7 +186,7 @@ def test_observations_do_not_depend_on_what_the_player_cannot_see(rules, players
         if state.is_terminal() or state.is_chance_node():
             continue
         for player in range(players):
-            changed = [_swapped(state.game, a, b) for a, b in list(_unseen_pairs(state.game, player))[:2]]
+            changed = [swapped(state.game, a, b) for a, b in list(unseen_pairs(state.game, player))[:2]]
             changed += _rerolled(state.game, player)
             for changed_game in changed:
                 other = state.clone()
@@ -251,12 +251,10 @@ def test_cfr_on_kuhn_poker_approaches_the_nash_equilibrium():
 
 def test_the_adapters_page_examples_run(monkeypatch, capsys):
     """Every ```python block of docs/adapters.md runs as written (from the checkout)."""
-    from test_docs_examples import ROOT, _blocks
-
-    blocks = _blocks("adapters.md", "python")
-    assert len(blocks) == 6
+    examples = blocks("adapters.md", "python")
+    assert len(examples) == 6
     monkeypatch.chdir(ROOT)
-    for code in blocks:
+    for code in examples:
         exec(compile(code.values[0], "<docs/adapters.md>", "exec"), {"__name__": "__docs_example__"})
     assert "0.458" in capsys.readouterr().out
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from cpu import cpu_within
+from probe_game import PROBE
 
 import playa_rules as pr
 from playa_rules import limits
@@ -86,34 +87,6 @@ def test_an_extends_name_too_long_for_the_system_is_unknown_extends(tmp_path):
 
 
 # ------------------------------------------------------------------ issue 13, second round
-PROBE = """\
-game: probe
-title: Probe
-players: [2, 3]
-components:
-  chip:
-    start: bank
-    label: chip
-    items:
-      - {count: 6}
-zones:
-  bank: {visibility: public, holds: [chip]}
-  won: {per: player, visibility: public, holds: [chip]}
-actions:
-  take:
-    text: "take {n}"
-    params:
-      n: {number_in: [1, 2]}
-    require: [n <= count(bank)]
-    effect: move take(bank, n) to me.won
-phases:
-  - id: play
-    turns: {from: start_player, until: "count(bank) == 0"}
-    steps:
-      - {id: t, actions: [take]}
-scoring:
-  - {id: chips, points: "count(me.won)"}
-"""
 
 
 def _timed_validate(path, seconds=2.0):

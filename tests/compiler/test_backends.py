@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 from backend_switch import load_with
+from probe_game import PROBE
 from sizes import parts
 
 import playa_rules as pr
@@ -280,8 +281,6 @@ def test_source_nested_deeper_than_python_takes_falls_back_to_the_closures(
     """Python refuses source nested 200 brackets or 100 blocks deep: a deep expression is
     generated in pieces (MAX_SOURCE_DEPTH) and a block Python cannot compile runs its
     closures; either way the game is the closures' game, never a raw SyntaxError."""
-    from test_limits import PROBE
-
     path = tmp_path / "deep.yaml"
     path.write_text(PROBE.replace(old, new))
     games = []
@@ -296,8 +295,6 @@ def test_source_nested_deeper_than_python_takes_falls_back_to_the_closures(
 def test_a_split_levels_generated_source_grows_with_its_conditions_not_their_paths(tmp_path):
     """Twenty conditions with two early parts each have 2**20 ways through; the generated
     resolver writes each part once (it once copied what follows into every branch)."""
-    from test_limits import PROBE
-
     reqs = ", ".join(f'"n > {i} or n < {i + 5} or m > {i}"' for i in range(20))
     text = (
         PROBE.replace(

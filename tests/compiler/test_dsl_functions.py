@@ -11,7 +11,7 @@ whose points are the expression; the match ends at once and the score's detail g
 from __future__ import annotations
 
 import pytest
-from backend_switch import load_with
+from score_table import seat_zero_points, write_table
 
 from playa_rules.compiler.dsl.functions import FUNCTIONS
 
@@ -48,15 +48,6 @@ setup: |
   for c in board {
     if (c.row == 0 and c.col < 2) or (c.row == 1 and c.col == 1) { set c.mark = 0 }
   }
-actions:
-  pass: {text: pass, effect: "end turn"}
-phases:
-  - id: only
-    on_start: "end hand"
-    turns: {from: start_player, rounds: 1}
-    steps:
-      - {id: act, actions: [pass]}
-scoring:
 """
 
 # function -> (the expression, seat 0's value, why)
@@ -131,20 +122,12 @@ def test_every_registry_entry_has_a_case():
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    path = tmp_path_factory.mktemp("functions") / "function-table.yaml"
-    rules = "".join(f'  - {{id: {name}, points: "{expr}"}}\n' for name, (expr, _, _) in CASES.items())
-    path.write_text(TABLE + rules, encoding="utf-8")
-    return path
+    return write_table(tmp_path_factory.mktemp("functions"), TABLE, CASES)
 
 
 @pytest.fixture(scope="module", params=["generated", "closures"])
 def detail(request, table):
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        rules = load_with(monkeypatch, request.param, str(table))
-    game = rules.new_game(2, seed=1)
-    assert game.is_over
-    (score,) = [event for event in game.log if event["event"] == "score"]
-    return score["detail"][0]
+    return seat_zero_points(request.param, table)[1]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -10,7 +10,7 @@ detail with the generated backend and with the closures alone.
 from __future__ import annotations
 
 import pytest
-from backend_switch import load_with
+from score_table import seat_zero_points, write_table
 
 TABLE = """\
 game: unroll-table
@@ -35,15 +35,6 @@ setup: |
   for c in board {
     if (c.row == 0 and c.col < 2) or (c.row == 1 and c.col == 1) { set c.mark = 0 }
   }
-actions:
-  pass: {text: pass, effect: "end turn"}
-phases:
-  - id: only
-    on_start: "end hand"
-    turns: {from: start_player, rounds: 1}
-    steps:
-      - {id: act, actions: [pass]}
-scoring:
 """
 
 # name -> (the expression, seat 0's value, why)
@@ -81,20 +72,12 @@ CASES = {
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    path = tmp_path_factory.mktemp("unroll") / "unroll-table.yaml"
-    rules = "".join(f'  - {{id: {name}, points: "{expr}"}}\n' for name, (expr, _, _) in CASES.items())
-    path.write_text(TABLE + rules, encoding="utf-8")
-    return path
+    return write_table(tmp_path_factory.mktemp("unroll"), TABLE, CASES)
 
 
 @pytest.fixture(scope="module", params=["generated", "closures"])
 def loaded(request, table):
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        rules = load_with(monkeypatch, request.param, str(table))
-    game = rules.new_game(2, seed=1)
-    assert game.is_over
-    (score,) = [event for event in game.log if event["event"] == "score"]
-    return request.param, rules, score["detail"][0]
+    return (request.param, *seat_zero_points(request.param, table))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -9,26 +9,13 @@ view and the log excerpt it shows as JSON are those of its examples."""
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
+from doc_blocks import DOCS, ROOT, blocks
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs"
-
-
-def _blocks(page: str, lang: str) -> list:
-    text = (DOCS / page).read_text(encoding="utf-8")
-    out = []
-    for m in re.finditer(r"^```" + lang + r"[ \t]*\n(.*?)^```[ \t]*$", text, flags=re.S | re.M):
-        line = text.count("\n", 0, m.start()) + 1
-        out.append(pytest.param(m.group(1), id=f"{page}:{line}"))
-    return out
-
-
-API_BLOCKS = _blocks("api.md", "python")
-FORMAT_BLOCKS = _blocks("format.md", "yaml")
+API_BLOCKS = blocks("api.md", "python")
+FORMAT_BLOCKS = blocks("format.md", "yaml")
 
 
 def _shown_outputs(code: str) -> dict:

@@ -1,6 +1,6 @@
 """Every command the README shows runs as written from a fresh clone.
 
-tests/docs/test_docs_commands.py runs the pages' commands in a scratch folder holding the files
+tests/docs/test_docs_commands.py runs the pages' commands (with tests/doc_commands.py) in a scratch folder holding the files
 the pages name; this test runs the README's in a ``git clone`` of this checkout with nothing
 added, so a command naming a file that only exists elsewhere (a README once said
 ``playa-rules validate my-rules.yaml``, a file of docs/examples/) fails here. The clone holds
@@ -14,9 +14,9 @@ import shutil
 import subprocess
 
 import pytest
-from test_docs_commands import FOREIGN, ROOT, _commands_of, _strip_comment, run_doc_command
+from doc_commands import FOREIGN, ROOT, Command, commands_of, run_doc_command, strip_comment
 
-README_COMMANDS = _commands_of(ROOT / "README.md")
+README_COMMANDS = commands_of(ROOT / "README.md")
 
 pytestmark = [
     pytest.mark.slow,
@@ -41,7 +41,7 @@ def test_the_readme_shows_commands():
 
 @pytest.mark.parametrize("command", README_COMMANDS, ids=lambda c: c.id)
 def test_the_readme_command_runs_in_a_fresh_clone(command, clone, monkeypatch):
-    text = _strip_comment(command.text) if command.shown is None else command.text
+    text = strip_comment(command.text) if command.shown is None else command.text
     if text.startswith(FOREIGN) and not text.split("&&")[-1].strip().startswith("playa-rules"):
         pytest.skip("not a playa-rules command: " + text)
     run_doc_command(command, text, clone, clone, monkeypatch)
@@ -55,6 +55,4 @@ def test_a_file_outside_the_clone_fails_there(clone, monkeypatch):
 
 
 def _commands_of_text(line: str):
-    from test_docs_commands import Command
-
     return [Command(ROOT / "README.md", 0, line, None, None)]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from unseen import swapped, unseen_pairs
 
 import playa_rules as pr
 
@@ -369,36 +370,6 @@ def _at_decision(gid: str, players: int, seed: int, steps: int):
     return None if game.is_over else game
 
 
-def _unseen_pairs(game, seat: int):
-    """Pairs of components the seat has not seen, of the same type and owner, in different places."""
-    m, g = game.m, game.g
-    unseen = [c for c in range(m.component_count) if not g.known[c] >> seat & 1 and g.loc[c] >= 0]
-    for a, b in itertools.combinations(unseen, 2):
-        if (m.ctype[a], m.owner[a]) == (m.ctype[b], m.owner[b]) and m.face[a] != m.face[b]:
-            yield a, b
-
-
-def _swapped(game, a: int, b: int):
-    """The game with components a and b exchanged (their places and what goes with a place)."""
-    other = game.clone()
-    g, m = other.g, other.m
-    za, zb = g.loc[a], g.loc[b]
-    ia, ib = g.zones[za].index(a), g.zones[zb].index(b)
-    g.zones[za][ia], g.zones[zb][ib] = b, a
-    g.loc[a], g.loc[b] = zb, za
-    g.known[a], g.known[b] = g.known[b], g.known[a]
-    for store in g.cvars.values():
-        store[a], store[b] = store[b], store[a]
-    for name, table in m.attached.items():
-        if table[a] >= 0 and table[b] >= 0:
-            g.zones[table[a]], g.zones[table[b]] = g.zones[table[b]], g.zones[table[a]]
-            for zi in (table[a], table[b]):
-                for c in g.zones[zi]:
-                    g.loc[c] = zi
-    other._set_legal(other._current_legal())
-    return other
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(GAMES), st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 10_000))
 def test_a_world_looks_the_same_to_the_seat_and_ignores_the_hidden_truth(case, seed, steps, world_seed):
@@ -409,8 +380,8 @@ def test_a_world_looks_the_same_to_the_seat_and_ignores_the_hidden_truth(case, s
     seat = game.current_player
     world = game.sample_world(seat, random.Random(world_seed))
     assert world.view(seat) == game.view(seat)
-    for a, b in itertools.islice(_unseen_pairs(game, seat), 3):
-        truth = _swapped(game, a, b)
+    for a, b in itertools.islice(unseen_pairs(game, seat), 3):
+        truth = swapped(game, a, b)
         assert truth.view(seat) == game.view(seat)  # the seat cannot tell the two apart
         other = truth.sample_world(seat, random.Random(world_seed))
         assert other.view(None) == world.view(None)  # and neither can the sampler

@@ -1,5 +1,5 @@
 """Games people know, written from the docs and compared with OpenSpiel's implementations
-move by move over seeded games with the harness of tests/games_play/test_classic_games.py: at every
+move by move over seeded games with the harness of tests/openspiel_compare.py: at every
 decision the same player and the same legal moves, at every chance event the same outcomes
 with the same odds, and the same returns at the end. A short run of each is in the quick
 suite; the long runs (thousands of games) are marked ``slow``.
@@ -27,9 +27,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_classic_games import GAMES, _blackjack_card, _by_winners, _compare, _our_roll, _pig_roll
 
 pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
+
+from openspiel_compare import GAMES, by_winners, chance_text, compare, our_roll  # noqa: E402
 
 
 def _cell(state, text: str) -> int:
@@ -57,7 +58,7 @@ def _agree(name: str, path: Path, seeds, move, **kw) -> int:
     """The decisions compared over ``seeds``; every game must match."""
     decisions = 0
     for seed in seeds:
-        seen = _compare(name, path, seed, move, **kw)
+        seen = compare(name, path, seed, move, **kw)
         assert seen["mismatches"] == [], (seed, seen)
         decisions += seen["decisions"]
     return decisions
@@ -65,7 +66,7 @@ def _agree(name: str, path: Path, seeds, move, **kw) -> int:
 
 def test_dark_hex_agrees_with_openspiel_move_by_move(tmp_path):
     """300 seeded games on the 3 x 3 board (about 3,000 decisions): 0 mismatches."""
-    assert _agree("dark_hex", _dark_hex(tmp_path, 3), range(300), _cell, result=_by_winners) > 2500
+    assert _agree("dark_hex", _dark_hex(tmp_path, 3), range(300), _cell, result=by_winners) > 2500
 
 
 @pytest.mark.slow
@@ -73,7 +74,7 @@ def test_dark_hex_agrees_with_openspiel_move_by_move(tmp_path):
 def test_dark_hex_agrees_with_openspiel_over_thousands_of_games(tmp_path, size):
     """5,000 seeded games on each board: 0 mismatches."""
     name = f"dark_hex(num_rows={size},num_cols={size})"
-    assert _agree(name, _dark_hex(tmp_path, size), range(5000), _cell, result=_by_winners) > 5000 * size * 2
+    assert _agree(name, _dark_hex(tmp_path, size), range(5000), _cell, result=by_winners) > 5000 * size * 2
 
 
 def test_a_dark_hex_where_a_hidden_stone_ends_the_turn_is_told_apart(tmp_path):
@@ -87,10 +88,10 @@ def test_a_dark_hex_where_a_hidden_stone_ends_the_turn_is_told_apart(tmp_path):
         .replace("rounds: 5", "rounds: 9"),  # a turn may now place no stone
         encoding="utf-8",
     )
-    found = [_compare("dark_hex", path, seed, _cell, result=_by_winners)["mismatches"] for seed in range(50)]
+    found = [compare("dark_hex", path, seed, _cell, result=by_winners)["mismatches"] for seed in range(50)]
     assert any(found)
     assert all(
-        _compare("dark_hex(gameversion=adh)", path, seed, _cell, result=_by_winners)["mismatches"] == []
+        compare("dark_hex(gameversion=adh)", path, seed, _cell, result=by_winners)["mismatches"] == []
         for seed in range(200)
     )
 
@@ -119,13 +120,13 @@ def _y_cell(state, text: str) -> int:
 
 def test_y_agrees_with_openspiel_move_by_move():
     """300 seeded games on the triangle of side 5: 0 mismatches."""
-    assert _agree("y(board_size=5)", GAMES / "y.yaml", range(300), _y_cell, result=_by_winners) > 300 * 7
+    assert _agree("y(board_size=5)", GAMES / "y.yaml", range(300), _y_cell, result=by_winners) > 300 * 7
 
 
 @pytest.mark.slow
 def test_y_agrees_with_openspiel_over_thousands_of_games():
     """5,000 seeded games: 0 mismatches."""
-    assert _agree("y(board_size=5)", GAMES / "y.yaml", range(5000), _y_cell, result=_by_winners) > 5000 * 7
+    assert _agree("y(board_size=5)", GAMES / "y.yaml", range(5000), _y_cell, result=by_winners) > 5000 * 7
 
 
 def test_a_y_won_by_two_sides_is_told_apart(tmp_path):
@@ -138,7 +139,7 @@ def test_a_y_won_by_two_sides_is_told_apart(tmp_path):
         encoding="utf-8",
     )
     assert any(
-        _compare("y(board_size=5)", path, s, _y_cell, result=_by_winners)["mismatches"] for s in range(50)
+        compare("y(board_size=5)", path, s, _y_cell, result=by_winners)["mismatches"] for s in range(50)
     )
 
 
@@ -157,14 +158,14 @@ def _morris_move(state, text: str) -> int:
 def test_nine_mens_morris_agrees_with_openspiel_move_by_move():
     """30 seeded games (about 5,000 decisions): 0 mismatches."""
     path = GAMES / "nine-mens-morris.yaml"
-    assert _agree("nine_mens_morris", path, range(30), _morris_move, result=_by_winners) > 30 * 100
+    assert _agree("nine_mens_morris", path, range(30), _morris_move, result=by_winners) > 30 * 100
 
 
 @pytest.mark.slow
 def test_nine_mens_morris_agrees_with_openspiel_over_thousands_of_games():
     """2,000 seeded games (about 320,000 decisions): 0 mismatches."""
     path = GAMES / "nine-mens-morris.yaml"
-    assert _agree("nine_mens_morris", path, range(2000), _morris_move, result=_by_winners) > 2000 * 100
+    assert _agree("nine_mens_morris", path, range(2000), _morris_move, result=by_winners) > 2000 * 100
 
 
 def _liars_dice_move(state, text: str) -> int:
@@ -181,7 +182,7 @@ def test_liars_dice_agrees_with_openspiel_move_by_move():
     assert _agree("liars_dice", path, range(1000), _liars_dice_move, **LIARS_DICE) > 1000 * 2
 
 
-LIARS_DICE = {"outcome_text": _pig_roll, "result": _by_winners, "our_outcome": _our_roll}
+LIARS_DICE = {"outcome_text": chance_text, "result": by_winners, "our_outcome": our_roll}
 
 
 @pytest.mark.slow
@@ -207,8 +208,7 @@ def test_hearts_agrees_with_openspiel_move_by_move():
     """100 seeded deals (5,200 cards dealt, 5,200 cards played): 0 mismatches."""
     path = GAMES / "hearts.yaml"
     assert (
-        _agree("hearts(pass_cards=false)", path, range(100), _card_played, outcome_text=_blackjack_card)
-        == 5200
+        _agree("hearts(pass_cards=false)", path, range(100), _card_played, outcome_text=chance_text) == 5200
     )
 
 
@@ -216,7 +216,7 @@ def test_hearts_agrees_with_openspiel_move_by_move():
 def test_hearts_agrees_with_openspiel_over_thousands_of_deals():
     """2,000 seeded deals: 0 mismatches."""
     path = GAMES / "hearts.yaml"
-    kw = {"outcome_text": _blackjack_card}
+    kw = {"outcome_text": chance_text}
     assert _agree("hearts(pass_cards=false)", path, range(2000), _card_played, **kw) == 2000 * 52
 
 
@@ -227,7 +227,7 @@ def test_hearts_led_before_they_are_broken_is_told_apart(tmp_path):
     start = text.index("      hearts_not_led_until_broken:")
     path.write_text(text[:start] + text[text.index("    effect:", start) :], encoding="utf-8")
     found = [
-        _compare("hearts(pass_cards=false)", path, s, _card_played, _blackjack_card)["mismatches"]
+        compare("hearts(pass_cards=false)", path, s, _card_played, chance_text)["mismatches"]
         for s in range(20)
     ]
     assert any(found)
@@ -266,4 +266,4 @@ def test_a_leduc_poker_with_one_raise_a_round_is_told_apart(tmp_path):
     path = tmp_path / "leduc.yaml"
     text = (GAMES / "leduc-poker.yaml").read_text(encoding="utf-8")
     path.write_text(text.replace("most_raises: 2", "most_raises: 1"), encoding="utf-8")
-    assert any(_compare("leduc_poker", path, s, _leduc_move, **LEDUC)["mismatches"] for s in range(100))
+    assert any(compare("leduc_poker", path, s, _leduc_move, **LEDUC)["mismatches"] for s in range(100))

@@ -8,15 +8,12 @@ as the game did before (its digests from tests/digests/play.json are kept here).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from lying_scenario import captain, jump, new, phase, var, zone
+from play_digests import digest
 
 import playa_rules as pr
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from play_digests import digest  # noqa: E402
 
 IN_TURN = {
     (2, 0): "aee3cccd04e5f270",

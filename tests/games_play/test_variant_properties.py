@@ -2,7 +2,7 @@
 special cards (alone and with the short games), for seeds and 2-4 players.
 
 After every action: every component is in exactly one zone, the views show only faces
-their seat knows (the checks of test_playa_properties), the log as a seat saw it names no
+their seat knows (the checks of tests/view_checks.py), the log as a seat saw it names no
 face it did not know; matches end, and replay identically from their seed and actions.
 """
 
@@ -12,7 +12,7 @@ import json
 
 from hypothesis import strategies as st
 from sizes import property_test
-from test_playa_properties import check_views
+from view_checks import check_views
 
 import playa_rules as pr
 
