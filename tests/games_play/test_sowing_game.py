@@ -3,7 +3,7 @@ move by move with an independent implementation written from the same rules text
 (tests/references/ayoayo.py): at every decision the same seat to act, the same legal houses,
 the same houses and stores; the same end and the same returns. Then the rules text's cases
 played through the engine with the rule file, each from a position given as a variant of the
-file (its hand's board, and for one case a ruling): relay sowing, the house a lap is taken from
+file (its hand's board, who moves first, a ruling): relay sowing, the house a lap is taken from
 skipped, the capture opposite, feeding an empty side, and the rulings that end a move after
 its 50th lap and a game after its 200th move.
 
@@ -141,10 +141,10 @@ def test_seeds_are_never_made_or_lost_and_the_seat_to_act_always_has_a_move(choi
     assert game.is_over and moves <= 200 and sum(_stores(game)) == 48
 
 
-def _position(tmp_path: Path, board: list[int], **rulings) -> pr.Game:
+def _position(tmp_path: Path, board: list[int], first: int = 0, **rulings) -> pr.Game:
     """A game from a position given as a variant of the file (beside a copy of it: a variant
-    extends files of its own folder): the hand's board (house 0 first) and rulings changed;
-    seat 0 moves first."""
+    extends files of its own folder): the hand's board (house 0 first), the seat that moves
+    first, rulings changed."""
     (tmp_path / "ayoayo.yaml").write_text(
         (GAMES / "ayoayo.yaml").read_text(encoding="utf-8"), encoding="utf-8"
     )
@@ -152,6 +152,7 @@ def _position(tmp_path: Path, board: list[int], **rulings) -> pr.Game:
         "extends: ayoayo.yaml",
         "variant: position",
         f"variables: {{hand: {{board: {board}}}}}",
+        f"match: {{first_start: {first}}}",
     ]
     if rulings:
         lines.append("rulings: {" + ", ".join(f"{k}: {str(v).lower()}" for k, v in rulings.items()) + "}")
@@ -195,6 +196,16 @@ def test_a_move_ending_in_an_empty_house_captures_the_house_opposite(tmp_path):
     game.apply("sow 2")
     assert _board(game) == [0, 0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 1]
     assert _stores(game) == [5, 0]
+
+
+def test_seat_1_captures_from_seat_0s_side_the_same_way(tmp_path):
+    """Rule 4 for seat 1, who moves first here: house 9's two seeds fall into 10 and 11; house
+    11 was empty and is seat 1's, so seat 1 captures house 0's four seeds opposite."""
+    game = _position(tmp_path, [4, 1, 1, 1, 1, 1, 0, 0, 0, 2, 0, 0], first=1)
+    assert game.current_player == 1 and _houses(game) == [9]
+    game.apply("sow 9")
+    assert _board(game) == [0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1]
+    assert _stores(game) == [0, 4] and game.current_player == 0
 
 
 def test_no_capture_on_the_other_side_nor_from_an_empty_house(tmp_path):
