@@ -3,15 +3,16 @@
 Each check is one function registered with :func:`.base.check` (see :mod:`.rules` for the
 registry's other checks). Codes: ``unknown-component``, ``unused-zone``, ``unused-component``,
 ``impossible-value``, ``unknown-alternative``, ``not-an-alternative``, ``unused-variable``,
-``unset-variable``.
+``unset-variable``, ``start-expression``.
 """
 
 from __future__ import annotations
 
 from ..compiler.dsl import ast as A
 from ..compiler.dsl.faults import value_text
+from ..compiler.dsl.parse import parse_expr
 from ..compiler.model import did_you_mean
-from ..errors import spelled
+from ..errors import SpecError, spelled
 from ..source.load import escape_pointer_segment
 from .base import Context, check, items_of, list_of
 from .flow import is_phase_id
@@ -235,3 +236,65 @@ def variables_read_and_set(ctx: Context):
                 hint=f"set it in an effect (set {target} = ...), or make it a parameter",
                 key=True,
             )
+
+
+# a text start value holding one of these reads as an expression, not as a word
+_EXPRESSION_NODES = (A.Call, A.CallOver, A.Comprehension, A.Attr, A.Index, A.Conditional)
+_LITERALS = (A.Str, A.Num, A.Bool, A.NoneLit, A.Name)
+
+
+@check("start-expression")
+def start_values_written_as_expressions(ctx: Context):
+    """A variable whose start value is a text that reads as an expression of the file
+    (``best: me.index``, ``target: "count(deck)"``): start values are literals, never
+    worked out, so it would silently start as that text."""
+    d = ctx.data
+    known = {"me", "players", "turn", "hand", "match", "phase", "round"}
+    for section in ("parameters", "assumptions", "rulings"):
+        known.update(str(k) for k, _ in items_of(d.get(section)))
+    known.update(str(k).split("(", 1)[0] for k, _ in items_of(d.get("define")))
+    p = escape_pointer_segment
+    starts = []
+    for scope, names in items_of(d.get("variables")):
+        for name, init in items_of(names):
+            target = f"{scope}.{name}" if scope in ("turn", "hand", "match") else f"s.{name}"
+            starts.append((f"/variables/{p(scope)}/{p(name)}", target, scope, init))
+    for tname, comp in items_of(d.get("components")):
+        for name, init in items_of(comp.get("vars") if isinstance(comp, dict) else None):
+            ptr = f"/components/{p(tname)}/vars/{p(name)}"
+            if isinstance(init, dict):
+                ptr, init = f"{ptr}/value", init.get("value")
+            starts.append((ptr, f"c.{name}", "component", init))
+    for ptr, target, scope, init in starts:
+        if not isinstance(init, str) or not _reads_as_expression(init, known):
+            continue
+        where = {
+            "turn": "in a phase's on_start or the effect that begins the turn",
+            "player": f"in setup: for s in seats: set {target} = ...",
+            "player_match": f"in setup, on the match's first hand: for s in seats: set {target} = ...",
+            "component": f"in setup: for c in ZONE: set {target} = ...",
+        }.get(scope, f"in setup (run at the start of every hand): set {target} = {init}")
+        yield ctx.at(
+            ptr,
+            "start-expression",
+            f"the start value {init!r} reads as an expression, but a start value is a literal "
+            f"that is never worked out: a number, true or false, a text, [] or null",
+            hint=f"start it as null (or 0, '', false) and set it with an effect {where}",
+        )
+
+
+def _reads_as_expression(text: str, known: set) -> bool:
+    """Whether a text reads as DSL: a call, a property, an index, or only names of the file
+    and literals joined by operators (``me.index``, ``count(deck)``, ``goal - 1``); a word
+    (``winner``, ``none``, ``red-green``) stays a text."""
+    try:
+        tree = parse_expr(text)
+    except SpecError:
+        return False
+    nodes = list(A.walk(tree))
+    if any(isinstance(n, _EXPRESSION_NODES) for n in nodes):
+        return True
+    names = {n.id for n in nodes if isinstance(n, A.Name)}
+    if isinstance(tree, _LITERALS):
+        return isinstance(tree, A.Name) and tree.id in known - {"turn", "hand", "match", "phase"}
+    return names <= known

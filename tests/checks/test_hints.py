@@ -53,6 +53,15 @@ RIGHT = [
     ),
     ("a misspelt variable", _kuhn_setup("set hand.betz = 1"), "unknown-variable", "did you mean 'bets'?"),
     (
+        "a start value written as an expression",
+        KUHN.replace(
+            "  hand: {bets: 0, passes: 0, done: false}",
+            "  hand: {bets: 0, passes: 0, done: false, n: count(deck)}",
+        ),
+        "start-expression",
+        "set it with an effect in setup (run at the start of every hand): set hand.n = count(deck)",
+    ),
+    (
         "a misspelt property",
         KUHN.replace("top(s.hand).rank", "top(s.hand).rnak"),
         "unknown-attribute",

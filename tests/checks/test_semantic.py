@@ -193,6 +193,24 @@ BAD_FILES = {
         ),
         ("warning", "unused-variable", "hand.spare is never read or set", 17, 20, "remove it"),
     ],
+    "start-expression.yaml": [
+        (
+            "error",
+            "start-expression",
+            "the start value 'me.index' reads as an expression, but a start value is a literal",
+            6,
+            18,
+            "set hand.leader = me.index",
+        ),
+        (
+            "error",
+            "start-expression",
+            "the start value 'count(deck)' reads as an expression",
+            6,
+            36,
+            "set hand.target = count(deck)",
+        ),
+    ],
     "impossible-value.yaml": [
         (
             "warning",

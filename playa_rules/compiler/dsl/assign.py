@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import ast as A
 from . import control
 from .effects import effect
-from .held import bounded, check_set, read_as_none
+from .held import bounded, check_set, guarded, none_guard, read_as_none
 from .held import set_source as _source
 from .held import setter as _setter
 from .names import zone_list
@@ -54,30 +54,49 @@ def _set(cp, node: A.Set, scope):
         store = {"turn": "tvars", "hand": "hvars", "match": "mvars"}[head]
         check_set(cp, node, value, (head, name), declared[name])
         many = isinstance(declared[name], list)
+        refuse = none_guard(cp, node, value, (head, name), declared[name])
         return _source(
             cp,
-            _setter(op, lambda g, e: getattr(g, store), lambda g, e: name, vf, bounded(op, value), many),
+            _setter(
+                op,
+                lambda g, e: getattr(g, store),
+                lambda g, e: name,
+                guarded(vf, refuse),
+                bounded(op, value),
+                many,
+            ),
             op,
             f"g.{store}",
             literal(name),
             value,
             many,
+            refuse,
         )
     owner = cp.expr(A.Name(head, pos=node.pos), scope)
     of = owner.fn
     if owner.t.kind == "seat":
         for scope_name, store in (("player", "pvars"), ("player_match", "pmvars")):
             if name in cp.m.variables.get(scope_name, {}):
-                check_set(cp, node, value, (scope_name, name), cp.m.variables[scope_name][name])
-                many = isinstance(cp.m.variables[scope_name][name], list)
+                init = cp.m.variables[scope_name][name]
+                check_set(cp, node, value, (scope_name, name), init)
+                many = isinstance(init, list)
+                refuse = none_guard(cp, node, value, (scope_name, name), init)
                 return _source(
                     cp,
-                    _setter(op, lambda g, e, s=store: getattr(g, s)[name], of, vf, bounded(op, value), many),
+                    _setter(
+                        op,
+                        lambda g, e, s=store: getattr(g, s)[name],
+                        of,
+                        guarded(vf, refuse),
+                        bounded(op, value),
+                        many,
+                    ),
                     op,
                     f"g.{store}[{literal(name)}]",
                     owner,
                     value,
                     many,
+                    refuse,
                 )
         cp.error(
             node,
@@ -103,14 +122,16 @@ def _set(cp, node: A.Set, scope):
             )
         check_set(cp, node, value, ("component", name), cp.m.cvars[name][1])
         many = isinstance(cp.m.cvars[name][1], list)
+        refuse = none_guard(cp, node, value, ("component", name), cp.m.cvars[name][1])
         return _source(
             cp,
-            _setter(op, lambda g, e: g.cvars[name], of, vf, bounded(op, value), many),
+            _setter(op, lambda g, e: g.cvars[name], of, guarded(vf, refuse), bounded(op, value), many),
             op,
             f"g.cvars[{literal(name)}]",
             owner,
             value,
             many,
+            refuse,
         )
     cp.error(
         node, "type-error", f"'set {head}.{name}' needs a seat or a component, but '{head}' is {owner.t}"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...errors import SpecError
 from ...limits import MAX_COLLECTION, MAX_INT
+from . import ast as A
 from . import types as T
 from .faults import value_text
 from .hints import type_hint
@@ -176,6 +177,53 @@ def compile_typed(doc, stage_class):
     return program
 
 
+# ------------------------------------------------------------ none where a kind is fixed
+def none_guard(cp, node, value, key: tuple, init):
+    """For ``set VARIABLE = value`` (``node``) of a variable whose start value fixes its kind
+    (a number, a truth value, a text): the callable ``refuse(g, e)`` raising the located fault
+    of a value that is none when the game runs (a property an item leaves out reads none,
+    as the top of an empty zone does), as ``set hand.x = none`` is refused when the rules
+    load; None when no check is needed (a constant, ``+=``, a collection, a variable
+    that starts as none). For ``x.name`` with ``x`` a bound component (a parameter, a loop's
+    variable), the fault names the component that has no such property."""
+    if node.op != "=" or init is None or isinstance(init, list) or value.is_const:
+        return None
+    fixed = T.of_value(init)
+    if fixed.kind not in FIXED:
+        return None
+    fault = cp.fault_site(node.value)
+    head = (
+        f"{shown(key)} holds {fixed} (its initial value is {value_text(init)}), so it cannot be set to none"
+    )
+    # x.name of a bound x (a parameter, a loop's variable): the component read is e[x]
+    bound = value.prop[0] if value.prop is not None and isinstance(node.value, A.Attr) else None
+    name = node.value.name if bound is not None else None
+
+    def refuse(g, e):
+        x = e.get(bound) if bound is not None else None
+        if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < len(g.m.labels):
+            why = f": {g.m.labels[x]} (a {g.m.ctype[x]}) has no property '{name}', so it reads none"
+        else:
+            why = ": the value is none here (a property an item leaves out, the top of an empty zone, ...)"
+        return fault(head + why)
+
+    return refuse
+
+
+def guarded(vf, refuse):
+    """``vf`` that raises ``refuse(g, e)`` instead of giving none (see :func:`none_guard`)."""
+    if refuse is None:
+        return vf
+
+    def value(g, e):
+        v = vf(g, e)
+        if v is None:
+            raise refuse(g, e)
+        return v
+
+    return value
+
+
 # ------------------------------------------------------------ the closures a set runs
 def bounded(op: str, value) -> bool:
     """Whether a set must check the size of what it stores: a number it computes (``+=``,
@@ -193,15 +241,26 @@ def too_big(v) -> ValueError:
     )
 
 
-def set_source(cp, fn, op: str, store: str, key, value, collection: bool = False):
+def set_source(cp, fn, op: str, store: str, key, value, collection: bool = False, refuse=None):
     """``fn`` (a set statement) with its source: ``key`` a literal or a compiled expression
-    (``collection``: a variable holding a list, changed by :func:`changed`)."""
+    (``collection``: a variable holding a list, changed by :func:`changed`; ``refuse``: the
+    fault of a none where the variable's kind is fixed, :func:`none_guard`)."""
     gen = cp.gen
     if gen is None:
         return fn
     k = key if isinstance(key, str) else gen.of(key)
     v = gen.of(value)
     check = bounded(op, value)
+    if refuse is not None:
+        x = gen.fresh("x")
+        fn.py = [
+            f"{x} = {v}",
+            f"if {x} is None: raise {gen.bind(refuse)}(g, e)",
+            *([f"if not -{MAX_INT} <= {x} <= {MAX_INT}: raise {gen.bind(too_big)}({x})"] if check else []),
+            f"{store}[{k}] = {x}",
+        ]
+        fn.may_end = False
+        return fn
     if collection:
         d, kk = gen.fresh("d"), gen.fresh("k")
         fn.py = [
