@@ -67,6 +67,19 @@ CASES = {
         1,
         "all above 0, not all above 1",
     ),
+    "highest": (
+        "position(highest(c.value for c in row)) * 10 + highest(c.value for c in row).value",
+        24,
+        "the 4, third from the bottom",
+    ),
+    "lowest": ("position(lowest(c.value for c in row))", 1, "the first of the two 1s"),
+    "unique_highest": ("unique_highest(c.value for c in row).value", 4, "one card of 4"),
+    "unique_lowest": (
+        "(if unique_lowest(c.value for c in row) == none then 1 else 0)"
+        " + 10 * unique_lowest(c.value for c in row where c.value > 1).value",
+        31,
+        "two 1s tie: none; of 3 and 4, the 3",
+    ),
     "first": ("first(c in row where c.value > 3).value", 4, "the first card above 3"),
     "top": ("top(row).value", 1, "the last card of the row"),
     "bottom": ("bottom(row).value", 3, "the first card of the row"),

@@ -300,4 +300,4 @@ FUNCTIONS["all"] = Function(
 
 
 # the other functions register themselves in FUNCTIONS when imported, last
-from . import grid, picks  # noqa: E402,F401  (boards; picking components, seats, knowledge)
+from . import extremes, grid, picks  # noqa: E402,F401  (highest...; boards; picking components, seats, knowledge)
