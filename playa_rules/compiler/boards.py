@@ -6,8 +6,10 @@ A cell of such a board is a component with a ``next_to`` property, the list of t
 when the rules load, into :attr:`Model.links`, a table by component of the neighbours'
 ids, which the DSL's board functions (``neighbours``, ``connected``, ``line``) read
 (:mod:`.dsl.grid`). A board is a set of places next to each other both ways, so the lists
-must agree: a cell that names another is named by it. Every problem (a name that is no
-cell, a cell named twice, a list one way only) is a located ``bad-board`` error.
+must agree: a cell that names another is named by it, unless its type says
+``next_to_both_ways: true``, where each relation is written once, on either cell, and the
+other way is added (a cell's neighbours are then in file order). Every problem (a name that is no cell, a cell named twice, a list one
+way only) is a located ``bad-board`` error.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from ..spelling import did_you_mean
 
 LINKS = "next_to"
 """The property listing a cell's neighbours by name."""
+BOTH_WAYS = "next_to_both_ways"
+"""The component type's option making each listed neighbour relation go both ways."""
 
 
 def _places(m) -> dict:
@@ -37,8 +41,11 @@ def link(builder, m, where: list) -> None:
         return
     links: list = [None] * m.component_count
     places = _places(m)
+    both = {t for t, spec in m.types.items() if isinstance(spec, dict) and spec.get(BOTH_WAYS) is True}
     for c, names in enumerate(table):
         if names is None:
+            if m.ctype[c] in both:
+                links[c] = ()  # a cell whose neighbours all name it
             continue
         ptr = where[c] + "/" + LINKS
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -70,6 +77,18 @@ def link(builder, m, where: list) -> None:
             elif cells[0] not in found:
                 found.append(cells[0])
         links[c] = tuple(found)
+    for c, found in enumerate(list(links)):  # a relation written once: the other way added
+        if m.ctype[c] in both:
+            for x in found or ():
+                if c not in (links[x] or ()):
+                    links[x] = (links[x] or ()) + (c,)
+                    if len(links[x]) == MAX_NEIGHBOURS + 1:
+                        builder.error(
+                            where[x],
+                            "bad-board",
+                            f"cell '{m.labels[x]}' is next to more than {MAX_NEIGHBOURS} cells, with those "
+                            f"that name it: over the limit of {MAX_NEIGHBOURS}",
+                        )
     for c, found in enumerate(links):
         for x in found or ():
             if c not in (links[x] or ()):
@@ -79,6 +98,10 @@ def link(builder, m, where: list) -> None:
                     f"cell '{m.labels[c]}' is next to '{m.labels[x]}', but '{m.labels[x]}' does not "
                     f"list '{m.labels[c]}': neighbours are next to each other both ways",
                 )
+    for c in range(m.component_count):  # in file order; what views and screens show, both ways
+        if m.ctype[c] in both and links[c] is not None:
+            links[c] = tuple(sorted(links[c]))
+            table[c] = [m.labels[x] for x in links[c]]
     m.links = links
 
 

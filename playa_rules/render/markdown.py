@@ -51,7 +51,7 @@ RENDERED: dict[str, set[str]] = {
     "assumption": {"value", "default", "about", "source", "alternatives"},
     "ruling": {"value", "default", "question", "cites", "alternatives"},
     "alternative": {"value", "means"},
-    "component": {"start", "per_player", "label", "vars", "items"},
+    "component": {"start", "per_player", "label", "vars", "items", "next_to_both_ways"},
     "item": {"count", "each", "pairs", "label", "next_to"},  # next_to: among the properties
     "each_choices": {"permutations", "combinations", "size"},
     "component_var": {"value", "reset"},

@@ -41,6 +41,8 @@ class PartSections(Writer):
             self.emit(*lines, "")
             if t.get("label"):
                 self.para(self.w("shown_as", label=self.t(["components", name, "label"], t["label"])))
+            if t.get("next_to_both_ways") is True:
+                self.para(self.w("both_ways"))
             cvars = [self.var(n, v) for n, v in (t.get("vars") or {}).items()]
             if cvars:
                 self.para(self.w("cvars", vars="; ".join(cvars)))

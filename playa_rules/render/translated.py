@@ -40,6 +40,8 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "item_label": "mostrato come `{label}`",
         "each_permutations": "uno per ogni scelta ordinata di {size} elementi diversi di {values} come `{prop}`",
         "each_combinations": "uno per ogni scelta non ordinata di {size} elementi diversi di {values} come `{prop}`",
+        "both_ways": "Le caselle accanto valgono nei due sensi: una casella è accanto a quelle che il "
+        "suo `next_to` nomina e a quelle che la nominano.",
         "cvars": "Ognuno ha: {vars}.",
         "var_init": "`{name}` (all'inizio `{value}`, {reset})",
         "reset_turn": "azzerata a ogni turno",
@@ -176,6 +178,8 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "item_label": "mostrado como `{label}`",
         "each_permutations": "uno por cada elección ordenada de {size} elementos distintos de {values} como `{prop}`",
         "each_combinations": "uno por cada elección sin orden de {size} elementos distintos de {values} como `{prop}`",
+        "both_ways": "Las casillas vecinas lo son en los dos sentidos: una casilla está junto a las que "
+        "nombra su `next_to` y a las que la nombran.",
         "cvars": "Cada uno lleva: {vars}.",
         "var_init": "`{name}` (al principio `{value}`, {reset})",
         "reset_turn": "se reinicia en cada turno",

@@ -48,6 +48,8 @@ WORDS: dict[str, dict[str, str]] = {
         "item_label": "shown as `{label}`",
         "each_permutations": "one for each ordered choice of {size} different elements of {values} as `{prop}`",
         "each_combinations": "one for each unordered choice of {size} different elements of {values} as `{prop}`",
+        "both_ways": "Neighbours go both ways: a cell is next to the cells its `next_to` names "
+        "and to those that name it.",
         "cvars": "Each carries: {vars}.",
         "var_init": "`{name}` (initially `{value}`, {reset})",
         "reset_turn": "reset every turn",
