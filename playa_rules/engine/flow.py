@@ -90,6 +90,59 @@ class Flow:
             self._score_hand()
             self._finish()
 
+    def _straight_on(self) -> bool:
+        """After an action that ended its step, go straight to the next decision when only a
+        listing lies between: the next step of the turn, or the first step of the next turn of
+        a phase of counted turns, plain (no condition, no effect, one seat choosing, no
+        automaton, something legal). True when the legal actions are set; False leaves the
+        rest to :meth:`_run` (nothing done that it would not do the same way)."""
+        g = self.g
+        if g.end is not None:
+            return False
+        extras = self.program.extras
+        row = (extras.get("straight") or _straight_steps(self.program))[g.phase_i]
+        i = g.step_i
+        step = row[i]
+        if step is None:
+            return False
+        if i < len(row) - 1:
+            seat = g.seat
+            if g.auto[seat] is not None:
+                return False
+        else:  # the turn ends: the next one starts, as _start_turn starts it
+            k = g.turn_k + 1
+            if k >= g.plet["$turns"]:
+                return False
+            order = g.turn_order
+            n = len(order)
+            seat = order[k % n]
+            if g.auto[seat] is not None:
+                return False
+            g.turn_k = k
+            g.seat = seat
+            g.round = k // n + 1
+            fresh = extras.get("turn_stores") or self._turn_stores()
+            g.tvars = fresh[0].copy()
+            self._log.append(("turn", seat, g.round))
+            if fresh[1]:
+                cvars = g.cvars
+                for name, store in fresh[1]:
+                    cvars[name][:] = store
+            g.step_i = 0
+        out = Legal((self._token, self._stamp + 1))
+        try:
+            (step.plan or step_plan(step))(g, seat, out)
+        except RUNTIME_ERRORS:
+            return False  # _run lists the step again and says what failed
+        if not out._ends[-1]:
+            return False  # blocked: _run lists the step again and says so
+        self._stamp += 1
+        self._legal = out
+        self._by_text = None
+        self._by_id = None
+        g.mode = DECIDE
+        return True
+
     def _run(self) -> None:
         """Run the flow until a seat has a decision to make or the match is over; a Python
         error of the rules becomes a GameRuntimeError naming the phase."""
@@ -322,3 +375,29 @@ class Flow:
         g.seat = None
         self._legal = NO_ACTIONS
         self._log.append(("end", self.scores(), self.winners()))
+
+
+def _straight_steps(program) -> list:
+    """Per phase, per step index ``i`` from 0 to the number of steps, the plain step the flow
+    may list straight after the step before ``i`` ends (:meth:`Flow._straight_on`), or None:
+    step ``i`` itself, or at ``i`` = the number of steps (the turn ends) the first step, for
+    a phase of counted turns (rounds, one seat or listed seats) with no ``on_turn_start``. A
+    step is plain with no ``when``, no effect, no simultaneous seats and actions to offer.
+    Worked out once per rule set."""
+
+    def plain(step):
+        return (
+            step.when is None
+            and step.effect is None
+            and step.simultaneous is None
+            and bool(step.actions or step.fallback)
+        )
+
+    out = []
+    for phase in program.phases:
+        row = [step if plain(step) else None for step in phase.steps]
+        counted = phase.turns in ("rounds", "seat", "seats") and phase.on_turn_start is None
+        row.append(row[0] if counted and row else None)
+        out.append(row)
+    program.extras["straight"] = out
+    return out

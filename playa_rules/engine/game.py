@@ -15,6 +15,7 @@ from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
 from ..faults import relocated
 from . import automata as _automata
 from . import chance as _chance
+from . import opening as _opening
 from . import sealed as _sealed
 from . import view as _view
 from .actions import Action
@@ -75,6 +76,8 @@ class Game(Segments, Flow):
         if chance not in CHANCE_MODES:
             raise PlayaRulesError(f"chance is 'sample' or 'explicit', not {chance!r}")
         seats = _automata.seats_of(self.program, players)
+        if chance == "sample" and _queue is None and _opening.start_from_kept(self, players, seed):
+            return
         self.g = State(self.m, len(seats), seed, explicit=chance == "explicit")
         self.g.auto = seats
         self._log = self.g.log
@@ -89,6 +92,8 @@ class Game(Segments, Flow):
             raise GameRuntimeError(f"the match settings could not be evaluated: {relocated(exc)}") from None
         g.mode = HAND_START
         self._begin(None)
+        if chance == "sample" and _queue is None:
+            _opening.keep(self, players)
 
     # ------------------------------------------------------------ public API
     @property
@@ -200,7 +205,7 @@ class Game(Segments, Flow):
         if g.explicit:
             self._begin(a)
             return
-        if not self._perform(a):  # sampled chance: no segments to keep (see _begin)
+        if not self._perform(a) and not self._straight_on():  # sampled chance: no segments (see _begin)
             self._run()
         if g.nchance != self._nmasked:
             self._mask_chance()

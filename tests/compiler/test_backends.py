@@ -70,6 +70,7 @@ _NAMES = re.compile(
 _ATTRIBUTES = {
     "add",
     "zones",
+    "loc",
     "cvars",
     "pvars",
     "pmvars",

@@ -126,7 +126,16 @@ def fixed_line(spots: dict, rows, cols, not_a_cell, sr: int, sc: int):
             out.append(x)
         return out
 
+    leading.flat = _flat_paths(spots, path_of)
     return line, leading
+
+
+def _flat_paths(spots: dict, path_of) -> dict | None:
+    """Every cell's path, flat, when each location of the board holds one cell (worked out
+    when the rules load, so a generated ``leading`` reads it without a call); else None."""
+    if len(spots) > MAX_LINE_PATHS or any(len(there) != 1 for there in spots.values()):
+        return None
+    return {there[0]: path_of(None, there[0]) for there in spots.values()}
 
 
 def line_source(gen, c, reader, args):
@@ -159,5 +168,23 @@ def leading_source(gen, c, coll, key: str, where):
     if coll.walk is not None and t != env(key):  # along a line of a direction known now: one walk
         leading, zone, x = coll.walk
         test = gen.function([f"return {cond}"], args=f"g, e, {t}")
-        return with_src(gen, c, f"{gen.bind(leading)}(g, e, {zone}, {x}, {gen.bind(test)})")
+        if leading.flat is None:
+            return with_src(gen, c, f"{gen.bind(leading)}(g, e, {zone}, {x}, {gen.bind(test)})")
+        p, loc, out = gen.fresh("x"), gen.fresh("l"), gen.fresh("r")
+        walk = gen.function(  # the path read from the rule set's table, the test inline
+            [
+                f"{p} = {gen.bind(leading.flat)}.get({t})",
+                f"if {p} is None:",  # no cell (None), or not a cell: the reader says which
+                f"    return {gen.bind(leading)}(g, e, {zone}, {t}, {gen.bind(test)})",
+                f"{loc} = g.loc",
+                f"{out} = []",
+                f"for {t} in {p}:",
+                f"    if {loc}[{t}] != {zone} or not ({cond}):",
+                "        break",
+                f"    {out}.append({t})",
+                f"return {out}",
+            ],
+            args=f"g, e, {t}",
+        )
+        return with_src(gen, c, f"{gen.bind(walk)}(g, e, {x})")
     return with_src(gen, c, f"{gen.bind(take_leading)}(({t}, {cond}) for {t} in {gen.of(coll)})")
