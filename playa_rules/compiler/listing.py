@@ -19,7 +19,7 @@ from bisect import bisect_left, bisect_right
 
 from .domains import ORDERED, checked, prepare_join
 from .domains import items as domain_items
-from .dsl.pysource import Generator, env, indent, literal, localized
+from .dsl.pysource import Generator, env, hoisted, indent, literal, localized
 from .params import PARAM_KINDS
 from .program import ActionDef, LevelChecks, StepDef
 
@@ -68,7 +68,7 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
         local[key] = name
     lines += [_localize(line, local) for line in rest]
     bodies[d.name] = (lines, shared)
-    return gen.function([*_PROLOGUE, *lines], "g, me, out")
+    return gen.function([*_PROLOGUE, *hoisted(gen, lines)], "g, me, out")
 
 
 def generated_env(gen: Generator, d: ActionDef, lets: list):
@@ -264,7 +264,7 @@ def step_listing(gen: Generator, step: StepDef, bodies: dict):
         lines += ["if not ends[-1]:"] + indent(_listed(gen, step.fallback, bodies, {}))  # nothing listed
     if step.free:
         lines += ["if ends[-1]:"] + indent(_listed(gen, step.free, bodies, {}))
-    return gen.function(lines, "g, me, out", _by_plans(step))
+    return gen.function([*_PROLOGUE, *hoisted(gen, lines[len(_PROLOGUE) :])], "g, me, out", _by_plans(step))
 
 
 def _listed(gen: Generator, kinds: list, bodies: dict, seen: dict) -> list[str]:
@@ -345,6 +345,12 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
     if p.kind == "seat_in":
         return [
             f"{kept} = [({target}, {target}) for {target} in {domain}" + (f" if {test}]" if test else "]")
+        ]
+    if len(d.model.faces) == d.model.component_count:  # no two components alike: each is its face's first
+        faces = gen.bind(d.model.face)
+        return [
+            f"{kept} = [({target}, {faces}[{target}]) for {target} in {domain}"
+            + (f" if {test}]" if test else "]")
         ]
     seen, face = gen.fresh("d"), gen.fresh("x")
     return [

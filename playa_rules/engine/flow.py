@@ -135,7 +135,8 @@ class Flow:
         except RUNTIME_ERRORS:
             return False  # _run lists the step again and says what failed
         if not out._ends[-1]:
-            return False  # blocked: _run lists the step again and says so
+            self._blocked(step)  # as _run does, which goes on from the next step
+            return False
         self._stamp += 1
         self._legal = out
         self._by_text = None

@@ -182,7 +182,12 @@ def _at(cp, node, args):
     spots, zf = _spots(cp, args[0], rows, cols), zone_index(args[0])
     del board
 
+    flat = {at: there[0] for at, there in spots.items() if len(there) == 1}  # one cell there: no loop
+
     def cell(g, zi, row, col):  # a zone board: its cell at a location, looked up without a finder per call
+        x = flat.get((row, col))
+        if x is not None:
+            return x if g.loc[x] == zi else None
         loc = g.loc
         for x in spots.get((row, col), ()):
             if loc[x] == zi:

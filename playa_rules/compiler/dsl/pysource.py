@@ -118,6 +118,28 @@ def plain_code(src: str) -> str:
     return _LITERAL.sub("", SLOT.sub("", src))
 
 
+_TABLE = re.compile(r"(" + _LITERAL.pattern + r")|g\.cvars\[(" + _LITERAL.pattern + r")\]")
+
+
+def hoisted(gen: Generator, lines: list[str]) -> list[str]:
+    """``lines`` of a function that changes no store of the state (a listing) reading each
+    component variable's table (``g.cvars['name']``) once, into a local at the start, instead
+    of at every read (in a loop, at every element). Texts are skipped whole, so a text that
+    looks like a table read stays as it is."""
+    names: dict = {}
+
+    def local(m):
+        if m.group(1) is not None:  # a text: left as it is
+            return m.group(0)
+        key = m.group(2)
+        if key not in names:
+            names[key] = gen.fresh("k")
+        return names[key]
+
+    body = [_TABLE.sub(local, line) for line in lines]
+    return [f"{name} = g.cvars[{key}]" for key, name in names.items()] + body
+
+
 def hands_on(src: str) -> bool:
     """Whether ``src`` hands the environment itself to a closure (which may read any slot there)."""
     return _HANDS_ON.search(plain_code(src)) is not None
