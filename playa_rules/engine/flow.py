@@ -106,42 +106,23 @@ class Flow:
         if step is None:
             return False
         if i < len(row) - 1:
-            seat = g.seat
-            if g.auto[seat] is not None:
+            if g.auto[g.seat] is not None:
                 return False
-        else:  # the turn ends: the next one starts, as _start_turn starts it
+        else:  # the turn ends: the next one starts
             k = g.turn_k + 1
             if k >= g.plet["$turns"]:
                 return False
             order = g.turn_order
-            n = len(order)
-            seat = order[k % n]
-            if g.auto[seat] is not None:
+            if g.auto[order[k % len(order)]] is not None:
                 return False
             g.turn_k = k
-            g.seat = seat
-            g.round = k // n + 1
-            fresh = extras.get("turn_stores") or self._turn_stores()
-            g.tvars = fresh[0].copy()
-            self._log.append(("turn", seat, g.round))
-            if fresh[1]:
-                cvars = g.cvars
-                for name, store in fresh[1]:
-                    cvars[name][:] = store
+            self._turn_begins(k, order)
             g.step_i = 0
-        out = Legal((self._token, self._stamp + 1))
-        try:
-            (step.plan or step_plan(step))(g, seat, out)
-        except RUNTIME_ERRORS:
-            return False  # _run lists the step again and says what failed
-        if not out._ends[-1]:
+        legal = self._step_legal(step)
+        if not legal._ends[-1]:
             self._blocked(step)  # as _run does, which goes on from the next step
             return False
-        self._stamp += 1
-        self._legal = out
-        self._by_text = None
-        self._by_id = None
-        g.mode = DECIDE
+        self._set_legal(legal)
         return True
 
     def _run(self) -> None:
@@ -310,20 +291,27 @@ class Flow:
         elif k >= g.plet["$turns"]:
             self._next_phase()
             return
-        order = g.turn_order
+        seat = self._turn_begins(k, g.turn_order)
+        if phase.on_turn_start is not None:
+            phase.on_turn_start(g, {"me": seat})
+        g.step_i = 0
+        g.mode = STEP_ENTER
+
+    def _turn_begins(self, k: int, order: list) -> int:
+        """Turn ``k`` of the phase begins: its seat and round set, the turn's variables (and the
+        component variables kept for a turn) back to their start, logged. Returns the seat."""
+        g = self.g
         n = len(order)
         g.seat = seat = order[k % n]
         g.round = k // n + 1
         fresh = self.program.extras.get("turn_stores") or self._turn_stores()
         g.tvars = fresh[0].copy()
         self._log.append(("turn", seat, g.round))
-        cvars = g.cvars
-        for name, store in fresh[1]:  # component variables kept for a turn, back to their start
-            cvars[name][:] = store
-        if phase.on_turn_start is not None:
-            phase.on_turn_start(g, {"me": seat})
-        g.step_i = 0
-        g.mode = STEP_ENTER
+        if fresh[1]:
+            cvars = g.cvars
+            for name, store in fresh[1]:
+                cvars[name][:] = store
+        return seat
 
     def _turn_stores(self) -> tuple:
         """``(turn variables, [(component variable, its store)])`` as every turn starts: the

@@ -146,7 +146,10 @@ GOLDEN = [
 
 
 def _tmux(*args, check=True):
-    return subprocess.run(["tmux", "-L", "playa-screens", *args], capture_output=True, text=True, check=check)
+    # a server of this process's own: when another test run's last session ends, its server
+    # exits, and a session starting on a shared socket at that moment fails
+    socket = f"playa-screens-{os.getpid()}"
+    return subprocess.run(["tmux", "-L", socket, *args], capture_output=True, text=True, check=check)
 
 
 def _wait(session: str, wanted: str, history: bool = False) -> str:

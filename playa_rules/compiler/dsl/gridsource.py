@@ -135,6 +135,8 @@ def _flat_paths(spots: dict, path_of) -> dict | None:
     when the rules load, so a generated ``leading`` reads it without a call); else None."""
     if len(spots) > MAX_LINE_PATHS or any(len(there) != 1 for there in spots.values()):
         return None
+    if not all(r.__class__ is int and c.__class__ is int for r, c in spots):
+        return None  # a row or col that is not a whole number: a compile error, reported elsewhere
     return {there[0]: path_of(None, there[0]) for there in spots.values()}
 
 
