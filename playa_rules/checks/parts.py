@@ -178,8 +178,12 @@ def variables_read_and_set(ctx: Context):
         if len(node.target) == 2:
             sets_scoped.add(tuple(node.target))
             sets_named.add(node.target[1])
-    for _, node in ctx.nodes(A.SetOn):  # set at(board, r, c).mark = ...
+    for _, node in ctx.nodes(A.SetOn):  # set at(board, r, c).mark = ..., set hand.board[i] = ...
         sets_named.add(node.name)
+        listed = node.obj.obj if not node.name and isinstance(node.obj, A.Index) else None
+        if isinstance(listed, A.Attr) and isinstance(listed.obj, A.Name):
+            sets_scoped.add((listed.obj.id, listed.name))
+            sets_named.add(listed.name)
     reads_scoped, reads_named = set(), set()
     for _, node in ctx.nodes(A.Attr):
         reads_named.add(node.name)

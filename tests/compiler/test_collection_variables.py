@@ -67,10 +67,37 @@ def test_a_collection_may_start_with_values_and_is_read_by_position(monkeypatch,
     assert game.view(None)["vars"]["hand"]["houses"] == [4, 5, 4]
 
 
-def test_one_element_of_a_list_cannot_be_set_and_the_error_says_what_to_write(monkeypatch, tmp_path):
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_one_item_of_a_list_is_set_or_added_to_by_its_position(monkeypatch, tmp_path, backend):
+    """Seeds sown into one house: ``set hand.houses[n - 1] += 1``; a copy of the game made
+    before keeps its own list."""
     text = CALLS.replace("hand: {called: []}", "hand: {called: [], houses: [4, 4, 4]}")
-    text = text.replace("set hand.called += [n]", "set hand.houses[n] += 1")
-    with pytest.raises(SpecError, match=r"'set' cannot change one element of a list: set the whole variable"):
+    text = text.replace("set hand.called += [n]", "set hand.called += [n]\n      set hand.houses[n - 1] += 1")
+    game = _rules(monkeypatch, tmp_path, backend, text).new_game(2, seed=1)
+    before = game.clone()
+    game.apply("call 2")
+    assert game.view(None)["vars"]["hand"]["houses"] == [4, 5, 4]
+    assert before.view(None)["vars"]["hand"]["houses"] == [4, 4, 4]
+    text = text.replace("set hand.houses[n - 1] += 1", "set hand.houses[n - 1] = 0")
+    game = _rules(monkeypatch, tmp_path, backend, text).new_game(2, seed=1)
+    game.apply("call 3")
+    assert game.view(None)["vars"]["hand"]["houses"] == [4, 4, 0]
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_an_item_past_the_end_of_the_list_stops_the_game_at_its_position(monkeypatch, tmp_path, backend):
+    text = CALLS.replace("hand: {called: []}", "hand: {called: [], houses: [4, 4, 4]}")
+    text = text.replace("set hand.called += [n]", "set hand.called += [n]\n      set hand.houses[n] += 1")
+    game = _rules(monkeypatch, tmp_path, backend, text).new_game(2, seed=1)
+    game.apply("call 2")
+    with pytest.raises(GameRuntimeError, match=r"no item 3 in a list of 3 items \(0 to 2\)"):
+        game.apply("call 3")
+
+
+def test_an_item_of_something_that_is_not_a_list_cannot_be_set(monkeypatch, tmp_path):
+    text = CALLS.replace("hand: {called: []}", "hand: {called: [], count: 0}")
+    text = text.replace("set hand.called += [n]", "set hand.called += [n]\n      set hand.count[0] = 1")
+    with pytest.raises(SpecError, match=r"'set \.\.\.\[i\]' changes an item of a list, but this is"):
         _rules(monkeypatch, tmp_path, "generated", text)
 
 

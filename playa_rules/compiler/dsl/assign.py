@@ -5,10 +5,11 @@ collection into a variable), checked against the declared kind and bounded; regi
 
 from __future__ import annotations
 
+from ...limits import MAX_INT
 from . import ast as A
 from . import control
 from .effects import effect
-from .held import bounded, check_set, guarded, none_guard, read_as_none
+from .held import bounded, check_set, guarded, none_guard, read_as_none, too_big
 from .held import set_source as _source
 from .held import setter as _setter
 from .names import zone_list
@@ -146,12 +147,7 @@ def _set(cp, node: A.Set, scope):
 )
 def _set_on(cp, node: A.SetOn, scope):
     if not node.name and isinstance(node.obj, A.Index):
-        cp.error(
-            node,
-            "bad-target",
-            "'set' cannot change one element of a list: set the whole variable to a new list "
-            "(set hand.board = [if i == h then hand.board[i] + 1 else hand.board[i] for i in houses])",
-        )
+        return _set_item(cp, node, scope)
     if not node.name:
         cp.error(
             node,
@@ -179,6 +175,51 @@ def _set_on(cp, node: A.SetOn, scope):
         store(g, e)
 
     return set_on
+
+
+def _set_item(cp, node: A.SetOn, scope):
+    """``set VARIABLE[i] = v`` (or ``+=``, ``-=``): the variable (a list) set to a copy of its
+    list with item ``i`` changed, so a list another variable or a copy of the game holds is
+    never changed under it; ``i`` from 0, within the list (a located fault otherwise)."""
+    where, index_node = node.obj.obj, node.obj.index
+    if not (isinstance(where, A.Attr) and isinstance(where.obj, A.Name)):
+        cp.error(
+            node,
+            "bad-target",
+            "'set ...[i]' changes one item of a list variable: turn.NAME[i], hand.NAME[i], "
+            "match.NAME[i], SEAT.NAME[i] or COMPONENT.NAME[i]",
+        )
+    listed = cp.expr(where, scope)
+    if listed.t.kind not in ("list", "any"):
+        cp.error(where, "type-error", f"'set ...[i]' changes an item of a list, but this is {listed.t}")
+    index = cp.expr(index_node, scope)
+    cp.expect(index, "int", index_node, "the position of the item (0 for the first)")
+    value = cp.expr(node.value, scope)
+    if node.op != "=":
+        cp.expect(value, "int", node.value, f"what 'set ...[i] {node.op}' adds or takes away")
+    key = cp.fresh("list")
+    inner = scope.bind("$list", key, listed.t)
+    store = _set(
+        cp, A.Set((where.obj.id, where.name), "=", A.Name("$list", pos=node.pos), pos=node.pos), inner
+    )
+    lf, xf, vf, op = listed.fn, index.fn, value.fn, node.op
+    fault = cp.fault_site(index_node)
+
+    def set_item(g, e):
+        old, i, v = lf(g, e), xf(g, e), vf(g, e)
+        if not (i.__class__ is int and 0 <= i < len(old)):
+            raise fault(f"no item {i!r} in a list of {len(old)} items (0 to {len(old) - 1})")
+        new = list(old)
+        if op == "=":
+            new[i] = v
+        else:
+            new[i] = old[i] + v if op == "+=" else old[i] - v
+            if not -MAX_INT <= new[i] <= MAX_INT:
+                raise too_big(new[i])
+        e[key] = new
+        store(g, e)
+
+    return set_item
 
 
 @effect(
