@@ -35,3 +35,60 @@ def test_an_action_without_parameters_has_none():
         game.apply(legal[rng.randrange(len(legal))])
     assert stop is not None and str(stop) == "stop"
     assert stop.parameters() == []
+
+
+PER_SEAT = """\
+game: own-cards
+title: Own cards (test game)
+players: [2]
+components:
+  card:
+    per_player: true
+    start: hand
+    label: "{value}"
+    items:
+      - {each: {value: [1, 2]}}
+zones:
+  hand: {per: player, visibility: owner, holds: [card]}
+  pile: {visibility: public, holds: [card]}
+actions:
+  play:
+    text: "play {card} before {then}"
+    params:
+      card: {one_of: me.hand}
+      then: {one_of: "[c in me.hand where c != card]"}
+    effect: move card to pile
+phases:
+  - id: main
+    turns: {from: start_player, rounds: 1}
+    steps:
+      - {id: play, actions: [play]}
+scoring:
+  - {id: kept, points: "count(me.hand)"}
+"""
+
+
+def test_one_of_over_per_player_cards_gives_each_seat_ids_of_its_own(tmp_path):
+    path = tmp_path / "own-cards.yaml"
+    path.write_text(PER_SEAT, encoding="utf-8")
+    rules = pr.load(path)
+    assert rules.num_distinct_actions == 16  # (2 cards x 2 seats) for each parameter
+    game = rules.new_game(2, seed=0)
+    first = {str(a): a.id for a in game.legal_actions()}
+    game.apply("play 1 before 2")
+    second = {str(a): a.id for a in game.legal_actions()}
+    assert set(first) == set(second) == {"play 1 before 2", "play 2 before 1"}
+    assert not set(first.values()) & set(second.values())  # the same texts, other ids
+
+
+def test_a_domain_reads_the_parameters_before_it_not_those_after(tmp_path):
+    path = tmp_path / "own-cards.yaml"
+    path.write_text(
+        PER_SEAT.replace(
+            '      card: {one_of: me.hand}\n      then: {one_of: "[c in me.hand where c != card]"}\n',
+            '      card: {one_of: "[c in me.hand where c != then]"}\n      then: {one_of: me.hand}\n',
+        ),
+        encoding="utf-8",
+    )
+    errors = [(d.code, d.message) for d in pr.validate(path) if d.severity == "error"]
+    assert ("unknown-name", "unknown name 'then'") in errors
