@@ -45,6 +45,8 @@ def dsl_texts(data) -> Iterator[DslText]:
         for i, item in enumerate(list_of(comp.get("items") if isinstance(comp, dict) else None)):
             if isinstance(item, dict) and "count" in item:
                 yield DslText(f"/components/{p(tname)}/items/{i}/count", item["count"], False)
+            if isinstance(item, dict) and "where" in item:
+                yield DslText(f"/components/{p(tname)}/items/{i}/where", item["where"], False)
     if "setup" in data:
         yield DslText("/setup", data["setup"], True)
     for aname, action in items_of(data.get("actions")):

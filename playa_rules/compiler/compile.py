@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 
 from ..checks import semantic_diagnostics, sort_diagnostics
 from ..checks.base import cap_problems, dsl_texts
@@ -21,6 +22,7 @@ from .dsl.compile import Compiler, Define, Scope
 from .dsl.control import read_procedures
 from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
+from .item_where import item_condition
 from .kinds import ActionKinds
 from .listing import step_listing
 from .model import ModelBuilder, did_you_mean
@@ -146,7 +148,7 @@ class _Stage(ActionKinds):
     # ------------------------------------------------------------ the run
     def run(self) -> Program:
         d = self.data
-        builder = ModelBuilder(d, self.diag, self.constant)
+        builder = ModelBuilder(d, self.diag, self.constant, partial(item_condition, self))
         self.model = m = builder.build()
         self.diags.extend(builder.diags)
         self.broken_defines: set[str] = set()

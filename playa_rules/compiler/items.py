@@ -1,6 +1,7 @@
 """Component items: the item lines of each component type, resolved and counted.
 
-An item line makes ``count`` copies of every combination of its ``each`` values. How
+An item line makes ``count`` copies of every combination of its ``each`` values (those
+its ``where`` keeps, a condition over their properties worked out once). How
 many that is (count times the product of the sizes of its ``each`` lists, a choice's size
 given by ``math.perm`` or ``math.comb``) is worked out arithmetically, per line, per type
 (a ``per_player`` type once per seat of the largest game) and in all, and checked
@@ -15,8 +16,11 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
-from ..errors import spelled
+from ..errors import SpecError, spelled
 from ..limits import MAX_COMPONENTS, MAX_COUNT
+
+ITEM_KEYS = ("count", "each", "pairs", "label", "where")
+"""The keys of an item line that are not properties of its items."""
 
 
 @dataclass
@@ -29,12 +33,24 @@ class Line:
     label: object  # the label template (the line's, else the type's), or None
     pairs: list = field(default_factory=list)  # [(property, values)], taken together item by item
     index: int = 0  # its place in the type's items
+    only: list | None = None  # the combinations its ``where`` keeps (all of them when None)
 
     @property
     def size(self) -> int:
-        """How many items the line makes, without making them."""
+        """How many items the line makes, without making them (at most, before ``where``)."""
+        if self.only is not None:
+            return self.count * len(self.only)
         rows = len(self.pairs[0][1]) if self.pairs else 1
         return self.count * rows * math.prod(len(values) for _, values in self.each)
+
+    def variants(self) -> list[dict]:
+        """The properties of each combination the line makes (one item each, times ``count``)."""
+        if self.only is not None:
+            return self.only
+        out = [dict(self.base)]
+        for prop, values in self.each:
+            out = [dict(v, **{prop: x}) for v in out for x in values]
+        return [dict(v, **row) for v in out for row in self.rows()]
 
     def rows(self) -> list[dict]:
         """The properties ``pairs`` gives each item, position by position (one empty row without pairs)."""
@@ -49,7 +65,7 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
     lines = []
     for i, item in enumerate(t.get("items") or [{}]):
         ptr = f"/components/{tname}/items/{i}"
-        base = {k: v for k, v in item.items() if k not in ("count", "each", "pairs", "label")}
+        base = {k: v for k, v in item.items() if k not in ITEM_KEYS}
         count = item.get("count", 1)
         if isinstance(count, str):
             try:
@@ -96,8 +112,22 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
                 [(prop, values[:1]) for prop, values in each],
                 [(prop, values[:1]) for prop, values in pairs],
             )  # one still types the rules
+        elif "where" in item and builder.condition is not None:
+            line.only = _kept(builder, line, item["where"], ptr + "/where")
         lines.append(line)
     return lines
+
+
+def _kept(builder, line: Line, text, ptr: str) -> list:
+    """The combinations of ``line`` for which its ``where`` holds (all of them, and the
+    problem reported, when it cannot be worked out)."""
+    made = line.variants()
+    try:
+        keep = builder.condition(text, ptr, made[0] if made else dict(line.base))
+        return [props for props in made if keep(props)]
+    except SpecError as exc:
+        builder.diags.extend(d for d in exc.diagnostics if d not in builder.diags)
+        return made
 
 
 def bound_totals(builder, m, lines: dict) -> None:

@@ -67,6 +67,7 @@ class Model:
     turn_cvars: list = field(default_factory=list)  # [(var name, initial)] reset every turn
     match_cvars: set = field(default_factory=set)  # var names kept across hands
     links: list | None = None  # component id -> ids of the cells its next_to names (boards.py), or None
+    line_sizes: dict = field(default_factory=dict)  # type -> items each item line makes (for one owner)
     hand_starts: dict = field(default_factory=dict, repr=False, compare=False)  # players -> (engine.state)
     source: Any = field(default=None, repr=False, compare=False)  # (game, [variants]) as given to load
 
@@ -97,10 +98,11 @@ class Model:
 class ModelBuilder:
     """Builds a Model from validated spec data, collecting diagnostics as it goes."""
 
-    def __init__(self, data: dict, locate, evaluate_constant):
+    def __init__(self, data: dict, locate, evaluate_constant, item_condition=None):
         self.data = data
         self.locate = locate  # (pointer, code, message) -> Diagnostic
         self.evaluate = evaluate_constant  # (text, pointer) -> value, raises SpecError
+        self.condition = item_condition  # (text, pointer, sample props) -> predicate, raises SpecError
         self.diags: list[Diagnostic] = []
 
     def error(self, pointer: str, code: str, message: str, hint: str | None = None):
@@ -229,6 +231,7 @@ class ModelBuilder:
         per_player_types = []
         lines = {tname: items.resolve(self, m, tname, t) for tname, t in m.types.items()}
         items.bound_totals(self, m, lines)  # counted before any item is made
+        m.line_sizes = {tname: [line.size for line in type_lines] for tname, type_lines in lines.items()}
         for tname, t in m.types.items():
             if t.get("per_player"):
                 per_player_types.append(tname)
@@ -292,11 +295,7 @@ class ModelBuilder:
             if not line.count:
                 continue
             ptr = f"/components/{tname}/items/{line.index}"
-            variants = [dict(line.base)]
-            for prop, values in line.each:
-                variants = [dict(v, **{prop: x}) for v in variants for x in values]
-            variants = [dict(v, **row) for v in variants for row in line.rows()]
-            for props in variants:
+            for props in line.variants():
                 for _ in range(line.count):
                     out.append((tname, owner, props, _label(line.label, tname, props, constants), ptr))
         return out

@@ -52,7 +52,7 @@ RENDERED: dict[str, set[str]] = {
     "ruling": {"value", "default", "question", "cites", "alternatives"},
     "alternative": {"value", "means"},
     "component": {"start", "per_player", "label", "vars", "items", "next_to_both_ways"},
-    "item": {"count", "each", "pairs", "label", "next_to"},  # next_to: among the properties
+    "item": {"count", "each", "pairs", "label", "where", "next_to"},  # next_to: among the properties
     "each_choices": {"permutations", "combinations", "size"},
     "component_var": {"value", "reset"},
     "variables": {"turn", "hand", "match", "player", "player_match"},  # the scopes (words.py: reset_<scope>)

@@ -62,6 +62,7 @@ class Writer:
         self.out: list[str] = []
         program = getattr(rules, "program", None)
         self.constants = dict(getattr(getattr(program, "model", None), "constants", None) or {})
+        self.line_sizes = dict(getattr(getattr(program, "model", None), "line_sizes", None) or {})
 
     def w(self, key: str, **fields) -> str:
         return phrase(self.lang, key, **fields)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from ..compiler.items import ITEM_KEYS
 from .markup import Writer, code, linked, value_text
 from .words import joined
 
@@ -20,8 +21,9 @@ class PartSections(Writer):
         for name, t in types.items():
             self.heading(3, code(name))
             lines, total = [], 0
-            for item in t.get("items") or [{}]:
-                line, n = self.item(item)
+            sizes = self.line_sizes.get(name) or []
+            for i, item in enumerate(t.get("items") or [{}]):
+                line, n = self.item(item, sizes[i] if "where" in item and i < len(sizes) else None)
                 lines.append(f"- {line}")
                 total += n
             counts = self.rules.player_counts
@@ -47,8 +49,9 @@ class PartSections(Writer):
             if cvars:
                 self.para(self.w("cvars", vars="; ".join(cvars)))
 
-    def item(self, item: dict) -> tuple[str, int]:
-        """One line of an item entry, and how many items it makes."""
+    def item(self, item: dict, kept: int | None = None) -> tuple[str, int]:
+        """One line of an item entry, and how many items it makes (``kept``: as the rules
+        made them, for a line whose ``where`` keeps some combinations)."""
         each = item.get("each") or {}
         combos, parts = 1, []
         for prop, values in each.items():
@@ -83,16 +86,15 @@ class PartSections(Writer):
         count = item.get("count", 1)
         n = self.constant(count) if isinstance(count, str) else count
         made = n * combos if isinstance(n, int) else None
+        if "where" in item:
+            made = kept
+            parts.append(self.w("item_where", cond=code(str(item["where"]))))
         number = (
             self.w("count_expr", n="?" if made is None else made, expr=count)
             if isinstance(count, str)
             else str(made)
         )
-        props = [
-            code(f"{k}: {value_text(v)}")
-            for k, v in item.items()
-            if k not in ("count", "each", "pairs", "label")
-        ]
+        props = [code(f"{k}: {value_text(v)}") for k, v in item.items() if k not in ITEM_KEYS]
         text = self.w("item", n=number, props=", ".join(props)) if props else self.w("item_plain", n=number)
         extra = parts + (
             [self.w("item_label", label=self.cat.label(item["label"]))] if "label" in item else []

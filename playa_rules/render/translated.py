@@ -38,6 +38,7 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "each": "uno per ogni `{prop}` in {values}",
         "pairs": "uno per ogni posizione delle liste, prese insieme: {values}",
         "item_label": "mostrato come `{label}`",
+        "item_where": "solo quelli in cui {cond}",
         "each_permutations": "uno per ogni scelta ordinata di {size} elementi diversi di {values} come `{prop}`",
         "each_combinations": "uno per ogni scelta non ordinata di {size} elementi diversi di {values} come `{prop}`",
         "both_ways": "Le caselle accanto valgono nei due sensi: una casella è accanto a quelle che il "
@@ -176,6 +177,7 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "each": "uno por cada `{prop}` en {values}",
         "pairs": "uno por cada posición de las listas, tomadas juntas: {values}",
         "item_label": "mostrado como `{label}`",
+        "item_where": "solo aquellos en que {cond}",
         "each_permutations": "uno por cada elección ordenada de {size} elementos distintos de {values} como `{prop}`",
         "each_combinations": "uno por cada elección sin orden de {size} elementos distintos de {values} como `{prop}`",
         "both_ways": "Las casillas vecinas lo son en los dos sentidos: una casilla está junto a las que "

@@ -46,6 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         "each": "one for each `{prop}` in {values}",
         "pairs": "one for each position of the lists, taken together: {values}",
         "item_label": "shown as `{label}`",
+        "item_where": "only those where {cond}",
         "each_permutations": "one for each ordered choice of {size} different elements of {values} as `{prop}`",
         "each_combinations": "one for each unordered choice of {size} different elements of {values} as `{prop}`",
         "both_ways": "Neighbours go both ways: a cell is next to the cells its `next_to` names "
