@@ -11,9 +11,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 
+_AS_IS = frozenset((int, str, bool, float, type(None)))  # (tested first: isinstance of Fraction, an ABC, costs more)
+
+
 def plain(x):
     """``x`` as JSON holds it: an exact fraction a rule made with ``/`` as its text (``'7/2'``),
     inside lists and mappings too; everything else as it is."""
+    if x.__class__ in _AS_IS:
+        return x
     if isinstance(x, Fraction):
         return str(x)
     if isinstance(x, list):
