@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-
-_AS_IS = frozenset((int, str, bool, float, type(None)))  # (tested first: isinstance of Fraction, an ABC, costs more)
+_AS_IS = frozenset(
+    (int, str, bool, float, type(None))
+)  # (tested first: isinstance of Fraction, an ABC, costs more)
 
 
 def plain(x):
