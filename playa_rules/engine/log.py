@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-_AS_IS = frozenset(
-    (int, str, bool, float, type(None))
-)  # (tested first: isinstance of Fraction, an ABC, costs more)
+# returned as they are, tested first: isinstance of Fraction (an ABC) costs more
+_AS_IS = frozenset((int, str, bool, float, type(None)))
 
 
 def plain(x):
