@@ -48,34 +48,23 @@ def print_summary(console, result: dict) -> None:
     if not result["games"]:
         console.print("no game finished")
         return
+    # rules that decide the winners without points (no scoring rules, every score 0) get no score columns
+    points = bool(result["rules"]) or any(s["mean_score"] or s["sd_score"] for s in result["seats"])
+    scores = ("mean score", "sd") if points else ()
     t = Table(title="By seat", title_justify="left")
-    for col in ("seat", "agents", "wins", "win rate", "95% CI", "mean score", "sd"):
+    for col in ("seat", "agents", "wins", "win rate", "95% CI", *scores):
         t.add_column(col, justify="left" if col == "agents" else "right")
     for s in result["seats"]:
         agents = ", ".join(f"{a} x{k}" if len(s["agents"]) > 1 else a for a, k in s["agents"].items())
-        t.add_row(
-            str(s["seat"]),
-            Text(agents),
-            str(s["wins"]),
-            _pct(s["win_rate"]),
-            _ci(s["win_rate_ci"]),
-            f"{s['mean_score']:.2f}",
-            f"{s['sd_score']:.2f}",
-        )
+        row = [str(s["seat"]), Text(agents), str(s["wins"]), _pct(s["win_rate"]), _ci(s["win_rate_ci"])]
+        t.add_row(*row, *((f"{s['mean_score']:.2f}", f"{s['sd_score']:.2f}") if points else ()))
     console.print(t)
     t = Table(title="By agent", title_justify="left")
-    for col in ("agent", "seat games", "wins", "win rate", "95% CI", "mean score", "sd"):
+    for col in ("agent", "seat games", "wins", "win rate", "95% CI", *scores):
         t.add_column(col, justify="left" if col == "agent" else "right")
     for name, a in result["by_agent"].items():
-        t.add_row(
-            Text(name),
-            str(a["seat_games"]),
-            str(a["wins"]),
-            _pct(a["win_rate"]),
-            _ci(a["win_rate_ci"]),
-            f"{a['mean_score']:.2f}",
-            f"{a['sd_score']:.2f}",
-        )
+        row = [Text(name), str(a["seat_games"]), str(a["wins"]), _pct(a["win_rate"]), _ci(a["win_rate_ci"])]
+        t.add_row(*row, *((f"{a['mean_score']:.2f}", f"{a['sd_score']:.2f}") if points else ()))
     console.print(t)
     length, ties, draws, first = result["length"], result["ties"], result["draws"], result["first_player"]
     console.print(
@@ -100,6 +89,9 @@ def print_summary(console, result: dict) -> None:
     for name, a in result["actions"].items():
         t.add_row(Text(name), f"{a['per_game']:.2f}", f"{a['sd']:.2f}", str(a["total"]))
     console.print(t)
+    if not result["rules"]:
+        console.print("scoring rules: none (the rules name the winners)")
+        return
     t = Table(
         title="Scoring rules",
         title_justify="left",

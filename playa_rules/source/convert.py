@@ -300,9 +300,11 @@ class Converter:
             )
         else:
             message = f"key '{node.value}' is a decimal number"
-        self.problem(
-            "bad-key", message, mark, pointer, hint="quote the key to make it a name, e.g. 'on': ..."
-        )
+        shown = node.value or "key"
+        hint = f"quote the key to make it a name: '{shown}': ..."
+        if value is None:
+            hint += " (a display symbol for no value, none, is keyed 'none')"
+        self.problem("bad-key", message, mark, pointer, hint=hint)
         return _NOTHING
 
     def scalar(self, node: ScalarNode, pointer: str, mark=None):

@@ -156,6 +156,16 @@ def test_cli_simulate_json_and_tables(capsys):
     assert "By seat" in out and "ismcts:playouts=3,c=1" in out and "Scoring rules" in out
 
 
+def test_cli_simulate_of_rules_without_points_shows_no_score_columns(capsys):
+    """Nim names its loser: no scoring rules, every score 0, so no empty table or zero columns."""
+    nim = Path(__file__).resolve().parents[1] / "games" / "nim.yaml"
+    assert main(["simulate", str(nim), "-p", "2", "-n", "6", "-w", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "By seat" in out and "win rate" in out
+    assert "mean score" not in out and "Scoring rules" not in out
+    assert "scoring rules: none (the rules name the winners)" in out
+
+
 def test_cli_compare_prints_the_rule_changes_above_the_play_changes(capsys):
     assert main(["compare", "playa-pirata", "--variant", SKULLS, "-p", "3", "-n", "30", "-w", "1"]) == 0
     out = capsys.readouterr().out

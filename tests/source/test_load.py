@@ -117,6 +117,16 @@ def test_small_refusals(text, code, fragment):
     assert fragment in info.value.diagnostic.message
 
 
+def test_a_key_yaml_reads_as_null_is_named_in_the_hint_with_the_key_for_no_value():
+    with pytest.raises(LoadError) as info:
+        load_text("symbols: {null: '.', 0: X}\n")
+    found = info.value.diagnostic
+    assert found.code == "bad-key"
+    assert found.hint == (
+        "quote the key to make it a name: 'null': ... (a display symbol for no value, none, is keyed 'none')"
+    )
+
+
 def test_a_tab_indent_says_to_use_spaces():
     with pytest.raises(LoadError) as info:
         load_text("parameters:\n\thand_size: 4\n")
