@@ -60,10 +60,13 @@ class ActionKinds:
             if c is not None:
                 lets.append((key, c.fn))  # and its text when it means the same in every kind
                 let_cs.append((key, c, text if isinstance(text, str) and not names_in(text) & own else None))
-        params = []
+        params, failed = [], set()
         for k, pspec in (spec.get("params") or {}).items():
             p, scope = self.param(k, pspec, f"{ptr}/params/{k}", scope)
-            if p is not None:
+            if p is None:  # reported: its name still reads as a parameter, so its uses are not errors too
+                failed.add(k)
+                scope = scope.bind(k, self.cp.fresh(k), T.ANY)
+            else:
                 domain_text = next((pspec[x] for x in PARAM_KINDS if x in pspec), None)
                 p.independent = not (names_in(domain_text) & {q.name for q in params})
                 params.append(p)
@@ -117,7 +120,7 @@ class ActionKinds:
         effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
         text = spec.get("text", name)
         for field in text_fields(text):
-            if field not in order:
+            if field not in order and field not in failed:
                 self.error(
                     f"{ptr}/text",
                     "unknown-field",

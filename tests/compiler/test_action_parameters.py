@@ -1,6 +1,7 @@
 """Action.parameters(): an action's parameters one by one, as its text writes them."""
 
 import random
+from pathlib import Path
 
 import playa_rules as pr
 
@@ -92,3 +93,26 @@ def test_a_domain_reads_the_parameters_before_it_not_those_after(tmp_path):
     )
     errors = [(d.code, d.message) for d in pr.validate(path) if d.severity == "error"]
     assert ("unknown-name", "unknown name 'then'") in errors
+
+
+NIM = (Path(__file__).resolve().parents[1] / "games" / "nim.yaml").read_text(encoding="utf-8")
+
+
+def test_a_number_range_may_end_at_the_largest_of_a_list_parameter(tmp_path):
+    """max (and min, sum) of a list known when the rules load is known then too."""
+    path = tmp_path / "nim.yaml"
+    path.write_text(
+        NIM.replace("n: {number_in: [1, 5]}", 'n: {number_in: [1, "max(start_heaps)"]}'), encoding="utf-8"
+    )
+    assert [d for d in pr.validate(path) if d.severity == "error"] == []
+    game = pr.load(path).new_game(2, seed=1)
+    assert "take 5 from heap 2" in game.legal_actions().texts()
+
+
+def test_a_parameter_that_fails_is_reported_once_not_again_where_it_is_used(tmp_path):
+    path = tmp_path / "nim.yaml"
+    path.write_text(
+        NIM.replace("n: {number_in: [1, 5]}", 'n: {number_in: [1, "me.index"]}'), encoding="utf-8"
+    )
+    errors = [(d.code, d.message) for d in pr.validate(path) if d.severity == "error"]
+    assert [code for code, _ in errors] == ["bad-range"]

@@ -112,3 +112,10 @@ def test_a_collection_over_the_limit_stops_the_game_with_a_runtime_error(monkeyp
         GameRuntimeError, match=f"a collection of {MAX_COLLECTION + 1:,} values would be stored"
     ):
         game.apply("call 1")
+
+
+def test_an_item_of_a_list_of_numbers_takes_a_number_when_the_rules_load(monkeypatch, tmp_path):
+    text = CALLS.replace("hand: {called: []}", "hand: {called: [], houses: [4, 4, 4]}")
+    text = text.replace("set hand.called += [n]", 'set hand.called += [n]\n      set hand.houses[0] = "x"')
+    with pytest.raises(SpecError, match=r"an item of hand.houses must be a number, but this is a text"):
+        _rules(monkeypatch, tmp_path, "generated", text)

@@ -197,6 +197,9 @@ def _set_item(cp, node: A.SetOn, scope):
     value = cp.expr(node.value, scope)
     if node.op != "=":
         cp.expect(value, "int", node.value, f"what 'set ...[i] {node.op}' adds or takes away")
+    elem = listed.t.elem if listed.t.kind == "list" else None
+    if node.op == "=" and elem is not None and elem.kind in ("int", "str", "bool"):
+        cp.expect(value, elem.kind, node.value, f"an item of {where.obj.id}.{where.name}")
     key = cp.fresh("list")
     inner = scope.bind("$list", key, listed.t)
     store = _set(

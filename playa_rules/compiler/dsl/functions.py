@@ -206,12 +206,21 @@ def _sum_over(cp, node, coll, key, where, expr):
 )
 def _sum(cp, node, args):
     arity(cp, node, args, 1)
+    if _int_list(args[0]):  # a list known when the rules load: its total known now
+        return const(sum(args[0].const), T.INT)
     f = collection(cp, node, args[0])
     return C(lambda g, e: sum(f(g, e)), T.INT)
 
 
+def _int_list(c) -> bool:
+    """Whether ``c`` is a list of whole numbers known when the rules load."""
+    return c.is_const and isinstance(c.const, (list, tuple)) and all(type(v) is int for v in c.const)
+
+
 def _extreme(pick):
     def plain(cp, node, args):
+        if len(args) == 1 and _int_list(args[0]):  # a list known when the rules load: known now
+            return const(pick(args[0].const, default=0), T.INT)
         if len(args) == 1:
             f = collection(cp, node, args[0])
             return C(lambda g, e: pick(f(g, e), default=0), T.INT)
