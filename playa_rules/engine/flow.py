@@ -91,39 +91,42 @@ class Flow:
             self._finish()
 
     def _straight_on(self) -> bool:
-        """After an action that ended its step, go straight to the next decision when only a
-        listing lies between: the next step of the turn, or the first step of the next turn of
-        a phase of counted turns, plain (no condition, no effect, one seat choosing, no
-        automaton, something legal). True when the legal actions are set; False leaves the
-        rest to :meth:`_run` (nothing done that it would not do the same way)."""
+        """After an action that ended its step, go straight to the next decision when only
+        listings lie between: the next steps of the turn, or the first steps of the next turn
+        of a phase of counted turns, plain (no condition, no effect, one seat choosing, no
+        automaton); a blocked one is handled as :meth:`_run` does (logged, its on_blocked
+        run) and the next tried, for one turn's steps at most. True when the legal actions
+        are set; False leaves the rest to :meth:`_run` (nothing done that it would not do the
+        same way)."""
         g = self.g
-        if g.end is not None:
-            return False
-        extras = self.program.extras
-        row = (extras.get("straight") or _straight_steps(self.program))[g.phase_i]
-        i = g.step_i
-        step = row[i]
-        if step is None:
-            return False
-        if i < len(row) - 1:
-            if g.auto[g.seat] is not None:
+        row = (self.program.extras.get("straight") or _straight_steps(self.program))[g.phase_i]
+        last = len(row) - 1
+        for _ in range(len(row)):
+            if g.end is not None:
                 return False
-        else:  # the turn ends: the next one starts
-            k = g.turn_k + 1
-            if k >= g.plet["$turns"]:
+            i = g.step_i
+            step = row[i]
+            if step is None:
                 return False
-            order = g.turn_order
-            if g.auto[order[k % len(order)]] is not None:
-                return False
-            g.turn_k = k
-            self._turn_begins(k, order)
-            g.step_i = 0
-        legal = self._step_legal(step)
-        if not legal._ends[-1]:
-            self._blocked(step)  # as _run does, which goes on from the next step
-            return False
-        self._set_legal(legal)
-        return True
+            if i < last:
+                if g.auto[g.seat] is not None:
+                    return False
+            else:  # the turn ends: the next one starts
+                k = g.turn_k + 1
+                if k >= g.plet["$turns"]:
+                    return False
+                order = g.turn_order
+                if g.auto[order[k % len(order)]] is not None:
+                    return False
+                g.turn_k = k
+                self._turn_begins(k, order)
+                g.step_i = 0
+            legal = self._step_legal(step)
+            if legal._ends[-1]:
+                self._set_legal(legal)
+                return True
+            self._blocked(step)  # as _run does: on with the next step
+        return False
 
     def _run(self) -> None:
         """Run the flow until a seat has a decision to make or the match is over; a Python

@@ -198,8 +198,8 @@ class Game(Segments, Flow):
             self._resume()
             return
         g = self.g
-        if action.__class__ is Action and action.stamp == (self._token, self._stamp) and g.mode != OVER:
-            a = action  # made for this decision (resolve's first case, inline)
+        if action.__class__ is Action and action.stamp is self._legal.stamp is not None:
+            a = action  # made from this decision's list (resolve's first case, inline; over: no stamp)
         else:
             a = resolve(self, action)
         if g.explicit:

@@ -47,12 +47,11 @@ class Legal(Sequence):
     action does not pay for making all of them.
     """
 
-    __slots__ = ("_runs", "_ends", "_made", "stamp")
+    __slots__ = ("_runs", "_ends", "stamp")
 
     def __init__(self, stamp=None):
         self._runs: list = []  # (defn, values prefix, keys prefix, [(value, key)] or None, first index used)
         self._ends: list = [0]  # cumulative lengths, after a leading 0
-        self._made: dict = {}
         self.stamp = stamp
 
     def add(self, d, vals, keys, items, lo: int = 0, hi: int | None = None) -> None:
@@ -82,43 +81,36 @@ class Legal(Sequence):
         return self._ends[-1] > 0
 
     def __getitem__(self, i):
-        if i.__class__ is not int:
-            if isinstance(i, slice):
-                return [self[j] for j in range(*i.indices(len(self)))]
-            i = index(i)
         ends = self._ends
-        n = ends[-1]
+        if i.__class__ is not int or not 0 <= i < ends[-1]:
+            return self._other_index(i)
+        d, vals, keys, items, lo = self._runs[r := bisect_right(ends, i) - 1]
+        if items is None:
+            return Action(d, vals, keys, self.stamp)
+        v, k = items[lo + i - ends[r]]
+        return Action(d, vals + (v,), keys + (k,), self.stamp)
+
+    def _other_index(self, i):
+        """``self[i]`` for a slice, a negative index or an index-like object (or else the error)."""
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        i = index(i)
+        n = self._ends[-1]
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("legal action index out of range")
-        a = self._made.get(i)
-        if a is None:
-            r = bisect_right(ends, i) - 1
-            d, vals, keys, items, lo = self._runs[r]
-            if items is None:
-                a = Action(d, vals, keys, self.stamp)
-            else:
-                v, k = items[lo + i - ends[r]]
-                a = Action(d, vals + (v,), keys + (k,), self.stamp)
-            self._made[i] = a
-        return a
+        return self[i]
 
     def __iter__(self):
         """The actions in list order, walking the runs (no search per index)."""
-        made, stamp, ends = self._made, self.stamp, self._ends
+        stamp, ends = self.stamp, self._ends
         for r, (d, vals, keys, items, lo) in enumerate(self._runs):
-            start = ends[r]
-            for j in range(ends[r + 1] - start):
-                a = made.get(start + j)
-                if a is None:
-                    if items is None:
-                        a = Action(d, vals, keys, stamp)
-                    else:
-                        v, k = items[lo + j]
-                        a = Action(d, vals + (v,), keys + (k,), stamp)
-                    made[start + j] = a
-                yield a
+            if items is None:
+                yield Action(d, vals, keys, stamp)
+                continue
+            for v, k in items[lo : lo + ends[r + 1] - ends[r]]:  # (the items may go on past the run)
+                yield Action(d, vals + (v,), keys + (k,), stamp)
 
     def texts(self) -> list[str]:
         """The texts of the actions, in list order, without making an Action object each."""

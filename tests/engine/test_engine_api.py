@@ -390,8 +390,8 @@ def test_an_action_text_is_matched_as_the_command_line_matches_it():
 
 
 def test_iterating_the_legal_actions_gives_what_indexing_gives():
-    """``for a in game.legal_actions()`` walks the listing's runs; the same objects, in the
-    same order, as ``legal[i]``, and their ids are the mask's."""
+    """``for a in game.legal_actions()`` walks the listing's runs; the same actions (equal, of
+    this decision), in the same order, as ``legal[i]``, and their ids are the mask's."""
     import random
 
     rules = pr.load("playa-pirata")
@@ -401,7 +401,8 @@ def test_iterating_the_legal_actions_gives_what_indexing_gives():
         while not game.is_over:
             legal = game.legal_actions()
             walked = list(legal)
-            assert all(a is legal[i] for i, a in enumerate(walked)) and len(walked) == len(legal)
+            assert all(a == legal[i] and str(a) == str(legal[i]) for i, a in enumerate(walked))
+            assert len(walked) == len(legal) and all(a.stamp is legal.stamp for a in walked)
             assert sorted(a.id for a in walked) == game.legal_action_ids()
             game.apply(rng.choice(walked))
 
@@ -470,7 +471,7 @@ def test_every_legal_id_names_its_own_action_and_the_mask_lists_them_all(game_id
             legal = game.legal_actions()
             assert game.legal_action_ids() == sorted(a.id for a in legal)
             for a in legal:
-                assert game._action_by_id(a.id) is a
+                assert game._action_by_id(a.id) == a
             assert game._action_by_id(rules.num_distinct_actions) is None
             pick = legal[rng.randrange(len(legal))]
             copy = game.clone()
