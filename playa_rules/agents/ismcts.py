@@ -128,11 +128,16 @@ class ISMCTSAgent:
         return first > second + left
 
     def _iterate(self, root: _Node, world) -> None:
-        """One iteration: down the tree by UCB1 to a new node, then at random to the horizon."""
+        """One iteration: down the tree by UCB1 to a new node, then at random to the horizon.
+        Actions are applied by their index in the legal list (``Game.apply_index``), and with
+        the hand as horizon the world stops once the hand is scored (``stop_between_hands``):
+        nothing after it is read."""
         rng = self.rng
         root.visits += 1  # (the iterations the root holds: its own total is never read)
         hands = world.hands_played
         by_hand = self.horizon == "hand"
+        if by_hand:
+            world.stop_between_hands()
         node, path = root, []
         while not world.is_over and not (by_hand and world.hands_played != hands):
             legal = world.legal_actions()
@@ -143,21 +148,23 @@ class ISMCTSAgent:
             if k is not None:
                 node = children[ids[k]] = _Node(world.current_player)
                 path.append(node)
-                world.apply(legal[k])
+                world.apply_index(k)
                 break
             k = self._select(node, ids)
             node = children[ids[k]]
             path.append(node)
-            world.apply(legal[k])
+            world.apply_index(k)
         random = rng.random  # the playout: int(random() * n) is randrange(n) at a fraction of its cost
-        if by_hand:
-            while not world.is_over and world.hands_played == hands:
-                legal = world.legal_actions()
-                world.apply(legal[int(random() * len(legal))])
+        play = world.apply_index
+        if by_hand:  # nothing is legal once the hand is scored: the match is over or the world stopped
+            n = len(world.legal_actions())
+            while n:
+                play(int(random() * n))
+                n = len(world.legal_actions())
         else:
             while not world.is_over:
                 legal = world.legal_actions()
-                world.apply(legal[int(random() * len(legal))])
+                play(int(random() * len(legal)))
         rewards = evaluate(world, world.players)
         for n in path:
             n.visits += 1

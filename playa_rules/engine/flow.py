@@ -33,6 +33,8 @@ NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
 class Flow:
     """The flow state machine, mixed into Game (which holds ``g``, ``program``, ``_log``)."""
 
+    _pause_between_hands = False  # stop once a hand is scored, before the next (engine.playout)
+
     def _step_legal(self, step) -> Legal:
         """A step's legal actions: its fallback actions only when none of the others is legal.
 
@@ -204,6 +206,9 @@ class Flow:
                         prog.next_start(g, {"me": g.start}) if prog.next_start else g.start + prog.rotate
                     ) % g.n
                     g.mode = HAND_START
+                    if self._pause_between_hands:  # a search's world (engine.playout): nothing after is read
+                        self._legal = NO_ACTIONS  # (an automaton's decision may have set them since)
+                        return
                 elif mode == OVER:
                     return
                 else:

@@ -16,6 +16,7 @@ from ..faults import relocated
 from . import automata as _automata
 from . import chance as _chance
 from . import opening as _opening
+from . import playout as _playout
 from . import sealed as _sealed
 from . import view as _view
 from .actions import Action
@@ -427,3 +428,9 @@ class Game(Segments, Flow):
         self._node = data["node"]
         if self._node is None and self.g.mode == DECIDE:
             self._set_legal(self._current_legal())
+
+    # ------------------------------------------------------------ playouts (engine.playout)
+    apply_index = _playout.apply_index
+    stop_between_hands = _playout.stop_between_hands
+    between_hands = property(_playout.between_hands)
+    go_on = _playout.go_on

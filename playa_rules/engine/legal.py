@@ -16,14 +16,15 @@ from .actions import Action, local_index, text_of
 
 
 def _remembered(p, items) -> tuple:
-    """``(items, local indices, {key prefix: texts})`` for a ``group_of`` parameter's list of
-    groups ``items``: such lists are remembered by hand composition (compiler.domains
-    ``items`` and ``prepare_join``), so a mask or a view of the same groups again reads
-    its ids and texts here instead of working out each (hundreds for a large hand)."""
+    """``(items, local indices, {key prefix: texts}, {id base: ids})`` for a ``group_of``
+    parameter's list of groups ``items``: such lists are remembered by hand composition
+    (compiler.domains ``items`` and ``prepare_join``), so a mask, a search's tree or a view
+    of the same groups again reads its ids and texts here instead of working out each
+    (hundreds for a large hand)."""
     got = p.runs.get(id(items))
     if got is None or got[0] is not items:  # the entry holds its list: its id is not reused meanwhile
         _make_room(p, len(items))
-        got = p.runs[id(items)] = (items, [local_index(p, k) for _, k in items], {})
+        got = p.runs[id(items)] = (items, [local_index(p, k) for _, k in items], {}, {})
     return got
 
 
@@ -168,8 +169,14 @@ class Legal(Sequence):
             elif kind == "one_of" or kind == "value_in":
                 index = last.index
                 out.extend([base + index[k] for _, k in items[lo:hi]])
-            else:  # group_of: a remembered list of groups, and its groups' indices with it
-                out.extend([base + x for x in _remembered(last, items)[1][lo:hi]])
+            else:  # group_of: a remembered list of groups, its groups' indices and ids with it
+                got = _remembered(last, items)
+                run = got[3].get(base)
+                if run is None:
+                    _make_room(last, len(items))
+                    got = _remembered(last, items)  # again: making room may have forgotten it
+                    run = got[3][base] = [base + x for x in got[1]]
+                out.extend(run[lo:hi])
         return out
 
     def __eq__(self, other) -> bool:

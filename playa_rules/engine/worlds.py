@@ -61,8 +61,9 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
         rng = random.Random(_seed_of(rng))
     g = game.g.copy()
     redraw = None if g.sim is None else _sealed.forget_others(g, seat)  # others' sealed choices: unknown
-    groups, slot, tables, dice = _plan(game.m, g, seat)
-    mapping = {}
+    groups, zis, tables, dice = _plan(game.m, g, seat)
+    fwd = list(range(game.m.component_count))  # the component now at the place of each one
+    inv = fwd[:]  # ... and the place (the component that was there) each one goes to
     plain = rng.__class__ is random.Random
     bits = rng.getrandbits
     for (
@@ -80,9 +81,10 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
         else:
             rng.shuffle(drawn)
         for old, new in zip(olds, drawn):
-            if old != new:  # (a component left at its own place changes nothing)
-                mapping[old] = new  # the component now at the place of 'old'
-    _permute(g, mapping, slot, tables)
+            fwd[old] = new
+            inv[new] = old
+    if groups and len(fwd) > 1:  # (one component alone has nowhere else to go)
+        _permute(g, fwd, inv, zis, tables)
     face = g.cvars.get("face")
     if dice and face is not None:
         faces = game.m.props["faces"]
@@ -103,16 +105,16 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
 
 
 def _plan(m, g, seat: int) -> tuple:
-    """``(groups, slot, tables, dice)``: what a world of ``seat`` redraws in state ``g``,
+    """``(groups, zones, tables, dice)``: what a world of ``seat`` redraws in state ``g``,
     worked out once for a position a search samples many worlds of (remembered per model,
     for the last state asked, and used again while the state's zones and knowledge read the
     same).
 
     ``groups``: for each kind of back (type and owner, in their order), the unseen components
     sorted by id, the component at each of their places, in place order, and the draws of a
-    shuffle of them (``random.shuffle``'s: position, bound, bits); ``slot``: the place (zone,
-    position) of each unseen component; ``tables``: the attached zones' tables in which one
-    of them has a zone; ``dice``: the dice whose face the seat does not know (rolled again
+    shuffle of them (``random.shuffle``'s: position, bound, bits); ``zones``: the zones that
+    hold them; ``tables``: the attached zones' tables in which one of them has a zone, each
+    with those components; ``dice``: the dice whose face the seat does not know (rolled again
     if they show one)."""
     zones, known, loc = g.zones, g.known, g.loc
     last = m.__dict__.get("_world_plan")
@@ -124,8 +126,9 @@ def _plan(m, g, seat: int) -> tuple:
     for c in range(m.component_count):
         if not known[c] & bit and loc[c] >= 0:
             kinds.setdefault((ctype[c], owner[c]), []).append(c)
+    zis = sorted({loc[c] for unseen in kinds.values() for c in unseen})
     slot = {}
-    for zi in sorted({loc[c] for unseen in kinds.values() for c in unseen}):
+    for zi in zis:
         for i, c in enumerate(zones[zi]):
             slot[c] = (zi, i)
     groups = []
@@ -135,9 +138,13 @@ def _plan(m, g, seat: int) -> tuple:
         draws = [(i, i + 1, (i + 1).bit_length()) for i in range(len(unseen) - 1, 0, -1)]
         groups.append((unseen, [at[place] for place in sorted(at)], draws))  # places in order: public too
     every = [c for unseen in kinds.values() for c in unseen]
-    tables = [table for table in m.attached.values() if any(table[c] >= 0 for c in every)]
+    tables = []
+    for table in m.attached.values():
+        having = [c for c in every if table[c] >= 0]
+        if having:
+            tables.append((table, having))
     dice = [c for c in _dice(m) if not known[c] & bit] if m.props.get("faces") is not None else []
-    plan = groups, {c: slot[c] for c in every}, tables, dice
+    plan = groups, zis, tables, dice
     m.__dict__["_world_plan"] = (seat, known[:], loc[:], list(map(list.copy, zones)), plan)
     return plan
 
@@ -151,31 +158,28 @@ def _dice(m) -> list:
     return dice
 
 
-def _permute(g, mapping: dict, slot: dict, tables: list) -> None:
-    """Put ``mapping[old]`` where ``old`` is (``slot``: each component's place), keeping each
-    place's own state: its position, who knows the face there, its variables and the zones
-    attached to it (``tables``: the attached zones' tables, those where it has one at least).
-    ``mapping`` permutes a set of components of one type each."""
-    if not mapping:
-        return
-    olds = list(mapping)
-    news = [mapping[c] for c in olds]
-    zones, loc, known = g.zones, g.loc, g.known
-    for old, new in zip(olds, news):
-        zi, i = slot[old]
-        zones[zi][i] = new
-    take = itemgetter(*olds)  # (a permutation moves two components at least: take gives tuples)
-    for new, z, k in zip(news, take(loc), take(known)):
-        loc[new] = z
-        known[new] = k
+def _permute(g, fwd: list, inv: list, zis: list, tables: list) -> None:
+    """Put ``fwd[c]`` where ``c`` is (``inv`` the inverse permutation; ``zis``: the zones of
+    the components it moves), keeping each place's own state: who knows the face there, its
+    variables and the zones attached to it (``tables``: the attached zones' tables where one
+    of them has a zone, each with those components). ``fwd`` permutes components of one
+    type each; the lists are rewritten whole, in C, rather than place by place."""
+    zones = g.zones
+    moved = fwd.__getitem__
+    for zi in zis:
+        zones[zi] = list(map(moved, zones[zi]))
+    take = itemgetter(*inv)
+    loc = g.loc
+    loc[:] = take(loc)
+    g.known[:] = take(g.known)
     for store in g.cvars.values():  # variables stay with the place
-        for new, v in zip(news, take(store)):
-            store[new] = v
-    for table in tables:  # stacks and other attached zones stay at the place
-        held = [(zones[table[c]], c) if table[c] >= 0 else None for c in olds]
-        for new, pair in zip(news, held):
-            if pair is not None:
+        store[:] = take(store)
+    for table, having in tables:  # stacks and other attached zones stay at the place
+        held = [(zones[table[c]], c) for c in having]
+        for items, old in held:
+            new = fwd[old]
+            if new != old:
                 zi = table[new]
-                items = zones[zi] = pair[0][:]
+                items = zones[zi] = items[:]
                 for c in items:
                     loc[c] = zi

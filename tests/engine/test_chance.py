@@ -389,6 +389,47 @@ def test_a_world_looks_the_same_to_the_seat_and_ignores_the_hidden_truth(case, s
     assert world.is_over
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 10_000))
+def test_what_belongs_to_a_place_stays_with_it_in_a_world(case, seed, steps, world_seed):
+    """A world puts another card of the same back at a place the seat cannot see into, and
+    the place keeps who knew the face there, its variables and the stack on it."""
+    gid, players = case
+    game = _at_decision(gid, players, seed, steps)
+    if game is None:
+        return
+    seat = game.current_player
+    g, m = game.g, game.m
+    w = game.sample_world(seat, random.Random(world_seed)).g
+    dice = m.props.get("faces") or [None] * m.component_count
+    stacks = {zi for table in m.attached.values() for zi in table if zi >= 0}  # zones attached to a card
+    at = {}  # the component a world put at each one's place
+    for zi, (real, imagined) in enumerate(zip(g.zones, w.zones)):
+        if zi in stacks:
+            continue  # (checked below, by the card it is attached to)
+        assert len(real) == len(imagined)
+        for old, new in zip(real, imagined):
+            at[old] = new
+            assert w.loc[new] == zi
+            assert (m.ctype[new], m.owner[new]) == (m.ctype[old], m.owner[old])
+            if g.known[old] >> seat & 1:
+                assert new == old  # a face the seat knows is where it is
+            assert w.known[new] == g.known[old]
+            for name, store in g.cvars.items():
+                if name != "face" or not dice[old]:  # (a die the seat has not seen is rolled again)
+                    assert w.cvars[name][new] == store[old]
+    for table in m.attached.values():  # a stack stays at its place, under the card put there
+        for old, new in list(at.items()):
+            if table[old] >= 0:
+                real, imagined = g.zones[table[old]], w.zones[table[new]]
+                assert len(real) == len(imagined)
+                for c, d in zip(real, imagined):
+                    at[c] = d
+                    assert w.loc[d] == table[new] and w.known[d] == g.known[c]
+                    assert (m.ctype[d], m.owner[d]) == (m.ctype[c], m.owner[c])
+    assert sorted(at.values()) == sorted(at)  # one component at each place: a permutation
+
+
 def test_worlds_are_uniform_over_the_deals_a_seat_cannot_tell_apart():
     """Kuhn poker, seat 0 holds the Queen: the Jack and the King are equally likely to be
     in the other hand (and the other in the deck)."""

@@ -1,0 +1,72 @@
+"""The fast lane of a search's playouts: the i-th legal action applied by its index, and a
+world that stops once its hand is scored.
+
+A search agent plays thousands of actions a decision in worlds it throws away, choosing
+each by its index in the legal list. Two things the general :meth:`Game.apply
+<playa_rules.engine.game.Game.apply>` does are then wasted:
+
+* reading the action out of the list (:class:`~.legal.Legal` finds its run, keeps the
+  Action it made for a second reading) and recognising it again in ``apply``:
+  :func:`apply_index` makes the one Action the log records and performs it, the same
+  action with the same effect, log and chance as ``apply(legal_actions()[i])``;
+* setting up the next hand when the playout ends with this one's scoring: a game told
+  :func:`stop_between_hands` returns from the flow once a hand is scored and the next
+  is due to start (before its shuffle and deal). It then stands between hands:
+  ``is_over`` False, ``legal_actions()`` empty, ``current_player`` None, the scores of
+  the hands played final; :func:`go_on` sets the next hand up and plays on as the game
+  would have, so the pause changes nothing but when the work is done.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from ..errors import IllegalAction
+from .actions import Action
+from .state import HAND_START, OVER
+
+
+def apply_index(game, k: int) -> None:
+    """Apply the ``k``-th of ``game.legal_actions()`` (``0 <= k < len``): what
+    ``game.apply(game.legal_actions()[k])`` does, without reading the list's item."""
+    g = game.g
+    legal = game._legal
+    ends = legal._ends
+    if g.sim is not None or game._node is not None or g.explicit or g.mode == OVER:
+        game.apply(legal[k])  # a simultaneous step, a chance node, explicit chance: the general path
+        return
+    if k.__class__ is not int or not 0 <= k < ends[-1]:
+        raise IllegalAction(f"no legal action {k!r}: there are {ends[-1]}")
+    r = bisect_right(ends, k) - 1
+    d, vals, keys, items, lo = legal._runs[r]
+    if items is None:
+        a = Action(d, vals, keys, legal.stamp)
+    else:
+        v, key = items[lo + k - ends[r]]
+        a = Action(d, vals + (v,), keys + (key,), legal.stamp)
+    if not game._perform(a) and not game._straight_on():  # as Game.apply in sample mode
+        game._run()
+    if g.nchance != game._nmasked:
+        game._mask_chance()
+
+
+def stop_between_hands(game) -> None:
+    """From now on the flow of ``game`` stops once a hand is scored, before the next is set up
+    (module doc); the last hand's scoring still ends the match."""
+    game._pause_between_hands = True
+
+
+def between_hands(game) -> bool:
+    """Whether ``game`` stands between two hands, stopped there by :func:`stop_between_hands`
+    (a clone of it too: no other game waits at the start of a hand)."""
+    return game.g.mode == HAND_START and game._node is None
+
+
+def go_on(game) -> None:
+    """Stop pausing between hands and, if ``game`` stands between two, play on to the next decision."""
+    paused = between_hands(game)
+    game._pause_between_hands = False
+    if paused:
+        game._run()
+        if game.g.nchance != game._nmasked:
+            game._mask_chance()

@@ -1,0 +1,101 @@
+"""A search's fast lane plays the very same game (engine.playout).
+
+``apply_index(i)`` is ``apply(legal_actions()[i])`` without reading the list's item; a
+game told ``stop_between_hands()`` waits once a hand is scored, before the next is set
+up, and ``go_on()`` plays on as if it had never waited. Both are checked against the
+general path on every bundled game and on test games with automata, simultaneous steps,
+dice, shuffled piles and several hands.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.errors import IllegalAction
+
+TESTS = Path(__file__).resolve().parents[1] / "games"
+EXTRA = ["goofspiel", "pig", "hearts", "blackjack", "uno", "liars-dice", "shuffled-piles", "chip-relay"]
+RULES = [(gid, pr.load(gid)) for gid in pr.games()] + [(gid, pr.load(TESTS / f"{gid}.yaml")) for gid in EXTRA]
+
+
+def _whole(game) -> tuple:
+    """Everything the game is: its log, every place, face and variable, who knows what."""
+    g = game.g
+    return game.log, g.zones, g.loc, g.known, g.cvars, g.pvars, g.hvars, g.mvars, g.hand_scores
+
+
+@pytest.mark.parametrize("gid,rules", RULES, ids=[gid for gid, _ in RULES])
+def test_applying_the_ith_legal_action_by_its_index_is_applying_that_action(gid, rules):
+    players = rules.player_counts[0]
+    for seed in (1, 2):
+        general, fast = rules.new_game(players, seed=seed), rules.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if general.is_over:
+                break
+            legal = general.legal_actions()
+            assert fast.legal_actions().ids() == legal.ids()
+            k = rng.randrange(len(legal))
+            general.apply(legal[k])
+            fast.apply_index(k)
+        assert _whole(fast) == _whole(general)
+        assert fast.is_over == general.is_over
+
+
+def test_an_index_outside_the_legal_list_is_an_illegal_action():
+    game = pr.load("playa-pirata").new_game(3, seed=1)
+    n = len(game.legal_actions())
+    for bad in (n, -1, "0", 1.0):
+        with pytest.raises(IllegalAction, match="no legal action"):
+            game.apply_index(bad)
+
+
+@pytest.mark.parametrize("gid,rules", RULES, ids=[gid for gid, _ in RULES])
+def test_a_game_stopped_between_hands_goes_on_as_if_it_had_never_stopped(gid, rules):
+    players = rules.player_counts[0]
+    for seed in (3, 4):
+        plain, stopping = rules.new_game(players, seed=seed), rules.new_game(players, seed=seed)
+        stopping.stop_between_hands()
+        rng = random.Random(seed)
+        waits = 0
+        for _ in range(2000):
+            if plain.is_over:
+                break
+            hands = plain.hands_played
+            k = rng.randrange(len(plain.legal_actions()))
+            plain.apply_index(k)
+            stopping.apply_index(k)
+            if stopping.between_hands:  # the hand just scored: the same scores, nothing set up yet
+                waits += 1
+                assert plain.hands_played == stopping.hands_played == hands + 1
+                assert stopping.hand_scores == plain.hand_scores
+                assert stopping.scores() == plain.scores()
+                assert not stopping.is_over and len(stopping.legal_actions()) == 0
+                stopping.go_on()
+                stopping.stop_between_hands()
+            assert _whole(stopping) == _whole(plain)
+        assert stopping.is_over == plain.is_over
+        assert not stopping.between_hands
+        if plain.is_over:
+            assert waits == plain.hands_played - 1  # every hand but the last: that one ends the match
+            assert stopping.winners() == plain.winners()
+
+
+def test_a_three_hand_match_of_playa_pirata_waits_twice_and_its_clone_can_go_on():
+    rules = pr.load("playa-pirata")
+    game = rules.new_game(3, seed=7)
+    game.stop_between_hands()
+    rng = random.Random(7)
+    while not game.between_hands:
+        game.apply_index(rng.randrange(len(game.legal_actions())))
+    assert game.hands_played == 1
+    twin = game.clone()
+    assert twin.between_hands
+    twin.go_on()
+    game.go_on()
+    assert len(twin.legal_actions()) > 0 and twin.legal_actions() == game.legal_actions()
+    assert twin.view(None) == game.view(None)
