@@ -241,13 +241,13 @@ class Game(Segments, Flow):
             pass  # _run handles it, inside the runtime-error guard
         elif step.free and d in step.free and d not in step.actions:  # a free action: same step, decide again
             legal = self._step_legal(step)
-            if legal:
+            if legal._ends[-1]:  # not empty (without a call of Legal.__bool__)
                 self._set_legal(legal)
                 return True
             self._blocked(step)
         elif step.repeat:
             legal = self._step_legal(step)
-            if legal:
+            if legal._ends[-1]:  # not empty (without a call of Legal.__bool__)
                 self._set_legal(legal)
                 return True
             g.step_i += 1
