@@ -33,6 +33,7 @@ from types import CodeType, FunctionType
 from weakref import WeakSet
 
 from .faults import GENERATED, STATEMENT_FAILURES, RuleFault, statement_fault
+from .peephole import tidied
 
 _NAMESPACE = {
     "len": len,
@@ -68,6 +69,7 @@ def _materialise(fn):
     entry = fn.__dict__.get(PENDING)
     if entry is not None:
         text, fallback, index = entry
+        text = tidied(text)  # (:mod:`.peephole`: the same function, fewer reads)
         try:  # named by its index in Program.generated, so a profile says which function it is
             module = compile(text, f"{GENERATED}{index}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):

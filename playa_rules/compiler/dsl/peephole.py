@@ -1,0 +1,244 @@
+"""Small rewrites of a generated function's source, made when it is first compiled.
+
+The generator writes each expression where its source says, so a listing reads the
+same zone several times in one condition (``count(spot.cover) == 0 and controller(spot)
+== me``, the define reading ``spot.cover`` again) and ``g.zones`` at every read.
+:func:`tidied` rewrites the parsed function (:mod:`ast`) three ways, none of which
+changes what it computes or where it fails:
+
+- ``g.zones`` read twice or more becomes a local ``_zs`` set on entry (the state's list of
+  zones is made with the state and never replaced; a zone's own list may be);
+- ``len(Z) == 0`` of a zone ``Z`` (``g.zones[...]``, a list) becomes ``not Z``;
+- a zone read ``g.zones[i]`` repeated within one expression, ``i`` a plain read (names,
+  items, attributes, operators), is read once where one occurrence is sure to be
+  evaluated before the others (they lie in the same conditional parts as it, or further
+  in: behind ``and``/``or``, in a conditional's branch, in a comprehension's later
+  condition or element): it binds a local (``(_zcN := g.zones[i])``) that they read. Zones are lists kept in place while a function runs (moves change their
+  contents, not which list a zone is), so the local is the list the read would give.
+
+Each comprehension is its own expression here: its reads are bound within its
+conditions and element, never across its loop. Source that does not parse, or a
+function that rebinds ``g``, is left as it is.
+"""
+
+from __future__ import annotations
+
+import ast
+
+_PLAIN = (
+    ast.Name,
+    ast.Constant,
+    ast.Subscript,
+    ast.Attribute,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Load,
+    ast.operator,
+    ast.unaryop,
+)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+_ALIAS = "_zs"
+
+
+def tidied(text: str) -> str:
+    """``text`` (one ``def``) with the rewrites of the module doc, or as it is."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return text
+    fn = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(fn, ast.FunctionDef) or "g" not in [a.arg for a in fn.args.args] or _rebinds_g(fn):
+        return text
+    if _ALIAS in text or "_zc" in text:  # (names of ours already there: leave it alone)
+        return text
+    changed = _Empties().rewrite(fn)
+    changed |= _Repeats().rewrite(fn)
+    changed |= _alias(fn)
+    if not changed:
+        return text
+    try:
+        return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    except (RecursionError, MemoryError, ValueError):
+        return text
+
+
+def _rebinds_g(fn: ast.FunctionDef) -> bool:
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and node.id == "g" and not isinstance(node.ctx, ast.Load):
+            return True
+        if isinstance(node, ast.NamedExpr) and node.target.id == "g":
+            return True
+    return False
+
+
+def _is_zones(node) -> bool:
+    """``g.zones`` read."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "zones"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "g"
+        and isinstance(node.ctx, ast.Load)
+    )
+
+
+def _is_zone(node) -> bool:
+    """``g.zones[i]`` read, ``i`` a plain read."""
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and _is_zones(node.value)
+        and all(isinstance(n, _PLAIN) for n in ast.walk(node.slice))
+    )
+
+
+class _Empties(ast.NodeTransformer):
+    """``len(Z) == 0`` -> ``not Z`` for a zone ``Z``."""
+
+    def rewrite(self, fn) -> bool:
+        self.changed = False
+        self.visit(fn)
+        return self.changed
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if (
+            len(node.ops) == 1
+            and isinstance(node.ops[0], ast.Eq)
+            and isinstance(node.comparators[0], ast.Constant)
+            and node.comparators[0].value == 0
+            and type(node.comparators[0].value) is int
+            and isinstance(node.left, ast.Call)
+            and isinstance(node.left.func, ast.Name)
+            and node.left.func.id == "len"
+            and len(node.left.args) == 1
+            and not node.left.keywords
+            and _is_zone(node.left.args[0])
+        ):
+            self.changed = True
+            return ast.copy_location(ast.UnaryOp(ast.Not(), node.left.args[0]), node)
+        return node
+
+
+class _Repeats:
+    """A zone read repeated within one expression, read once (module doc)."""
+
+    def rewrite(self, fn) -> bool:
+        self.n = 0
+        roots = []
+        for node in ast.walk(fn):
+            if isinstance(node, _COMPREHENSIONS):
+                roots.append([*(i for gen in node.generators for i in gen.ifs), *_elements(node)])
+            elif isinstance(node, ast.stmt):
+                roots.append(_expressions(node))
+        for parts in roots:
+            self._root(parts)
+        return self.n > 0
+
+    def _root(self, parts: list) -> None:
+        """The zone reads of ``parts``, evaluated in this order (each after the one before
+        passed: a comprehension's conditions, then its element)."""
+        seen: dict[str, list] = {}  # key -> [(parent, field, index, node, context)], in evaluation order
+        for k, part in enumerate(parts):
+            _occurrences(part, None, None, None, () if k == 0 else (("part", k),), seen)
+        for found in seen.values():
+            bound: list = []  # (context, name): a local bound where that context is evaluated
+            for j, (parent, field, index, node, ctx) in enumerate(found):
+                name = next((nm for c, nm in bound if ctx[: len(c)] == c), None)
+                if name is not None:
+                    _replace(parent, field, index, ast.copy_location(ast.Name(name, ast.Load()), node))
+                elif any(later[4][: len(ctx)] == ctx for later in found[j + 1 :]):
+                    name = f"_zc{self.n}"
+                    self.n += 1
+                    bound.append((ctx, name))
+                    new = ast.NamedExpr(ast.Name(name, ast.Store()), node)
+                    _replace(parent, field, index, ast.copy_location(new, node))
+
+
+def _elements(node) -> list:
+    return [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+
+
+def _expressions(stmt) -> list:
+    """The expressions a simple statement evaluates itself (a compound statement's test or
+    iterable only: its body's statements are roots of their own)."""
+    if isinstance(stmt, (ast.If, ast.While)):
+        return [stmt.test]
+    if isinstance(stmt, ast.For):
+        return [stmt.iter]
+    if isinstance(stmt, (ast.Expr, ast.Return)):
+        return [stmt.value] if stmt.value is not None else []
+    if isinstance(stmt, ast.Assign):
+        return [stmt.value]  # (targets: stores, evaluated after; not read here)
+    return []
+
+
+def _occurrences(node, parent, field, index, ctx: tuple, seen: dict) -> None:
+    """Walk ``node`` in evaluation order, noting each zone read with its context: the
+    conditional parts it lies in (``and``/``or`` operands after the first, a conditional's
+    branches), so that a read is known to come after another whose context is a prefix of
+    its own. Only the node kinds below are entered (their parts in the order Python
+    evaluates them); comprehensions, lambdas and anything else are not: a read there is
+    left as it is."""
+    if _is_zone(node):
+        seen.setdefault(ast.dump(node), []).append((parent, field, index, node, ctx))
+        return
+    if isinstance(node, ast.BoolOp):
+        for i, v in enumerate(node.values):
+            _occurrences(v, node, "values", i, ctx if i == 0 else (*ctx, (id(node), i)), seen)
+    elif isinstance(node, ast.IfExp):
+        _occurrences(node.test, node, "test", None, ctx, seen)
+        _occurrences(node.body, node, "body", None, (*ctx, (id(node), "body")), seen)
+        _occurrences(node.orelse, node, "orelse", None, (*ctx, (id(node), "orelse")), seen)
+    elif isinstance(node, ast.Compare):
+        _occurrences(node.left, node, "left", None, ctx, seen)
+        for i, c in enumerate(node.comparators):
+            _occurrences(c, node, "comparators", i, ctx if i == 0 else (*ctx, (id(node), i)), seen)
+    elif isinstance(node, ast.Call):
+        _occurrences(node.func, node, "func", None, ctx, seen)
+        for i, a in enumerate(node.args):
+            _occurrences(a, node, "args", i, ctx, seen)
+        for k in node.keywords:
+            _occurrences(k.value, k, "value", None, ctx, seen)
+    elif isinstance(node, (ast.Subscript, ast.Attribute, ast.Starred)):
+        _occurrences(node.value, node, "value", None, ctx, seen)
+        if isinstance(node, ast.Subscript):
+            _occurrences(node.slice, node, "slice", None, ctx, seen)
+    elif isinstance(node, ast.BinOp):
+        _occurrences(node.left, node, "left", None, ctx, seen)
+        _occurrences(node.right, node, "right", None, ctx, seen)
+    elif isinstance(node, ast.UnaryOp):
+        _occurrences(node.operand, node, "operand", None, ctx, seen)
+    elif isinstance(node, (ast.Tuple, ast.List)):
+        for i, x in enumerate(node.elts):
+            _occurrences(x, node, "elts", i, ctx, seen)
+
+
+def _replace(parent, field: str, index, new) -> None:
+    if index is None:
+        setattr(parent, field, new)
+    else:
+        getattr(parent, field)[index] = new
+
+
+def _alias(fn: ast.FunctionDef) -> bool:
+    """``g.zones`` -> ``_zs``, set on entry, where it is read twice or more."""
+    reads = [(p, f, i) for p, f, i in _zones_reads(fn)]
+    if len(reads) < 2:
+        return False
+    for parent, field, index in reads:
+        _replace(parent, field, index, ast.Name(_ALIAS, ast.Load()))
+    first = ast.parse(f"{_ALIAS} = g.zones").body[0]
+    fn.body.insert(0, first)
+    return True
+
+
+def _zones_reads(fn) -> list:
+    out = []
+    for parent in ast.walk(fn):
+        for name, value in ast.iter_fields(parent):
+            if isinstance(value, ast.AST) and _is_zones(value):
+                out.append((parent, name, None))
+            elif isinstance(value, list):
+                out.extend((parent, name, i) for i, item in enumerate(value) if _is_zones(item))
+    return out
