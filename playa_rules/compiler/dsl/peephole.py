@@ -57,7 +57,7 @@ def tidied(text: str) -> str:
     if not changed:
         return text
     try:
-        return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+        return ast.unparse(tree) + "\n"  # (no locations needed: the text is compiled)
     except (RecursionError, MemoryError, ValueError):
         return text
 
@@ -181,7 +181,7 @@ def _occurrences(node, parent, field, index, ctx: tuple, seen: dict) -> None:
     evaluates them); comprehensions, lambdas and anything else are not: a read there is
     left as it is."""
     if _is_zone(node):
-        seen.setdefault(ast.dump(node), []).append((parent, field, index, node, ctx))
+        seen.setdefault(ast.unparse(node), []).append((parent, field, index, node, ctx))
         return
     if isinstance(node, ast.BoolOp):
         for i, v in enumerate(node.values):
