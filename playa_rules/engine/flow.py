@@ -103,7 +103,7 @@ class Flow:
         g = self.g
         row = (self.program.extras.get("straight") or _straight_steps(self.program))[g.phase_i]
         last = len(row) - 1
-        for _ in range(len(row)):
+        for _ in row:  # (one turn's steps at most)
             if g.end is not None:
                 return False
             i = g.step_i
