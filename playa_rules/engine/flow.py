@@ -97,15 +97,23 @@ class Flow:
         listings lie between: the next steps of the turn, or the first steps of the next turn
         of a phase of counted turns, plain (no condition, no effect, one seat choosing, no
         automaton); a blocked one is handled as :meth:`_run` does (logged, its on_blocked
-        run) and the next tried, for one turn's steps at most. True when the legal actions
-        are set; False leaves the rest to :meth:`_run` (nothing done that it would not do the
-        same way)."""
+        run) and the next tried, for one turn's steps at most, and so is an ``end step`` or
+        ``end turn``. True when the legal actions are set; False leaves the rest to
+        :meth:`_run` (nothing done that it would not do the same way)."""
         g = self.g
         row = (self.program.extras.get("straight") or _straight_steps(self.program))[g.phase_i]
         last = len(row) - 1
         for _ in row:  # (one turn's steps at most)
-            if g.end is not None:
-                return False
+            end = g.end
+            if end is not None:  # the action (or an on_blocked) ended its step or its turn
+                if end == "step":  # as _handle_end does
+                    g.step_i += 1
+                elif end == "turn":  # the step after the last: the turn's end below, or the loop's
+                    g.step_i = last
+                else:
+                    return False
+                g.end = None
+                g.mode = STEP_ENTER
             i = g.step_i
             step = row[i]
             if step is None:
