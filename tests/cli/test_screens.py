@@ -157,8 +157,12 @@ def _wait(session: str, wanted: str, history: bool = False) -> str:
     pane = ""
     while time.monotonic() < deadline:
         pane = _tmux("capture-pane", "-p", "-t", session, *(["-S", "-"] if history else [])).stdout
-        if wanted in pane:
-            return "\n".join(line.rstrip() for line in pane.rstrip().splitlines()) + "\n"
+        if wanted in pane:  # read once more a moment later: a loaded machine may still be drawing
+            time.sleep(0.3)
+            again = _tmux("capture-pane", "-p", "-t", session, *(["-S", "-"] if history else [])).stdout
+            if again == pane:
+                return "\n".join(line.rstrip() for line in pane.rstrip().splitlines()) + "\n"
+            continue
         time.sleep(0.2)
     raise AssertionError(f"no '{wanted}' within 60 s; the pane shows:\n{pane}")
 
