@@ -51,7 +51,7 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
     if not params:
         add = [_run(kind, "()", "()", "None", count="1")]
     elif len(params) > 1:
-        add = _two_lines(gen, d, checks[1], joins)
+        add = _two_lines(gen, d, checks, joins)
         if add is None:
             return None
     else:
@@ -100,7 +100,8 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     """Lines listing a kind of two parameters, the first with plain checks and the last
     independent of it, as engine.plans' ``two`` does: the first parameter's pairs kept, then
     the last one's items (:func:`.domains.items`), then per first value either the
-    last one's checks (split by level: the level's ``resolve`` called inline, then
+    last one's checks (inline in a comprehension when every one was compiled here
+    (``checks[2]``); split by level: the level's ``resolve`` called inline, then
     :func:`.domains.checked`), or one ordering join (``sum(c.value for c in cards) >
     top_value(spot)``): its items' join (:func:`.domains.prepare_join`), then per first
     value the outer side inline and the binary search of the sorted inner values. None for
@@ -122,11 +123,19 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
         if entry
         else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
     )
-    head = [f"{kept} = {_first_pairs(gen, d, checks)}", f"if {kept}:"] + indent(fetch)
+    head = [f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"] + indent(fetch)
     if d.joins[2]:
         return head + indent(_join_lines(gen, d, joins[2][0], kept, items, k, entry=entry))
     checks2, pairs = d.checks[2], gen.fresh("l")
-    if not checks2:
+    if checks2 and checks2.__class__ is not LevelChecks and len(checks[2]) == len(checks2):
+        k2 = gen.fresh("k")  # each check inline: no call of domains.checked, of a check per value
+        target, (test,) = localized(gen, last.key, [" and ".join(_source(gen, c) for c in checks[2])])
+        body = [
+            f"for {slot}, {k} in {kept}:",
+            f"    {pairs} = [({target}, {k2}) for {target}, {k2} in {items} if {test}]",
+            f"    if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs),
+        ]
+    elif not checks2:
         body = [
             f"if {items}:",
             f"    for {slot}, {k} in {kept}:",

@@ -1,7 +1,8 @@
 """Which expressions the generated backend writes as source, on tests/games/define-calls.yaml
 (the games both backends play are compared by tests/compiler/test_backends.py, which plays every
 test game): a define call's argument is written in place where that reads the same (a
-plain argument the body always reads), and stays a call otherwise."""
+plain argument the body always reads), and otherwise is passed to a function generated for
+the call, or the call stays a closure's."""
 
 from __future__ import annotations
 
@@ -41,24 +42,33 @@ def test_an_argument_that_calls_something_stays_a_call(sources):
     assert not any("* 3) < 99" in s for s in sources)
 
 
-def test_a_plain_argument_read_in_one_branch_only_stays_a_call(sources):
-    # either(flag, x): "if flag then x else 0" with x = c.boost: the closures work x out
-    # before the body (a part of none fails there), so it stays their call
+def test_a_plain_argument_read_in_one_branch_only_is_worked_out_before_the_body(sources):
+    # either(flag, x): "if flag then x else 0" with x = c.value: the closures work x out
+    # before the body (a part of none fails there), so it is not written into the branch but
+    # passed to a function generated for the call, which reads its parameters
     bodies = [s.splitlines()[-1] for s in sources if "else 0)" in s]
-    assert bodies and all(
-        re.fullmatch(r"\s+return \(e\['x#\d+'\] if e\['flag#\d+'\] else 0\)", b) for b in bodies
+    assert any(re.fullmatch(r"\s+return \(_v\d+ if _v\d+ else 0\)", b) for b in bodies), bodies
+    assert all(  # else the define's own body, reading its parameters' slots (for the closures)
+        re.fullmatch(r"\s+return \((_v\d+|e\['x#\d+'\]) if (_v\d+|e\['flag#\d+'\]) else 0\)", b)
+        for b in bodies
     ), bodies
+    assert any(re.search(r"_b\d+\(g, \(\S+\[_v\d+\] > 0\), _b\d+\[_v\d+\]\)", s) for s in sources)
 
 
 def test_a_plain_argument_read_twice_is_written_twice(sources):
     # doubled(x): "x + x" with x = c.boost: two reads of a store, no call
-    line = _line(sources, "(g.cvars['boost'][_v")
+    line = _line(sources, "]) + (g.cvars['boost'][_v")
     assert line.count("g.cvars['boost']") == 2 and not _CLOSURE.search(line)
 
 
-def test_an_argument_that_calls_something_read_twice_stays_one_call(sources):
-    # doubled(worth(card)): worth reads a table through its reader, so the call is kept
-    assert any(re.search(r"\(_b\d+\(g, e\) >= 0\)", s) for s in sources)
+def test_an_argument_that_calls_something_read_twice_is_worked_out_once(sources):
+    # doubled(worth(card)): worth reads a table through its reader, so it is not written
+    # twice into x + x: the call site's own function takes it once, as its parameter
+    assert any(re.fullmatch(r"def _generated\(g, (_v\d+)\):\n    return \(\1 \+ \1\)\n", s) for s in sources)
+    assert any(
+        re.search(r"\(_b\d+\(g, \(_b\d+\(_b\d+, _b\d+\[e\['card#\d+'\]\]\) \+ g\.cvars\['boost'\]", s)
+        for s in sources
+    )
 
 
 def test_indexing_division_and_a_zone_copy_are_source(sources):

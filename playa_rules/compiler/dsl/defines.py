@@ -7,13 +7,14 @@ is substituted so the body folds it; the number of calls inlined into one text i
 
 from __future__ import annotations
 
+from ast import literal_eval
 from dataclasses import replace
 
 from ...errors import RuleError
 from ...limits import MAX_INLINES
 from . import ast as A
 from .analysis import define_reads
-from .pysource import MAX_SOURCE_DEPTH, any_call, calls, env, hands_on, with_src
+from .pysource import MAX_SOURCE_DEPTH, SLOT, any_call, calls, env, hands_on, with_src
 from .values import C, Define, Scope
 
 
@@ -111,9 +112,60 @@ def _substituted(cp, d: Define, c: C, body: C, binds: list) -> C:
         or body.depth + max(a.depth for _, _, a, _ in binds) >= MAX_SOURCE_DEPTH - 1
         or not all(define_reads(d, p, cp.defines, cp.reads) for _, _, _, p in binds)
     ):
-        return c
+        return _per_site(cp, c, body, binds)
     src = body.src
     for key, _, a, _ in binds:
         src = src.replace(env(key), f"({a.src})")
     object.__setattr__(c, "depth", body.depth + max(a.depth for _, _, a, _ in binds) + 1)
     return with_src(gen, c, src)
+
+
+def _per_site(cp, c: C, body: C, binds: list) -> C:
+    """``c`` (a call of a define whose arguments cannot stand in the body's source: an
+    argument read several times that calls a reader, ``active(left_of(c))``) with source
+    calling a function generated for this call: ``_bN(g, arg1, ..., slot1, ...)``, its
+    parameters the arguments, worked out once as the closure works them out, and every
+    slot the body reads; the body inline in it. Only when the body and the arguments call
+    nothing but pure readers and do not loop (:func:`.pysource.calls`) and nothing reads
+    the environment through a closure: then the function is a pure reader itself (it reads
+    only its arguments and the state, decides no chance event), which a loop around it
+    may read once (:mod:`.hoist`)."""
+    gen = cp.gen
+    if (
+        gen is None
+        or body.src is None
+        or hands_on(body.src)
+        or calls(gen, body.src)
+        or any(a.src is None or calls(gen, a.src) for _, _, a, _ in binds)
+        or body.depth + max(a.depth for _, _, a, _ in binds) >= MAX_SOURCE_DEPTH - 1
+    ):
+        return c
+    src, names, keys = body.src, [], []
+    for key, _, _, _ in binds:
+        names.append(gen.fresh("v"))
+        keys.append(key)
+        src = src.replace(env(key), names[-1])
+    slots = list(dict.fromkeys(SLOT.findall(src)))  # what else the body reads: passed in
+    for slot in slots:
+        names.append(gen.fresh("v"))
+        keys.append(slot_key(slot))
+        src = src.replace(slot, names[-1])
+    fn = gen.function([f"return {src}"], "g, " + ", ".join(names), fallback=_by_closure(body.fn, keys))
+    args = [a.src for _, _, a, _ in binds] + slots
+    object.__setattr__(c, "depth", body.depth + max(a.depth for _, _, a, _ in binds) + 1)
+    return with_src(gen, c, f"{gen.bind_pure(fn)}(g, {', '.join(args)})")
+
+
+def slot_key(slot: str) -> str:
+    """The environment key a slot's source (:func:`.pysource.env`) names."""
+    return literal_eval(slot[1:-1])
+
+
+def _by_closure(bf, keys: list):
+    """The function :func:`_per_site` generates, made of the body's closure (if Python
+    refuses the generated one): the values bound under their keys, then the body."""
+
+    def call(g, *values):
+        return bf(g, dict(zip(keys, values)))
+
+    return call

@@ -96,6 +96,16 @@ def _table_in_order(gen: Generator, table) -> bool:
     return all(z < 0 or z in gen.settled for z in table)
 
 
+def top_of_source(gen: Generator | None, key: str, table) -> str | None:
+    """Source of ``top(x.zone)`` (``table`` maps x to its zone): the zone's last component, or
+    none when it is empty; only for zones the rules never shuffle (``gen.settled``), whose
+    order is always decided (else the closure settles the top first: None)."""
+    if gen is None or not _table_in_order(gen, table):
+        return None
+    at = f"{gen.bind(table)}[{env(key)}]"
+    return f"(g.zones[{at}][-1] if g.zones[{at}] else None)"
+
+
 def top_source(gen: Generator | None, c, key: str, table, ptable, orelse):
     """``c``, compiled from ``if count(x.zone) > 0 then top(x.zone).prop else orelse``, with
     its source: one read of the zone, its top decided first if its order is still undecided

@@ -194,6 +194,9 @@ def _at(cp, node, args):
                 return x
         return None
 
+    if cp.gen is not None:  # cell reads only the state and its arguments: a pure reader (see hoist.py)
+        cp.gen.bind_pure(cell)
+
     def at(g, e):
         return cell(g, zf(g, e), r(g, e), c(g, e))
 

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from . import types as T
-from .exprsource import in_order, over_source
+from .exprsource import in_order, over_source, top_of_source
 from .functions import arity, collection, function, iterate, ordered
 from .names import zone_index
 from .values import C
@@ -82,7 +82,7 @@ def _top(cp, node, args):
             z = g.zones[zi]
             return z[-1] if z else None
 
-        return C(top_of, args[0].t.element(), top_of=(key, table))
+        return C(top_of, args[0].t.element(), top_of=(key, table), src=top_of_source(cp.gen, key, table))
 
     def top(g, e):
         z = f(g, e)

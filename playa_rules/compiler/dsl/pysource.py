@@ -28,11 +28,13 @@ written ``e['key']`` when the function is made. The marks are control characters
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import replace
 from types import CodeType, FunctionType
 from weakref import WeakSet
 
 from .faults import GENERATED, STATEMENT_FAILURES, RuleFault, statement_fault
+from .hoist import hoisted_text
 from .peephole import tidied
 
 _NAMESPACE = {
@@ -51,12 +53,14 @@ _NAMESPACE = {
     "KeyError": KeyError,
 }
 _PLAIN = (bool, int, str, type(None))
+_REWRITING = threading.Lock()  # one function's source rewritten at a time (_materialise)
 MAX_SOURCE_DEPTH = 40
 """Deepest nesting of one generated expression: deeper nodes stay closures, called from the
 source around them (Python refuses source nested 200 brackets deep)."""
 PENDING = "pending"
 """The attribute of a generated function holding its source until it is first called:
-``(text, fallback, index)``. It lives on the function itself, never in a module-level table,
+``(text, fallback, index, generator)``, the generator set when the source loops (its
+loop-invariant reads are moved then: :meth:`Generator.rewritten`). It lives on the function itself, never in a module-level table,
 so a rule set's functions are freed with it (a table of them, even a weak one, whose entries
 reach their own keys through the closures they hold, keeps every rule set ever loaded)."""
 
@@ -68,8 +72,11 @@ def _materialise(fn):
     the closure it was generated from."""
     entry = fn.__dict__.get(PENDING)
     if entry is not None:
-        text, fallback, index = entry
-        text = tidied(text)  # (:mod:`.peephole`: the same function, fewer reads)
+        text, fallback, index, gen = entry
+        with _REWRITING:  # ast.parse is not safe from several threads at once (Python 3.11)
+            if gen is not None:
+                text = gen.rewritten(index, text)  # (:mod:`.hoist`: loop-invariant reads moved)
+            text = tidied(text)  # (:mod:`.peephole`: the same function, fewer reads)
         try:  # named by its index in Program.generated, so a profile says which function it is
             module = compile(text, f"{GENERATED}{index}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):
@@ -198,6 +205,7 @@ class Generator:
         self.made: WeakSet = WeakSet()  # the functions generated so far
         self.settled: frozenset = frozenset()  # the zones never shuffled, by index (analysis.never_shuffled)
         self.pure: set = set()  # bound names of helpers that only read their arguments (see bind_pure)
+        self.caught = self.bind(Exception)  # a read moved out of a loop that fails: the statement as written
 
     def bind(self, obj) -> str:
         """A name standing for ``obj`` in generated source."""
@@ -235,8 +243,9 @@ class Generator:
 
         The source is compiled when the function is first called (a rule set loads faster,
         and what a game never runs is never compiled): until then the function's code is a
-        stub that compiles the source and takes its code object in its place, so callers
-        keep the same function object. Nothing is executed to define it."""
+        stub that compiles the source (its loops' invariant reads moved first:
+        :meth:`rewritten`) and takes its code object in its place, so callers keep the same
+        function object. Nothing is executed to define it."""
         text = (
             (f"def _generated({args}):\n" + "".join(f"    {line}\n" for line in lines))
             .replace("\x00", "e[")
@@ -245,11 +254,21 @@ class Generator:
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
-        setattr(fn, PENDING, (text, fallback, len(self.sources) - 1))
+        setattr(fn, PENDING, (text, fallback, len(self.sources) - 1, self if " for " in text else None))
         if pure and fallback is not None:
             self.retry[len(self.sources) - 1] = fallback
         self.made.add(fn)
         return fn
+
+    def rewritten(self, index: int, text: str) -> str:
+        """``text``, the source of function ``index`` about to be compiled, with the reads
+        that no turn of its loops changes worked out before them (:mod:`.hoist`); kept in
+        :attr:`sources` in its place. Done when the function is first called, not when the
+        rules load: parsing and rewriting every function of a large rule set would make
+        loading it several times slower, and a game runs only some of them."""
+        text = hoisted_text(text, self.pure, self.fresh, self.caught)
+        self.sources[index] = text
+        return text
 
     def expression(self, c):
         """``c`` with its callable generated from its source, when it has source."""
