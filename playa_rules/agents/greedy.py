@@ -1,7 +1,8 @@
 """The greedy agent: one step of lookahead on a sampled world, judged by the rule file's scoring.
 
 For each legal action it samples a world the seat cannot tell from the real one, applies
-the action, finishes the hand under way with random play and scores the result with
+the action, finishes the hand under way with random play (the world stops once the hand
+is scored: ``Game.stop_between_hands``) and scores the result with
 :func:`~playa_rules.agents.protocol.evaluate` (the game's own ``scores()``: half for
 leading, half for rank). It keeps the best actions, averaged over ``samples`` worlds,
 and breaks ties at random. With more than ``width`` legal actions (64 by default) it
@@ -40,7 +41,8 @@ class GreedyAgent:
                 if k is None:  # not legal in this world
                     continue
                 trial = world.clone()
-                trial.apply(trial.legal_actions()[k])
+                trial.stop_between_hands()  # nothing after the hand's scoring is read (engine.playout)
+                trial.apply_index(k)
                 finish_hand(trial, self.rng, world.hands_played)
                 value[i] += evaluate(trial, seats)[seat]
         top = max(value)

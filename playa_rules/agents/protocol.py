@@ -123,5 +123,4 @@ def finish_hand(game, rng, hands: int | None = None) -> None:
     """Play uniformly at random until the hand under way is scored (or the match ends)."""
     hands = game.hands_played if hands is None else hands
     while not game.is_over and game.hands_played == hands:
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
+        game.apply_index(rng.randrange(len(game.legal_actions())))

@@ -151,14 +151,15 @@ def groups(p: ParamDef, g, comps):
 
 def _grouped(p: ParamDef, present: list) -> list:
     """:func:`groups` of the components by value (:func:`_present`)."""
-    partial: list = [((), [])]
+    partial: list = [([], ())]
     at = 0
     for i, lst in present:
         gap, at = (0,) * (i - at), i + 1
-        steps = [(gap + (k,), lst[:k]) for k in range(len(lst) + 1)]
-        partial = [(key + more, members + taken) for key, members in partial for more, taken in steps]
+        steps = [(lst[:k], gap + (k,)) for k in range(len(lst) + 1)]
+        partial = [(members + taken, key + more) for members, key in partial for taken, more in steps]
+    del partial[0]  # the empty group
     tail = (0,) * (len(p.values) - at)
-    return [(members, key + tail) for key, members in partial[1:]]
+    return [(members, key + tail) for members, key in partial] if tail else partial
 
 
 ORDERED = {operator.gt: "gt", operator.ge: "ge", operator.lt: "lt", operator.le: "le"}
@@ -192,7 +193,7 @@ def prepare_join(p: ParamDef, joins, items, g, e):
             shape[id(joins)] = made
     order, values = made
     if order is not None:
-        cut = _sorted_cut(ORDERED[joins[0][1]], joins[0][2], [items[j] for j in order], values)
+        cut = _sorted_cut(ORDERED[joins[0][1]], joins[0][2], list(map(items.__getitem__, order)), values)
     else:
         cut = _plain_cut(joins, items, values), None
     if hit is not None:
