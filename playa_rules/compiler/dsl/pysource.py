@@ -59,8 +59,8 @@ MAX_SOURCE_DEPTH = 40
 source around them (Python refuses source nested 200 brackets deep)."""
 PENDING = "pending"
 """The attribute of a generated function holding its source until it is first called:
-``(text, fallback, index, generator)``, the generator set when the source loops (its
-loop-invariant reads are moved then: :meth:`Generator.rewritten`). It lives on the function itself, never in a module-level table,
+``(text, fallback, index, generator)``, the generator rewriting the source then
+(:meth:`Generator.rewritten`). It lives on the function itself, never in a module-level table,
 so a rule set's functions are freed with it (a table of them, even a weak one, whose entries
 reach their own keys through the closures they hold, keeps every rule set ever loaded)."""
 
@@ -74,9 +74,7 @@ def _materialise(fn):
     if entry is not None:
         text, fallback, index, gen = entry
         with _REWRITING:  # ast.parse is not safe from several threads at once (Python 3.11)
-            if gen is not None:
-                text = gen.rewritten(index, text)  # (:mod:`.hoist`: loop-invariant reads moved)
-            text = tidied(text)  # (:mod:`.peephole`: the same function, fewer reads)
+            text = gen.rewritten(index, text)  # (:mod:`.hoist`, :mod:`.peephole`)
         try:  # named by its index in Program.generated, so a profile says which function it is
             module = compile(text, f"{GENERATED}{index}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):
@@ -254,7 +252,7 @@ class Generator:
         self.sources.append(text)
         fn = FunctionType(_STUB, self.ns, "_generated")
         fn.__kwdefaults__ = {"_self": fn}
-        setattr(fn, PENDING, (text, fallback, len(self.sources) - 1, self if " for " in text else None))
+        setattr(fn, PENDING, (text, fallback, len(self.sources) - 1, self))
         if pure and fallback is not None:
             self.retry[len(self.sources) - 1] = fallback
         self.made.add(fn)
@@ -262,11 +260,13 @@ class Generator:
 
     def rewritten(self, index: int, text: str) -> str:
         """``text``, the source of function ``index`` about to be compiled, with the reads
-        that no turn of its loops changes worked out before them (:mod:`.hoist`); kept in
-        :attr:`sources` in its place. Done when the function is first called, not when the
+        that no turn of its loops changes worked out before them (:mod:`.hoist`) and the
+        last rewrites of :mod:`.peephole`; kept in :attr:`sources` in its place. Done when the function is first called, not when the
         rules load: parsing and rewriting every function of a large rule set would make
         loading it several times slower, and a game runs only some of them."""
-        text = hoisted_text(text, self.pure, self.fresh, self.caught)
+        if " for " in text:
+            text = hoisted_text(text, self.pure, self.fresh, self.caught)
+        text = tidied(text)  # (the same function, fewer reads)
         self.sources[index] = text
         return text
 
