@@ -22,6 +22,7 @@ from .dsl.compile import Compiler, Define, Scope
 from .dsl.control import read_procedures
 from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
+from .dsl.staying import Staying
 from .item_where import item_condition
 from .kinds import ActionKinds
 from .listing import step_listing
@@ -52,6 +53,7 @@ class _Stage(ActionKinds):
         {},
         {},
     )  # variables starting as none: their types, and the sets seen, by an earlier pass (dsl/held.py)
+    moved: frozenset | None = frozenset()  # the types an earlier pass found moved (dsl/staying.py)
 
     def __init__(self, doc):
         self.doc = doc
@@ -156,6 +158,9 @@ class _Stage(ActionKinds):
         self.cp.held, self.cp.given = self.held
         if self.cp.gen is not None:  # zones whose top is read without a chance check
             self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)
+        self.cp.staying = Staying(
+            m, self.moved
+        )  # assumed by this pass, checked after it (held.compile_typed)
         self.cp.broken = self.broken_defines
         self.cp.procedures, self.cp.broken_procedures = read_procedures(self)
         for ph in d.get("phases") or []:
@@ -228,6 +233,7 @@ class _Stage(ActionKinds):
             next_start=next_start.fn if next_start else None,
             match_points=points.fn if points else None,
             generated=self.cp.gen.sources if self.cp.gen is not None else [],
+            moved=self.cp.staying.found_moved(),
         )
         program.phase_sites = [self.phase_site(i, ph) for i, ph in enumerate(d.get("phases") or [])]
         program.reads_round = reads_name(dsl_texts(d), "round")

@@ -234,3 +234,4 @@ class Program:
     )  # the generated functions' sources (pysource.py)
     phase_sites: list = field(default_factory=list)  # file:line:column of each phase, for runtime errors
     reads_round: bool = True  # whether a rule reads 'round' (engine/endless.py)
+    moved: Any = frozenset()  # the component types a move or a deal may move (None: any): dsl/staying.py

@@ -69,6 +69,7 @@ class Compiler(OperatorNodes):
         # the generated backend (pysource.py); PLAYA_RULES_BACKEND=closures: the closures only
         self.gen = None if os.environ.get("PLAYA_RULES_BACKEND") == "closures" else Generator()
         self._kids: list | None = None
+        self.staying = None  # staying.Staying: which components stay where they start (set per pass)
 
     # ------------------------------------------------------------ helpers
     def fresh(self, name: str) -> str:

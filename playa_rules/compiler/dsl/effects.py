@@ -126,6 +126,13 @@ def _each(cp, fn, c, head: list[str] | None, body, order=None):
     return fn
 
 
+def moves(cp, t: T.T) -> None:
+    """Record that an effect may move components of type ``t`` out of their zone (any type,
+    unless ``t`` is a component of known types): ``staying.Staying``."""
+    if cp.staying is not None:
+        cp.staying.note_moved(t.types if t is not None and t.kind == "comp" else ())
+
+
 def _zone(cp, node, scope, what: str):
     c = expecting(cp, node, scope, "zone")
     if c.t.kind not in ("zone", "any"):
@@ -142,6 +149,7 @@ def _zone(cp, node, scope, what: str):
 )
 def _move(cp, node: A.Move, scope):
     what, wt, named = _components(cp, node.what, scope, "what 'move' moves")
+    moves(cp, wt)
     to = _zone(cp, node.to, scope, "where 'move' moves to")
     z = cp.gen.fresh("v") if cp.gen is not None else ""
     head = [f"{z} = {to.src}"] if cp.gen is not None and to.src is not None and not too_deep((to,)) else None
@@ -255,7 +263,9 @@ def _shuffle(cp, node: A.Shuffle, scope):
 )
 def _deal(cp, node: A.Deal, scope):
     nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
-    src = _zone(cp, node.source, scope, "where 'deal' deals from").fn
+    source = _zone(cp, node.source, scope, "where 'deal' deals from")
+    moves(cp, source.t.element())
+    src = source.fn
     if node.zone is None:
         to = _zone(cp, node.to, scope, "where 'deal' deals to").fn
 

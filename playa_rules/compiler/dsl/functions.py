@@ -181,6 +181,8 @@ def _count(cp, node, args):
             count_of=(key, table),
             src=cp.gen and f"len(g.zones[{cp.gen.bind(table)}[{env(key)}]])",
         )
+    if args[0].count_src is not None:  # count(leading(...)) along a line: a walk counting its cells
+        return C(lambda g, e: len(f(g, e)), T.INT, src=args[0].count_src)
     src = args[0].src if not too_deep((args[0],)) else None
     if (
         src is not None and args[0].t.kind == "zone"

@@ -15,7 +15,7 @@ from . import types as T
 from .functions import FUNCTIONS, Function, arity, collection, function
 from .gridsource import leading_source, line_reader, line_source
 from .names import zone_index
-from .pysource import too_deep, with_src
+from .pysource import literal, too_deep, with_src
 from .values import C
 
 DIRECTIONS = {
@@ -168,6 +168,19 @@ def _locator(cp, arg: C, rows, cols):
     return by_zone
 
 
+def _inside(cp, arg: C, spots: dict) -> dict | None:
+    """(row, col) -> the cell of board ``arg`` there, when the board is one zone whose cells
+    (those of its types at every location) stay where they start (:mod:`.staying`): generated
+    readers then find them without testing where a cell is. None otherwise (the closures,
+    the reference backend, always test)."""
+    if cp.gen is None or cp.staying is None or not arg.is_const or arg.t.kind != "zone":
+        return None
+    if not cp.staying.cells_stay(x for there in spots.values() for x in there):
+        return None
+    z, start = arg.const, cp.m.start_zone
+    return {at: x for at, there in spots.items() for x in there if start[x] == z}
+
+
 @function("at", "The cell of a board at a row and a column, or none.", "at(board, 0, 2)", walks=False)
 def _at(cp, node, args):
     arity(cp, node, args, 3)
@@ -204,7 +217,13 @@ def _at(cp, node, args):
     gen = cp.gen
     if gen is None or args[0].src is None or too_deep(args):  # else one call, its parts inline
         return out
-    return with_src(gen, out, f"{gen.bind(cell)}(g, {gen.of(args[0])}, {gen.of(args[1])}, {gen.of(args[2])})")
+    row, col = gen.of(args[1]), gen.of(args[2])
+    table = _inside(cp, args[0], spots)
+    if table is not None:  # a board whose cells stay in it: a table of its cells by location
+        if args[1].is_const and args[2].is_const:
+            return with_src(gen, out, literal(table.get((args[1].const, args[2].const))))
+        return with_src(gen, out, f"{gen.bind_pure(table.get)}(({row}, {col}))")
+    return with_src(gen, out, f"{gen.bind(cell)}(g, {gen.of(args[0])}, {row}, {col})")
 
 
 @function(
@@ -245,7 +264,7 @@ def _neighbours(cp, node, args):
 def _line(cp, node, args):
     if _by_links(cp, node, args, 3):
         _cell(cp, node, args[0], by_links=True)
-        return linked.line(cp, node, args[0].fn, collection(cp, node, args[1]), args[1], args[2])
+        return linked.line(cp, node, args[0], collection(cp, node, args[1]), args[1], args[2])
     arity(cp, node, args, 4)
     x, board, dr, dc = args[0].fn, collection(cp, node, args[1]), args[2].fn, args[3].fn
     cp.expect(args[2], "int", node.args[2], "the rows per step")
@@ -279,7 +298,8 @@ def _line(cp, node, args):
     out = C(line, T.list_of(args[1].t.element()))
     if args[1].t.kind != "zone":
         return out
-    reader = line_reader(_spots(cp, args[1], rows, cols), rows, cols, not_a_cell)
+    spots = _spots(cp, args[1], rows, cols)
+    reader = line_reader(spots, rows, cols, not_a_cell, _inside(cp, args[1], spots))
     return line_source(cp.gen, out, reader, args)
 
 
@@ -296,25 +316,67 @@ def _connected(cp, node, args):
         fault = _not_a_cell(cp, node, "a 'next_to' list")
         return linked.connected(cp, node, args[0].fn, collection(cp, node, args[1]), args[1], fault)
     x, cells, rows, cols, steps = _cell_and_cells(cp, node, args)
+    near = _adjacent(cp, rows, cols, steps) if cp.gen is not None else None
 
     def connected(g, e):
         start = x(g, e)
-        where = _index(cells(g, e), rows, cols)
-        if start is None or (rows[start], cols[start]) not in where:
-            return []
-        seen, group, todo = {start}, [start], [start]
-        while todo:
-            cell = todo.pop()
-            r, c = rows[cell], cols[cell]
-            for dr, dc in steps:
-                other = where.get((r + dr, c + dc))
-                if other is not None and other not in seen:
-                    seen.add(other)
-                    group.append(other)
-                    todo.append(other)
-        return group
+        if near is not None and start in near:  # a cell alone at its location: by the table of neighbours
+            return _joined(start, near, set(cells(g, e)))
+        return _group(start, cells(g, e), rows, cols, steps)
 
     return C(connected, T.list_of(args[1].t.element()))
+
+
+def _group(start, cells: list, rows, cols, steps) -> list:
+    """The cells of ``cells`` joined to ``start`` through cells of the list, found by their
+    locations (the reference: the closures' backend reads every ``connected`` so)."""
+    where = _index(cells, rows, cols)
+    if start is None or (rows[start], cols[start]) not in where:
+        return []
+    seen, group, todo = {start}, [start], [start]
+    while todo:
+        cell = todo.pop()
+        r, c = rows[cell], cols[cell]
+        for dr, dc in steps:
+            other = where.get((r + dr, c + dc))
+            if other is not None and other not in seen:
+                seen.add(other)
+                group.append(other)
+                todo.append(other)
+    return group
+
+
+def _joined(start: int, near: dict, among: set) -> list:
+    """:func:`_group` where no two components share a location: the cells next to each are
+    in the table ``near`` (in the order of the steps), and a cell is in the list by its id."""
+    if start not in among:
+        return []
+    among.discard(start)
+    group, todo = [start], [start]
+    while todo:
+        for other in near[todo.pop()]:
+            if other in among:
+                among.discard(other)
+                group.append(other)
+                todo.append(other)
+    return group
+
+
+def _adjacent(cp, rows, cols, steps) -> dict | None:
+    """cell -> the components next to it (in the order of ``steps``), for every component with
+    a whole-number row and col, when no two of them share a location (then a list of cells
+    holds at most one at each, and a cell is found in it by its id); else None."""
+    where: dict = {}
+    for x in range(cp.m.component_count):
+        r, c = rows[x], cols[x]
+        if r.__class__ is int and c.__class__ is int:
+            if (r, c) in where:
+                return None
+            where[r, c] = x
+    return {
+        x: tuple(n for n in (where.get((r + dr, c + dc)) for dr, dc in steps) if n is not None)
+        for (r, c), x in where.items()
+    }
 
 
 def _leading_over(cp, node, coll, key, where, expr):

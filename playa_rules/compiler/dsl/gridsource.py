@@ -21,11 +21,12 @@ MAX_LINE_PATHS = 1 << 14
 worked out at every call, so steps computed at run time cannot grow memory without bound."""
 
 
-def line_reader(spots: dict, rows, cols, not_a_cell):
+def line_reader(spots: dict, rows, cols, not_a_cell, inside: dict | None = None):
     """``line(g, zone, cell, dr, dc)``: the cells of zone ``zone`` from ``cell`` (not
     included) in steps of ``dr`` rows and ``dc`` columns, up to the first location without
     one; ``spots``: (row, col) -> the cells there, of any owner. ``line.fixed(dr, dc)``
-    makes the reader of one direction (:func:`fixed_line`)."""
+    makes the reader of one direction (:func:`fixed_line`; :func:`staying_line` given
+    ``inside``, the cells of a board whose cells stay in it by location)."""
     paths: dict = {}
 
     def line(g, zi, cell, sr, sc):
@@ -39,7 +40,10 @@ def line_reader(spots: dict, rows, cols, not_a_cell):
                 paths[key] = path
         return _walk(path, g.loc, zi)
 
-    line.fixed = lambda sr, sc: fixed_line(spots, rows, cols, not_a_cell, sr, sc)
+    line.fixed = lambda sr, sc: (
+        (inside is not None and staying_line(spots, inside, rows, cols, not_a_cell, sr, sc))
+        or fixed_line(spots, rows, cols, not_a_cell, sr, sc)
+    )
     return line
 
 
@@ -126,8 +130,52 @@ def fixed_line(spots: dict, rows, cols, not_a_cell, sr: int, sc: int):
             out.append(x)
         return out
 
-    leading.flat = _flat_paths(spots, path_of)
+    leading.flat, leading.stays = _flat_paths(spots, path_of), False
     return line, leading
+
+
+def staying_line(spots: dict, inside: dict, rows, cols, not_a_cell, sr: int, sc: int):
+    """:func:`fixed_line` over a zone whose cells stay in it (:mod:`.staying`): ``inside``,
+    (row, col) -> its cell there. Every cell's path is worked out when the rules load, as
+    the cells of the zone along it, so neither reader tests where a cell is; None where the
+    board is too large for that or a row or col is no whole number."""
+    if len(spots) > MAX_LINE_PATHS or not all(r.__class__ is int and c.__class__ is int for r, c in spots):
+        return None
+    flat = {x: _cells_along(inside, rows, cols, x, sr, sc) for there in spots.values() for x in there}
+
+    def path_of(g, cell):
+        path = flat.get(cell)
+        if path is None:  # not a cell of the board's types: any cell with a row and a col starts a line
+            if rows[cell] is None or cols[cell] is None:
+                raise not_a_cell(g, cell)
+            path = _cells_along(inside, rows, cols, cell, sr, sc)
+        return path
+
+    def line(g, zi, cell):
+        return [] if cell is None else list(path_of(g, cell))
+
+    def leading(g, e, zi, cell, test):
+        out = []
+        if cell is None:
+            return out
+        for x in path_of(g, cell):
+            if not test(g, e, x):
+                break
+            out.append(x)
+        return out
+
+    leading.flat, leading.stays = flat, True
+    return line, leading
+
+
+def _cells_along(inside: dict, rows, cols, cell, sr: int, sc: int) -> tuple:
+    """The cells of ``inside`` from ``cell`` (not included) in steps of ``sr`` rows and ``sc``
+    columns, up to the first location without one."""
+    found, r, c = [], rows[cell] + sr, cols[cell] + sc
+    while (r, c) in inside:
+        found.append(inside[r, c])
+        r, c = r + sr, c + sc
+    return tuple(found)
 
 
 def _flat_paths(spots: dict, path_of) -> dict | None:
@@ -173,20 +221,23 @@ def leading_source(gen, c, coll, key: str, where):
         if leading.flat is None:
             return with_src(gen, c, f"{gen.bind(leading)}(g, e, {zone}, {x}, {gen.bind(test)})")
         p, loc, out = gen.fresh("x"), gen.fresh("l"), gen.fresh("r")
+        where = [f"{loc} = g.loc"] if not leading.stays else []  # cells that stay: no test where one is
+        stop = f"if {f'{loc}[{t}] != {zone} or ' if where else ''}not ({cond}):"
+        fallback = f"{gen.bind(leading)}(g, e, {zone}, {t}, {gen.bind(test)})"
+        head = [
+            f"{p} = {gen.bind(leading.flat)}.get({t})",
+            f"if {p} is None:",
+        ]  # None: no cell, or not a cell
         walk = gen.function(  # the path read from the rule set's table, the test inline
-            [
-                f"{p} = {gen.bind(leading.flat)}.get({t})",
-                f"if {p} is None:",  # no cell (None), or not a cell: the reader says which
-                f"    return {gen.bind(leading)}(g, e, {zone}, {t}, {gen.bind(test)})",
-                f"{loc} = g.loc",
-                f"{out} = []",
-                f"for {t} in {p}:",
-                f"    if {loc}[{t}] != {zone} or not ({cond}):",
-                "        break",
-                f"    {out}.append({t})",
-                f"return {out}",
-            ],
+            [*head, f"    return {fallback}", *where, f"{out} = []", f"for {t} in {p}:"]
+            + [f"    {stop}", "        break", f"    {out}.append({t})", f"return {out}"],
             args=f"g, e, {t}",
         )
+        counted = gen.function(  # count(leading(...)): the same walk, counting
+            [*head, f"    return len({fallback})", *where, f"for {out}, {t} in enumerate({p}):"]
+            + [f"    {stop}", f"        return {out}", f"return len({p})"],
+            args=f"g, e, {t}",
+        )
+        object.__setattr__(c, "count_src", f"{gen.bind(counted)}(g, e, {x})")
         return with_src(gen, c, f"{gen.bind(walk)}(g, e, {x})")
     return with_src(gen, c, f"{gen.bind(take_leading)}(({t}, {cond}) for {t} in {gen.of(coll)})")

@@ -152,16 +152,24 @@ def read_as_none(cp, node, key: tuple, what: str):
 def compile_typed(doc, stage_class):
     """Compile ``doc`` with ``stage_class`` (compiler/compile.py's _Stage), again while the
     types of the variables that start as none, told from the last pass's sets, change (or,
-    when it fails, until its messages know every set: a set may be compiled after a read)."""
-    held, given, program, failure = {}, {}, None, None
-    for _ in range(MAX_PASSES):
+    when it fails, until its messages know every set: a set may be compiled after a read);
+    and again where a pass relied on components staying in their zones that its moves do
+    not leave there (:mod:`.staying`), assuming then what it found moved."""
+    held, given, moved, program, failure = {}, {}, frozenset(), None, None
+    passes = 0
+    while passes < MAX_PASSES:
         stage = stage_class(doc)
-        stage.held = (held, given)
+        stage.held, stage.moved = (held, given), moved
         try:
             program, failure = stage.run(), None
         except SpecError as exc:
             program, failure = None, exc
         cp = getattr(stage, "cp", None)
+        if failure is None and cp is not None and cp.staying is not None and not cp.staying.proven():
+            found = cp.staying.found_moved()  # again, assuming what this pass found moved; if that
+            moved = found if found != moved else None  # was assumed already, that anything may move
+            continue  # (a pass assuming nothing stays relies on nothing: it is proven)
+        passes += 1
         told = {}
         for key, types in cp.assigned.items() if cp is not None else ():
             t = T.NONE

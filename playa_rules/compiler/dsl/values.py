@@ -43,6 +43,7 @@ class C:
     walk: Any = (
         None  # (leading reader, zone source, cell source) for a line of a fixed direction (gridsource.py)
     )
+    count_src: str | None = None  # source of how many elements this list has, without making it
 
     @property
     def is_const(self) -> bool:

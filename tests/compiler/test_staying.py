@@ -1,0 +1,178 @@
+"""Cells that stay where they start (compiler/dsl/staying.py): where no move or deal of a rule
+set can take a board's cells out of it, the generated readers of the board find its cells
+by tables, without testing where a cell is; where one can, they keep the tests, and the game
+plays as the closures (the reference backend) play it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from backend_switch import load_with
+
+from playa_rules.compiler import compile as compile_stage
+from playa_rules.compiler.dsl.staying import EVERY, Staying, stays
+
+# A row of four cells and a pile of tokens. A cell can be marked when it is the first of the
+# row or the cell to its left is on the board; three marks in a row win. Tokens move (take),
+# cells never do.
+BOARD = """\
+game: staying-probe
+title: Staying probe
+players: [2]
+parameters:
+  directions: [[0, 1], [0, -1]]
+components:
+  cell:
+    start: board
+    label: "{col}"
+    vars: {mark: -1}
+    items:
+      - {each: {row: [0], col: [0, 1, 2, 3]}}
+  token:
+    start: pile
+    items: [{count: 3}]
+zones:
+  board: {visibility: public, holds: [cell]}
+  pile: {visibility: public, holds: [token]}
+  taken: {visibility: public, holds: [token]}
+define:
+  run(x, dr, dc): "count(leading(c in line(x, board, dr, dc) where c.mark == me.index))"
+actions:
+  mark:
+    text: "mark {cell}"
+    params: {cell: {one_of: board}}
+    require: [cell.mark == -1, "cell.col == 0 or at(board, cell.row, cell.col - 1) != none"]
+    effect: |
+      set cell.mark = me.index
+      if run(cell, 0, 1) + run(cell, 0, -1) >= 2 { win me }
+  take:
+    text: take
+    require: [count(pile) > 0]
+    effect: move top(pile) to taken
+%(more)s
+phases:
+  - id: play
+    turns: {from: start_player, rounds: 6}
+    steps:
+      - {id: move, actions: [%(actions)s]}
+"""
+
+# Lifting a cell takes it off the board: the cell to its right can no longer be marked, and
+# a run stops at the gap.
+LIFT = """\
+  lift:
+    text: "lift {cell}"
+    params: {cell: {one_of: board}}
+    require: [cell.mark == -1]
+    effect: move cell to lifted
+"""
+
+
+def _write(tmp_path, name: str, lifting: bool) -> str:
+    text = BOARD % {
+        "more": LIFT if lifting else "",
+        "actions": "mark, take, lift" if lifting else "mark, take",
+    }
+    if lifting:
+        text = text.replace("  taken: {", "  lifted: {visibility: public, holds: [cell]}\n  taken: {")
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def _board_readers(rules) -> list[str]:
+    """The generated sources that read the board's cells by location or along a line."""
+    return [s for s in rules.program.generated if ".get(" in s]
+
+
+@pytest.fixture
+def passes(monkeypatch):
+    """How many compile passes each load takes."""
+    count = []
+    run = compile_stage._Stage.run
+
+    def counted(self):
+        count.append(self.moved)
+        return run(self)
+
+    monkeypatch.setattr(compile_stage._Stage, "run", counted)
+    return count
+
+
+def test_cells_no_effect_moves_are_read_by_tables_without_testing_where_they_are(
+    monkeypatch, tmp_path, passes
+):
+    """The tokens move, the cells do not: the row is read without a test of where a cell is,
+    in one compile pass."""
+    rules = load_with(monkeypatch, "generated", _write(tmp_path, "stays", lifting=False))
+    assert rules.program.moved == {"token"}
+    assert len(passes) == 1
+    readers = _board_readers(rules)
+    assert readers, "the board's readers are generated"
+    assert not [s for s in readers if "g.loc" in s]
+    assert not [s for s in rules.program.generated if "g.loc" in s]
+
+
+def test_cells_an_effect_can_move_keep_the_test_and_the_rules_compile_again(monkeypatch, tmp_path, passes):
+    """'lift' moves a cell: the first pass, which assumed no cell moves, found that it can,
+    so the rules compile again, and the readers test where each cell is."""
+    rules = load_with(monkeypatch, "generated", _write(tmp_path, "lifts", lifting=True))
+    assert rules.program.moved == {"cell", "token"}
+    assert passes == [frozenset(), frozenset({"cell", "token"})]
+    assert [s for s in rules.program.generated if "g.loc" in s]
+
+
+def test_a_lifted_cell_is_no_longer_on_the_board(monkeypatch, tmp_path):
+    """Once cell 0 is lifted, at(board, 0, 0) is none: cell 1 cannot be marked; marks on 2
+    and 3 do not make three in a row with a gap."""
+    rules = load_with(monkeypatch, "generated", _write(tmp_path, "lifts", lifting=True))
+    game = rules.new_game(2, seed=1)
+    assert "mark 1" in game.legal_actions().texts()
+    game.apply("lift 0")
+    assert "mark 1" not in game.legal_actions().texts()
+    assert "mark 0" not in game.legal_actions().texts()
+    game.apply("take")
+
+
+@pytest.mark.parametrize("lifting", [False, True], ids=["cells-stay", "cells-lift"])
+def test_both_backends_play_the_same(monkeypatch, tmp_path, lifting):
+    """Seeded random games: the same legal actions, logs and winners with the closures."""
+    path = _write(tmp_path, "probe", lifting)
+    closures = load_with(monkeypatch, "closures", path)
+    generated = load_with(monkeypatch, "generated", path)
+    for seed in range(40):
+        a, b = generated.new_game(2, seed=seed), closures.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            la, lb = a.legal_actions(), b.legal_actions()
+            assert la.texts() == lb.texts()
+            i = rng.randrange(len(la))
+            a.apply(la[i])
+            b.apply(lb[i])
+        assert b.is_over and a.log == b.log and a.winners() == b.winners()
+
+
+def test_what_stays(monkeypatch, tmp_path):
+    """A component stays unless its type is moved, it belongs to a seat, or others of its
+    type and owner start elsewhere (a sampled world may swap them); relied on, a pass is kept
+    only if what it relied on stays by the moves it found."""
+    m = load_with(monkeypatch, "generated", _write(tmp_path, "stays", lifting=False)).program.model
+    cells = [x for x in range(m.component_count) if m.ctype[x] == "cell"]
+    tokens = [x for x in range(m.component_count) if m.ctype[x] == "token"]
+    assert all(stays(m, frozenset({"token"}))[x] for x in cells)
+    assert not any(stays(m, frozenset({"token"}))[x] for x in tokens)
+    assert not any(stays(m, EVERY))
+    owned = type(m.owner)(m.owner)
+    split = list(m.start_zone)
+    m.owner = [0 if x == cells[0] else o for x, o in enumerate(owned)]
+    assert not stays(m, frozenset())[cells[0]] and stays(m, frozenset())[cells[1]]
+    m.owner, m.start_zone = owned, [split[tokens[0]] if x == cells[0] else z for x, z in enumerate(split)]
+    assert not any(stays(m, frozenset())[x] for x in cells)
+    m.start_zone = split
+    staying = Staying(m)
+    assert staying.cells_stay(cells) and staying.proven()
+    staying.note_moved(frozenset({"cell"}))
+    assert not staying.proven()
+    staying.note_moved(frozenset())
+    assert staying.found_moved() is EVERY
