@@ -22,7 +22,7 @@ from .dsl.compile import Compiler, Define, Scope
 from .dsl.control import read_procedures
 from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
-from .dsl.staying import Staying
+from .dsl.staying import NOTHING, Staying
 from .item_where import item_condition
 from .kinds import ActionKinds
 from .listing import step_listing
@@ -53,7 +53,7 @@ class _Stage(ActionKinds):
         {},
         {},
     )  # variables starting as none: their types, and the sets seen, by an earlier pass (dsl/held.py)
-    moved: frozenset | None = frozenset()  # the types an earlier pass found moved (dsl/staying.py)
+    moved = NOTHING  # what an earlier pass found moves can do (dsl/staying.py)
 
     def __init__(self, doc):
         self.doc = doc
@@ -233,7 +233,7 @@ class _Stage(ActionKinds):
             next_start=next_start.fn if next_start else None,
             match_points=points.fn if points else None,
             generated=self.cp.gen.sources if self.cp.gen is not None else [],
-            moved=self.cp.staying.found_moved(),
+            moved=self.cp.staying.found().types,
         )
         program.phase_sites = [self.phase_site(i, ph) for i, ph in enumerate(d.get("phases") or [])]
         program.reads_round = reads_name(dsl_texts(d), "round")

@@ -11,7 +11,7 @@ import pytest
 from backend_switch import load_with
 
 from playa_rules.compiler import compile as compile_stage
-from playa_rules.compiler.dsl.staying import EVERY, Staying, stays
+from playa_rules.compiler.dsl.staying import EVERY, NOTHING, Staying, stays
 
 # A row of four cells and a pile of tokens. A cell can be marked when it is the first of the
 # row or the cell to its left is on the board; three marks in a row win. Tokens move (take),
@@ -119,7 +119,7 @@ def test_cells_an_effect_can_move_keep_the_test_and_the_rules_compile_again(monk
     so the rules compile again, and the readers test where each cell is."""
     rules = load_with(monkeypatch, "generated", _write(tmp_path, "lifts", lifting=True))
     assert rules.program.moved == {"cell", "token"}
-    assert passes == [frozenset(), frozenset({"cell", "token"})]
+    assert [p.types for p in passes] == [frozenset(), {"cell", "token"}]
     assert [s for s in rules.program.generated if "g.loc" in s]
 
 
@@ -175,4 +175,50 @@ def test_what_stays(monkeypatch, tmp_path):
     staying.note_moved(frozenset({"cell"}))
     assert not staying.proven()
     staying.note_moved(frozenset())
-    assert staying.found_moved() is EVERY
+    assert staying.found().types is EVERY
+    staying = Staying(m, NOTHING)
+    assert staying.receives_nothing(0) and staying.proven()
+    staying.note_into({0})
+    assert not staying.proven()
+
+
+# A cell found by the value of a property: first(c in board where c.col == n).
+FIND = """\
+  echo:
+    text: "echo {n}"
+    params: {n: {number_in: [0, 3]}}
+    require: [first(c in board where c.col == n).mark == -1]
+    effect: set first(c in board where c.col == n).mark = me.index
+"""
+
+
+@pytest.mark.parametrize("drop", [False, True], ids=["closed-board", "tokens-dropped-in"])
+def test_a_cell_found_by_a_property_is_a_table_read_where_the_board_keeps_its_cells(
+    monkeypatch, tmp_path, drop
+):
+    """Where nothing is moved into the board, first(c in board where c.col == n) reads a
+    table by column; where tokens can be dropped onto it, it searches the board. Both play as
+    the closures play."""
+    text = BOARD % {"more": FIND, "actions": "mark, take, echo"}
+    if drop:
+        text = (
+            text.replace("holds: [cell]}", "holds: [cell, token]}")
+            .replace("move top(pile) to taken", "move top(pile) to board")
+            .replace("items: [{count: 3}]", "items: [{count: 3, row: 9, col: 9}]")  # off the row
+        )
+    path = tmp_path / "find.yaml"
+    path.write_text(text, encoding="utf-8")
+    generated = load_with(monkeypatch, "generated", str(path))
+    searched = [s for s in generated.program.generated if "next((" in s and "g.zones[0]" in s]
+    assert bool(searched) == drop
+    closures = load_with(monkeypatch, "closures", str(path))
+    for seed in range(30):
+        a, b = generated.new_game(2, seed=seed), closures.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            la, lb = a.legal_actions(), b.legal_actions()
+            assert la.texts() == lb.texts()
+            i = rng.randrange(len(la))
+            a.apply(la[i])
+            b.apply(lb[i])
+        assert a.log == b.log

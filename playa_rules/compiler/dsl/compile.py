@@ -70,6 +70,7 @@ class Compiler(OperatorNodes):
         self.gen = None if os.environ.get("PLAYA_RULES_BACKEND") == "closures" else Generator()
         self._kids: list | None = None
         self.staying = None  # staying.Staying: which components stay where they start (set per pass)
+        self.call_scope = None  # the scope of the function call being compiled (functions.Function)
 
     # ------------------------------------------------------------ helpers
     def fresh(self, name: str) -> str:

@@ -126,11 +126,21 @@ def _each(cp, fn, c, head: list[str] | None, body, order=None):
     return fn
 
 
-def moves(cp, t: T.T) -> None:
+def moves(cp, t: T.T, into: C | None) -> None:
     """Record that an effect may move components of type ``t`` out of their zone (any type,
-    unless ``t`` is a component of known types): ``staying.Staying``."""
+    unless ``t`` is a component of known types) into the zone ``into`` names (any zone, unless
+    it is known when the rules load or attached: ``staying.Staying``; None: the zones
+    recorded by the caller)."""
     if cp.staying is not None:
         cp.staying.note_moved(t.types if t is not None and t.kind == "comp" else ())
+        if into is not None:
+            cp.staying.note_into(
+                {into.const}
+                if into.is_const and into.const.__class__ is int
+                else set(into.zone_of[1])
+                if into.zone_of is not None
+                else None
+            )
 
 
 def _zone(cp, node, scope, what: str):
@@ -149,8 +159,8 @@ def _zone(cp, node, scope, what: str):
 )
 def _move(cp, node: A.Move, scope):
     what, wt, named = _components(cp, node.what, scope, "what 'move' moves")
-    moves(cp, wt)
     to = _zone(cp, node.to, scope, "where 'move' moves to")
+    moves(cp, wt, to)
     z = cp.gen.fresh("v") if cp.gen is not None else ""
     head = [f"{z} = {to.src}"] if cp.gen is not None and to.src is not None and not too_deep((to,)) else None
     held = to.t.types
@@ -264,10 +274,11 @@ def _shuffle(cp, node: A.Shuffle, scope):
 def _deal(cp, node: A.Deal, scope):
     nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
     source = _zone(cp, node.source, scope, "where 'deal' deals from")
-    moves(cp, source.t.element())
     src = source.fn
     if node.zone is None:
-        to = _zone(cp, node.to, scope, "where 'deal' deals to").fn
+        target = _zone(cp, node.to, scope, "where 'deal' deals to")
+        moves(cp, source.t.element(), target)
+        to = target.fn
 
         def deal_to(g, e):
             zi = src(g, e)
@@ -288,6 +299,9 @@ def _deal(cp, node: A.Deal, scope):
             cp.suggest(node.zone, [z.name for z in cp.m.zones.values() if z.per == "player"]),
         )
     base = z.base
+    moves(cp, source.t.element(), None)
+    if cp.staying is not None:
+        cp.staying.note_into(range(base, base + cp.m.max_players))
 
     def deal(g, e):
         zi = src(g, e)

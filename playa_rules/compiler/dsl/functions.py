@@ -47,6 +47,7 @@ class Function:
         args = [cp.expr(a, scope) for a in node.args]
         if self.walks:  # a collection walked once per run of the loops around
             cost.walked_args(cp, node, args, scope)
+        cp.call_scope = scope  # the names the call sees (gridsource.at_by_cell)
         return self.call(cp, node, args)
 
     def compile_over(self, cp, node, scope) -> C:
@@ -57,6 +58,7 @@ class Function:
             if c is not None:
                 return c
         coll, key, where, expr = cp.comprehension(node.comp, scope, coll)
+        cp.call_scope = scope  # the names the call sees, outside its variable (picks.first_by_value)
         c = self.over(cp, node, coll, key, where, expr)
         if cp.gen is not None and c.src is None and not c.is_const:
             c = over_source(cp.gen, self.name, c, coll, key, where, expr)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import linked
 from . import types as T
 from .functions import FUNCTIONS, Function, arity, collection, function
-from .gridsource import leading_source, line_reader, line_source
+from .gridsource import at_by_cell, leading_source, line_reader, line_source
 from .names import zone_index
 from .pysource import literal, too_deep, with_src
 from .values import C
@@ -222,6 +222,9 @@ def _at(cp, node, args):
     if table is not None:  # a board whose cells stay in it: a table of its cells by location
         if args[1].is_const and args[2].is_const:
             return with_src(gen, out, literal(table.get((args[1].const, args[2].const))))
+        by_cell = at_by_cell(cp, node, args, table)
+        if by_cell is not None:
+            return with_src(gen, out, by_cell)
         return with_src(gen, out, f"{gen.bind_pure(table.get)}(({row}, {col}))")
     return with_src(gen, out, f"{gen.bind(cell)}(g, {gen.of(args[0])}, {row}, {col})")
 

@@ -14,6 +14,7 @@ rule file enters the source but the checked expressions' own source.
 
 from __future__ import annotations
 
+from . import ast as A
 from .pysource import env, localized, too_deep, with_src
 
 MAX_LINE_PATHS = 1 << 14
@@ -241,3 +242,42 @@ def leading_source(gen, c, coll, key: str, where):
         object.__setattr__(c, "count_src", f"{gen.bind(counted)}(g, e, {x})")
         return with_src(gen, c, f"{gen.bind(walk)}(g, e, {x})")
     return with_src(gen, c, f"{gen.bind(take_leading)}(({t}, {cond}) for {t} in {gen.of(coll)})")
+
+
+class _Probe(dict):
+    """An environment in which every name reads one component: the expressions of
+    :func:`at_by_cell` worked out for each component, noting the names they read."""
+
+    def __init__(self, x):
+        super().__init__()
+        self.x, self.read = x, set()
+
+    def __missing__(self, key):
+        self.read.add(key)
+        return self.x
+
+
+def at_by_cell(cp, node, args, inside: dict) -> str | None:
+    """Source of ``at(board, R, C)`` on a board whose cells stay (``inside``: location -> cell)
+    where ``R`` and ``C`` read only fixed properties of one bound component and constants
+    (``at(board, cell.row - 1, cell.col)``): a table by component, worked out for every
+    component when the rules load. None where that does not hold, or where the row or the
+    column of some component cannot be worked out (its read is then left to fail as it does)."""
+    from .analysis import is_static  # (analysis reads the function registry this module fills)
+
+    names = {n.id for a in node.args[1:] for n in A.walk(a) if isinstance(n, A.Name)}
+    names = {v for v in names if v not in cp.m.constants or v in cp.m.zones}
+    bound = cp.call_scope.names.get(next(iter(names))) if len(names) == 1 and cp.call_scope else None
+    if bound is None or bound[1].kind != "comp" or not all(is_static(a, *names, cp.m) for a in node.args[1:]):
+        return None
+    rf, cf, table = args[1].fn, args[2].fn, []
+    for x in range(cp.m.component_count):
+        probe = _Probe(x)
+        try:
+            r, c = rf(None, probe), cf(None, probe)
+        except Exception:  # noqa: BLE001 (a component whose row or column cannot be worked out)
+            return None
+        if probe.read != {bound[0]}:
+            return None
+        table.append(inside.get((r, c)))
+    return f"{cp.gen.bind(table)}[{env(bound[0])}]"

@@ -19,6 +19,7 @@ from . import ast as A
 from . import types as T
 from .faults import value_text
 from .hints import type_hint
+from .staying import ANYTHING, NOTHING
 
 FIXED = ("int", "bool", "str")  # the kinds an initial value fixes
 MAX_PASSES = 4  # a variable set from another one is typed one pass later
@@ -155,7 +156,7 @@ def compile_typed(doc, stage_class):
     when it fails, until its messages know every set: a set may be compiled after a read);
     and again where a pass relied on components staying in their zones that its moves do
     not leave there (:mod:`.staying`), assuming then what it found moved."""
-    held, given, moved, program, failure = {}, {}, frozenset(), None, None
+    held, given, moved, program, failure = {}, {}, NOTHING, None, None
     passes = 0
     while passes < MAX_PASSES:
         stage = stage_class(doc)
@@ -166,8 +167,8 @@ def compile_typed(doc, stage_class):
             program, failure = None, exc
         cp = getattr(stage, "cp", None)
         if failure is None and cp is not None and cp.staying is not None and not cp.staying.proven():
-            found = cp.staying.found_moved()  # again, assuming what this pass found moved; if that
-            moved = found if found != moved else None  # was assumed already, that anything may move
+            found = cp.staying.found()  # again, assuming what this pass found moved; if that
+            moved = found if found != moved else ANYTHING  # was assumed already, that anything may move
             continue  # (a pass assuming nothing stays relies on nothing: it is proven)
         passes += 1
         told = {}

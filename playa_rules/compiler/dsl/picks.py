@@ -5,10 +5,12 @@
 
 from __future__ import annotations
 
+from . import ast as A
 from . import types as T
 from .exprsource import in_order, over_source, top_of_source
 from .functions import arity, collection, function, iterate, ordered
 from .names import zone_index
+from .pysource import with_src
 from .values import C
 
 
@@ -19,6 +21,9 @@ def _first_over(cp, node, coll, key, where, expr):
             ordered(cp, node, coll, "all"), coll.t
         )  # the first of a zone in order: its order decided first
     c = _first_of(cp, node, coll, key, where, expr)
+    found = first_by_value(cp, node, coll, where, expr)
+    if found is not None:
+        return with_src(cp.gen, c, found)
     if cp.gen is None or (where is not None and where.prop_test is not None and where.prop_test[0] == key):
         return c  # first(x in coll where x.prop OP constant): a plain loop is quicker than a generator
     return over_source(cp.gen, "first", c, coll, key, where, expr)
@@ -49,6 +54,48 @@ def _first_of(cp, node, coll, key, where, expr):
         return C(first, t)
     gen = iterate(coll, key, where, expr)
     return C(lambda g, e: next(iter(gen(g, e)), None), t)
+
+
+def first_by_value(cp, node, coll, where, expr) -> str | None:
+    """Source of ``first(x in Z where x.P == E)`` (or ``E == x.P``) as a table read: where the
+    zone ``Z`` is known when the rules load, its cells stay in it and nothing is moved into it
+    (:mod:`.staying`), so it always holds the cells it starts with; ``P`` is a fixed property
+    whose value differs from cell to cell (so the order of the zone does not matter), and ``E``
+    does not read ``x`` and is a number, a truth value, a text or a seat (found by the same
+    equality a dictionary uses). None where that does not hold."""
+    cond, m = node.comp.where, cp.m
+    if cp.gen is None or cp.staying is None or expr is not None or coll.zone_src is None:
+        return None
+    if not isinstance(cond, A.Compare) or cond.op != "==" or not coll.zone_src.is_const:
+        return None
+    var = node.comp.var
+    for prop, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if (
+            isinstance(prop, A.Attr)
+            and isinstance(prop.obj, A.Name)
+            and prop.obj.id == var
+            and prop.name in m.props
+            and prop.name not in m.cvars
+            and prop.name not in m.zones
+            and not any(isinstance(n, A.Name) and n.id == var for n in A.walk(other))
+        ):
+            break
+    else:
+        return None
+    z = coll.zone_src.const
+    cells = [x for x in range(m.component_count) if m.start_zone[x] == z]
+    table, index = m.props[prop.name], {}
+    try:
+        for x in cells:
+            index.setdefault(table[x], x)
+    except TypeError:  # a value that is a list
+        return None
+    value = cp.expr(other, cp.call_scope)
+    if len(index) != len(cells) or value.t.kind not in ("int", "str", "bool", "seat") or value.t.mix:
+        return None
+    if not cp.staying.cells_stay(cells) or not cp.staying.receives_nothing(z):
+        return None
+    return f"{cp.gen.bind(index)}.get({cp.gen.of(value)})"
 
 
 @function(

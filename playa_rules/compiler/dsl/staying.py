@@ -23,10 +23,14 @@ zone attached to one follow it). So a component **stays** when
 - every component of its type and owner starts in the same zone (a sampled world exchanges
   only components of one type and owner, so each stays in that zone).
 
+Each move and deal also records the zones it may move a component into (any zone where the
+compiler cannot tell which): a zone whose cells stay and that receives nothing always holds
+exactly the cells it starts with (``picks.first_by_value`` finds one by a property's value).
+
 The moved types are known only once every effect is compiled, after the readers that want
 the answer. So a compile pass **assumes** which components stay (the first pass: as if
-nothing moved), the readers record those they were written for (:meth:`Staying.cells_stay`),
-and the pass is kept only if those are among the components that stay by the moved types it
+nothing moved), the readers record what they were written for (:meth:`Staying.cells_stay`,
+:meth:`Staying.receives_nothing`), and the pass is kept only if that holds by the moves it
 found; otherwise the rule set is compiled again assuming what that pass found
 (``held.compile_typed``). A rule set that moves its cells is therefore compiled twice and
 reads its boards with the tests; one that moves none, or moves other components only, is
@@ -34,6 +38,8 @@ compiled once and reads them as tables.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 EVERY = None
 """The moved types when a ``move`` or ``deal`` may move a component of any type."""
@@ -69,52 +75,83 @@ def misfiled(m) -> set:
     return out
 
 
-class Staying:
-    """One compile pass's answer to "does this component stay where it starts?": the
-    components assumed to (from the types the last pass found moved: none at first), the
-    types this pass finds moved, and the components generated code relied on."""
+@dataclass(frozen=True)
+class Moves:
+    """What the ``move`` and ``deal`` effects of a rule set may do: the types of the components
+    they may move and the zones they may move one into (EVERY: any)."""
 
-    def __init__(self, m, assumed_moved=frozenset()):
+    types: frozenset | None = frozenset()
+    into: frozenset | None = frozenset()
+
+
+NOTHING = Moves()
+ANYTHING = Moves(EVERY, EVERY)
+
+
+class Staying:
+    """One compile pass's answer to "does this component stay where it starts?" and "can a
+    component be moved into this zone?": what it assumes (what the last pass found moved:
+    nothing at first), what it finds, and what generated code relied on."""
+
+    def __init__(self, m, assumed: Moves = NOTHING):
         self.m = m
-        self.assumed_moved = assumed_moved
-        self.assumed = stays(m, assumed_moved)
+        self.assumed = assumed
+        self.staying = stays(m, assumed.types)
         self.moved: set | None = set()  # EVERY once a move of unknown types is met
-        self.relied: set = set()
+        self.into: set | None = set()  # EVERY once a move into a zone not known is met
+        self.relied: set = set()  # components relied on to stay
+        self.closed: set = set()  # zones relied on to receive nothing
 
     def note_moved(self, types) -> None:
         """A ``move`` or ``deal`` may move components of ``types`` (EVERY, or empty: any type)."""
-        if self.moved is EVERY:
-            return
-        if not types:
-            self.moved = EVERY
-        else:
-            self.moved.update(types)
+        if self.moved is not EVERY:
+            if not types:
+                self.moved = EVERY
+            else:
+                self.moved.update(types)
 
-    def found_moved(self):
-        """The types a move or a deal of this pass may move (EVERY: any), the misfiled ones included."""
-        if self.moved is EVERY:
-            return EVERY
-        if self.moved:
-            return frozenset(self.moved | misfiled(self.m))
-        return frozenset()
+    def note_into(self, zones) -> None:
+        """A ``move`` or ``deal`` may move components into ``zones`` (indices; EVERY: any)."""
+        if self.into is not EVERY:
+            if zones is EVERY:
+                self.into = EVERY
+            else:
+                self.into.update(zones)
+
+    def found(self) -> Moves:
+        """What the moves and deals of this pass may do (the types include the misfiled ones
+        once anything moves)."""
+        types = self.moved if self.moved is EVERY or not self.moved else self.moved | misfiled(self.m)
+        return Moves(
+            types if types is EVERY else frozenset(types),
+            self.into if self.into is EVERY else frozenset(self.into),
+        )
 
     def cells_stay(self, cells) -> bool:
         """Whether every one of ``cells`` is assumed to stay; if so, generated code is about to
         rely on it, and this pass is kept only if it holds (:meth:`proven`)."""
         cells = list(cells)
-        if not all(self.assumed[x] for x in cells):
+        if not all(self.staying[x] for x in cells):
             return False
         self.relied.update(cells)
         return True
 
+    def receives_nothing(self, zone: int) -> bool:
+        """Whether zone ``zone`` is assumed to receive no component (no move or deal into it),
+        relied on if so, as :meth:`cells_stay`."""
+        into = self.assumed.into
+        if into is EVERY or zone in into:
+            return False
+        self.closed.add(zone)
+        return True
+
     def proven(self) -> bool:
-        """Whether every component generated code relied on stays by the moved types found."""
+        """Whether every component generated code relied on stays, and every zone it relied
+        on receives nothing, by what this pass found."""
+        found = self.found()
+        if self.closed and (found.into is EVERY or self.closed & found.into):
+            return False
         if not self.relied:
             return True
-        found = stays(self.m, self.found_moved())
-        return all(found[x] for x in self.relied)
-
-
-def in_zone(m, cells, zone: int) -> list:
-    """Those of ``cells`` (components that stay) that are in zone ``zone``: those starting there."""
-    return [x for x in cells if m.start_zone[x] == zone]
+        staying = stays(self.m, found.types)
+        return all(staying[x] for x in self.relied)
