@@ -10,10 +10,11 @@ run). Registered in the same registry as :mod:`.functions`, documented in docs/d
 
 from __future__ import annotations
 
+from . import ast as A
 from . import linked
 from . import types as T
 from .functions import FUNCTIONS, Function, arity, collection, function
-from .gridsource import at_by_cell, leading_source, line_reader, line_source
+from .gridsource import at_by_cell, lazy_group, leading_source, line_reader, line_source
 from .names import zone_index
 from .pysource import literal, too_deep, with_src
 from .values import C
@@ -319,15 +320,38 @@ def _connected(cp, node, args):
         fault = _not_a_cell(cp, node, "a 'next_to' list")
         return linked.connected(cp, node, args[0].fn, collection(cp, node, args[1]), args[1], fault)
     x, cells, rows, cols, steps = _cell_and_cells(cp, node, args)
-    near = _adjacent(cp, rows, cols, steps) if cp.gen is not None else None
+    near = _adjacent(cp, args[1].t.element(), rows, cols, steps) if cp.gen is not None else None
+    domain = frozenset(near or ())
+    lazy = _lazy(cp, node, rows, cols, steps)
 
     def connected(g, e):
         start = x(g, e)
-        if near is not None and start in near:  # a cell alone at its location: by the table of neighbours
-            return _joined(start, near, set(cells(g, e)))
+        if lazy is not None and start in lazy[1]:  # a cell of a board whose cells stay: P tested as reached
+            return lazy[0](g, e, start)
+        if near is not None and start in near:  # cells alone at their locations: by the table of neighbours
+            listed = cells(g, e)
+            among = set(listed)
+            if among <= domain:
+                return _joined(start, near, among)
+            return _group(start, listed, rows, cols, steps)
         return _group(start, cells(g, e), rows, cols, steps)
 
     return C(connected, T.list_of(args[1].t.element()))
+
+
+def _lazy(cp, node, rows, cols, steps):
+    """``connected(x, [c in board where P])`` on a board zone whose cells stay, one at each
+    location: the walk of :func:`.gridsource.lazy_group`, or None."""
+    comp = node.args[1]
+    if cp.gen is None or not isinstance(comp, A.Comprehension) or cp.call_scope is None:
+        return None
+    board = cp.expr(comp.coll, cp.call_scope)
+    if board.t.kind != "zone" or not board.is_const:
+        return None
+    spots = _spots(cp, board, rows, cols)
+    if any(len(there) != 1 for there in spots.values()):
+        return None
+    return lazy_group(cp, node, _inside(cp, board, spots), steps)
 
 
 def _group(start, cells: list, rows, cols, steps) -> list:
@@ -365,12 +389,16 @@ def _joined(start: int, near: dict, among: set) -> list:
     return group
 
 
-def _adjacent(cp, rows, cols, steps) -> dict | None:
-    """cell -> the components next to it (in the order of ``steps``), for every component with
-    a whole-number row and col, when no two of them share a location (then a list of cells
-    holds at most one at each, and a cell is found in it by its id); else None."""
+def _adjacent(cp, t: T.T, rows, cols, steps) -> dict | None:
+    """cell -> the cells next to it (in the order of ``steps``), for every component of the
+    types ``t`` names (any, if none) with a whole-number row and col, when no two of them share
+    a location (then a list of such cells holds at most one at each, and a cell is found in
+    it by its id); else None."""
     where: dict = {}
+    types = t.types if t.kind == "comp" else frozenset()
     for x in range(cp.m.component_count):
+        if types and cp.m.ctype[x] not in types:
+            continue
         r, c = rows[x], cols[x]
         if r.__class__ is int and c.__class__ is int:
             if (r, c) in where:

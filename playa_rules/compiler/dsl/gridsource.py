@@ -281,3 +281,68 @@ def at_by_cell(cp, node, args, inside: dict) -> str | None:
             return None
         table.append(inside.get((r, c)))
     return f"{cp.gen.bind(table)}[{env(bound[0])}]"
+
+
+def _plain_test(cp, where, var: str) -> bool:
+    """Whether condition ``where`` (a DSL tree) can neither fail nor decide chance for any cell
+    ``var``: equalities of the cell's properties and variables, ``me.index`` and constants,
+    joined by and, or, not (so working it out for some cells only, in any order, reads the
+    same as for all of them)."""
+    m = cp.m
+    for n in A.walk(where):
+        if isinstance(n, (A.Num, A.Str, A.Bool, A.NoneLit, A.BoolOp, A.Not)):
+            continue
+        if isinstance(n, A.Compare) and n.op in ("==", "!="):
+            continue
+        if isinstance(n, A.Name) and (n.id in (var, "me") or (n.id in m.constants and n.id not in m.zones)):
+            continue
+        if isinstance(n, A.Attr) and isinstance(n.obj, A.Name):
+            if n.obj.id == var and (n.name in m.props or n.name in m.cvars) and n.name not in m.zones:
+                continue
+            if n.obj.id == "me" and n.name == "index":
+                continue
+        return False
+    return True
+
+
+def lazy_group(cp, node, inside: dict | None, steps) -> tuple | None:
+    """``(group, test)`` for ``connected(x, [c in Z where P])`` on a board zone ``Z`` whose
+    cells stay (``inside``: location -> its cell, one at each) and ``P`` a plain test
+    (:func:`_plain_test`): ``group(g, e, start)`` walks the board's table of neighbours from a
+    cell of ``Z`` testing ``P`` (a generated function) only on the cells it reaches, the
+    group the closures find from the whole list, in the same order; None otherwise (and for
+    a start that is not a cell of ``Z``, which the caller reads as the closures do)."""
+    comp = node.args[1]
+    gen = cp.gen
+    if inside is None or not isinstance(comp, A.Comprehension) or comp.where is None or comp.expr is not None:
+        return None
+    if comp.var == "me" or not _plain_test(cp, comp.where, comp.var) or cp.call_scope is None:
+        return None
+    if not all(r.__class__ is int and c.__class__ is int for r, c in inside):
+        return None
+    _, key, where, _ = cp.comprehension(comp, cp.call_scope)
+    if where.src is None or too_deep((where,)):
+        return None
+    t, (cond,) = localized(gen, key, [gen.of(where)])
+    if t == env(key):
+        return None
+    test = gen.function([f"return {cond}"], args=f"g, e, {t}")
+    near = {
+        x: tuple(n for n in (inside.get((r + dr, c + dc)) for dr, dc in steps) if n is not None)
+        for (r, c), x in inside.items()
+    }
+
+    def group(g, e, start):
+        if not test(g, e, start):
+            return []
+        seen, found, todo = {start}, [start], [start]
+        while todo:
+            for n in near[todo.pop()]:
+                if n not in seen:
+                    seen.add(n)
+                    if test(g, e, n):
+                        found.append(n)
+                        todo.append(n)
+        return found
+
+    return group, near
