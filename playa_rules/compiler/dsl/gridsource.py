@@ -235,8 +235,8 @@ def leading_source(gen, c, coll, key: str, where):
             args=f"g, e, {t}",
         )
         counted = gen.function(  # count(leading(...)): the same walk, counting
-            [*head, f"    return len({fallback})", *where, f"for {out}, {t} in enumerate({p}):"]
-            + [f"    {stop}", f"        return {out}", f"return len({p})"],
+            [*head, f"    return len({fallback})", *where, f"{out} = 0", f"for {t} in {p}:"]
+            + [f"    {stop}", f"        return {out}", f"    {out} += 1", f"return {out}"],
             args=f"g, e, {t}",
         )
         object.__setattr__(c, "count_src", f"{gen.bind(counted)}(g, e, {x})")
