@@ -222,3 +222,12 @@ def test_a_cell_found_by_a_property_is_a_table_read_where_the_board_keeps_its_ce
             a.apply(la[i])
             b.apply(lb[i])
         assert a.log == b.log
+
+
+def test_a_move_into_a_zone_of_a_component_worked_out_is_into_that_zones_name(monkeypatch, passes):
+    """Maui moves tiles into first(t in market where ...).tile, a zone attached to a market
+    slot worked out while playing: that is some slot's tile zone, not any zone, so the
+    reserves (which nothing enters) are read by a table from the first pass on."""
+    rules = load_with(monkeypatch, "generated", "maui")
+    assert len(passes) == 1
+    assert rules.program.moved == {"piece", "towel_token", "umbrella_token"}

@@ -126,21 +126,25 @@ def _each(cp, fn, c, head: list[str] | None, body, order=None):
     return fn
 
 
-def moves(cp, t: T.T, into: C | None) -> None:
+def moves(cp, t: T.T, into: C | None, node=None) -> None:
     """Record that an effect may move components of type ``t`` out of their zone (any type,
-    unless ``t`` is a component of known types) into the zone ``into`` names (any zone, unless
-    it is known when the rules load or attached: ``staying.Staying``; None: the zones
-    recorded by the caller)."""
-    if cp.staying is not None:
-        cp.staying.note_moved(t.types if t is not None and t.kind == "comp" else ())
-        if into is not None:
-            cp.staying.note_into(
-                {into.const}
-                if into.is_const and into.const.__class__ is int
-                else set(into.zone_of[1])
-                if into.zone_of is not None
-                else None
-            )
+    unless ``t`` is a component of known types) into the zone ``into`` names, written
+    ``node`` (``staying.Staying``): the zone known when the rules load, the zones of a table
+    (``me.hand``, ``spot.stack``), every zone of a name (``first(...).stack``), or any zone;
+    None: the zones recorded by the caller."""
+    if cp.staying is None:
+        return
+    cp.staying.note_moved(t.types if t is not None and t.kind == "comp" else ())
+    if into is None:
+        return
+    if into.is_const and into.const.__class__ is int:
+        cp.staying.note_into({into.const})
+    elif into.zone_of is not None:
+        cp.staying.note_into(set(into.zone_of[1]))
+    elif isinstance(node, A.Attr) and node.name in cp.m.zones and into.t.kind == "zone":
+        cp.staying.note_into({i for i, (name, _, _) in enumerate(cp.m.zone_names) if name == node.name})
+    else:
+        cp.staying.note_into(None)
 
 
 def _zone(cp, node, scope, what: str):
@@ -160,7 +164,7 @@ def _zone(cp, node, scope, what: str):
 def _move(cp, node: A.Move, scope):
     what, wt, named = _components(cp, node.what, scope, "what 'move' moves")
     to = _zone(cp, node.to, scope, "where 'move' moves to")
-    moves(cp, wt, to)
+    moves(cp, wt, to, node.to)
     z = cp.gen.fresh("v") if cp.gen is not None else ""
     head = [f"{z} = {to.src}"] if cp.gen is not None and to.src is not None and not too_deep((to,)) else None
     held = to.t.types
@@ -277,7 +281,7 @@ def _deal(cp, node: A.Deal, scope):
     src = source.fn
     if node.zone is None:
         target = _zone(cp, node.to, scope, "where 'deal' deals to")
-        moves(cp, source.t.element(), target)
+        moves(cp, source.t.element(), target, node.to)
         to = target.fn
 
         def deal_to(g, e):
