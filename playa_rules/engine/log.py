@@ -17,8 +17,13 @@ _AS_IS = frozenset((int, str, bool, float, type(None)))
 def plain(x):
     """``x`` as JSON holds it: an exact fraction a rule made with ``/`` as its text (``'7/2'``),
     inside lists and mappings too; everything else as it is."""
-    if x.__class__ in _AS_IS:
+    cls = x.__class__
+    if cls in _AS_IS:
         return x
+    if cls is list:  # the common containers first, each copied whole when it holds only plain values
+        return x[:] if _AS_IS.issuperset(map(type, x)) else [plain(v) for v in x]
+    if cls is dict:
+        return dict(x) if _AS_IS.issuperset(map(type, x.values())) else {k: plain(v) for k, v in x.items()}
     if isinstance(x, Fraction):
         return str(x)
     if isinstance(x, list):

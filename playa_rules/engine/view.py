@@ -9,60 +9,7 @@ from __future__ import annotations
 
 from . import sealed as _sealed
 from .log import plain
-
-
-def _statics(m) -> tuple:
-    """``(per component, shared zones, zones each seat has)``. Per component: what a seat
-    that knows its face sees of it that never changes (id, type, label, properties, owner),
-    what a seat that does not know it sees, the component variables it carries and its
-    attached zone tables; the zones as (name, first zone index). Worked out once per rule set."""
-    cached = getattr(m, "_view_per_component", None)
-    if cached is None:
-        per = []
-        for c in range(m.component_count):
-            out = {"id": c, "type": m.ctype[c], "label": m.labels[c]}
-            for name, table in m.props.items():
-                v = table[c]
-                if v is not None:
-                    out[name] = v
-            if m.owner[c] is not None:
-                out["owner"] = m.owner[c]
-            per.append(
-                (
-                    out,
-                    {"type": m.ctype[c], "hidden": True},
-                    tuple(name for name, (types, _) in m.cvars.items() if m.ctype[c] in types),
-                    tuple((name, table) for name, table in m.attached.items() if table[c] >= 0),
-                )
-            )
-        shared = tuple((name, z.base) for name, z in m.zones.items() if z.per is None)
-        owned = tuple((name, z.base) for name, z in m.zones.items() if z.per == "player")
-        cached = m._view_per_component = (per, shared, owned)
-    return cached
-
-
-def _zone(g, seat, zi: int, per: list) -> list:
-    """The components of zone ``zi`` as ``seat`` sees them (None: every face), bottom first."""
-    knows, values, zones = g.known, g.cvars, g.zones
-    everything = seat is None
-    out = []
-    for c in zones[zi]:
-        known, hidden, names, tables = per[c]
-        if everything or knows[c] >> seat & 1:
-            item = known.copy()
-            if names:
-                carried = item["vars"] = {}
-                for name in names:  # a loop, not a comprehension: no frame per component
-                    carried[name] = values[name][c]
-        else:
-            item = hidden.copy()
-        if tables:
-            held = item["zones"] = {}
-            for name, table in tables:  # mostly empty (no stack on a card): no list built for those
-                z = table[c]
-                held[name] = _zone(g, seat, z, per) if zones[z] else []
-        out.append(item)
-    return out
+from .viewcode import view_zones
 
 
 def view(game, seat) -> dict:
@@ -75,15 +22,17 @@ def view(game, seat) -> dict:
     sim = g.sim is not None and not game.is_chance  # a simultaneous step: the first seat to choose
     if sim:  # (what Game.current_player is, but in a world, where it is the seat that sampled it)
         current = _sealed.pending(g)[0]
-    per, shared_zones, owned_zones = _statics(m)
-    shared = {name: _zone(g, seat, base, per) for name, base in shared_zones}
+    shared, owned = view_zones(m)(g, seat, g.n)
     seats = []
-    for s in range(g.n):
-        zones = {name: _zone(g, seat, base + s, per) for name, base in owned_zones}
+    pvars, pmvars = g.pvars, g.pmvars
+    for s, zones in enumerate(owned):
         entry = {"seat": s, "zones": zones}
-        pv = {k: v[s] for k, v in g.pvars.items()}
-        pv.update({k: v[s] for k, v in g.pmvars.items()})
-        if pv:
+        if pvars or pmvars:  # loops, not comprehensions: no frame each
+            pv = {}
+            for k, v in pvars.items():
+                pv[k] = v[s]
+            for k, v in pmvars.items():
+                pv[k] = v[s]
             entry["vars"] = plain(pv)
         seats.append(entry)
     out = {
@@ -100,9 +49,9 @@ def view(game, seat) -> dict:
         "round": g.round,
         "zones": shared,
         "seats": seats,
-        "vars": plain({"turn": dict(g.tvars), "hand": dict(g.hvars), "match": dict(g.mvars)}),
+        "vars": {"turn": plain(g.tvars), "hand": plain(g.hvars), "match": plain(g.mvars)},  # copies
         "scores": plain(game.scores()),
-        "hand_scores": plain([h[:] for h in g.hand_scores]),
+        "hand_scores": plain(g.hand_scores),  # a copy, each hand's list too
         "is_over": over,
     }
     if (game.rules.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only

@@ -1,0 +1,169 @@
+"""The zones of a view come from a function generated per rule set (engine/viewcode.py): it
+shows every zone entry for entry as the plain reading of the state below does, for every
+bundled and test game, every seat and the whole state, in clones, unpickled games and sampled
+worlds; its source holds no text of the rule file; a view is the caller's own to change."""
+
+from __future__ import annotations
+
+import ast
+import pickle
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.engine import viewcode
+
+GAMES = Path(__file__).parent.parent / "games"
+NAMES = [*pr.games(), *(str(p) for p in sorted(GAMES.glob("*.yaml")))]
+
+
+def _entry(g, m, seat, c) -> dict:
+    """Component ``c`` as ``seat`` sees it, read straight off the state and the layout."""
+    if seat is None or g.known[c] >> seat & 1:
+        out = {"id": c, "type": m.ctype[c], "label": m.labels[c]}
+        out.update({name: table[c] for name, table in m.props.items() if table[c] is not None})
+        if m.owner[c] is not None:
+            out["owner"] = m.owner[c]
+        carried = {name: g.cvars[name][c] for name, (types, _) in m.cvars.items() if m.ctype[c] in types}
+        if carried:
+            out["vars"] = carried
+    else:
+        out = {"type": m.ctype[c], "hidden": True}
+    held = {name: _zone(g, m, seat, table[c]) for name, table in m.attached.items() if table[c] >= 0}
+    if held:
+        out["zones"] = held
+    return out
+
+
+def _zone(g, m, seat, zi) -> list:
+    return [_entry(g, m, seat, c) for c in g.zones[zi]]
+
+
+def _check(game, seat) -> None:
+    """The view's zones are the plain reading's, keys in the same order (the JSON is the same)."""
+    g, m = game.g, game.m
+    view = game.view(seat)
+    shared = {name: _zone(g, m, seat, z.base) for name, z in m.zones.items() if z.per is None}
+    assert list(view["zones"].items()) == list(shared.items())
+    for s, entry in enumerate(view["seats"]):
+        own = {name: _zone(g, m, seat, z.base + s) for name, z in m.zones.items() if z.per == "player"}
+        assert entry["zones"] == own
+        assert repr(entry["zones"]) == repr(own)  # dict order included
+    assert repr(view["zones"]) == repr(shared)
+
+
+@pytest.mark.parametrize("name", NAMES, ids=lambda x: Path(x).stem)
+def test_every_zone_of_a_view_is_what_the_state_shows_the_seat(name):
+    """Seeded random games: each seat's view and the whole state's, also of a clone, of an
+    unpickled copy and of a world sampled for the seat to act, zone by zone and entry by entry."""
+    rules = pr.load(name)
+    rng = random.Random(5)
+    for n in rules.player_counts[:2]:
+        game = rules.new_game(n, seed=3)
+        for k in range(120):
+            if game.is_over:
+                break
+            for seat in (None, *range(n)):
+                _check(game, seat)
+            if k % 9 == 4:
+                _check(game.clone(), 0)
+                _check(pickle.loads(pickle.dumps(game)), n - 1)
+                if game.current_player is not None and not game.is_chance and game.g.sim is None:
+                    world = game.sample_world(game.current_player, random.Random(k))
+                    _check(world, game.current_player)
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.apply(legal[rng.randrange(len(legal))])
+
+
+_LOCALS = {
+    "g",
+    "seat",
+    "n",
+    "shared",
+    "seats",
+    "zones",
+    "knows",
+    "cv",
+    "Z",
+    "zi",
+    "out",
+    "add",
+    "c",
+    "k",
+    "item",
+    "z",
+    "p",
+}
+_LOCAL = r"(v|r)\d+"
+_BOUND = r"_(KN|HI|KH|S|ALL|[catz]\d+)"
+_ATTRIBUTES = {"zones", "known", "cvars", "copy", "append"}
+
+
+@pytest.mark.parametrize("name", NAMES, ids=lambda x: Path(x).stem)
+def test_the_view_source_holds_no_text_of_the_rule_file(name):
+    """Names the generator made, the state's stores and a dict's copy and a list's append, and
+    as constants only integers, None, True and the two keys of an entry ('vars', 'zones'):
+    every name from the rule file (zones, variables, properties) is a bound object."""
+    m = pr.load(name).new_game(min(pr.load(name).player_counts), seed=1).m
+    text, ns = viewcode.source(m)
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            assert (
+                node.id in _LOCALS
+                or re.fullmatch(_LOCAL, node.id)
+                or (re.fullmatch(_BOUND, node.id) and node.id in ns)
+                or node.id == "range"
+            ), node.id
+        elif isinstance(node, ast.Attribute):
+            assert node.attr in _ATTRIBUTES, node.attr
+        elif isinstance(node, ast.Constant):
+            assert node.value in ("vars", "zones", None, True) or type(node.value) is int, node.value
+        elif isinstance(
+            node, (ast.Import, ast.ImportFrom, ast.Lambda, ast.ClassDef, ast.Global, ast.Nonlocal)
+        ):
+            raise AssertionError(type(node).__name__)
+    assert [type(node).__name__ for node in tree.body] == ["FunctionDef"]
+    assert set(ns["__builtins__"]) == set()
+
+
+def test_a_view_is_the_callers_own():
+    """Changing a view (its entries, their variables and attached zones) changes neither the
+    game nor the next view, of this seat or another."""
+    game = pr.load("playa-pirata").new_game(3, seed=2)
+    rng = random.Random(2)
+    for _ in range(12):
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    before = [repr(game.view(s)) for s in (None, 0, 1, 2)]
+    for s in (None, 0, 1, 2):
+        view = game.view(s)
+        for entries in [*view["zones"].values(), *(z for e in view["seats"] for z in e["zones"].values())]:
+            for entry in entries:
+                entry["type"] = "changed"
+                entry.pop("id", None)
+                if "vars" in entry:
+                    entry["vars"].clear()
+                for held in entry.get("zones", {}).values():
+                    held.append({"type": "changed"})
+            entries.clear()
+    assert [repr(game.view(s)) for s in (None, 0, 1, 2)] == before
+
+
+def test_a_layout_without_components_shows_its_zones_empty():
+    """No component at all: the generated loops have no branch, and every zone is empty."""
+    from playa_rules.compiler.model import Model, ZoneDef
+
+    m = Model(game_id="none", max_players=2, zone_count=3)
+    m.zones = {
+        "pile": ZoneDef("pile", None, "public", ()),
+        "hand": ZoneDef("hand", "player", "owner", (), base=1),
+    }
+    state = type("S", (), {"zones": [[], [], []], "known": [], "cvars": {}})()
+    assert viewcode.view_zones(m)(state, 0, 2) == ({"pile": []}, [{"hand": []}, {"hand": []}])
+    assert viewcode.view_zones(m)(state, None, 2) == ({"pile": []}, [{"hand": []}, {"hand": []}])
