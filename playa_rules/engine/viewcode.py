@@ -91,7 +91,7 @@ def _loop(shapes: list, zone: str, pad: str) -> list[str]:
                 "    item = _HI[c].copy()",
             ]
         if tables:
-            held = ", ".join(f"_a{j}: Z(z) if zones[(z := _t{j}[c])] else []" for j in tables)
+            held = ", ".join(f"_a{j}: Z(z, Z) if zones[(z := _t{j}[c])] else []" for j in tables)
             body.append(f"item['zones'] = {{{held}}}")
         if names or tables:
             body.append("add(item)")
@@ -136,10 +136,12 @@ def source(m) -> tuple[str, dict]:
     ]
     lines += [f"    v{i} = cv[_c{i}]" for i in used]
     nested = any(tables for _, tables in shapes)
-    if nested:  # zones attached to components: one function, called for those not empty
-        lines += ["    def Z(zi):", *_loop(shapes, "zi", "        "), "        return out"]
     zone_names = [(i, name, z) for i, (name, z) in enumerate(m.zones.items()) if z.per in (None, "player")]
     inline = len(zone_names) * (2 + 6 * len(shapes)) <= _INLINE_LINES
+    if nested or not inline:  # one function listing a zone: for the attached zones not empty, and
+        # for every zone when written out they would be too long; it is given itself to recurse
+        # (a function in its own closure would make a reference cycle each view)
+        lines += ["    def Z(zi, Z):", *_loop(shapes, "zi", "        "), "        return out"]
     shared, owned = [], []
     for i, name, z in zone_names:
         ns[f"_z{i}"] = name
@@ -149,7 +151,7 @@ def source(m) -> tuple[str, dict]:
             got = f"r{i}"
         else:
             body = []
-            got = f"Z({zone}) if zones[{zone}] else []"
+            got = f"Z({zone}, Z) if zones[{zone}] else []"
         (shared if z.per is None else owned).append((f"_z{i}: {got}", body))
     for entry, body in shared:
         lines += ["    " + b for b in body]

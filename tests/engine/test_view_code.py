@@ -10,6 +10,7 @@ import pickle
 import random
 import re
 from pathlib import Path
+from types import FunctionType
 
 import pytest
 
@@ -167,3 +168,26 @@ def test_a_layout_without_components_shows_its_zones_empty():
     state = type("S", (), {"zones": [[], [], []], "known": [], "cvars": {}})()
     assert viewcode.view_zones(m)(state, 0, 2) == ({"pile": []}, [{"hand": []}, {"hand": []}])
     assert viewcode.view_zones(m)(state, None, 2) == ({"pile": []}, [{"hand": []}, {"hand": []}])
+
+
+@pytest.mark.parametrize(
+    "name", ["playa-pirata", "maui", str(GAMES / "tic-tac-toe.yaml")], ids=lambda x: Path(x).stem
+)
+def test_zones_too_many_to_write_out_are_listed_by_one_function_alike(monkeypatch, name):
+    """Past the size at which each zone's loop is written out, one function lists every zone:
+    the same views (tic-tac-toe's layout has no attached zone, so the function is made for this)."""
+    rules = pr.load(name)
+    game = rules.new_game(min(rules.player_counts), seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        if game.is_over:
+            break
+        game.apply(game.legal_actions()[rng.randrange(len(game.legal_actions()))])
+    text, _ = viewcode.source(game.m)
+    monkeypatch.setattr(viewcode, "_INLINE_LINES", 0)
+    called, ns = viewcode.source(game.m)
+    assert called != text and called.count("for c in zones[") == 1
+    module = compile(called, "<view>", "exec")
+    fn = FunctionType(next(c for c in module.co_consts if hasattr(c, "co_code")), ns)
+    for seat in (None, *range(game.g.n)):
+        assert repr(fn(game.g, seat, game.g.n)) == repr(viewcode.view_zones(game.m)(game.g, seat, game.g.n))
