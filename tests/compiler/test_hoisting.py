@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from backend_switch import load_with
 
-import playa_rules as pr
-from playa_rules import rules as rules_module
 from playa_rules.compiler.dsl.hoist import hoisted_text
 from playa_rules.errors import GameRuntimeError
 
@@ -63,18 +62,6 @@ def shifted(tmp_path):
     return path
 
 
-def _load(path, monkeypatch, backend: str):
-    if backend == "closures":
-        monkeypatch.setenv("PLAYA_RULES_BACKEND", "closures")
-    else:
-        monkeypatch.delenv("PLAYA_RULES_BACKEND", raising=False)
-    rules_module._CACHE.clear()
-    try:
-        return pr.load(path)
-    finally:
-        rules_module._CACHE.clear()
-
-
 def _listing(rules) -> str:
     """The step's listing as it runs: rewritten when first called (a game's first decision;
     the kind's own plan, which the step's listing has inline, is never called)."""
@@ -86,7 +73,7 @@ def _listing(rules) -> str:
 
 
 def test_the_listing_reads_the_loop_invariant_parts_once(shifted, monkeypatch):
-    text = _listing(_load(shifted, monkeypatch, "generated"))
+    text = _listing(load_with(monkeypatch, "generated", shifted))
     hoisted = text[: text.index("except")]
     assert re.search(r"_h\d+ = g\.hvars\['shift'\]", hoisted), text  # hand.shift
     assert re.search(r"_h\d+ = _b\d+\(_b\d+, me\)", hoisted), text  # short[me.index], through its reader
@@ -102,7 +89,7 @@ def test_a_read_that_changes_between_listings_is_read_again(tmp_path, monkeypatc
     path.write_text(SHIFTED.replace("short: [1]", "short: [1, 1]"), encoding="utf-8")
     seen = {}
     for backend in ("closures", "generated"):
-        game = _load(path, monkeypatch, backend).new_game(2, seed=1)
+        game = load_with(monkeypatch, backend, path).new_game(2, seed=1)
         texts = []
         while not game.is_over:
             legal = game.legal_actions()
@@ -121,7 +108,7 @@ def test_a_read_moved_out_of_a_loop_that_fails_is_located_where_it_is_written(sh
     and with the same message as the closures'."""
     messages = {}
     for backend in ("closures", "generated"):
-        game = _load(shifted, monkeypatch, backend).new_game(2, seed=1)
+        game = load_with(monkeypatch, backend, shifted).new_game(2, seed=1)
         game.apply(game.legal_actions()[0])  # seat 0 picks: seat 1 is listed, its zone empty
         assert game.current_player == 1 and len(game.legal_actions()) > 0
         game.apply(game.legal_actions()[0])  # seat 1 picks; then seat 0
