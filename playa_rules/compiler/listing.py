@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
+from .anyloops import kept_lines
 from .domains import ORDERED, checked, prepare_join
 from .domains import items as domain_items
 from .dsl.pysource import Generator, env, hoisted, indent, literal, localized
@@ -132,7 +133,7 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
         target, (test,) = localized(gen, last.key, [" and ".join(_source(gen, c) for c in checks[2])])
         body = [
             f"for {slot}, {k} in {kept}:",
-            f"    {pairs} = [({target}, {k2}) for {target}, {k2} in {items} if {test}]",
+            *indent(kept_lines(pairs, target, k2, items, test)),
             f"    if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs),
         ]
     elif not checks2:

@@ -49,6 +49,7 @@ class Model:
     labels: list = field(default_factory=list)
     face: list = field(default_factory=list)  # interchangeability class id
     faces: list = field(default_factory=list)  # face id -> representative component
+    alone: list = field(default_factory=list)  # per component: no other has its face (chance draws)
     start_zone: list = field(default_factory=list)  # zone index where it starts a hand
     type_props: dict = field(default_factory=dict)  # type id -> set of property names
     type_members: dict = field(default_factory=dict)  # type id -> list of component ids
@@ -280,6 +281,10 @@ class ModelBuilder:
                 faces[key] = len(faces)
                 m.faces.append(c)
             m.face.append(faces[key])
+        per_face = [0] * len(faces)
+        for f in m.face:
+            per_face[f] += 1
+        m.alone = [per_face[f] == 1 for f in m.face]
         for k in props_seen:
             m.props[k] = [rows[c][2].get(k) for c in range(len(rows))]
         for tname in m.types:

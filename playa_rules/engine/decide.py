@@ -70,9 +70,13 @@ class Chance:
                 break
         else:  # every undecided component looks the same: nothing to decide
             return min(items[lo:hi])
-        f = face[items[lo + (self.own_rng() if self.rng_shared else self.rng).randrange(hi - lo)]]
-        alike = [x for x in items[lo:hi] if face[x] == f]
-        n, first = len(alike), min(alike)
+        x = items[lo + (self.own_rng() if self.rng_shared else self.rng).randrange(hi - lo)]
+        f = face[x]
+        if self.m.alone[x]:  # the only component of its face: no other to count
+            n, first = 1, x
+        else:
+            alike = [x for x in items[lo:hi] if face[x] == f]
+            n, first = len(alike), min(alike)
         self.log.append(["chance", Node("draw", (z, end), [(f, n, first)], hi - lo), f, None, first])
         self.nchance += 1
         return first

@@ -17,6 +17,7 @@ from .functions import FUNCTIONS, Function, arity, collection, function
 from .gridsource import at_by_cell, lazy_group, leading_source, line_reader, line_source
 from .names import zone_index
 from .pysource import literal, too_deep, with_src
+from .seatboards import seat_at
 from .values import C
 
 DIRECTIONS = {
@@ -227,6 +228,9 @@ def _at(cp, node, args):
         if by_cell is not None:
             return with_src(gen, out, by_cell)
         return with_src(gen, out, f"{gen.bind_pure(table.get)}(({row}, {col}))")
+    by_seat = seat_at(cp, args[0], spots, row, col)  # a board per seat whose cells stay
+    if by_seat is not None:
+        return with_src(gen, out, by_seat)
     return with_src(gen, out, f"{gen.bind(cell)}(g, {gen.of(args[0])}, {row}, {col})")
 
 

@@ -183,8 +183,9 @@ def _runs_through(s) -> bool:
     break or return, nor a generator that ``any``, ``all`` or ``next`` stop at the first
     hit (a walk along a line stops at its first empty cell, often after one step): a read
     moved out of those must weigh more to pay for its local."""
-    if isinstance(s, ast.For):
-        return not any(isinstance(n, (ast.Break, ast.Return)) for n in ast.walk(s))
+    if isinstance(s, ast.For):  # (a break of a loop inside it stops that loop only)
+        inner = {id(b) for n in ast.walk(s) if n is not s and isinstance(n, ast.For) for b in ast.walk(n)}
+        return not any(isinstance(n, (ast.Break, ast.Return)) and id(n) not in inner for n in ast.walk(s))
     stopping = {
         id(n.args[0])
         for n in ast.walk(s)

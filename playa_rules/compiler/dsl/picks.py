@@ -9,6 +9,7 @@ from . import ast as A
 from . import types as T
 from .exprsource import in_order, over_source, top_of_source
 from .functions import arity, collection, function, iterate, ordered
+from .holders import first_holding
 from .names import zone_index
 from .pysource import with_src
 from .values import C
@@ -21,7 +22,7 @@ def _first_over(cp, node, coll, key, where, expr):
             ordered(cp, node, coll, "all"), coll.t
         )  # the first of a zone in order: its order decided first
     c = _first_of(cp, node, coll, key, where, expr)
-    found = first_by_value(cp, node, coll, where, expr)
+    found = first_by_value(cp, node, coll, where, expr) or first_holding(cp, node, coll, where, expr)
     if found is not None:
         return with_src(cp.gen, c, found)
     if cp.gen is None or (where is not None and where.prop_test is not None and where.prop_test[0] == key):

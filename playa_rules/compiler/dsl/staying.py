@@ -19,7 +19,8 @@ zone attached to one follow it). So a component **stays** when
   when any component moves at all, the types that start in a zone not holding them count as
   moved too (an expression reading such a zone is typed by what the zone holds);
 - it starts a hand in a zone (not out of play) and has no owner (a seat's components are out
-  of play in games of fewer seats);
+  of play in games of fewer seats; a reader that knows the seats in play may count a seat's
+  components too, as :mod:`.seatboards` does: ``owned``);
 - every component of its type and owner starts in the same zone (a sampled world exchanges
   only components of one type and owner, so each stays in that zone).
 
@@ -45,9 +46,11 @@ EVERY = None
 """The moved types when a ``move`` or ``deal`` may move a component of any type."""
 
 
-def stays(m, moved) -> list[bool]:
+def stays(m, moved, owned: bool = False) -> list[bool]:
     """Per component of model ``m``: whether it stays in its start zone when the types
-    ``moved`` (a set of type names, or EVERY) are those a move or a deal may move."""
+    ``moved`` (a set of type names, or EVERY) are those a move or a deal may move; ``owned``:
+    a seat's components too, where its seat is in play (readers of them know the seats in
+    play: :mod:`.seatboards`)."""
     if moved is EVERY:
         return [False] * m.component_count
     first: dict = {}  # (type, owner) -> the start zone all of them share, or None
@@ -56,9 +59,9 @@ def stays(m, moved) -> list[bool]:
         first[key] = z if first.get(key, z) == z else None
     return [
         m.ctype[x] not in moved
-        and m.owner[x] is None
+        and (owned or m.owner[x] is None)
         and m.start_zone[x] >= 0
-        and first[m.ctype[x], None] == m.start_zone[x]
+        and first[m.ctype[x], m.owner[x]] == m.start_zone[x]
         for x in range(m.component_count)
     ]
 
@@ -97,6 +100,7 @@ class Staying:
         self.m = m
         self.assumed = assumed
         self.staying = stays(m, assumed.types)
+        self.held = stays(m, assumed.types, owned=True)  # a seat's components too, where in play
         self.moved: set | None = set()  # EVERY once a move of unknown types is met
         self.into: set | None = set()  # EVERY once a move into a zone not known is met
         self.relied: set = set()  # components relied on to stay
@@ -127,11 +131,13 @@ class Staying:
             self.into if self.into is EVERY else frozenset(self.into),
         )
 
-    def cells_stay(self, cells) -> bool:
-        """Whether every one of ``cells`` is assumed to stay; if so, generated code is about to
-        rely on it, and this pass is kept only if it holds (:meth:`proven`)."""
+    def cells_stay(self, cells, owned: bool = False) -> bool:
+        """Whether every one of ``cells`` is assumed to stay (``owned``: a seat's, where its seat
+        is in play); if so, generated code is about to rely on it, and this pass is kept only
+        if it holds (:meth:`proven`)."""
         cells = list(cells)
-        if not all(self.staying[x] for x in cells):
+        staying = self.held if owned else self.staying
+        if not all(staying[x] for x in cells):
             return False
         self.relied.update(cells)
         return True
@@ -153,5 +159,5 @@ class Staying:
             return False
         if not self.relied:
             return True
-        staying = stays(self.m, found.types)
+        staying = stays(self.m, found.types, owned=True)  # the same as without for a cell of no owner
         return all(staying[x] for x in self.relied)
