@@ -2,9 +2,8 @@
 
 The second parameter of a kind is listed per first value by one comprehension over its
 values (:func:`.listing._two_lines`): ``[(t, k) for t, k in items if TEST]``. When ``TEST``
-is ``any(E for x in L if F)``, alone or last of an ``and`` (Maui's ``connects(left, piece,
-top)``: a section of the piece beside a cell of the last column of the same pattern), the
-comprehension makes a generator per value and resumes it for each ``x`` that passes ``F``.
+is ``any(E for x in L if F)``, alone or last of an ``and`` (a define testing the cells of a
+list against each value: ``connects(left, p, top)``), the comprehension makes a generator per value and resumes it for each ``x`` that passes ``F``.
 Written as loops, the same tests run in the same order with no generator and no call:
 
 ```python

@@ -1,8 +1,9 @@
-"""The holder of a component (compiler/dsl/holders.py): first(x in Z where top(x.A) == E),
-over a zone that keeps its components, each with a pile attached, reads the pile E lies on
-instead of scanning Z; it finds what the scan finds (the closures, the reference backend),
-E none included (the first empty pile), and a rule set where the scan could tell otherwise
-keeps it."""
+"""Picks without a scan over a zone that keeps its components (each with a pile attached):
+the holder of a component (compiler/dsl/holders.py), first(x in Z where top(x.A) == E),
+reads the pile E lies on; first(x in Z where x.P == E and x.Q == F) reads a table by the
+pair (picks.first_by_value), F only where some component has P == E. Each finds what the
+scan finds (the closures, the reference backend), E none included (the first empty pile),
+and a rule set where the scan could tell otherwise keeps it."""
 
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ players: [2, 3]
 components:
   spot:
     start: row
-    label: "spot {n}"
+    label: "spot {n}{lane}"
     items:
-      - {each: {n: [0, 1, 2]}}
+      - {each: {n: [0, 1, 2], lane: [0, 1]}}
   card:
     start: deck
     label: "card {v}"
@@ -60,6 +61,14 @@ actions:
     effect: |
       set me.claims += first(s in row where top(s.pile) == top(spot.pile)).n
       move top(spot.pile) to me.won
+  shift:
+    text: "shift {spot}"
+    params: {spot: {one_of: row}}
+    require:
+      - "count(spot.pile) > 0"
+      - "first(s in row where s.lane == 1 - spot.lane and s.n == spot.n + 1) != none"
+      - "first(s in row where s.n == 7 and s.lane == top(me.hand).v) == none"
+    effect: move top(spot.pile) to first(s in row where s.n == spot.n + 1 and s.lane == 1 - spot.lane).pile
   open:
     text: open
     require: ["first(s in row where top(s.pile) == top(me.hand)) != none"]
@@ -69,7 +78,7 @@ phases:
   - id: play
     turns: {from: start_player, rounds: 8}
     steps:
-      - {id: act, actions: [draw, lay, claim, take, open]}
+      - {id: act, actions: [draw, lay, claim, take, shift, open]}
 scoring:
   - {id: claims, points: me.claims}
 """
@@ -91,6 +100,14 @@ def test_the_spot_a_card_lies_on_is_read_by_its_holder_where_no_pile_is_shuffled
     rules = load_with(monkeypatch, "generated", _write(tmp_path, shuffled))
     scans = [s for s in rules.program.generated if "next((" in s and "g.zones[0]" in s]
     assert bool(scans) == shuffled
+
+
+def test_a_component_found_by_two_fixed_properties_is_a_table_read(monkeypatch, tmp_path):
+    """first(s in row where s.lane == ... and s.n == ...): a table by the first value, then
+    by the second; no scan of the row."""
+    rules = load_with(monkeypatch, "generated", _write(tmp_path, shuffled=False))
+    pairs = [s for s in rules.program.generated if "].get(" in s and " else None)" in s]
+    assert len(pairs) >= 3
 
 
 @pytest.mark.parametrize("shuffled", [False, True], ids=["piles-in-order", "a-pile-shuffled"])

@@ -1,12 +1,11 @@
 """The holder of a component: ``first(x in Z where top(x.A) == E)`` without a scan.
 
-Maui's market has six slots, each with a zone ``tile`` attached holding a pile of pieces;
-``first(s in market where top(s.tile) == piece)`` (the slot a piece is offered on) scans
-the slots and reads each one's top. A component is in one zone at a time, so at most one
-slot's ``tile`` has ``E`` on top, and which one is known from where ``E`` is: the zone
-``g.loc[E]`` is attached to one component (a table made when the rules load), which is the
-answer when ``E`` is that zone's top. So the generated source calls a reader made per
-call site, ``holder(g, E)``:
+A row of spots, each with a zone ``pile`` attached: ``first(s in row where top(s.pile) ==
+c)`` (the spot a card is offered on) scans the spots and reads each one's top. A component
+is in one zone at a time, so at most one spot's ``pile`` has ``E`` on top, and which one is
+known from where ``E`` is: the zone ``g.loc[E]`` is attached to one component (a table made
+when the rules load), which is the answer when ``E`` is that zone's top. So the generated
+source calls a reader made per call site, ``holder(g, E)``:
 
 - ``E`` none: the closures' answer is the first ``x`` whose zone is empty; the reader
   scans as they do;

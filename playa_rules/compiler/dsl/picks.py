@@ -58,45 +58,70 @@ def _first_of(cp, node, coll, key, where, expr):
 
 
 def first_by_value(cp, node, coll, where, expr) -> str | None:
-    """Source of ``first(x in Z where x.P == E)`` (or ``E == x.P``) as a table read: where the
-    zone ``Z`` is known when the rules load, its cells stay in it and nothing is moved into it
-    (:mod:`.staying`), so it always holds the cells it starts with; ``P`` is a fixed property
-    whose value differs from cell to cell (so the order of the zone does not matter), and ``E``
-    does not read ``x`` and is a number, a truth value, a text or a seat (found by the same
-    equality a dictionary uses). None where that does not hold."""
+    """Source of ``first(x in Z where x.P == E)`` (or ``E == x.P``; or two such joined by
+    ``and``: ``x.row == R and x.pos == P``) as a table read: where the zone ``Z`` is known when
+    the rules load, its cells stay in it and nothing is moved into it (:mod:`.staying`), so it
+    always holds the cells it starts with; each ``P`` is a fixed property, the values (or
+    pairs of values) differ from cell to cell (so the order of the zone does not matter),
+    and each ``E`` does not read ``x`` and is a number, a truth value, a text or a seat (found
+    by the same equality a dictionary uses). Of two, the second is read only where some cell
+    has the first value, as the scan reads it: ``(_bI[R].get(P) if R in _bI else None)``, a
+    table per first value (``R`` read twice: a DSL expression reads the same until an effect
+    runs). None where that does not hold."""
     cond, m = node.comp.where, cp.m
     if cp.gen is None or cp.staying is None or expr is not None or coll.zone_src is None:
         return None
-    if not isinstance(cond, A.Compare) or cond.op != "==" or not coll.zone_src.is_const:
+    if not coll.zone_src.is_const:
         return None
-    var = node.comp.var
+    z = coll.zone_src.const
+    cells = [x for x in range(m.component_count) if m.start_zone[x] == z]
+    types = {m.ctype[x] for x in cells}
+    tests = cond.values if isinstance(cond, A.BoolOp) and cond.op == "and" else (cond,)
+    pairs = [_prop_equal(m, t, node.comp.var, types) for t in tests]
+    if len(pairs) > 2 or None in pairs:
+        return None
+    index: dict = {}
+    try:
+        for x in cells:
+            key = tuple(m.props[prop][x] for prop, _ in pairs)
+            index.setdefault(key, x)
+    except TypeError:  # a value that is a list
+        return None
+    values = [cp.expr(other, cp.call_scope) for _, other in pairs]
+    if len(index) != len(cells) or any(
+        v.t.kind not in ("int", "str", "bool", "seat") or v.t.mix for v in values
+    ):
+        return None
+    if not cp.staying.cells_stay(cells) or not cp.staying.receives_nothing(z):
+        return None
+    gen, first = cp.gen, cp.gen.of(values[0])
+    if len(values) == 1:
+        return f"{gen.bind({k[0]: x for k, x in index.items()})}.get({first})"
+    by_first: dict = {}
+    for (a, b), x in index.items():
+        by_first.setdefault(a, {})[b] = x
+    table = gen.bind(by_first)
+    return f"({table}[{first}].get({gen.of(values[1])}) if {first} in {table} else None)"
+
+
+def _prop_equal(m, cond, var: str, types: set) -> tuple | None:
+    """``(P, E)`` when ``cond`` is ``var.P == E`` or ``E == var.P``, ``P`` a fixed property of
+    the components of ``types`` (a variable of other types may share its name) and ``E`` not
+    reading ``var``."""
+    if not isinstance(cond, A.Compare) or cond.op != "==":
+        return None
     for prop, other in ((cond.left, cond.right), (cond.right, cond.left)):
         if (
             isinstance(prop, A.Attr)
             and isinstance(prop.obj, A.Name)
             and prop.obj.id == var
             and prop.name in m.props
-            and prop.name not in m.cvars
+            and not types & set(m.cvars.get(prop.name, ((),))[0])
             and prop.name not in m.zones
             and not any(isinstance(n, A.Name) and n.id == var for n in A.walk(other))
         ):
-            break
-    else:
-        return None
-    z = coll.zone_src.const
-    cells = [x for x in range(m.component_count) if m.start_zone[x] == z]
-    table, index = m.props[prop.name], {}
-    try:
-        for x in cells:
-            index.setdefault(table[x], x)
-    except TypeError:  # a value that is a list
-        return None
-    value = cp.expr(other, cp.call_scope)
-    if len(index) != len(cells) or value.t.kind not in ("int", "str", "bool", "seat") or value.t.mix:
-        return None
-    if not cp.staying.cells_stay(cells) or not cp.staying.receives_nothing(z):
-        return None
-    return f"{cp.gen.bind(index)}.get({cp.gen.of(value)})"
+            return prop.name, other
+    return None
 
 
 @function(

@@ -1,6 +1,6 @@
 """Boards held by seats whose cells stay: ``at(s.board, r, c)`` as a table read.
 
-A zone ``per: player`` of cells owned by its seat (each seat's beach of 7 x 13 cells) holds
+A zone ``per: player`` of cells owned by its seat (a seat's board of 7 x 13 cells) holds
 at each location one cell per seat; the closures find the one in the zone asked for by
 testing where each is (``g.loc[x] == zone``). When those cells stay where they start
 (:mod:`.staying`, counting a seat's components: ``owned``), the cell of a seat's board at a
@@ -22,7 +22,7 @@ from .pysource import env
 
 def seat_tables(cp, arg, spots: dict) -> list | None:
     """Per number of seats ``n`` (0 to the most), per seat, ``{(row, col): cell}`` of board
-    ``arg``, a zone per seat read through a bound seat (``me.beach``: ``zone_of``), when
+    ``arg``, a zone per seat read through a bound seat (``me.board``: ``zone_of``), when
     every cell of its types at every location (``spots``) stays where it starts, a seat's
     where its seat is in play; None otherwise."""
     if cp.gen is None or cp.staying is None or arg.zone_of is None or arg.t.kind != "zone":
