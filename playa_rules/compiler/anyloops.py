@@ -21,6 +21,11 @@ the reads made and the failures raised are the comprehension's. The parts are cu
 test's own source by the positions ``ast`` gives them (nothing is rewritten); a test of
 another shape, or one ``ast`` cannot read (a loop whose variable is a slot of the
 environment), keeps the comprehension.
+
+Per value of the first parameter the same ``F`` is tested again on the same cells for each
+second value; where ``L`` and ``F`` only read (pure reads) and read nothing the first
+parameter binds, :func:`listed_lines` sifts the cells once per second value before the
+first parameter's loop, and each first value tests ``E`` on the sifted cells alone.
 """
 
 from __future__ import annotations
@@ -46,6 +51,81 @@ def kept_lines(pairs: str, target: str, key: str, items: str, test: str) -> list
     if before:
         inner = ["if " + " and ".join(f"({c})" for c in before) + ":"] + indent(inner)
     return [f"{pairs} = []", f"for {target}, {key} in {items}:"] + indent(inner)
+
+
+def listed_lines(gen, first: tuple, pairs: str, last: tuple, items: str, test: str, after: str) -> list[str]:
+    """Lines listing, per value of the first parameter (``first``: its slot, key and kept
+    pairs), the ``last`` parameter's pairs (``last``: its target and key) of ``items`` for
+    which ``test`` holds, then ``after`` (the run written when some are kept). Where ``test``
+    is ``any(E for x in L if F)`` and ``L`` and ``F`` read nothing the first parameter
+    binds, only pure reads (:func:`_invariant`), the cells passing ``F`` are sifted once
+    per last value before the first parameter's loop (in a ``try``: if a read fails there,
+    each value runs the loops as written, which fail where they would), and each first value
+    tests ``E`` on those alone: ``F`` is worked out once per last value and cell instead of
+    once per first value, last value and cell."""
+    slot, key, kept = first
+    target, key2 = last
+    plain = kept_lines(pairs, target, key2, items, test)
+    parts = _any_parts(test)
+    if parts is None or parts[0] or len(parts[3]) < 2:
+        return [f"for {slot}, {key} in {kept}:", *indent(plain), f"    {after}"]
+    _, var, coll, conditions = parts
+    sift, elt = conditions[:-1], conditions[-1]
+    if not all(_invariant(gen, x, {var, target}, slot) for x in [coll, *sift]):
+        return [f"for {slot}, {key} in {kept}:", *indent(plain), f"    {after}"]
+    pre, cells = gen.fresh("l"), gen.fresh("l")
+    passing = " and ".join(f"({c})" for c in sift)
+    return [
+        f"{pre} = None",
+        "try:",
+        f"    {pre} = [({target}, {key2}, [{var} for {var} in {coll} if {passing}]) for {target}, {key2} in {items}]",
+        f"except {gen.caught}:",
+        "    pass",
+        f"for {slot}, {key} in {kept}:",
+        f"    if {pre} is None:",
+        *indent(indent(plain)),
+        "    else:",
+        f"        {pairs} = []",
+        f"        for {target}, {key2}, {cells} in {pre}:",
+        f"            for {var} in {cells}:",
+        f"                if {elt}:",
+        f"                    {pairs}.append(({target}, {key2}))",
+        "                    break",
+        f"    {after}",
+    ]
+
+
+def _invariant(gen, text: str, bound: set, slot: str) -> bool:
+    """Whether source ``text`` only reads, the same whatever the first parameter is: not its
+    ``slot`` (other slots, the seat's and the lets', are set before), no call but ``len`` and
+    the pure helpers, no assignment; names bound here (``bound``), bound objects and locals
+    (``_bN``, ``_kN``, ``_vN``, ``_hN``) and the state's public attributes (``g.n``)."""
+    if slot in text:
+        return False
+    try:
+        tree = ast.parse(text.replace("\x00", "(").replace("\x01", ")"), mode="eval")
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and (node.func.id in gen.pure or node.func.id == "len")):
+                return False
+        elif isinstance(node, ast.Name):
+            if node.id in ("g", "len") or node.id in bound:
+                continue
+            if node.id[:2] not in ("_b", "_k", "_v", "_h") or not node.id[2:].isdigit():
+                return False
+        elif isinstance(node, ast.Attribute):
+            if not (isinstance(node.value, ast.Name) and node.value.id == "g") or node.attr.startswith("_"):
+                return False
+            if node.attr in ("rng", "settle_top", "settle_bottom", "settle_all", "move"):
+                return False
+        elif isinstance(node, (ast.NamedExpr, ast.Lambda, *_LOOPS)):
+            return False
+    return True
+
+
+_LOOPS = (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)
 
 
 def _any_parts(test: str) -> tuple | None:

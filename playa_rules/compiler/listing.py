@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from .anyloops import kept_lines
+from .anyloops import listed_lines
 from .domains import ORDERED, checked, prepare_join
 from .domains import items as domain_items
 from .dsl.pysource import Generator, env, hoisted, indent, literal, localized
@@ -131,11 +131,8 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     if checks2 and checks2.__class__ is not LevelChecks and len(checks[2]) == len(checks2):
         k2 = gen.fresh("k")  # each check inline: no call of domains.checked, of a check per value
         target, (test,) = localized(gen, last.key, [" and ".join(_source(gen, c) for c in checks[2])])
-        body = [
-            f"for {slot}, {k} in {kept}:",
-            *indent(kept_lines(pairs, target, k2, items, test)),
-            f"    if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs),
-        ]
+        after = f"if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs)
+        body = listed_lines(gen, (slot, k, kept), pairs, (target, k2), items, test, after)
     elif not checks2:
         body = [
             f"if {items}:",
