@@ -15,7 +15,7 @@ rule file enters the source but the checked expressions' own source.
 from __future__ import annotations
 
 from . import ast as A
-from .pysource import env, localized, too_deep, with_src
+from .pysource import SLOT, env, indent, localized, too_deep, with_src
 
 MAX_LINE_PATHS = 1 << 14
 """Paths kept per ``line`` call site (a start cell and a step each); past this a path is
@@ -239,9 +239,54 @@ def leading_source(gen, c, coll, key: str, where):
             + [f"    {stop}", f"        return {out}", f"    {out} += 1", f"return {out}"],
             args=f"g, e, {t}",
         )
-        object.__setattr__(c, "count_src", f"{gen.bind(counted)}(g, e, {x})")
+        name = gen.bind(counted)
+        gen.walks[name] = CountingWalk(gen, leading, zone, t, where, stop, test)
+        object.__setattr__(c, "count_src", f"{name}(g, e, {x})")
         return with_src(gen, c, f"{gen.bind(walk)}(g, e, {x})")
     return with_src(gen, c, f"{gen.bind(take_leading)}(({t}, {cond}) for {t} in {gen.of(coll)})")
+
+
+class CountingWalk:
+    """A generated ``count(leading(c in line(...) where P))`` along a line of a fixed direction,
+    as lines to write inline (:mod:`.fuse`): ``flat``, the rule set's table of every cell's path
+    in that direction."""
+
+    def __init__(self, gen, leading, zone: str, t: str, where: list[str], stop: str, test):
+        self.gen, self.leading, self.zone, self.t, self.where, self.stop = gen, leading, zone, t, where, stop
+        self.flat, self.test = leading.flat, test
+
+    def lines(self, start: str, out: str) -> list[str]:
+        """Lines setting local ``out`` to the count from ``start`` (source that may be read more
+        than once: a name, a constant or a slot), as the walk's own function counts."""
+        gen, p = self.gen, self.gen.fresh("x")
+        fallback = f"{gen.bind(self.leading)}(g, e, {self.zone}, {start}, {gen.bind(self.test)})"
+        return [
+            f"{p} = {gen.bind(self.flat)}.get({start})",
+            f"if {p} is None:",
+            f"    {out} = len({fallback})",
+            "else:",
+            *indent(self.counting(p, out)),
+        ]
+
+    def counting(self, path: str, out: str, local: dict | None = None) -> list[str]:
+        """Lines setting local ``out`` to the count along ``path``, a local holding the start's
+        path read from :attr:`flat`; ``local``: variables' slots the test reads -> the locals
+        holding them (read once before)."""
+        stop = self.stop
+        for slot, name in (local or {}).items():
+            stop = stop.replace(slot, name)
+        return [
+            *self.where,
+            f"{out} = 0",
+            f"for {self.t} in {path}:",
+            f"    {stop}",
+            "        break",
+            f"    {out} += 1",
+        ]
+
+    def slots(self) -> set:
+        """The variables' slots the test reads."""
+        return set(SLOT.findall(self.stop))
 
 
 class _Probe(dict):

@@ -204,6 +204,7 @@ class Generator:
         self.settled: frozenset = frozenset()  # the zones never shuffled, by index (analysis.never_shuffled)
         self.pure: set = set()  # bound names of helpers that only read their arguments (see bind_pure)
         self.tables: dict = {}  # tables a reader makes once per rule set, by what they are of (seatboards)
+        self.walks: dict = {}  # bound name of a counting walk along a line -> its lines inline (fuse.py)
         self.caught = self.bind(Exception)  # a read moved out of a loop that fails: the statement as written
 
     def bind(self, obj) -> str:

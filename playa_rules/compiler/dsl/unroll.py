@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import cost
 from . import types as T
+from .fuse import fused_quantifier
 from .pysource import too_deep, with_src
 from .values import C, Scope, const
 
@@ -56,8 +57,13 @@ def unrolled(cp, name: str, node, coll: C, scope: Scope) -> C | None:
     if too_deep([p for where, expr, _ in parts for p in (where, expr)]):
         return None
     gen = cp.gen
-    src, fn = _combine(gen, name, parts)
+    src, fn, terms = _combine(gen, name, parts)
     c = C(fn, T.BOOL if name in ("any", "all") else T.INT, is_bool=name in ("any", "all"))
+    fused = fused_quantifier(gen, name, terms, fn)  # the items' walks along lines inline (fuse.py)
+    if fused is not None:
+        object.__setattr__(c, "fn", fused)
+        object.__setattr__(c, "src", f"{gen.bind(fused)}(g, e)")
+        return c
     return with_src(gen, c, src)
 
 
@@ -68,8 +74,8 @@ def _truth(c: C | None):
     return bool(c.const) if c.is_const else None
 
 
-def _combine(gen, name: str, parts: list) -> tuple[str, object]:
-    """(source, closure) of the unrolled quantifier over ``parts`` [(where, expr)]."""
+def _combine(gen, name: str, parts: list) -> tuple[str, object, list[str]]:
+    """(source, closure, the items' terms) of the unrolled quantifier over ``parts`` [(where, expr)]."""
     terms, fns = [], []
     for where, expr, item in parts:
         w = _truth(where)
@@ -103,7 +109,7 @@ def _combine(gen, name: str, parts: list) -> tuple[str, object]:
         src = f"(True if ({' and '.join(f'({t})' for t in terms)}) else False)" if terms else "True"
     else:
         src = f"({' + '.join(terms)})" if terms else "0"
-    return src, _closure(name, fns)
+    return src, _closure(name, fns), terms
 
 
 def _closure(name: str, fns: list):
