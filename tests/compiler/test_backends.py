@@ -85,6 +85,8 @@ _ATTRIBUTES = {
     "settle_top",
     "plan",
     "append",
+    "remove",
+    "zowner",
     "_runs",
     "_ends",
     "move",
