@@ -1,5 +1,5 @@
 """A ``move`` whose destination zones show faces alike is written out in the generated
-source (``compiler/dsl/effects.py``): the component leaves its zone, joins the new one and
+source (``compiler/dsl/moving.py``): the component leaves its zone, joins the new one and
 the seats that zone shows it to learn its face, as ``State.move`` does; a component whose
 zone's order is still undecided (a shuffled deck) goes through ``State.move``. Played
 against the closures (the reference backend), every view of every seat must read the same."""

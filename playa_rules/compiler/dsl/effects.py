@@ -16,6 +16,7 @@ from . import cost
 from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .hints import expecting
+from .moving import move_source
 from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
 from .values import C
 
@@ -147,42 +148,6 @@ def moves(cp, t: T.T, into: C | None, node=None) -> None:
         cp.staying.note_into(None)
 
 
-def _move_source(cp, to: C, z: str):
-    """``body(x)`` for :func:`_each`: the source moving component ``x`` on top of zone ``z``.
-
-    When every zone ``to`` may name shows faces alike (one visibility, known when the rules
-    load), ``State.move``'s common case is written out: the component leaves a zone whose
-    order is decided, joins ``z``, and the seats ``z`` shows it to learn its face; a
-    component in no zone, or in one whose order is still undecided, goes through ``g.move``."""
-    if to.is_const and to.const.__class__ is int:
-        into = {to.const}
-    elif to.zone_of is not None:
-        into = set(to.zone_of[1])
-    else:
-        into = None
-    shown = {cp.m.zone_vis[i] for i in into} if into else set()
-    if len(shown) != 1:
-        return lambda x: f"g.move({x}, {z})"
-    vis = shown.pop()
-    s = cp.gen.fresh("x")
-
-    def body(x: str) -> str:
-        if vis == "public":
-            learn = f"; g.known[{x}] = g.all_seats"
-        elif vis == "owner":
-            learn = f"; g.known[{x}] |= 1 << g.zowner[{z}]"
-        else:
-            learn = ""
-        return (
-            f"{s} = g.loc[{x}]\n"
-            f"if {s} >= 0 and g.mix[{s}] is None: "
-            f"g.zones[{s}].remove({x}); g.zones[{z}].append({x}); g.loc[{x}] = {z}{learn}\n"
-            f"else: g.move({x}, {z})"
-        )
-
-    return body
-
-
 def _zone(cp, node, scope, what: str):
     c = expecting(cp, node, scope, "zone")
     if c.t.kind not in ("zone", "any"):
@@ -232,7 +197,7 @@ def _move(cp, node: A.Move, scope):
             move_sorted,
             named,
             head,
-            _move_source(cp, to, z) if cp.gen is not None else None,
+            move_source(cp.m, cp.gen, to, z) if cp.gen is not None else None,
             partial(sorted, key=prop.__getitem__, reverse=rev),
         )
 
@@ -241,7 +206,7 @@ def _move(cp, node: A.Move, scope):
         for c in what(g, e):
             g.move(c, z)
 
-    return _each(cp, move, named, head, _move_source(cp, to, z) if cp.gen is not None else None)
+    return _each(cp, move, named, head, move_source(cp.m, cp.gen, to, z) if cp.gen is not None else None)
 
 
 def seat_checked(where, fn):
