@@ -155,13 +155,10 @@ class ISMCTSAgent:
             path.append(node)
             world.apply_index(k)
         random = rng.random  # the playout: int(random() * n) is randrange(n) at a fraction of its cost
-        play = world.apply_index
         if by_hand:  # nothing is legal once the hand is scored: the match is over or the world stopped
-            n = len(world.legal_actions())
-            while n:
-                play(int(random() * n))
-                n = len(world.legal_actions())
+            world.play_at_random(random)
         else:
+            play = world.apply_index
             while not world.is_over:
                 legal = world.legal_actions()
                 play(int(random() * len(legal)))

@@ -45,9 +45,7 @@ class Flow:
         try:
             (step.plan or step_plan(step))(g, g.seat, out)
         except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(
-                f"could not list the legal actions (step '{step.id}'): {relisted(step, g, exc)}"
-            ) from None
+            raise listing_failed(step, g, exc) from None
         return out
 
     def _set_legal(self, legal: Legal) -> None:
@@ -101,7 +99,7 @@ class Flow:
         ``end turn``. True when the legal actions are set; False leaves the rest to
         :meth:`_run` (nothing done that it would not do the same way)."""
         g = self.g
-        row = (self.program.extras.get("straight") or _straight_steps(self.program))[g.phase_i]
+        row = (self.program.extras.get("straight") or straight_steps(self.program))[g.phase_i]
         last = len(row) - 1
         for _ in row:  # (one turn's steps at most)
             end = g.end
@@ -320,7 +318,7 @@ class Flow:
         n = len(order)
         g.seat = seat = order[k % n]
         g.round = k // n + 1
-        fresh = self.program.extras.get("turn_stores") or self._turn_stores()
+        fresh = self.program.extras.get("turn_stores") or turn_stores(self.program)
         g.tvars = fresh[0].copy()
         self._log.append(("turn", seat, g.round))
         if fresh[1]:
@@ -328,18 +326,6 @@ class Flow:
             for name, store in fresh[1]:
                 cvars[name][:] = store
         return seat
-
-    def _turn_stores(self) -> tuple:
-        """``(turn variables, [(component variable, its store)])`` as every turn starts: the
-        component variables kept for a turn (``turn_cvars``) are copied in place from these
-        stores. Worked out once per rule set."""
-        m = self.m
-        fresh = (
-            dict(m.variables.get("turn", {})),
-            [(name, [init] * m.component_count) for name, init in m.turn_cvars],
-        )
-        self.program.extras["turn_stores"] = fresh
-        return fresh
 
     def _next_phase(self) -> None:
         """Leave the current phase for the one its ``next`` names, or else the next in order."""
@@ -382,7 +368,30 @@ class Flow:
         self._log.append(("end", self.scores(), self.winners()))
 
 
-def _straight_steps(program) -> list:
+def listing_failed(step, g, exc: BaseException) -> GameRuntimeError:
+    """The error of a step's listing failed with ``exc`` (its located fault, if any)."""
+    return GameRuntimeError(f"could not list the legal actions (step '{step.id}'): {relisted(step, g, exc)}")
+
+
+def action_failed(game, a, exc: BaseException) -> GameRuntimeError:
+    """The error of action ``a``'s effect (or its ``tell``) failed with ``exc``."""
+    return GameRuntimeError(f"action '{a.text_with(game.m)}' failed: {exc}")
+
+
+def turn_stores(program) -> tuple:
+    """``(turn variables, [(component variable, its store)])`` as every turn starts: the
+    component variables kept for a turn (``turn_cvars``) are copied in place from these
+    stores. Worked out once per rule set."""
+    m = program.model
+    fresh = (
+        dict(m.variables.get("turn", {})),
+        [(name, [init] * m.component_count) for name, init in m.turn_cvars],
+    )
+    program.extras["turn_stores"] = fresh
+    return fresh
+
+
+def straight_steps(program) -> list:
     """Per phase, per step index ``i`` from 0 to the number of steps, the plain step the flow
     may list straight after the step before ``i`` ends (:meth:`Flow._straight_on`), or None:
     step ``i`` itself, or at ``i`` = the number of steps (the turn ends) the first step, for

@@ -24,6 +24,8 @@ from .chance import CHANCE, NeedChance
 from .flow import NO_ACTIONS as _NO_ACTIONS
 from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
 from .flow import Flow
+from .flow import action_failed as _action_failed
+from .flowcode import after_table
 from .legal import Legal
 from .log import event as _event
 from .resolve import resolve
@@ -70,6 +72,7 @@ class Game(Segments, Flow):
         self._log_json: list = []
         self._seen: dict = {}  # seat -> its events of log_for, those that can no longer change
         self._choosing: dict = {}  # a simultaneous step: seat -> its legal actions (engine.sealed)
+        self._after = self.program.extras.get("after_table")  # the generated flow (engine.flowcode)
         if _state is not None:
             self.g = _state
             self._log = _state.log
@@ -206,10 +209,16 @@ class Game(Segments, Flow):
         if g.explicit:
             self._begin(a)
             return
-        if not self._perform(a) and not self._straight_on():  # sampled chance: no segments (see _begin)
+        after = self._after or self._flow_code()
+        if not after[g.phase_i][g.step_i](self, a):  # sampled chance: no segments (see _begin)
             self._run()
         if g.nchance != self._nmasked:
             self._mask_chance()
+
+    def _flow_code(self) -> list:
+        """Per phase, per step, the generated flow after an action (made once per rule set)."""
+        self._after = after_table(self.program)
+        return self._after
 
     def apply_joint(self, choices) -> None:
         """Apply one choice for every seat of :attr:`acting` at once: a mapping seat -> action
@@ -233,7 +242,7 @@ class Game(Segments, Flow):
             if d.tell is not None:
                 self._tell(d.tell, e, entry[1])
         except _RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"action '{a.text_with(self.m)}' failed: {exc}") from None
+            raise _action_failed(self, a, exc) from None
         if d.hides is not None:  # who knew the faces named by the action, just after it: for log_for(seat)
             entry[3] = d.hides(g.known, a.values)
         step = self.program.phases[g.phase_i].steps[g.step_i]
@@ -431,6 +440,7 @@ class Game(Segments, Flow):
 
     # ------------------------------------------------------------ playouts (engine.playout)
     apply_index = _playout.apply_index
+    play_at_random = _playout.play_at_random
     stop_between_hands = _playout.stop_between_hands
     between_hands = property(_playout.between_hands)
     go_on = _playout.go_on

@@ -37,6 +37,11 @@ def apply_index(game, k: int) -> None:
         return
     if k.__class__ is not int or not 0 <= k < ends[-1]:
         raise IllegalAction(f"no legal action {k!r}: there are {ends[-1]}")
+    _play(game, g, legal, ends, k)
+
+
+def _play(game, g, legal, ends, k: int) -> None:
+    """Apply the ``k``-th legal action of a game in sample mode outside a simultaneous step."""
     r = bisect_right(ends, k) - 1
     d, vals, keys, items, lo = legal._runs[r]
     if items is None:
@@ -44,10 +49,44 @@ def apply_index(game, k: int) -> None:
     else:
         v, key = items[lo + k - ends[r]]
         a = Action(d, vals + (v,), keys + (key,), legal.stamp)
-    if not game._perform(a) and not game._straight_on():  # as Game.apply in sample mode
+    if not (game._after or game._flow_code())[g.phase_i][g.step_i](game, a):  # as Game.apply
         game._run()
     if g.nchance != game._nmasked:
         game._mask_chance()
+
+
+def play_at_random(game, random) -> None:
+    """Apply the ``int(random() * n)``-th of the ``n`` legal actions until none is legal (the
+    match is over, or the game stands between hands: :func:`stop_between_hands`), as
+    ``apply_index`` would one at a time: a search's playout. ``random`` draws a float in
+    ``[0, 1)`` (``random.Random().random``); the same draws give the same game."""
+    g = game.g
+    if g.explicit:  # chance nodes and segments: the general path (a game's chance mode never changes)
+        while game._legal:
+            apply_index(game, int(random() * len(game._legal)))
+        return
+    after = game._after or game._flow_code()
+    while True:
+        legal = game._legal
+        ends = legal._ends
+        n = ends[-1]
+        if not n:
+            return
+        k = int(random() * n)
+        if g.sim is not None:
+            apply_index(game, k)  # a simultaneous step: sealed choices
+            continue
+        r = bisect_right(ends, k) - 1  # _play, inline
+        d, vals, keys, items, lo = legal._runs[r]
+        if items is None:
+            a = Action(d, vals, keys, legal.stamp)
+        else:
+            v, key = items[lo + k - ends[r]]
+            a = Action(d, vals + (v,), keys + (key,), legal.stamp)
+        if not after[g.phase_i][g.step_i](game, a):
+            game._run()
+        if g.nchance != game._nmasked:
+            game._mask_chance()
 
 
 def stop_between_hands(game) -> None:

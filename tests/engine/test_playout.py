@@ -99,3 +99,33 @@ def test_a_three_hand_match_of_playa_pirata_waits_twice_and_its_clone_can_go_on(
     game.go_on()
     assert len(twin.legal_actions()) > 0 and twin.legal_actions() == game.legal_actions()
     assert twin.view(None) == game.view(None)
+
+
+@pytest.mark.parametrize("gid,rules", RULES, ids=[gid for gid, _ in RULES])
+def test_a_playout_in_one_call_applies_the_actions_apply_index_would(gid, rules):
+    players = rules.player_counts[-1]
+    for seed in (1, 2):
+        one, each = rules.new_game(players, seed=seed), rules.new_game(players, seed=seed)
+        for game in (one, each):
+            game.stop_between_hands()
+        draws, again = random.Random(seed), random.Random(seed)
+        one.play_at_random(draws.random)
+        while each.legal_actions():
+            each.apply_index(int(again.random() * len(each.legal_actions())))
+        assert _whole(one) == _whole(each)
+        assert one.between_hands == each.between_hands and one.is_over == each.is_over
+        assert one.hands_played == 1 or one.is_over
+        assert draws.random() == again.random()  # as many draws taken
+
+
+def test_a_playout_with_explicit_chance_stops_where_a_chance_event_waits_for_its_outcome():
+    rules = pr.load("playa-pirata")
+    one, each = (rules.new_game(3, seed=4, chance="explicit") for _ in range(2))
+    for game in (one, each):
+        while game.is_chance:
+            game.apply(game.chance_outcomes()[0][0])
+    draws, again = random.Random(4), random.Random(4)
+    one.play_at_random(draws.random)
+    while each.legal_actions():
+        each.apply_index(int(again.random() * len(each.legal_actions())))
+    assert one.log == each.log and (one.is_chance or one.is_over)
