@@ -62,7 +62,9 @@ def listed_lines(gen, first: tuple, pairs: str, last: tuple, items: str, test: s
     per last value before the first parameter's loop (in a ``try``: if a read fails there,
     each value runs the loops as written, which fail where they would), and each first value
     tests ``E`` on those alone: ``F`` is worked out once per last value and cell instead of
-    once per first value, last value and cell."""
+    once per first value, last value and cell. The sifting is written as statement loops (a
+    comprehension per last value made a function call each: more than it saved), and a last
+    value with no cell left is left out (no ``E`` to test there)."""
     slot, key, kept = first
     target, key2 = last
     plain = kept_lines(pairs, target, key2, items, test)
@@ -76,11 +78,17 @@ def listed_lines(gen, first: tuple, pairs: str, last: tuple, items: str, test: s
     pre, cells = gen.fresh("l"), gen.fresh("l")
     passing = " and ".join(f"({c})" for c in sift)
     return [
-        f"{pre} = None",
+        f"{pre} = []",
         "try:",
-        f"    {pre} = [({target}, {key2}, [{var} for {var} in {coll} if {passing}]) for {target}, {key2} in {items}]",
+        f"    for {target}, {key2} in {items}:",
+        f"        {cells} = []",
+        f"        for {var} in {coll}:",
+        f"            if {passing}:",
+        f"                {cells}.append({var})",
+        f"        if {cells}:",
+        f"            {pre}.append(({target}, {key2}, {cells}))",
         f"except {gen.caught}:",
-        "    pass",
+        f"    {pre} = None",
         f"for {slot}, {key} in {kept}:",
         f"    if {pre} is None:",
         *indent(indent(plain)),
