@@ -9,6 +9,7 @@ import ast
 import random
 import types
 
+from backend_switch import load_with
 from hypothesis import strategies as st
 from sizes import property_test
 
@@ -50,6 +51,72 @@ def test_reads_in_two_branches_are_not_shared_and_a_count_of_one_is_kept():
     src = "def _generated(g, e):\n    return (g.zones[1] if c else 0, g.zones[1] if d else 0, len(g.zones[1]) == 1)\n"
     out = tidied(src)
     assert ":=" not in out and "len(_zs[1]) == 1" in out
+
+
+def test_a_comprehension_in_another_s_iterable_binds_nothing():
+    """``one_of: "[top(s.pile) for s in row where count(s.pile) > 0]"`` with a require: the
+    listing's outer comprehension runs over the inner one, where Python allows no ``:=``;
+    the inner one's reads stay as they are and the function compiles."""
+    src = (
+        "def _generated(g, me, out):\n"
+        "    _l7 = [(_v8, _b8[_v8]) for _v8 in [(g.zones[_b1[_v1]][-1] if g.zones[_b1[_v1]] else None)"
+        " for _v1 in g.zones[0] if (len(g.zones[_b1[_v1]]) > 0)] if (_b2[_v8] != 2)]\n"
+    )
+    out = tidied(src)
+    compile(out, "<tidied>", "exec")
+    assert ":=" not in out and "_zs = g.zones" in out
+
+
+def test_a_listing_over_a_list_of_tops_plays_as_the_closures_play(tmp_path, monkeypatch):
+    """The rule file behind the case above: every legal action and log alike, both backends."""
+    path = tmp_path / "tops.yaml"
+    path.write_text(TOPS, encoding="utf-8")
+    generated = load_with(monkeypatch, "generated", str(path))
+    closures = load_with(monkeypatch, "closures", str(path))
+    for seed in range(10):
+        a, b = generated.new_game(2, seed=seed), closures.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            assert a.legal_actions().texts() == b.legal_actions().texts()
+            i = rng.randrange(len(a.legal_actions()))
+            a.apply(a.legal_actions()[i])
+            b.apply(b.legal_actions()[i])
+        assert b.is_over and a.log == b.log
+
+
+TOPS = """\
+game: tops-probe
+title: Tops probe
+players: [2]
+components:
+  spot:
+    start: row
+    items:
+      - {each: {n: [0, 1, 2]}}
+  card:
+    start: deck
+    label: "card {v}"
+    items:
+      - {each: {v: [1, 2, 3, 4, 5, 6]}}
+zones:
+  row: {visibility: public, holds: [spot]}
+  pile: {per: spot, visibility: public, holds: [card]}
+  deck: {visibility: public, holds: [card]}
+  won: {per: player, visibility: public, holds: [card]}
+setup: |
+  for s in row { move top(deck) to s.pile }
+actions:
+  claim:
+    text: "claim {card}"
+    params: {card: {one_of: "[top(s.pile) for s in row where count(s.pile) > 0]"}}
+    require: ["card.v != 2"]
+    effect: move card to me.won
+phases:
+  - id: play
+    turns: {from: start_player, rounds: 2}
+    steps:
+      - {id: act, actions: [claim]}
+"""
 
 
 def test_source_that_rebinds_g_or_reads_a_call_in_the_index_is_left_alone():

@@ -17,7 +17,8 @@ changes what it computes or where it fails:
   contents, not which list a zone is), so the local is the list the read would give.
 
 Each comprehension is its own expression here: its reads are bound within its
-conditions and element, never across its loop. Source that does not parse, or a
+conditions and element, never across its loop, and not at all in a comprehension that is
+part of another's iterable (Python allows no ``:=`` there). Source that does not parse, or a
 function that rebinds ``g``, is left as it is.
 """
 
@@ -126,8 +127,17 @@ class _Repeats:
     def rewrite(self, fn) -> bool:
         self.n = 0
         roots = []
+        iterables = {  # (Python refuses := anywhere in a comprehension's iterable)
+            id(inner)
+            for node in ast.walk(fn)
+            if isinstance(node, _COMPREHENSIONS)
+            for gen in node.generators
+            for inner in ast.walk(gen.iter)
+        }
         for node in ast.walk(fn):
             if isinstance(node, _COMPREHENSIONS):
+                if id(node) in iterables:
+                    continue
                 roots.append([*(i for gen in node.generators for i in gen.ifs), *_elements(node)])
             elif isinstance(node, ast.stmt):
                 roots.append(_expressions(node))
