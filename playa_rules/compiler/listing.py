@@ -15,12 +15,11 @@ compares a step's listing with its kinds' plans). Other shapes keep the engine's
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-
 from .anyloops import listed_lines
-from .domains import ORDERED, checked, prepare_join
+from .domains import ORDERED, checked
 from .domains import items as domain_items
 from .dsl.pysource import Generator, env, hoisted, indent, literal, localized
+from .joinlines import domain_source, fused_join, join_lines, remembered_groups, run_line, source_of
 from .params import PARAM_KINDS
 from .program import ActionDef, LevelChecks, StepDef
 
@@ -50,15 +49,15 @@ def generated_plan(gen: Generator, d: ActionDef, lets: list, checks: list, bodie
         return None
     kind = gen.bind(d)
     if not params:
-        add = [_run(kind, "()", "()", "None", count="1")]
+        add = [run_line(kind, "()", "()", "None", count="1")]
     elif len(params) > 1:
         add = _two_lines(gen, d, checks, joins)
         if add is None:
             return None
     else:
         kept = gen.fresh("l")
-        add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: " + _run(kind, "()", "()", kept)]
-    tests = " and ".join(f"({_source(gen, c)})" for c in checks[0])
+        add = _kept_lines(gen, d, checks[1], kept) + [f"if {kept}: " + run_line(kind, "()", "()", kept)]
+    tests = " and ".join(f"({source_of(gen, c)})" for c in checks[0])
     rest = ([f"if {tests}:"] + indent(add)) if tests else add
     lines, local, shared = [], {"me": "me"}, []  # variables the source reads as locals (me is an argument)
     for key, c, text in lets:  # each let in the env for the closures, and a local for the source
@@ -120,24 +119,27 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     slot = env(first.key)
     entry = gen.fresh("x") if d.joins[2] and last.kind == "group_of" and last.domain_src is not None else None
     fetch = (
-        _remembered_groups(gen, last, items, entry)
+        remembered_groups(gen, last, items, entry)
         if entry
         else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
     )
     head = [f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"] + indent(fetch)
     if d.joins[2]:
-        return head + indent(_join_lines(gen, d, joins[2][0], kept, items, k, entry=entry))
+        as_written = head + indent(join_lines(gen, d, joins[2][0], kept, items, k, entry=entry))
+        if first.kind != "position_in" or d.checks[1].__class__ is LevelChecks:
+            return as_written
+        return fused_join(gen, d, checks[1], joins[2][0], fetch, items, entry, as_written)
     checks2, pairs = d.checks[2], gen.fresh("l")
     if checks2 and checks2.__class__ is not LevelChecks and len(checks[2]) == len(checks2):
         k2 = gen.fresh("k")  # each check inline: no call of domains.checked, of a check per value
-        target, (test,) = localized(gen, last.key, [" and ".join(_source(gen, c) for c in checks[2])])
-        after = f"if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs)
+        target, (test,) = localized(gen, last.key, [" and ".join(source_of(gen, c) for c in checks[2])])
+        after = f"if {pairs}: " + run_line(kind, f"({slot},)", f"({k},)", pairs)
         body = listed_lines(gen, (slot, k, kept), pairs, (target, k2), items, test, after)
     elif not checks2:
         body = [
             f"if {items}:",
             f"    for {slot}, {k} in {kept}:",
-            "        " + _run(kind, f"({slot},)", f"({k},)", items),
+            "        " + run_line(kind, f"({slot},)", f"({k},)", items),
         ]
     elif checks2.__class__ is LevelChecks:
         rest = gen.fresh("x")
@@ -146,72 +148,15 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
             f"    {rest} = {gen.bind(checks2.resolve)}(g, e)",
             f"    if {rest} is not None:",
             f"        {pairs} = {gen.bind(checked)}({p}, {rest}, {items}, g, e) if {rest} else {items}",
-            f"        if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs),
+            f"        if {pairs}: " + run_line(kind, f"({slot},)", f"({k},)", pairs),
         ]
     else:
         body = [
             f"for {slot}, {k} in {kept}:",
             f"    {pairs} = {gen.bind(checked)}({p}, {gen.bind(checks2)}, {items}, g, e)",
-            f"    if {pairs}: " + _run(kind, f"({slot},)", f"({k},)", pairs),
+            f"    if {pairs}: " + run_line(kind, f"({slot},)", f"({k},)", pairs),
         ]
     return head + indent(body)
-
-
-def _remembered_groups(gen: Generator, p, items: str, hit: str) -> list[str]:
-    """Lines setting ``items`` to a ``group_of`` parameter's groups (its domain has source)
-    and ``hit`` to their memo entry (:func:`.domains.items`): the memo read inline,
-    ``items`` called only for a composition not seen yet."""
-    pb = gen.bind(p)
-    return [
-        f"{hit} = {pb}.memo.get(tuple({p.domain_src}))",
-        f"if {hit} is None:",
-        f"    {gen.bind(domain_items)}({pb}, g, e)",
-        f"    {hit} = {pb}.last_entry",
-        "else:",
-        f"    {pb}.last_entry = {hit}",
-        f"{items} = {hit}[0]",
-    ]
-
-
-def _join_lines(
-    gen: Generator, d: ActionDef, outer_c, kept: str, items: str, k: str, entry: str | None = None
-) -> list[str]:
-    """Per first value kept, the actions whose last value passes the one ordering join;
-    ``entry``: the local holding the groups' memo entry, whose remembered join is read inline."""
-    how = ORDERED[d.joins[2][0][1]]
-    find = gen.bind(bisect_right if how in ("gt", "le") else bisect_left)
-    kind, p, j = gen.bind(d), gen.bind(d.params[1]), gen.bind(d.joins[2])
-    its, cut, search = gen.fresh("l"), gen.fresh("x"), gen.fresh("x")
-    if entry is None:
-        prepared = [f"{cut}, {search} = {gen.bind(prepare_join)}({p}, {j}, {items}, g, e)"]
-    else:  # prepare_join remembers its result in the entry under the joins' id
-        found = gen.fresh("x")
-        prepared = [
-            f"{found} = {entry}[1].get({literal(id(d.joins[2]))})",
-            f"{cut}, {search} = {found} if {found} is not None else "
-            f"{gen.bind(prepare_join)}({p}, {j}, {items}, g, e)",
-        ]
-    lo, hi, si, sv, n, at = (gen.fresh(x) for x in ("i", "i", "l", "l", "i", "i"))
-    slot = env(d.params[0].key)
-    target, (outer,) = localized(gen, d.params[0].key, [_source(gen, outer_c)])
-    run = (
-        f"if {at} < {n}: " + _run(kind, f"({target},)", f"({k},)", si, at, f"{n} - {at}")
-        if how in ("gt", "ge")
-        else f"if {at}: " + _run(kind, f"({target},)", f"({k},)", si, "0", at)
-    )
-    return prepared + [
-        f"if {search} is None:",
-        f"    for {slot}, {k} in {kept}:",
-        f"        {its}, {lo}, {hi} = {cut}(g, e)",
-        f"        if {lo} < {hi}: " + _run(kind, f"({slot},)", f"({k},)", its, lo, f"{hi} - {lo}"),
-        "else:",
-        f"    {si} = {search}[0]",
-        f"    {sv} = {search}[1]",
-        f"    {n} = len({si})",
-        f"    for {target}, {k} in {kept}:",
-        f"        {at} = {find}({sv}, {outer})",
-        f"        {run}",
-    ]
 
 
 def _first_pairs(gen: Generator, d: ActionDef, checks: list) -> str:
@@ -228,20 +173,11 @@ def _first_pairs(gen: Generator, d: ActionDef, checks: list) -> str:
     if not checks:
         return domain
     k = gen.fresh("k")
-    target, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
+    target, (test,) = localized(gen, p.key, [" and ".join(source_of(gen, c) for c in checks)])
     return f"[({target}, {k}) for {target}, {k} in {domain} if {test}]"
 
 
 _PROLOGUE = ("e = {'me': me}", "runs, ends = out._runs, out._ends")  # a listing function's start
-
-
-def _run(kind: str, vals: str, keys: str, items: str, lo: str = "0", count: str | None = None) -> str:
-    """A statement recording a run of actions in the listing (``Legal.add``, inline: a call
-    per run costs more than the two appends): ``count`` actions, ``len(items)`` by default."""
-    return (
-        f"runs.append(({kind}, {vals}, {keys}, {items}, {lo})); "
-        f"ends.append(ends[-1] + {count if count is not None else f'len({items})'})"
-    )
 
 
 def _env_of(d: ActionDef):
@@ -335,11 +271,6 @@ def _plain(d: ActionDef, checks: list, kinds: tuple) -> bool:
     )
 
 
-def _source(gen: Generator, x) -> str:
-    """A check's source: a compiled expression's, or a call of a plain function."""
-    return gen.of(x) if hasattr(x, "src") else f"{gen.bind(x)}(g, e)"
-
-
 def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[str]:
     """Lines setting local ``kept`` to the (value, key) pairs of ``d``'s single parameter
     passing ``checks``, in the engine's order (compiler.domains ``items``, engine.actions ``_checked``): a
@@ -347,8 +278,8 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
     p = d.params[0]
     if p.kind == "position_in":
         return [f"{kept} = {_kept(gen, p, checks)}"]
-    target, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
-    domain = _domain(gen, p)
+    target, (test,) = localized(gen, p.key, [" and ".join(source_of(gen, c) for c in checks)])
+    domain = domain_source(gen, p)
     if p.kind == "seat_in":
         return [
             f"{kept} = [({target}, {target}) for {target} in {domain}" + (f" if {test}]" if test else "]")
@@ -374,17 +305,11 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
     )
 
 
-def _domain(gen: Generator, p) -> str:
-    """Source of parameter ``p``'s domain (the list its values come from): the domain's
-    own expression when it has source, else a call of its closure."""
-    return p.domain_src if p.domain_src is not None else f"{gen.bind(p.domain)}(g, e)"
-
-
 def _kept(gen: Generator, p, checks: list) -> str:
     """The (value, position) pairs of position_in parameter ``p`` passing ``checks``, as a
     list comprehension whose target is the parameter's slot (the checks read it there)."""
     k = gen.fresh("k")
-    slot, (test,) = localized(gen, p.key, [" and ".join(_source(gen, c) for c in checks)])
-    return f"[({slot}, {k}) for {k}, {slot} in enumerate({_domain(gen, p)})" + (
+    slot, (test,) = localized(gen, p.key, [" and ".join(source_of(gen, c) for c in checks)])
+    return f"[({slot}, {k}) for {k}, {slot} in enumerate({domain_source(gen, p)})" + (
         f" if {test}]" if test else "]"
     )

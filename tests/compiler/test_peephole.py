@@ -6,15 +6,24 @@ the examples the listings write and on random expressions (hypothesis)."""
 from __future__ import annotations
 
 import ast
+import itertools
 import random
+import re
 import types
+from pathlib import Path
 
+import pytest
 from backend_switch import load_with
 from hypothesis import strategies as st
 from sizes import property_test
 
 import playa_rules as pr
+from playa_rules import rules as rules_module
+from playa_rules.compiler.dsl.hoist import hoisted_text
 from playa_rules.compiler.dsl.peephole import tidied
+from playa_rules.compiler.dsl.pysource import rewritten_text
+
+GAMES = Path(__file__).parent.parent / "games"
 
 
 def _body(text: str) -> str:
@@ -139,6 +148,27 @@ def test_a_bundled_games_listing_runs_from_tidied_source():
         game.apply(legal[rng.randrange(len(legal))])
     plans = [s.plan for p in rules.program.phases for s in p.steps if s.plan is not None]
     assert any("_zs" in plan.__code__.co_varnames + plan.__code__.co_cellvars for plan in plans)
+
+
+@pytest.mark.parametrize(
+    "name", [*pr.games(), *(str(GAMES / f"{n}.yaml") for n in ("connect-four", "hex", "kalah", "uno"))]
+)
+def test_one_parse_rewrites_each_function_as_the_two_passes_do(name):
+    """A function is parsed once when first called, its loops' invariant reads moved and the
+    last rewrites made in the same tree (``rewritten_text``): the text is the one the
+    hoisting pass then the tidying pass, each parsing and writing it, give."""
+    rules_module._CACHE.clear()
+    sources = pr.load(name).program.generated
+    rules_module._CACHE.clear()
+    bound = {n for text in sources for n in re.findall(r"\b_b\d+\b", text)}
+    rewritten = 0
+    for text in sources:
+        one, two = (f"_h{i}" for i in itertools.count()), (f"_h{i}" for i in itertools.count())
+        hoisted = hoisted_text(text, bound, lambda stem: next(two), "_b0") if " for " in text else text
+        new = rewritten_text(text, bound, lambda stem: next(one), "_b0")
+        assert new == tidied(hoisted), text
+        rewritten += new != text
+    assert rewritten  # (some function of every one of these games is rewritten)
 
 
 # ---------------------------------------------------------------------------- random expressions

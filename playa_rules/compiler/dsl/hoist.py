@@ -65,15 +65,22 @@ def hoisted_text(text: str, pure: set, fresh, caught: str) -> str:
         tree = ast.parse(text)
     except (SyntaxError, RecursionError, MemoryError):
         return text
+    if not hoist_tree(tree, text, pure, fresh, caught):
+        return text
+    try:
+        return ast.unparse(located(tree)) + "\n"
+    except RecursionError:
+        return text
+
+
+def hoist_tree(tree: ast.Module, text: str, pure: set, fresh, caught: str) -> int:
+    """:func:`hoisted_text`'s rewrites made in ``tree``, the parse of ``text`` (one generated
+    function), in place: how many (reads moved and truth tests written plainly). The nodes
+    it makes have no line (:func:`located` gives them one)."""
     fn = tree.body[0]
     mover = _Mover(text, pure, fresh, caught)
     fn.body = mover.block(fn.body)
-    if not mover.moved + _truth_tests(tree):
-        return text
-    try:
-        return ast.unparse(_located(tree)) + "\n"
-    except RecursionError:
-        return text
+    return mover.moved + _truth_tests(tree)
 
 
 class _Mover:
@@ -152,7 +159,7 @@ class _Mover:
             self._replace(child, facts, found, least)
 
 
-def _located(tree):
+def located(tree):
     """``tree`` with a line on every node that has none (the nodes made here), as
     ``ast.unparse`` needs; not ``ast.fix_missing_locations``, whose helper calls itself
     through a closure (see :func:`_key`)."""

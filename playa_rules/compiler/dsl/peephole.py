@@ -47,20 +47,26 @@ def tidied(text: str) -> str:
         tree = ast.parse(text)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return text
-    fn = tree.body[0] if len(tree.body) == 1 else None
-    if not isinstance(fn, ast.FunctionDef) or "g" not in [a.arg for a in fn.args.args] or _rebinds_g(fn):
-        return text
-    if _ALIAS in text or "_zc" in text:  # (names of ours already there: leave it alone)
-        return text
-    changed = _Empties().rewrite(fn)
-    changed |= _Repeats().rewrite(fn)
-    changed |= _alias(fn)
-    if not changed:
+    if not tidy_tree(tree, text):
         return text
     try:
         return ast.unparse(tree) + "\n"  # (no locations needed: the text is compiled)
     except (RecursionError, MemoryError, ValueError):
         return text
+
+
+def tidy_tree(tree: ast.Module, text: str) -> bool:
+    """:func:`tidied`'s rewrites made in ``tree``, a parse of ``text`` (one ``def``, perhaps
+    rewritten since: nothing of ours named in it), in place: whether any was made."""
+    fn = tree.body[0] if len(tree.body) == 1 else None
+    if not isinstance(fn, ast.FunctionDef) or "g" not in [a.arg for a in fn.args.args] or _rebinds_g(fn):
+        return False
+    if _ALIAS in text or "_zc" in text:  # (names of ours already there: leave it alone)
+        return False
+    changed = _Empties().rewrite(fn)
+    changed |= _Repeats().rewrite(fn)
+    changed |= _alias(fn)
+    return changed
 
 
 def _rebinds_g(fn: ast.FunctionDef) -> bool:

@@ -27,6 +27,7 @@ written ``e['key']`` when the function is made. The marks are control characters
 
 from __future__ import annotations
 
+import ast
 import re
 import threading
 from dataclasses import replace
@@ -34,8 +35,8 @@ from types import CodeType, FunctionType
 from weakref import WeakSet
 
 from .faults import GENERATED, STATEMENT_FAILURES, RuleFault, statement_fault
-from .hoist import hoisted_text
-from .peephole import tidied
+from .hoist import hoist_tree, located
+from .peephole import tidy_tree
 
 _NAMESPACE = {
     "len": len,
@@ -104,6 +105,25 @@ def _delegate(*args, _self=None):  # _self: the closure called instead of source
 
 _STUB, _DELEGATE = _stub.__code__, _delegate.__code__
 _NAMESPACE["_materialise"] = _materialise
+
+
+def rewritten_text(text: str, pure: set, fresh, caught: str) -> str:
+    """``text`` (one generated function) parsed once, its loops' invariant reads moved
+    (:func:`.hoist.hoist_tree`, only where it loops) and the last rewrites made
+    (:func:`.peephole.tidy_tree`) in the same tree, written back once; ``text`` itself when
+    neither changes it or Python cannot parse or write it (nested too deeply). The text
+    :func:`.hoist.hoisted_text` then :func:`.peephole.tidied` would give."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return text
+    changed = hoist_tree(tree, text, pure, fresh, caught) if " for " in text else 0
+    if not tidy_tree(tree, text) and not changed:
+        return text
+    try:
+        return ast.unparse(located(tree)) + "\n"
+    except (RecursionError, MemoryError, ValueError):
+        return text
 
 
 def env(key: str) -> str:
@@ -266,9 +286,7 @@ class Generator:
         last rewrites of :mod:`.peephole`; kept in :attr:`sources` in its place. Done when the function is first called, not when the
         rules load: parsing and rewriting every function of a large rule set would make
         loading it several times slower, and a game runs only some of them."""
-        if " for " in text:
-            text = hoisted_text(text, self.pure, self.fresh, self.caught)
-        text = tidied(text)  # (the same function, fewer reads)
+        text = rewritten_text(text, self.pure, self.fresh, self.caught)
         self.sources[index] = text
         return text
 
