@@ -60,7 +60,10 @@ class Flow:
         g = self.g
         self._log.append(("blocked", g.seat, step.id))
         if step.on_blocked is not None:
-            step.on_blocked(g, {"me": g.seat})
+            try:
+                step.on_blocked(g, {"me": g.seat})
+            except RUNTIME_ERRORS as exc:  # (also when reached straight after an action, not from _run)
+                raise rules_failed(self, exc) from None
         g.step_i += 1
         g.mode = STEP_ENTER
 
@@ -221,7 +224,7 @@ class Flow:
                     return
             raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
         except RUNTIME_ERRORS as exc:
-            raise GameRuntimeError(f"the rules failed {self._where()}: {relocated(exc)}") from None
+            raise rules_failed(self, exc) from None
 
     def _where(self) -> str:
         """Where the flow was: in a hand's setup, its scoring, or a phase (the one starting)."""
@@ -371,6 +374,11 @@ class Flow:
 def listing_failed(step, g, exc: BaseException) -> GameRuntimeError:
     """The error of a step's listing failed with ``exc`` (its located fault, if any)."""
     return GameRuntimeError(f"could not list the legal actions (step '{step.id}'): {relisted(step, g, exc)}")
+
+
+def rules_failed(game, exc: BaseException) -> GameRuntimeError:
+    """The error of the rules failing with ``exc`` where the flow is (:meth:`Flow._where`)."""
+    return GameRuntimeError(f"the rules failed {game._where()}: {relocated(exc)}")
 
 
 def action_failed(game, a, exc: BaseException) -> GameRuntimeError:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from types import FunctionType
 
-from .flow import RUNTIME_ERRORS, action_failed, listing_failed, straight_steps, turn_stores
+from .flow import RUNTIME_ERRORS, action_failed, listing_failed, rules_failed, straight_steps, turn_stores
 from .legal import Legal
 from .plans import step_plan
 from .state import DECIDE, STEP_ENTER
@@ -71,7 +71,12 @@ def _listing(ns: dict, p: int, j: int, step, pad: str, blocked: bool = True) -> 
         lines.append(f"log.append(('blocked', seat, _i{name}))")
         if step.on_blocked is not None:
             ns[f"_o{name}"] = step.on_blocked
-            lines.append(f"_o{name}(g, {{'me': seat}})")
+            lines += [
+                "try:",
+                f"    _o{name}(g, {{'me': seat}})",
+                "except _RE as exc:",
+                "    raise _rules_failed(game, exc) from None",
+            ]
         lines += [f"g.step_i = {j + 1}", f"g.mode = {STEP_ENTER}"]
         if step.on_blocked is not None:
             lines += ["if g.end is not None:", "    return False"]
@@ -195,6 +200,7 @@ def source(program) -> tuple[str, dict, list]:
         "_RE": RUNTIME_ERRORS,
         "_action_failed": action_failed,
         "_listing_failed": listing_failed,
+        "_rules_failed": rules_failed,
     }
     rows = program.extras.get("straight") or straight_steps(program)
     lines: list[str] = []

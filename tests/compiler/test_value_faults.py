@@ -290,3 +290,45 @@ def test_no_bundled_game_or_variant_gives_a_built_in_name_again():
     for game, names in bundled_variants().items():
         for v in names:
             pr.load(game, variants=[v])  # loads: no error of any code
+
+
+# ------------------------------------------------------------------ on_blocked straight after an action
+BLOCKED = """\
+game: blocked-probe
+title: Blocked probe
+players: [2]
+variables:
+  player: {tries: 0}
+  turn: {zero: 0}
+actions:
+  go:
+    text: go
+    effect: set me.tries += 1
+  never:
+    text: never
+    require: [me.tries > 100]
+    effect: set me.tries += 1
+phases:
+  - id: play
+    turns: {from: start_player, rounds: 3}
+    steps:
+      - {id: first, actions: [go]}
+      - {id: second, actions: [never], on_blocked: "set me.tries = 10 / turn.zero"}
+"""
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_an_on_blocked_failing_straight_after_an_action_is_a_located_game_runtime_error(
+    monkeypatch, tmp_path, backend
+):
+    """The step after 'go' is blocked at once, so its on_blocked runs within the apply of
+    'go' (not from the flow's loop): its failure is the library's error, located, as when
+    the flow's loop runs it."""
+    path = _write(tmp_path, BLOCKED, "blocked.yaml")
+    line, column = _at(BLOCKED, "10 ^/ turn.zero")
+    game = _load(monkeypatch, backend, path).new_game(2, seed=1)
+    with pytest.raises(pr.GameRuntimeError) as err:
+        game.apply("go")
+    assert str(err.value).startswith(
+        f"the rules failed in phase 'play': {path}:{line}:{column}: runtime-error: division by zero"
+    )
