@@ -17,7 +17,7 @@ from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .hints import expecting
 from .moving import move_source
-from .pysource import block_lines, each_source, env, indent, literal, statement_lines, too_deep
+from .pysource import block_lines, each_source, env, if_lines, indent, literal, statement_lines, too_deep
 from .values import C
 
 
@@ -355,12 +355,9 @@ def _if(cp, node: A.If, scope):
     gen = cp.gen
     if gen is not None:
         lines, may_end = statement_lines(gen, body)
-        run_if.py = [f"if {gen.of(test)}:"] + indent(lines)
-        if orelse is not None:
-            more, also = statement_lines(gen, orelse)
-            run_if.py += ["else:"] + indent(more)
-            may_end = may_end or also
-        run_if.may_end = may_end
+        more, also = statement_lines(gen, orelse) if orelse is not None else (None, False)
+        run_if.py = if_lines(gen, test, lines, more)
+        run_if.may_end = may_end or also
     return run_if
 
 

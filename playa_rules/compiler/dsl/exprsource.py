@@ -150,8 +150,11 @@ def over_source(gen: Generator, name: str, c, coll, key: str, where, expr):
         src = f"{name}(({x} {loop}), default=0)"
     elif name == "any":
         src = f"any({'True' if expr is None else x} {loop})"
+        element = "True" if expr is None else x
+        object.__setattr__(c, "loop", ("any", t, gen.of(coll), cond if where is not None else None, element))
     elif name == "all" and expr is not None:
         src = f"all({x} {loop})"
+        object.__setattr__(c, "loop", ("all", t, gen.of(coll), cond if where is not None else None, x))
     elif name == "first" and (coll.zone_src is None or in_order(gen, coll.zone_src)):
         src = f"next(({x} {loop}), None)"
         object.__setattr__(c, "first", (t, gen.of(coll), cond if where is not None else None, x))

@@ -350,6 +350,34 @@ def each_source(gen: Generator, c, x: str, order: str | None = None) -> list[str
     return [f"for {x} in {order or 'list'}({items}):"]  # a copy: moving changes the zone
 
 
+def if_lines(gen: Generator, test, lines: list[str], more: list[str] | None) -> list[str]:
+    """``if test:`` running ``lines``, else ``more`` (None: no else block); a test ``any(...)``
+    or ``all(...)`` over a collection as the loop itself (:func:`if_loop_lines`)."""
+    loop = if_loop_lines(test, lines, more)
+    if loop is not None:
+        return loop
+    return [f"if {gen.of(test)}:"] + indent(lines) + (["else:"] + indent(more) if more is not None else [])
+
+
+def if_loop_lines(test, lines: list[str], more: list[str] | None) -> list[str] | None:
+    """``if any(...)``/``if all(...)`` over a collection as the loop itself (no generator):
+    the test of each element in the loop's order, the block run on the element that decides
+    (``any``: the first that passes; ``all``: after the last, or ``more``, the else block, on
+    the first that fails), stopping there as the quantifier stops; None for another test."""
+    if test.loop is None or not test.loop[1].isidentifier():
+        return None
+    name, t, coll, cond, x = test.loop
+    head = [f"for {t} in {coll}:"]
+    if name == "any":
+        passes = x if cond is None else cond if x == "True" else f"({cond}) and ({x})"
+        out = head + [f"    if {passes}:"] + indent(indent(lines + ["break"]))
+        return out + (["else:"] + indent(more) if more is not None else [])
+    if cond is not None:
+        return None
+    out = head + [f"    if not {x}:"] + indent(indent((more or []) + ["break"]))
+    return out + ["else:"] + indent(lines)
+
+
 def indent(lines: list[str]) -> list[str]:
     """Lines one level deeper."""
     return [f"    {line}" for line in lines]

@@ -39,6 +39,7 @@ class C:
     src: str | None = None  # the same expression as Python source (compiler/dsl/pysource.py)
     depth: int = 0  # how deeply that source nests (bounded: MAX_SOURCE_DEPTH)
     first: Any = None  # (target, collection, condition or None, element) sources of a first(...)
+    loop: Any = None  # (name, target, collection, condition or None, element) sources of an any/all(...)
     var: Any = None  # (scope, name) when this reads a variable that starts as none, type untold (held.py)
     walk: Any = (
         None  # (leading reader, zone source, cell source) for a line of a fixed direction (gridsource.py)
