@@ -7,10 +7,8 @@ and a rule set where the scan could tell otherwise keeps it."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from backend_switch import load_with
+from backend_switch import load_with, play_alike
 
 # Three spots in a row, each with a pile; cards go from a seat's hand onto a pile or from
 # one pile to the next. 'claim' names the spot a card lies on top of, 'open' the first spot
@@ -117,13 +115,4 @@ def test_both_backends_play_the_same(monkeypatch, tmp_path, shuffled, players):
     path = _write(tmp_path, shuffled)
     closures = load_with(monkeypatch, "closures", path)
     generated = load_with(monkeypatch, "generated", path)
-    for seed in range(25):
-        a, b = generated.new_game(players, seed=seed), closures.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        while not a.is_over:
-            la, lb = a.legal_actions(), b.legal_actions()
-            assert la.texts() == lb.texts()
-            i = rng.randrange(len(la))
-            a.apply(la[i])
-            b.apply(lb[i])
-        assert b.is_over and a.log == b.log and a.scores() == b.scores()
+    play_alike(generated, closures, players, range(25))

@@ -13,7 +13,7 @@ import types
 from pathlib import Path
 
 import pytest
-from backend_switch import load_with
+from backend_switch import load_with, play_alike
 from hypothesis import strategies as st
 from sizes import property_test
 
@@ -82,15 +82,7 @@ def test_a_listing_over_a_list_of_tops_plays_as_the_closures_play(tmp_path, monk
     path.write_text(TOPS, encoding="utf-8")
     generated = load_with(monkeypatch, "generated", str(path))
     closures = load_with(monkeypatch, "closures", str(path))
-    for seed in range(10):
-        a, b = generated.new_game(2, seed=seed), closures.new_game(2, seed=seed)
-        rng = random.Random(seed)
-        while not a.is_over:
-            assert a.legal_actions().texts() == b.legal_actions().texts()
-            i = rng.randrange(len(a.legal_actions()))
-            a.apply(a.legal_actions()[i])
-            b.apply(b.legal_actions()[i])
-        assert b.is_over and a.log == b.log
+    play_alike(generated, closures, 2, range(10))
 
 
 TOPS = """\

@@ -6,12 +6,11 @@ included; where a cell can be moved the readers keep the test."""
 
 from __future__ import annotations
 
-import random
 import re
 from types import SimpleNamespace
 
 import pytest
-from backend_switch import load_with
+from backend_switch import load_with, play_alike
 
 from playa_rules.compiler.dsl.seatboards import seat_tables
 from playa_rules.compiler.dsl.staying import Moves, Staying
@@ -85,21 +84,6 @@ def _write(tmp_path, lifting: bool) -> str:
     return str(path)
 
 
-def _play_alike(generated, closures, players: int, seeds) -> None:
-    """Seeded random games of both loads: the same legal actions at every decision, the
-    same logs and scores."""
-    for seed in seeds:
-        a, b = generated.new_game(players, seed=seed), closures.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        while not a.is_over:
-            la, lb = a.legal_actions(), b.legal_actions()
-            assert la.texts() == lb.texts()
-            i = rng.randrange(len(la))
-            a.apply(la[i])
-            b.apply(lb[i])
-        assert b.is_over and a.log == b.log and a.scores() == b.scores()
-
-
 _LOC_TEST = re.compile(r"g\.loc\[[^\]]*\]\s*(==|!=|>=|<|in\b)")  # a reader testing where a component is
 
 
@@ -126,7 +110,7 @@ def test_both_backends_play_the_same(monkeypatch, tmp_path, lifting, players):
     path = _write(tmp_path, lifting)
     closures = load_with(monkeypatch, "closures", path)
     generated = load_with(monkeypatch, "generated", path)
-    _play_alike(generated, closures, players, range(15))
+    play_alike(generated, closures, players, range(15))
 
 
 def test_the_tables_find_the_cell_a_scan_of_the_state_finds(monkeypatch):

@@ -5,10 +5,8 @@ plays as the closures (the reference backend) play it."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from backend_switch import load_with
+from backend_switch import load_with, play_alike
 
 from playa_rules.compiler import compile as compile_stage
 from playa_rules.compiler.dsl.staying import EVERY, NOTHING, Staying, stays
@@ -81,21 +79,6 @@ def _write(tmp_path, name: str, lifting: bool) -> str:
     return str(path)
 
 
-def _play_alike(generated, closures, seeds) -> None:
-    """Seeded random 2-player games of both loads: the same legal actions at every
-    decision, the same logs and winners."""
-    for seed in seeds:
-        a, b = generated.new_game(2, seed=seed), closures.new_game(2, seed=seed)
-        rng = random.Random(seed)
-        while not a.is_over:
-            la, lb = a.legal_actions(), b.legal_actions()
-            assert la.texts() == lb.texts()
-            i = rng.randrange(len(la))
-            a.apply(la[i])
-            b.apply(lb[i])
-        assert b.is_over and a.log == b.log and a.winners() == b.winners()
-
-
 def _board_readers(rules) -> list[str]:
     """The generated sources that read the board's cells by location or along a line."""
     return [s for s in rules.program.generated if ".get(" in s]
@@ -156,7 +139,7 @@ def test_both_backends_play_the_same(monkeypatch, tmp_path, lifting):
     path = _write(tmp_path, "probe", lifting)
     closures = load_with(monkeypatch, "closures", path)
     generated = load_with(monkeypatch, "generated", path)
-    _play_alike(generated, closures, range(40))
+    play_alike(generated, closures, 2, range(40))
 
 
 def test_what_stays(monkeypatch, tmp_path):
@@ -218,7 +201,7 @@ def test_a_cell_found_by_a_property_is_a_table_read_where_the_board_keeps_its_ce
     searched = [s for s in generated.program.generated if "next((" in s and "g.zones[0]" in s]
     assert bool(searched) == drop
     closures = load_with(monkeypatch, "closures", str(path))
-    _play_alike(generated, closures, range(30))
+    play_alike(generated, closures, 2, range(30))
 
 
 def test_a_move_into_a_zone_of_a_component_worked_out_is_into_that_zones_name(monkeypatch, passes):
