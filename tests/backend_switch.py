@@ -7,6 +7,7 @@ import random
 
 import playa_rules as pr
 from playa_rules import rules as rules_module
+from playa_rules.errors import PlayaRulesError
 
 
 def load_with(monkeypatch, backend: str, name, variants=()):
@@ -23,25 +24,81 @@ def load_with(monkeypatch, backend: str, name, variants=()):
         rules_module._CACHE.clear()
 
 
-def play_alike(generated, closures, players: int, seeds, views: bool = False) -> list[str]:
+def play_alike(
+    generated,
+    closures,
+    players: int,
+    seeds,
+    views: bool = False,
+    errors: bool = False,
+    steps: int | None = None,
+    met: list | None = None,
+) -> list[str]:
     """Seeded random games of both loads: the same legal actions at every decision (and,
     with ``views``, every seat's view and the whole one), the same logs, scores and winners.
-    Returns the texts of the actions chosen, in order."""
+    With ``errors``, a library error (``PlayaRulesError``) where one backend meets it must be
+    the same error, with the same message, on the other, and ends that game; the legal ids
+    are compared too, and ``met`` (a list) gets the text of each such error. ``steps`` bounds
+    the actions of each game. Returns the texts of the actions chosen, in order. A
+    difference is an ``AssertionError`` saying where."""
     chosen = []
     for seed in seeds:
-        a, b = generated.new_game(players, seed=seed), closures.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        while not a.is_over:
-            la, lb = a.legal_actions(), b.legal_actions()
+        where = f"{players} players, seed {seed}"
+        games = _alike(lambda r: r.new_game(players, seed=seed), (generated, closures), errors, where, met)
+        if games is None:
+            continue
+        a, b = games
+        rng, done = random.Random(seed), 0
+        while not a.is_over and (steps is None or done < steps):
+            at = f"{where}, after {chosen[len(chosen) - done :]}"
+            listed = (lambda g: (g.legal_actions(), g.legal_action_ids())) if errors else _legal
+            legal = _alike(listed, (a, b), errors, at, met)
+            if legal is None:
+                break
+            (la, ia), (lb, ib) = legal
             texts = la.texts()
-            assert texts == lb.texts()
+            assert texts == lb.texts(), f"legal actions differ ({at}): {texts} != {lb.texts()}"
+            assert ia == ib, f"legal ids differ ({at}): {ia} != {ib}"
             i = rng.randrange(len(la))
             chosen.append(texts[i])
-            a.apply(la[i])
-            b.apply(lb[i])
+            done += 1
+            at = f"{at}, then {texts[i]}"
+            if _alike(lambda g: g.apply((la if g is a else lb)[i]), (a, b), errors, at, met) is None:
+                break
             if views:
                 for seat in (*range(players), None):
-                    assert json.dumps(a.view(seat)) == json.dumps(b.view(seat))
-        assert b.is_over and a.log == b.log
-        assert a.scores() == b.scores() and a.winners() == b.winners()
+                    va, vb = json.dumps(a.view(seat)), json.dumps(b.view(seat))
+                    assert va == vb, f"seat {seat}'s views differ ({at}): {va} != {vb}"
+        assert a.is_over == b.is_over, f"one game is over, not the other ({where})"
+        assert a.log == b.log, f"logs differ ({where}): {a.log} != {b.log}"
+        if a.is_over:
+            assert a.scores() == b.scores(), f"scores differ ({where}): {a.scores()} != {b.scores()}"
+            assert a.winners() == b.winners(), f"winners differ ({where}): {a.winners()} != {b.winners()}"
     return chosen
+
+
+def _legal(game):
+    return game.legal_actions(), None
+
+
+def _alike(work, pair, errors: bool, where: str, met: list | None):
+    """``work`` done on both of ``pair``: the two results, or None when both met the same
+    library error (with ``errors``; without, an error goes up as it came)."""
+    if not errors:
+        return work(pair[0]), work(pair[1])
+    out = []
+    for x in pair:
+        try:
+            out.append(("ok", work(x)))
+        except PlayaRulesError as exc:
+            out.append(("error", f"{type(exc).__name__}: {exc}"))
+    (ka, ra), (kb, rb) = out
+    if ka == kb == "ok":
+        return ra, rb
+    assert (ka, ra) == (kb, rb), (
+        f"errors differ ({where}): generated {ra if ka == 'error' else 'no error'}, "
+        f"closures {rb if kb == 'error' else 'no error'}"
+    )
+    if met is not None:
+        met.append(ra)
+    return None

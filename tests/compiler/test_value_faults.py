@@ -221,6 +221,34 @@ def test_a_part_of_none_fails_located_at_the_part_alike_in_both_backends(
     assert "NoneType" not in got[0]
 
 
+@pytest.mark.parametrize(
+    "points,needle",
+    [
+        ("if revealed(top(pile)) then 1 else 0", "if ^revealed("),
+        ("if knows(me, top(pile)) then 1 else 0", "if ^knows("),
+        ("position(top(pile))", "points: ^position("),
+    ],
+)
+def test_a_function_of_a_component_given_none_fails_located_at_the_call_alike_in_both_backends(
+    monkeypatch, tmp_path, points, needle
+):
+    """``revealed``, ``knows`` and ``position`` of none (the top of an empty zone) are a
+    located runtime error, not Python's "list indices must be integers or slices, not
+    NoneType" with no place (found by tests/fuzz_shapes.py)."""
+    text = KUHN.replace(POINTS, f"points: {points}").replace(
+        "zones:\n", "zones:\n  pile: {visibility: public, holds: [card]}\n"
+    )
+    path = _write(tmp_path, text)
+    line, column = _at(text, needle)
+    got = [_failure(monkeypatch, backend, path) for backend in ("generated", "closures")]
+    assert got[0] == got[1]
+    name = needle.split("^")[1].rstrip("(")
+    assert got[0].startswith(
+        f"the rules failed in the scoring: {path}:{line}:{column}: runtime-error: '{name}' of none: "
+        "there is no component here"
+    )
+
+
 def test_a_part_of_a_seat_variable_holding_none_names_the_seat(monkeypatch, tmp_path):
     text = (
         KUHN.replace(

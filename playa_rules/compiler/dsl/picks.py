@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .exprsource import in_order, over_source, top_of_source
+from .faults import NoneFault
 from .functions import arity, collection, function, iterate, ordered
 from .holders import first_holding
 from .names import zone_index
@@ -184,9 +185,12 @@ def _contains(cp, node, args):
 def _position(cp, node, args):
     arity(cp, node, args, 1)
     f = cp.expect(args[0], "comp", node, "the argument of 'position'").fn
+    where = cp.fault_site(node)
 
     def pos(g, e):
         c = f(g, e)
+        if c is None:
+            raise _of_none(where, "position")
         zi = g.loc[c]
         if g.mix[zi] is not None:
             g.settle_all(zi)
@@ -233,7 +237,15 @@ def _seat(cp, node, args):
 def _revealed(cp, node, args):
     arity(cp, node, args, 1)
     f = cp.expect(args[0], "comp", node, "the argument of 'revealed'").fn
-    return C(lambda g, e: g.known[f(g, e)] & g.all_seats == g.all_seats, T.BOOL)
+    where = cp.fault_site(node)
+
+    def revealed(g, e):
+        c = f(g, e)
+        if c is None:
+            raise _of_none(where, "revealed")
+        return g.known[c] & g.all_seats == g.all_seats
+
+    return C(revealed, T.BOOL)
 
 
 @function("knows", "Whether a seat knows the face of a component.", "knows(me, spot)")
@@ -241,7 +253,24 @@ def _knows(cp, node, args):
     arity(cp, node, args, 2)
     s = cp.expect(args[0], "seat", node, "the first argument of 'knows'").fn
     c = cp.expect(args[1], "comp", node, "the second argument of 'knows'").fn
-    return C(lambda g, e: bool(g.known[c(g, e)] >> s(g, e) & 1), T.BOOL)
+    where = cp.fault_site(node)
+
+    def knows(g, e):
+        x = c(g, e)
+        if x is None:
+            raise _of_none(where, "knows")
+        return bool(g.known[x] >> s(g, e) & 1)
+
+    return C(knows, T.BOOL)
+
+
+def _of_none(where, name: str):
+    """The located fault of ``name(none)``: a function of a component given none."""
+    return where(
+        f"'{name}' of none: there is no component here (as after a first(...) that found nothing, "
+        "or the top of an empty zone)",
+        NoneFault,
+    )
 
 
 @function(

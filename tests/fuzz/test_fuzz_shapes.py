@@ -1,0 +1,73 @@
+"""The generative fuzzer of tests/fuzz_shapes.py as tests: rule files of new, well-typed DSL
+shapes, each played on the generated backend and on the closures alone, which must agree on
+everything (legal ids and texts, every seat's view, logs, scores, winners, errors). A short
+campaign in every run, a longer one with ``-m slow``, a long one with ``python -m pytest -m fuzz``
+(``PLAYA_FUZZ_SHAPES`` sets how many files), and a hypothesis property whose failures shrink
+towards small files (every choice 0 is the simplest)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import fuzz_shapes
+import pytest
+from fuzz_shapes import check_text, rule_file, rule_text
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from shapes_gen import seeded
+from sizes import parts
+
+LONG = int(os.environ.get("PLAYA_FUZZ_SHAPES", "1500"))  # in 3 blocks (xdist spreads them)
+
+
+@pytest.mark.parametrize("seeds", parts(150, quick=30))
+def test_generated_rule_files_play_alike_on_both_backends(tmp_path, seeds):
+    found, counts = fuzz_shapes.campaign(seeds, tmp_path)
+    assert found == []
+    assert counts["played"] + counts["faulted"] >= len(seeds) * 9 // 10  # the files are valid rules
+
+
+def test_the_generator_writes_the_shapes_it_is_for():
+    """Over a few files: nested comprehensions in a domain, tops of a list of spots with a
+    ``where``, the same subexpression twice in one text, define calls, procedures, loops."""
+    files = [rule_file(seeded(seed)) for seed in range(40)]
+    domains = [
+        p["one_of"]
+        for f in files
+        for a in f["actions"].values()
+        for p in a.get("params", {}).values()
+        if "one_of" in p
+    ]
+    assert any(d.startswith("[") and d.count(" in ") >= 2 for d in domains)  # comprehensions nested
+    texts = "\n".join(json.dumps(f) for f in files)
+    assert "[top(s" in texts and "where count(s" in texts
+    assert re.search(r"(first\(\w+ in [^\n]{10,80}\)) != none then \1", texts)  # said twice
+    for shape in ("do r", "for ", "while ", "let l", "any(", "all(", "sum(", "highest(", "d0"):
+        assert shape in texts, shape
+
+
+def test_the_same_seed_writes_the_same_file():
+    assert rule_text(seeded(7)) == rule_text(seeded(7)) != rule_text(seeded(8))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_any_generated_file_plays_alike_on_both_backends(tmp_path_factory, data):
+    """The same check driven by hypothesis: a failure shrinks to a small rule file (noted)."""
+    text = rule_text(lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0)
+    note(text)
+    problems, _ = check_text(text, tmp_path_factory.mktemp("shape") / "shape.yaml")
+    assert problems == []
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("block", range(3))
+def test_a_long_campaign_of_generated_rule_files(tmp_path, block):
+    """``python -m pytest -m fuzz`` (seeds after the quick and slow ones)."""
+    per = LONG // 3
+    start = 1_000_000 + block * per
+    found, counts = fuzz_shapes.campaign(range(start, start + per), tmp_path)
+    assert found == []
+    assert counts["played"] + counts["faulted"] >= per * 9 // 10

@@ -1,0 +1,221 @@
+"""A generative fuzzer of the two backends: new, well-typed DSL shapes played on both.
+
+``rule_file`` writes small valid rule files on one skeleton: their defines, procedures,
+setup, lets, parameter domains, conditions, effects and scoring are random well-typed DSL
+text from tests/shapes_gen.py (the shapes nobody wrote: comprehensions inside comprehensions' iterables, the same
+subexpression said twice, define calls in domains...). Each file is loaded with the
+generated backend and with the closures alone (the reference, ``PLAYA_RULES_BACKEND=closures``)
+and seeded random games are played on both with ``backend_switch.play_alike``: the same
+legal actions (ids and texts) at every decision, every seat's view after every action, the
+same log, scores and winners, and any fault the library's own error with the same message on
+both. A file one backend refuses must be refused by the other with the same message.
+
+``tests/fuzz/test_fuzz_shapes.py`` runs a short campaign in every test run and a long one
+with ``python -m pytest -m fuzz``; ``python tests/fuzz_shapes.py N [START]`` runs N cases
+and prints each failure with its rule file.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(
+    0, str(Path(__file__).resolve().parent.parent)
+)  # this checkout's playa_rules, run as a script
+
+import pytest  # noqa: E402
+import yaml  # noqa: E402
+from backend_switch import load_with, play_alike  # noqa: E402
+from shapes_gen import BOOL, CARD, CARDS, NUM, SEAT, SEATS, SPOT, SPOTS, Shapes, seeded  # noqa: E402
+
+from playa_rules.errors import PlayaRulesError  # noqa: E402
+
+PLAYERS = (2, 3)
+GAMES = 2  # seeded games per player count
+STEPS = 60  # actions per game at most
+SKIPPED: dict[int, str] = {}  # seeds left out of the campaigns, with the reason (none today)
+
+
+def rule_file(pick) -> dict:
+    """A whole rule file (as data) of random well-typed DSL text on the fixed skeleton."""
+    g = Shapes(pick)
+    defines = {}
+    for i in range(g.pick(4)):
+        args = [(g.fresh("a"), g.one([NUM, CARD, SPOT, SEAT])) for _ in range(g.pick(3))]
+        rt = g.one([NUM, BOOL])
+        body = g.expr(rt, {"@me": 1, **dict(args)}, 3)
+        head = f"d{i}({', '.join(a for a, _ in args)})" if args else f"d{i}"
+        defines[head] = body
+        g.defines.append((f"d{i}", args, rt))
+    procedures = {}
+    for i in range(g.pick(3)):
+        args = [(g.fresh("a"), g.one([NUM, CARD, SPOT, SEAT])) for _ in range(g.pick(3))]
+        body = g.block(dict(args), 2, 3) or ["set hand.total += 1"]
+        procedures[f"r{i}({', '.join(a for a, _ in args)})" if args else f"r{i}"] = "\n".join(body)
+        g.procedures.append((f"r{i}", args))
+    setup = ["shuffle deck", "deal 2 from deck to each hand", "for s in row { move top(deck) to s.pile }"]
+    actions, kinds = {}, []
+    for i in range(1 + g.pick(3)):
+        scope: dict = {"@me": 1}
+        lets = {}
+        for _ in range(g.pick(3)):
+            name, t = g.fresh("l"), g.one([NUM, BOOL, CARDS, SEAT, SPOTS])
+            lets[name] = g.expr(t, scope, 3)
+            scope[name] = t
+        params = {}
+        for _ in range(g.pick(3)):
+            kind = g.one(["one_of", "one_of", "position_in", "seat_in", "number_in"])
+            name = g.fresh({"one_of": "c", "position_in": "s", "seat_in": "p", "number_in": "n"}[kind])
+            if kind == "one_of":
+                params[name], scope[name] = {"one_of": g.expr(CARDS, scope, 3)}, CARD
+            elif kind == "position_in":
+                params[name], scope[name] = {"position_in": g.expr(SPOTS, scope, 2)}, SPOT
+            elif kind == "seat_in":
+                params[name], scope[name] = {"seat_in": g.expr(SEATS, scope, 2)}, SEAT
+            else:
+                params[name], scope[name] = {"number_in": [0, 1 + g.pick(3)]}, NUM
+        action = {"text": " ".join([f"a{i}", *(f"{{{p}}}" for p in params)])}
+        if lets:
+            action["let"] = lets
+        if params:
+            action["params"] = params
+        require = [g.expr(BOOL, scope, 3) for _ in range(g.pick(3))]
+        if require:
+            action["require"] = require
+        action["effect"] = "\n".join(g.block(scope, 3, 4) or ["set turn.n += 1"])
+        actions[f"a{i}"] = action
+        kinds.append(f"a{i}")
+    actions["pass"] = {"text": "pass", "effect": "\n".join(g.block({"@me": 1}, 2, 2) or ["set turn.n += 1"])}
+    actions["done"] = {"text": "done", "effect": "end step"}
+    setup += g.block({}, 2, 3)
+    steps = [{"id": "act", "actions": [*kinds, "pass"]}]
+    if g.maybe(40):
+        steps.append({"id": "more", "actions": [g.one(kinds), "done"], "repeat": True})
+    phase = {"id": "play", "turns": {"from": "start_player", "rounds": 1 + g.pick(3)}, "steps": steps}
+    start = g.block({"@me": 1}, 2, 2)
+    if start:
+        phase["on_turn_start"] = "\n".join(start)
+    scoring = [{"id": f"k{i}", "points": g.expr(NUM, {"@me": 1}, 3)} for i in range(1 + g.pick(2))]
+    data = {
+        "game": "shapes",
+        "title": "Generated shapes",
+        "players": [2, 3],
+        "parameters": {"vals": [1, 2, 3, 5]},
+        "components": {
+            "spot": {
+                "start": "row",
+                "label": "s{n}",
+                "vars": {"touched": False, "tally": 0},
+                "items": [{"each": {"n": [0, 1, 2]}}],
+            },
+            "card": {
+                "start": "deck",
+                "label": "{v}{k}",
+                "vars": {"boost": 0},
+                "items": [{"each": {"v": [1, 2, 3, 4, 5, 6], "k": ["a", "b"]}}],
+            },
+        },
+        "zones": {
+            "row": {"visibility": "public", "holds": ["spot"]},
+            "pile": {"per": "spot", "visibility": "public", "holds": ["card"]},
+            "deck": {"visibility": "hidden", "holds": ["card"]},
+            "hand": {"per": "player", "visibility": "owner", "holds": ["card"]},
+            "won": {"per": "player", "visibility": "public", "holds": ["card"]},
+        },
+        "variables": {
+            "turn": {"n": 0},
+            "hand": {"total": 0, "seen": [], "lead": None},
+            "player": {"points": 0, "flag": False},
+        },
+    }
+    if defines:
+        data["define"] = defines
+    if procedures:
+        data["procedures"] = procedures
+    data.update({"setup": "\n".join(setup), "actions": actions, "phases": [phase], "scoring": scoring})
+    return data
+
+
+class _Literal(str):
+    """A multi-line text dumped as a YAML block (``|``), as rule files write effects."""
+
+
+yaml.SafeDumper.add_representer(
+    _Literal, lambda d, s: d.represent_scalar("tag:yaml.org,2002:str", s, style="|")
+)
+
+
+def _blocks(node):
+    if isinstance(node, dict):
+        return {k: _blocks(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_blocks(v) for v in node]
+    return _Literal(node) if isinstance(node, str) and "\n" in node else node
+
+
+def rule_text(pick) -> str:
+    """The YAML text of one generated rule file."""
+    return yaml.safe_dump(_blocks(rule_file(pick)), sort_keys=False, width=100, allow_unicode=True)
+
+
+def check_text(text: str, path: Path) -> tuple[list[str], str]:
+    """Problems found playing the rule file ``text`` (written to ``path``) on both backends,
+    and what became of it: ``refused`` (both refused it alike), ``faulted`` (a game met a
+    library error, the same on both), ``played``."""
+    path.write_text(text, encoding="utf-8")
+    loads = []
+    with pytest.MonkeyPatch.context() as mp:
+        for backend in ("generated", "closures"):
+            try:
+                loads.append(load_with(mp, backend, str(path)))
+            except PlayaRulesError as exc:
+                loads.append(f"{type(exc).__name__}: {exc}")
+            except Exception as exc:  # noqa: BLE001 - the point: only the library's errors
+                return [f"loading with the {backend} backend raised {type(exc).__name__}: {exc}"], "crashed"
+    generated, closures = loads
+    if isinstance(generated, str) or isinstance(closures, str):
+        if isinstance(generated, str) and generated == closures:
+            return [], "refused"
+        return [f"the loads differ: generated {generated!s:.300}, closures {closures!s:.300}"], "crashed"
+    problems, met = [], []
+    for players in PLAYERS:
+        try:
+            play_alike(
+                generated, closures, players, range(GAMES), views=True, errors=True, steps=STEPS, met=met
+            )
+        except AssertionError as exc:
+            problems.append(str(exc)[:1500])
+        except Exception as exc:  # noqa: BLE001
+            problems.append(f"{players} players raised {type(exc).__name__}: {exc}"[:1500])
+    # an error met in play names the place in the file that failed, never Python's words alone
+    problems += [f"an error without its place in the file: {m[:300]}" for m in met if f"{path}:" not in m]
+    return problems, "faulted" if met else "played"
+
+
+def campaign(seeds, workdir: Path | None = None) -> tuple[list[str], dict[str, int]]:
+    """Cases ``seeds`` (a generated file each): every problem, with its rule file, and how
+    many files were played or refused."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            return campaign(seeds, Path(tmp))
+    found, counts = [], {"played": 0, "faulted": 0, "refused": 0, "crashed": 0}
+    for seed in seeds:
+        if seed in SKIPPED:
+            continue
+        text = rule_text(seeded(seed))
+        problems, fate = check_text(text, workdir / f"shape-{seed}.yaml")
+        counts[fate] += 1
+        if problems:
+            found.append(f"seed {seed}: " + "\n  ".join(problems) + f"\n--- the rule file:\n{text}")
+    return found, counts
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    start = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    found, counts = campaign(range(start, start + count))
+    print("\n\n".join(found))
+    print(f"{count} generated rule files from seed {start}: {counts}, {len(found)} with problems")
+    sys.exit(1 if found else 0)

@@ -1,0 +1,388 @@
+"""Well-typed DSL shapes nobody wrote: the generator of tests/fuzz_shapes.py.
+
+Every rule file written with it (``fuzz_shapes.rule_file``) has the same small skeleton (a
+deck of cards, a row of spots each with a pile, hands and won piles per seat, a few
+variables) and random DSL text in every place the language takes some: defines calling defines, procedures, the setup, each
+action's ``let``, parameter domains, ``require`` and ``effect``, a phase's ``on_turn_start``
+and the scoring. Expressions are built by type (number, truth value, text, seat, card,
+spot, zone, list of each) from the language's constructs: comprehensions nested in domains
+and in each other, ``any``/``all``/``count``/``sum``/``first``/``top`` with ``where``,
+``if ... then ... else``, define calls, the same subexpression repeated (what the
+generated backend names once with ``:=``); statements are moves between zones, ``set`` of
+every kind of variable, ``if``/``else``, ``for``, bounded ``while``, ``let``, ``reveal``,
+``shuffle``, ``pick`` and ``do``.
+
+Every choice goes through one ``pick(n)`` (an integer below ``n``), and choice 0 is always
+the simplest one (a leaf, no statement, no guard dropped): a seeded ``random.Random``
+drives it in the campaigns, hypothesis's ``data.draw`` in the property test, which then
+shrinks a failing file towards small ones.
+"""
+
+from __future__ import annotations
+
+import random
+
+NUM, BOOL, TEXT, SEAT, CARD, SPOT = "num", "bool", "text", "seat", "card", "spot"
+CARDS, SPOTS, SEATS, NUMS = "cards", "spots", "seats", "nums"
+ELEMENT = {CARDS: CARD, SPOTS: SPOT, SEATS: SEAT, NUMS: NUM}
+ATOMIC_END = (")", "]")
+
+
+def _atomic(text: str) -> bool:
+    """Whether ``text`` needs no brackets as an operand (a name, a number, a call, a list)."""
+    return text.replace("_", "").replace(".", "").isalnum() or (
+        text.endswith(ATOMIC_END) and _balanced_call(text)
+    )
+
+
+def _balanced_call(text: str) -> bool:
+    """``f(...)``, ``x.y(...)``, ``[...]`` or ``(...)`` whose first bracket closes at the end."""
+    start = next((i for i, ch in enumerate(text) if ch in "([ "), len(text))
+    if start == len(text) or text[start] == " ":
+        return False
+    depth = 0
+    for i, ch in enumerate(text[start:], start):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if depth == 0:
+            return i == len(text) - 1 or (text[i + 1] == "." and _atomic(text[i + 2 :]))
+    return False
+
+
+def _wrap(text: str) -> str:
+    return text if _atomic(text) else f"({text})"
+
+
+class Shapes:
+    """One rule file's DSL, chosen by ``pick``."""
+
+    def __init__(self, pick):
+        self.pick = pick
+        self.names = 0
+        self.defines: list[tuple[str, list[tuple[str, str]], str]] = []  # name, args, type
+        self.procedures: list[tuple[str, list[tuple[str, str]]]] = []
+        self.reused: list[tuple[str, str, frozenset]] = []  # (type, text, names it may read) to say again
+
+    # ------------------------------------------------------------------ choices
+    def one(self, seq):
+        return seq[self.pick(len(seq))]
+
+    def maybe(self, percent: int) -> bool:
+        """True ``percent`` times in 100 (0, the simplest, is False)."""
+        return self.pick(100) >= 100 - percent
+
+    def fresh(self, stem: str) -> str:
+        self.names += 1
+        return f"{stem}{self.names}"
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, t: str, scope: dict, depth: int) -> str:
+        """An expression of type ``t`` that is never ``none`` (cards and spots: one that
+        may be ``none`` goes through ``maybe_none``)."""
+        if depth > 0 and self.reused and self.maybe(12):
+            same = [text for rt, text, seen in self.reused if rt == t and seen <= scope.keys()]
+            if same:
+                return self.one(same)
+        if depth <= 0 or not self.maybe(70):
+            return self.leaf(t, scope)
+        text = getattr(self, "_" + t)(scope, depth - 1)
+        if len(text) < 120 and self.maybe(15):
+            self.reused.append((t, text, frozenset(scope)))
+        return text
+
+    def leaf(self, t: str, scope: dict) -> str:
+        mine = [n for n, nt in scope.items() if nt == t and not n.startswith("@")]
+        me = "@me" in scope
+        fixed = {
+            NUM: ["1", "0", "2", "players", "turn.n", "hand.total"]
+            + (["me.points", "me.index"] if me else []),
+            BOOL: ["true", "false"] + (["me.flag"] if me else []),
+            TEXT: ["'a'", "'b'"],
+            SEAT: ["start_player"] + (["me", "me.left", "me.right"] if me else []),
+            CARD: [],
+            SPOT: [],
+            CARDS: ["deck"] + (["me.hand", "me.won"] if me else []),
+            SPOTS: ["row"],
+            SEATS: ["seats"] + (["others"] if me else []),
+            NUMS: ["vals", "hand.seen", "[1, 2, 3]"],
+        }[t]
+        for n, nt in scope.items():
+            if n.startswith("@"):
+                continue
+            if t == NUM and nt == CARD:
+                fixed += [f"{n}.v", f"{n}.boost"]
+            if t == NUM and nt == SPOT:
+                fixed += [f"{n}.n", f"{n}.tally"]
+            if t == NUM and nt == SEAT:
+                fixed += [f"{n}.points"]
+            if t == BOOL and nt == SPOT:
+                fixed.append(f"{n}.touched")
+            if t == BOOL and nt == SEAT:
+                fixed.append(f"{n}.flag")
+            if t == TEXT and nt == CARD:
+                fixed.append(f"{n}.k")
+            if t == CARDS and nt == SPOT:
+                fixed.append(f"{n}.pile")
+            if t == CARDS and nt == SEAT:
+                fixed += [f"{n}.hand", f"{n}.won"]
+        options = mine + fixed
+        if not options:  # a card or spot with none in scope: one that is there
+            return "first(c in row where c.n == 0)" if t == SPOT else "first(c in deck where true)"
+        return options[self.pick(len(options))] if mine and self.maybe(60) else self.one(options)
+
+    def _collection(self, scope: dict, depth: int) -> tuple[str, str]:
+        t = self.one([CARDS, SPOTS, SEATS, NUMS, CARDS])
+        return t, self.expr(t, scope, depth)
+
+    def _bound(self, scope: dict, elem: str) -> tuple[str, dict]:
+        name = self.fresh({CARD: "c", SPOT: "s", SEAT: "p", NUM: "n"}[elem])
+        return name, {**scope, name: elem}
+
+    def _num(self, s: dict, d: int) -> str:
+        k = self.pick(15)
+        if k == 0:
+            return f"{_wrap(self.expr(NUM, s, d))} {self.one('+-*')} {_wrap(self.expr(NUM, s, d))}"
+        if k == 1:
+            return f"{_wrap(self.expr(NUM, s, d))} {self.one(['//', '%'])} {1 + self.pick(3)}"
+        if k == 2:
+            return f"{self.one(['min', 'max'])}({self.expr(NUM, s, d)}, {self.expr(NUM, s, d)})"
+        if k == 3:
+            t, coll = self._collection(s, d)
+            return f"count({coll})"
+        if k in (4, 5):
+            t, coll = self._collection(s, d)
+            x, inner = self._bound(s, ELEMENT[t])
+            return f"count({x} in {coll} where {self.expr(BOOL, inner, d)})"
+        if k in (6, 7):
+            t, coll = self._collection(s, d)
+            x, inner = self._bound(s, ELEMENT[t])
+            where = f" where {self.expr(BOOL, inner, d)}" if self.maybe(50) else ""
+            fn = self.one(["sum", "max", "min", "sum"])
+            return f"{fn}({self.expr(NUM, inner, d)} for {x} in {coll}{where})"
+        if k == 8:
+            return f"if {self.expr(BOOL, s, d)} then {self.expr(NUM, s, d)} else {self.expr(NUM, s, d)}"
+        if k == 9:
+            return f"vals[min(abs({self.expr(NUM, s, d)}), 3)]"
+        if k == 10:
+            card = self.maybe_none(CARD, s, d)
+            return f"if {card} != none then {_wrap(card)}.{self.one(['v', 'boost'])} else 0"
+        if k == 11:
+            return f"sum({self.expr(NUMS, s, d)})"
+        if k == 12:
+            call = self.call(NUM, s, d)
+            if call:
+                return call
+        if k == 13 and any(t == CARD for n, t in s.items()):
+            return f"position({self.one([n for n, t in s.items() if t == CARD])})"
+        return f"abs({self.expr(NUM, s, d)})"
+
+    def _bool(self, s: dict, d: int) -> str:
+        k = self.pick(13)
+        if k in (0, 1):
+            op = self.one(["==", "!=", "<", "<=", ">", ">="])
+            return f"{_wrap(self.expr(NUM, s, d))} {op} {_wrap(self.expr(NUM, s, d))}"
+        if k == 2:
+            return f"{_wrap(self.expr(BOOL, s, d))} {self.one(['and', 'or'])} {_wrap(self.expr(BOOL, s, d))}"
+        if k == 3:
+            return f"not {_wrap(self.expr(BOOL, s, d))}"
+        if k in (4, 5):
+            t, coll = self._collection(s, d)
+            x, inner = self._bound(s, ELEMENT[t])
+            if self.maybe(50):
+                return f"any({x} in {coll} where {self.expr(BOOL, inner, d)})"
+            return f"all({self.expr(BOOL, inner, d)} for {x} in {coll})"
+        if k == 6:
+            return f"contains({self.expr(CARDS, s, d)}, {self.maybe_none(CARD, s, d)})"
+        if k == 7:
+            return f"{_wrap(self.maybe_none(CARD, s, d))} {self.one(['==', '!='])} none"
+        if k == 8:
+            return f"{_wrap(self.expr(TEXT, s, d))} {self.one(['==', '!='])} {_wrap(self.expr(TEXT, s, d))}"
+        if k == 9:
+            return f"{_wrap(self.expr(SEAT, s, d))} {self.one(['==', '!='])} {_wrap(self.expr(SEAT, s, d))}"
+        if k == 10:
+            call = self.call(BOOL, s, d)
+            if call:
+                return call
+        if k == 11:
+            return f"contains({self.expr(NUMS, s, d)}, {self.expr(NUM, s, d)})"
+        card = self.expr(CARD, s, d)
+        return f"revealed({card})" if self.maybe(50) else f"knows({self.expr(SEAT, s, d)}, {card})"
+
+    def _text(self, s: dict, d: int) -> str:
+        card = self.maybe_none(CARD, s, d)
+        return f"if {card} != none then {_wrap(card)}.k else 'b'"
+
+    def _seat(self, s: dict, d: int) -> str:
+        k = self.pick(4)
+        if k == 0:
+            return f"clockwise({self.expr(SEAT, s, d)}, {self.expr(NUM, s, d)})"
+        if k == 1:
+            return f"seat(abs({self.expr(NUM, s, d)}) % players)"
+        if k == 2:
+            return f"{_wrap(self.expr(SEAT, s, d))}.{self.one(['left', 'right'])}"
+        x, inner = self._bound(s, SEAT)
+        first = f"first({x} in seats where {self.expr(BOOL, inner, d)})"
+        return f"if {first} != none then {first} else start_player"
+
+    def _card(self, s: dict, d: int) -> str:
+        """A card that is there: a guarded ``maybe_none``."""
+        card = self.maybe_none(CARD, s, d)
+        return f"if {card} != none then {card} else first(c in deck where true)"
+
+    def _spot(self, s: dict, d: int) -> str:
+        spot = self.maybe_none(SPOT, s, d)
+        return f"if {spot} != none then {spot} else first(c in row where c.n == 0)"
+
+    def maybe_none(self, t: str, s: dict, d: int) -> str:
+        """A card (or spot) that may be ``none``: a top, a first, a highest."""
+        coll_t = CARDS if t == CARD else SPOTS
+        k = self.pick(5)
+        if k == 0 or d <= 0:
+            known = [n for n, nt in s.items() if nt == t]
+            if known and self.maybe(50):
+                return self.one(known)
+            return f"{self.one(['top', 'bottom'])}({self.leaf(coll_t, s)})"
+        coll = self.expr(coll_t, s, d - 1)
+        if k == 1:
+            return f"{self.one(['top', 'bottom'])}({coll})"
+        x, inner = self._bound(s, t)
+        if k == 2:
+            return f"first({x} in {coll} where {self.expr(BOOL, inner, d - 1)})"
+        fn = self.one(["highest", "lowest", "unique_highest", "unique_lowest"])
+        where = f" where {self.expr(BOOL, inner, d - 1)}" if self.maybe(50) else ""
+        return f"{fn}({self.expr(NUM, inner, d - 1)} for {x} in {coll}{where})"
+
+    def _cards(self, s: dict, d: int) -> str:
+        k = self.pick(6)
+        if k == 0:
+            x, inner = self._bound(s, CARD)
+            return f"[{x} in {self.expr(CARDS, s, d)} where {self.expr(BOOL, inner, d)}]"
+        if k == 1:  # the shape peephole once broke: tops of a list of spots
+            x, inner = self._bound(s, SPOT)
+            return f"[top({x}.pile) for {x} in {self.expr(SPOTS, s, d)} where count({x}.pile) > 0]"
+        if k == 2:
+            return f"take({self.expr(CARDS, s, d)}, {self.expr(NUM, s, d)})"
+        if k == 3:
+            x, inner = self._bound(s, CARD)
+            return f"leading({x} in {self.expr(CARDS, s, d)} where {self.expr(BOOL, inner, d)})"
+        if k == 4:
+            return f"{_wrap(self.expr(SPOT, s, d))}.pile"
+        return f"{_wrap(self.expr(SEAT, s, d))}.{self.one(['hand', 'won'])}"
+
+    def _spots(self, s: dict, d: int) -> str:
+        x, inner = self._bound(s, SPOT)
+        if self.maybe(30):
+            return f"take(row, {self.expr(NUM, s, d)})"
+        return f"[{x} in {self.expr(SPOTS, s, d)} where {self.expr(BOOL, inner, d)}]"
+
+    def _seats(self, s: dict, d: int) -> str:
+        x, inner = self._bound(s, SEAT)
+        return f"[{x} in {self.expr(SEATS, s, d)} where {self.expr(BOOL, inner, d)}]"
+
+    def _nums(self, s: dict, d: int) -> str:
+        if self.maybe(30):
+            return f"[{self.expr(NUM, s, d)}, {self.expr(NUM, s, d)}]"
+        t, coll = self._collection(s, d)
+        x, inner = self._bound(s, ELEMENT[t])
+        where = f" where {self.expr(BOOL, inner, d)}" if self.maybe(50) else ""
+        return f"[{self.expr(NUM, inner, d)} for {x} in {coll}{where}]"
+
+    def call(self, t: str, s: dict, d: int) -> str | None:
+        """A call of a define of type ``t`` with arguments of its types, or None."""
+        fits = [(name, args) for name, args, rt in self.defines if rt == t]
+        if not fits:
+            return None
+        name, args = self.one(fits)
+        if not args:
+            return name
+        return f"{name}({', '.join(self.expr(at, s, d) for _, at in args)})"
+
+    # ------------------------------------------------------------------ statements
+    def block(self, scope: dict, depth: int, size: int) -> list[str]:
+        """Up to ``size`` statements; a ``let`` is seen by the statements after it."""
+        lines: list[str] = []
+        scope = dict(scope)
+        for _ in range(self.pick(size + 1)):
+            lines += self.statement(scope, depth)
+        return lines
+
+    def statement(self, s: dict, d: int) -> list[str]:
+        me = "@me" in s
+        k = self.pick(16)
+        zones = ["deck"] + (["me.hand", "me.won"] if me else [])
+        zones += [f"{n}.pile" for n, t in s.items() if t == SPOT] + [
+            f"{n}.won" for n, t in s.items() if t == SEAT
+        ]
+        if k in (0, 1):
+            what = self.maybe_none(CARD, s, d) if k == 0 else self.expr(CARDS, s, d)
+            order = " sorted by v descending" if k == 1 and self.maybe(30) else ""
+            return [f"move {what} to {self.one(zones)}{order}"]
+        if k == 2:
+            return [
+                f"set {self.one(['turn.n', 'hand.total'])} {self.one(['=', '+=', '-='])} {self.expr(NUM, s, d)}"
+            ]
+        if k == 3:
+            cards = [n for n, t in s.items() if t == CARD]
+            spots = [n for n, t in s.items() if t == SPOT]
+            seats = [n for n, t in s.items() if t == SEAT] + (["me"] if me else [])
+            targets = (
+                [f"{n}.boost" for n in cards] + [f"{n}.tally" for n in spots] + [f"{n}.points" for n in seats]
+            )
+            if targets:
+                return [f"set {self.one(targets)} {self.one(['+=', '='])} {self.expr(NUM, s, d)}"]
+            return [f"set hand.seen += [{self.expr(NUM, s, d)}]"]
+        if k == 4:
+            flags = [f"{n}.touched" for n, t in s.items() if t == SPOT]
+            flags += [f"{n}.flag" for n, t in s.items() if t == SEAT] + (["me.flag"] if me else [])
+            if flags:
+                return [f"set {self.one(flags)} = {self.expr(BOOL, s, d)}"]
+            return ["set hand.seen = []"]
+        if k == 5:
+            return [f"set hand.seen {self.one(['+=', '-='])} {self.expr(NUMS, s, d)}"]
+        if k in (6, 7) and d > 0:
+            then = self.block(s, d - 1, 3) or ["set turn.n += 1"]
+            head = f"if {self.expr(BOOL, s, d)} {{ {'; '.join(then)} }}"
+            if self.maybe(50):
+                other = self.block(s, d - 1, 2) or ["set hand.total += 1"]
+                head += f" else {{ {'; '.join(other)} }}"
+            return [head]
+        if k in (8, 9) and d > 0:
+            t, coll = self._collection(s, d - 1)
+            x, inner = self._bound(s, ELEMENT[t])
+            where = f" where {self.expr(BOOL, inner, d - 1)}" if self.maybe(40) else ""
+            body = self.block(inner, d - 1, 3) or ["set turn.n += 1"]
+            return [f"for {x} in {coll}{where} {{ {'; '.join(body)} }}"]
+        if k in (10, 11):
+            name = self.fresh("l")
+            t = self.one([NUM, NUM, BOOL, CARDS, SEAT, NUMS])
+            line = f"let {name} = {self.expr(t, s, d)}"
+            s[name] = t
+            if t == NUM and self.maybe(40):
+                return [line, f"set {name} += {self.expr(NUM, s, d)}"]
+            return [line]
+        if k == 12 and d > 0:
+            count = self.fresh("k")
+            body = self.block({**s, count: NUM}, d - 1, 2)
+            return [
+                f"let {count} = 0",
+                f"while {count} < {1 + self.pick(3)} and {_wrap(self.expr(BOOL, {**s, count: NUM}, d - 1))} "
+                f"up to 4 times {{ {'; '.join([*body, f'set {count} += 1'])} }}",
+            ]
+        if k == 13:
+            if self.maybe(50):
+                return [f"reveal {self.maybe_none(CARD, s, d)} to {'me' if me and self.maybe(50) else 'all'}"]
+            return [f"shuffle {self.one(['deck', *[z for z in zones if z.endswith('.pile')]])}"]
+        if k == 14 and self.procedures:
+            name, args = self.one(self.procedures)
+            return [
+                f"do {name}({', '.join(self.expr(at, s, d) for _, at in args)})" if args else f"do {name}"
+            ]
+        if k == 15:
+            return [f"pick hand.lead from {self.one(['seats', 'others'] if me else ['seats'])}"]
+        return [f"set turn.n += {self.expr(NUM, s, d)}"]
+
+
+def seeded(seed: int):
+    """A ``pick`` drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return lambda n: rng.randrange(n) if n > 1 else 0
