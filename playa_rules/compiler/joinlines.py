@@ -40,7 +40,7 @@ def remembered_groups(gen: Generator, p, items: str, hit: str) -> list[str]:
     ``items`` called only for a composition not seen yet."""
     pb = gen.bind(p)
     return [
-        f"{hit} = {pb}.memo.get(tuple({p.domain_src}))",
+        f"{hit} = {_memo_get(gen, p)}",
         f"if {hit} is None:",
         f"    {gen.bind(domain_items)}({pb}, g, e)",
         f"    {hit} = {pb}.last_entry",
@@ -48,6 +48,11 @@ def remembered_groups(gen: Generator, p, items: str, hit: str) -> list[str]:
         f"    {pb}.last_entry = {hit}",
         f"{items} = {hit}[0]",
     ]
+
+
+def _memo_get(gen: Generator, p) -> str:
+    """The memo entry of a ``group_of`` parameter's groups of its domain as it is now, or None."""
+    return f"{gen.bind(p)}.memo.get(tuple({p.domain_src}))"
 
 
 def join_lines(
@@ -86,14 +91,17 @@ def join_lines(
 def fused_join(
     gen: Generator, d: ActionDef, checks: list, outer_c, fetch: list, items: str, entry, as_written: list
 ) -> list[str]:
-    """The lines of :func:`_join_lines` over a ``position_in`` first parameter, in one loop: each
-    position tested, then (the first time one passes) the last parameter's items fetched
-    and their join prepared, then the position's run written, with no list of the positions
-    kept. The same expressions are worked out, those of a position before the next one's
-    test rather than after every test, and a listing changes nothing they read (it only
-    appends to the runs), so the runs are the same; a failure, which could come from
-    another expression than it would as written, drops the runs written in the loop and
-    runs the lines ``as_written``, which fail where they always did."""
+    """The lines of :func:`join_lines` over a ``position_in`` first parameter, in one loop: the
+    last parameter's items fetched and their join prepared first (read from the groups'
+    memo when it holds both: :func:`_fetched`), then each position tested and its run
+    written, with no list of the positions kept and no test per position of what was
+    prepared (one loop for a sorted join, one for another). The same expressions are
+    worked out, the items even when no position passes and those of a position before the
+    next one's test rather than after every test; a listing changes nothing they read (it
+    only appends to the runs, and the memo only remembers), so the runs are the same. A
+    failure, which could come from another expression than it would as written, drops the
+    runs written in the loop and runs the lines ``as_written``, which fail where they
+    always did (or do not fail: the items of no position)."""
     how = ORDERED[d.joins[2][0][1]]
     find = gen.bind(bisect_right if how in ("gt", "le") else bisect_left)
     kind, first = gen.bind(d), d.params[0]
@@ -102,45 +110,92 @@ def fused_join(
     target, (test, outer) = localized(gen, first.key, [test or "True", source_of(gen, outer_c)])
     k, its, lo, hi, at, n0 = (gen.fresh(x) for x in ("k", "l", "i", "i", "i", "i"))
     cut, search, si, sv, n = gen.fresh("x"), gen.fresh("x"), gen.fresh("l"), gen.fresh("l"), gen.fresh("i")
-    prepared = _prepared(gen, d, items, entry, cut, search)
-    run = (
-        f"if {at} < {n}: " + run_line(kind, f"({target},)", f"({k},)", si, at, f"{n} - {at}")
-        if how in ("gt", "ge")
-        else f"if {at}: " + run_line(kind, f"({target},)", f"({k},)", si, "0", at)
-    )
-    once = [f"if {cut} is None:"] + indent(
-        fetch
-        + prepared
+    each = f"for {k}, {target} in enumerate({domain_source(gen, first)}):"
+
+    def loop(body: list) -> list:
+        return [each] + indent(([f"if {test}:"] + indent(body)) if test != "True" else body)
+
+    by_cut = loop(
+        ([] if target == slot else [f"{slot} = {target}"])
         + [
-            f"if {search} is not None:",
-            f"    {si} = {search}[0]",
-            f"    {sv} = {search}[1]",
-            f"    {n} = len({si})",
+            f"{its}, {lo}, {hi} = {cut}(g, e)",
+            f"if {lo} < {hi}: " + run_line(kind, f"({target},)", f"({k},)", its, lo, f"{hi} - {lo}"),
         ]
     )
-    per_value = (
-        [f"if {search} is None:"]
-        + indent(
-            ([] if target == slot else [f"{slot} = {target}"])
-            + [
-                f"{its}, {lo}, {hi} = {cut}(g, e)",
-                f"if {lo} < {hi}: " + run_line(kind, f"({target},)", f"({k},)", its, lo, f"{hi} - {lo}"),
-            ]
-        )
-        + ["else:", f"    {at} = {find}({sv}, {outer})", f"    {run}"]
+    span = (at, f"{n} - {at}") if how in ("gt", "ge") else ("0", at)  # the groups passing: a suffix, a prefix
+    passing = run_line(kind, f"({target},)", f"({k},)", si, *span)
+    by_search = [f"{si} = {search}[0]", f"{sv} = {search}[1]", f"{n} = len({si})"] + _bounded(
+        gen, how, loop, outer, (find, sv, at), passing
     )
-    loop = [f"for {k}, {target} in enumerate({domain_source(gen, first)}):"] + indent(
-        ([f"if {test}:"] + indent(once + per_value)) if test != "True" else once + per_value
+    domain = domain_source(gen, first)
+    tested = [f"for {target} in {domain}:", f"    if {test}: pass"] if test != "True" else [domain]
+    body = (
+        _fetched(gen, d, fetch, items, entry, cut, search)
+        + [f"if not {items}:"]  # no group: the positions' checks alone, as the two loops test them
+        + indent(tested)
+        + [f"elif {search} is None:"]
+        + indent(by_cut)
+        + ["else:"]
+        + indent(by_search)
     )
     return [
         f"{n0} = len(runs)",
-        f"{cut} = None",
         "try:",
-        *indent(loop),
+        *indent(body),
         f"except {gen.caught}:",
         f"    runs[{n0}:] = []",
         f"    ends[{n0} + 1:] = []",
         *indent(as_written),
+    ]
+
+
+_BOUNDS = {  # the test, on the outer value o and the bound m, that bisect's answer leaves some groups
+    "gt": ("-1", "{o} < {m}"),  # bisect_right(values, o) < n
+    "ge": ("-1", "not {m} < {o}"),  # bisect_left(values, o) < n
+    "le": ("0", "not {o} < {m}"),  # bisect_right(values, o) > 0
+    "lt": ("0", "{m} < {o}"),  # bisect_left(values, o) > 0
+}
+
+
+def _bounded(gen: Generator, how: str, loop, outer: str, search: tuple, run: str) -> list[str]:
+    """The loop of a sorted join (``search``: the bisect function, the sorted values ``sv``, not
+    empty, and the local for its answer ``at``): each position's outer value ``o`` is first
+    compared with the bound of the values (the greatest for a suffix, the least for a
+    prefix) and searched only where some group passes, then its run (``run``) written. The
+    test is the search's own comparison with that bound, operands in its order
+    (``bisect_right`` compares ``o < values[i]``, ``bisect_left`` ``values[i] < o``): for
+    values in order the search leaves some groups exactly when it passes, a value that does
+    not compare with the bound fails as the search would, and a NaN, which compares false
+    with all, passes where the search leaves some (``bisect_left`` answers 0 for it)."""
+    (index, test), (find, sv, at) = _BOUNDS[how], search
+    m, o = gen.fresh("x"), gen.fresh("x")
+    return [f"{m} = {sv}[{index}]"] + loop(
+        [f"{o} = {outer}", f"if {test.format(o=o, m=m)}:", f"    {at} = {find}({sv}, {o})", f"    {run}"]
+    )
+
+
+def _fetched(
+    gen: Generator, d: ActionDef, fetch: list, items: str, entry, cut: str, search: str
+) -> list[str]:
+    """Lines setting ``cut`` and ``search`` to the last parameter's join prepared
+    (:func:`_prepared`), after ``fetch`` (the items, and their memo ``entry``, :func:`remembered_groups`).
+    With a memo: where the memo holds the items' entry and the entry the join, both are
+    read from it and nothing else is done (the memo's ``last_entry`` is set only for
+    :func:`.domains.prepare_join`, which reads it, and is not called then)."""
+    prepared = _prepared(gen, d, items, entry, cut, search)
+    if entry is None:
+        return fetch + prepared
+    got, found = gen.fresh("x"), gen.fresh("x")
+    return [
+        f"{found} = None",
+        f"{got} = {_memo_get(gen, d.params[1])}",
+        f"if {got} is not None:",
+        f"    {found} = {got}[1].get({literal(id(d.joins[2]))})",
+        f"if {found} is None:",
+        *indent(fetch + prepared),
+        "else:",
+        f"    {items} = {got}[0]",
+        f"    {cut}, {search} = {found}",
     ]
 
 

@@ -99,7 +99,8 @@ def _let_lines(gen: Generator, key: str, c, name: str) -> list[str]:
 def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     """Lines listing a kind of two parameters, the first with plain checks and the last
     independent of it, as engine.plans' ``two`` does: the first parameter's pairs kept, then
-    the last one's items (:func:`.domains.items`), then per first value either the
+    the last one's items (:func:`.domains.items`; none: nothing more, no join or split
+    check tested), then per first value either the
     last one's checks (inline in a comprehension when every one was compiled here
     (``checks[2]``); split by level: the level's ``resolve`` called inline, then
     :func:`.domains.checked`), or one ordering join (``sum(c.value for c in cards) >
@@ -123,9 +124,9 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
         if entry
         else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
     )
-    head = [f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"] + indent(fetch)
+    head = [f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"] + indent(fetch + [f"if {items}:"])
     if d.joins[2]:
-        as_written = head + indent(join_lines(gen, d, joins[2][0], kept, items, k, entry=entry))
+        as_written = head + indent(indent(join_lines(gen, d, joins[2][0], kept, items, k, entry=entry)))
         if first.kind != "position_in" or d.checks[1].__class__ is LevelChecks:
             return as_written
         return fused_join(gen, d, checks[1], joins[2][0], fetch, items, entry, as_written)
@@ -156,7 +157,7 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
             f"    {pairs} = {gen.bind(checked)}({p}, {gen.bind(checks2)}, {items}, g, e)",
             f"    if {pairs}: " + run_line(kind, f"({slot},)", f"({k},)", pairs),
         ]
-    return head + indent(body)
+    return head + indent(indent(body))
 
 
 def _first_pairs(gen: Generator, d: ActionDef, checks: list) -> str:

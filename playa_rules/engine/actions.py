@@ -174,7 +174,7 @@ def _source(d, g, e, i, cache):
 def joined_domain(d, g, e, i, cache):
     """The (value, key) pairs of parameter ``i`` that pass its joins, before its own checks."""
     items, join = _source(d, g, e, i, cache)
-    if join is None:
+    if join is None or not items:  # (no value to bind: the joins, which name it, are not tested)
         return items
     items, lo, hi = join[0](g, e)
     return items if lo == 0 and hi == len(items) else items[lo:hi]

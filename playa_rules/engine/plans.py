@@ -174,6 +174,8 @@ def _plan(d: ActionDef, generated: bool = True):
         if not items:
             return
         last = _items(last_param, g, e)  # the same for every value of the first parameter
+        if not last:  # no value to bind: no action, nothing that names it tested (joins, split checks)
+            return
         add = out.add
         if resolve is not None:  # split checks of the last parameter: decided per first value
             runs, ends = out._runs, out._ends  # Legal.add, inline

@@ -14,7 +14,12 @@ changes what it computes or where it fails:
   evaluated before the others (they lie in the same conditional parts as it, or further
   in: behind ``and``/``or``, in a conditional's branch, in a comprehension's later
   condition or element): it binds a local (``(_zcN := g.zones[i])``) that they read. Zones are lists kept in place while a function runs (moves change their
-  contents, not which list a zone is), so the local is the list the read would give.
+  contents, not which list a zone is), so the local is the list the read would give;
+- an environment ``e`` the function makes itself (a listing's ``e = {'me': me}``, its
+  lets written there as ``e['card#2'] = _v21``) and that nothing reads (no closure is
+  handed it, no slot of it is read back: the function reads its lets as locals) is not
+  made: the dict and the writes to it go, the values written stay computed where they
+  were (a plain name or constant, which computes nothing, is dropped with its write).
 
 Each comprehension is its own expression here: its reads are bound within its
 conditions and element, never across its loop, and not at all in a comprehension that is
@@ -66,7 +71,93 @@ def tidy_tree(tree: ast.Module, text: str) -> bool:
     changed = _Empties().rewrite(fn)
     changed |= _Repeats().rewrite(fn)
     changed |= _alias(fn)
+    changed |= _unread_env(fn)
     return changed
+
+
+_ENV = "e"
+
+
+def _unread_env(fn: ast.FunctionDef) -> bool:
+    """Drop the environment ``e`` that ``fn`` makes and never reads (module doc): ``e = {...}``
+    of constant keys and plain values, and ``e[k] = ...`` writes (``k`` a constant) as targets
+    of plain assignments, are its only uses."""
+    if _ENV in [a.arg for a in fn.args.args + fn.args.kwonlyargs]:
+        return False
+    made, parents = [], {}
+    for node in ast.walk(fn):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Name) and node.id == _ENV):
+            continue
+        up = parents.get(id(node))
+        if isinstance(node.ctx, ast.Store) and _makes_env(up, node):
+            made.append(up)
+        elif not (isinstance(node.ctx, ast.Load) and _writes_env(up, node, parents.get(id(up)))):
+            return False
+    if not made:
+        return False
+    _EnvWrites({id(s) for s in made}).visit(fn)
+    _fill_bodies(fn)
+    return True
+
+
+def _makes_env(stmt, name) -> bool:
+    """``stmt`` is ``e = {'k': x, ...}``, constant keys and plain values (a name, a constant)."""
+    return (
+        isinstance(stmt, ast.Assign)
+        and stmt.targets == [name]
+        and isinstance(stmt.value, ast.Dict)
+        and all(isinstance(k, ast.Constant) for k in stmt.value.keys)
+        and all(isinstance(v, (ast.Name, ast.Constant)) for v in stmt.value.values)
+    )
+
+
+def _writes_env(sub, name, stmt) -> bool:
+    """``sub`` is ``e[k]`` (``k`` a constant) written as a target of plain assignment ``stmt``."""
+    return (
+        isinstance(sub, ast.Subscript)
+        and sub.value is name
+        and isinstance(sub.ctx, ast.Store)
+        and isinstance(sub.slice, ast.Constant)
+        and isinstance(stmt, ast.Assign)
+        and any(t is sub for t in stmt.targets)
+    )
+
+
+class _EnvWrites(ast.NodeTransformer):
+    """The environment's making and its writes dropped (see :func:`_unread_env`)."""
+
+    def __init__(self, made: set):
+        self.made = made
+
+    def visit_Assign(self, node):
+        if id(node) in self.made:
+            return None
+        kept = [t for t in node.targets if not _is_env_item(t)]
+        if len(kept) == len(node.targets):
+            return node
+        if kept:
+            node.targets = kept
+            return node
+        if isinstance(node.value, (ast.Name, ast.Constant)):
+            return None
+        return ast.copy_location(ast.Expr(node.value), node)
+
+
+def _is_env_item(node) -> bool:
+    return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == _ENV
+
+
+def _fill_bodies(fn) -> None:
+    """A ``pass`` in each block the drops left empty (an empty ``else`` is no ``else``)."""
+    for node in ast.walk(fn):
+        block = getattr(node, "body", None)
+        if isinstance(block, list) and not block:
+            block.append(ast.Pass())
+        if isinstance(node, ast.Try) and not node.handlers and not node.finalbody:
+            node.finalbody.append(ast.Pass())
 
 
 def _rebinds_g(fn: ast.FunctionDef) -> bool:
