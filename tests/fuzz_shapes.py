@@ -17,6 +17,7 @@ and prints each failure with its rule file.
 
 from __future__ import annotations
 
+import copy
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +29,8 @@ sys.path.insert(
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 from backend_switch import load_with, play_alike  # noqa: E402
-from shapes_gen import BOOL, CARD, CARDS, NUM, SEAT, SEATS, SPOT, SPOTS, Shapes, seeded  # noqa: E402
+from shapes_gen import BOOL, CARD, CARDS, CELL, CELLS, NUM, SEAT, SEATS, SPOT, SPOTS, Shapes, seeded  # noqa: E402
+from shapes_statements import block  # noqa: E402
 
 from playa_rules.errors import PlayaRulesError  # noqa: E402
 
@@ -38,103 +40,178 @@ STEPS = 60  # actions per game at most
 SKIPPED: dict[int, str] = {}  # seeds left out of the campaigns, with the reason (none today)
 
 
+SKELETON = {
+    "game": "shapes",
+    "title": "Generated shapes",
+    "players": [2, 3],
+    "parameters": {"vals": [1, 2, 3, 5], "directions": [[0, 1], [1, 0], [1, 1], [1, -1]]},
+    "components": {
+        "spot": {
+            "start": "row",
+            "label": "s{n}",
+            "vars": {"touched": False, "tally": 0},
+            "items": [{"each": {"n": [0, 1, 2]}}],
+        },
+        "card": {
+            "start": "deck",
+            "label": "{v}{k}",
+            "vars": {"boost": 0},
+            "items": [{"each": {"v": [1, 2, 3, 4, 5, 6], "k": ["a", "b"]}}],
+        },
+        "cell": {
+            "start": "board",
+            "label": "{row},{col}",
+            "vars": {"mark": -1},
+            "items": [{"each": {"row": [0, 1, 2], "col": [0, 1, 2]}}],
+        },
+    },
+    "zones": {
+        "row": {"visibility": "public", "holds": ["spot"]},
+        "pile": {"per": "spot", "visibility": "public", "holds": ["card"]},
+        "deck": {"visibility": "hidden", "holds": ["card"]},
+        "hand": {"per": "player", "visibility": "owner", "holds": ["card"]},
+        "won": {"per": "player", "visibility": "public", "holds": ["card"]},
+        "board": {"visibility": "public", "holds": ["cell"]},
+    },
+    "variables": {
+        "turn": {"n": 0},
+        "hand": {"total": 0, "seen": [], "lead": None},
+        "player": {"points": 0, "flag": False},
+    },
+}
+PARAM_KINDS = ["one_of", "one_of", "position_in", "seat_in", "number_in", "group_of", "cell"]
+
+
+def _params(g: Shapes, scope: dict) -> dict:
+    """An action's parameters (each domain may read the lets and the parameters before it),
+    their names added to ``scope``; a ``position_in`` of spots followed by a ``group_of`` may
+    be joined by a ``require`` comparing a sum over the group with the spot (joinlines.py)."""
+    params = {}
+    for _ in range(g.pick(3)):
+        kind = g.one([k for k in PARAM_KINDS if k != "group_of" or CARDS not in (scope[n] for n in params)])
+        name = g.fresh({"one_of": "c", "position_in": "s", "seat_in": "p", "number_in": "n"}.get(kind, "g"))
+        if kind == "one_of":
+            params[name], scope[name] = {"one_of": g.expr(CARDS, scope, 3)}, CARD
+        elif kind == "position_in":
+            params[name], scope[name] = {"position_in": g.expr(SPOTS, scope, 2)}, SPOT
+        elif kind == "seat_in":
+            params[name], scope[name] = {"seat_in": g.expr(SEATS, scope, 2)}, SEAT
+        elif kind == "number_in":
+            params[name], scope[name] = {"number_in": [0, 1 + g.pick(3)]}, NUM
+        elif kind == "group_of":
+            zone = g.one(["me.hand", "me.won", "deck", *(f"{n}.pile" for n, t in scope.items() if t == SPOT)])
+            params[name], scope[name] = {"group_of": zone, "by": "v"}, CARDS
+        else:
+            domain = "board" if g.maybe(50) else g.expr(CELLS, scope, 2)
+            params[name], scope[name] = {g.one(["position_in", "one_of"]): domain}, CELL
+    return params
+
+
+def _action(g: Shapes, i: int) -> dict:
+    scope: dict = {"@me": 1, "@phase": 1}
+    lets = {}
+    for _ in range(g.pick(3)):
+        name, t = g.fresh("l"), g.one([NUM, BOOL, CARDS, SEAT, SPOTS, CELLS])
+        lets[name] = g.expr(t, scope, 3)
+        scope[name] = t
+    params = _params(g, scope)
+    action = {"text": " ".join([f"a{i}", *(f"{{{p}}}" for p in params)])}
+    if lets:
+        action["let"] = lets
+    if params:
+        action["params"] = params
+    require = [g.expr(BOOL, scope, 3) for _ in range(g.pick(3))]
+    spots = [n for n in params if scope[n] == SPOT]
+    groups = [
+        n
+        for n in params
+        if scope[n] == CARDS and spots and list(params).index(n) > list(params).index(spots[0])
+    ]
+    if groups and g.maybe(70):  # a position joined to a group (Playa Pirata's place_towels)
+        x = g.fresh("c")
+        worth = f"if count({spots[0]}.pile) > 0 then top({spots[0]}.pile).v else 0"
+        require.append(
+            f"sum({x}.v for {x} in {groups[0]}) {g.one(['>', '>=', '<'])} {g.one([worth, g.expr(NUM, scope, 2)])}"
+        )
+    if require:
+        action["require"] = require
+    action["effect"] = "\n".join(block(g, scope, 3, 4) or ["set turn.n += 1"])
+    if g.maybe(10):
+        action["tell"] = f"{{me}} says {{{g.expr(NUM, scope, 2)}}}"
+    return action
+
+
+def _steps(g: Shapes, kinds: list[str]) -> list[dict]:
+    """The turn's steps: a decision among the kinds and ``pass``, maybe with a free kind, and
+    maybe a step run only ``when`` something holds, one that repeats, one that may be blocked
+    (``on_blocked``), one with only an effect."""
+    me = {"@me": 1, "@phase": 1}
+    first = {"id": "act", "actions": [*kinds, "pass"]}
+    if len(kinds) > 1 and g.maybe(25):
+        first = {"id": "act", "actions": [*kinds[:-1], "pass"], "free": [kinds[-1]]}
+    steps = [first]
+    for k in range(g.pick(3)):
+        step: dict = {"id": f"step{k}"}
+        form = g.pick(4)
+        if form == 0:
+            step["effect"] = "\n".join(block(g, me, 2, 3) or ["set turn.n += 1"])
+        elif form == 1:
+            step.update({"actions": [g.one(kinds), "done"], "repeat": True})
+        else:
+            step["actions"] = [g.one(kinds)]
+            blocked = block(g, me, 2, 2)
+            if blocked:
+                step["on_blocked"] = "\n".join(blocked)
+        if g.maybe(40):
+            step["when"] = g.expr(BOOL, me, 2)
+        steps.append(step)
+    return steps
+
+
 def rule_file(pick) -> dict:
     """A whole rule file (as data) of random well-typed DSL text on the fixed skeleton."""
     g = Shapes(pick)
+    data = copy.deepcopy(SKELETON)
     defines = {}
     for i in range(g.pick(4)):
-        args = [(g.fresh("a"), g.one([NUM, CARD, SPOT, SEAT])) for _ in range(g.pick(3))]
-        rt = g.one([NUM, BOOL])
-        body = g.expr(rt, {"@me": 1, **dict(args)}, 3)
-        head = f"d{i}({', '.join(a for a, _ in args)})" if args else f"d{i}"
-        defines[head] = body
+        args = [(g.fresh("a"), g.one([NUM, CARD, SPOT, SEAT, CELL])) for _ in range(g.pick(3))]
+        rt = g.one([NUM, BOOL, NUM, BOOL, CARDS])
+        defines[f"d{i}({', '.join(a for a, _ in args)})" if args else f"d{i}"] = g.expr(
+            rt, {"@me": 1, **dict(args)}, 3
+        )
         g.defines.append((f"d{i}", args, rt))
-    procedures = {}
-    for i in range(g.pick(3)):
-        args = [(g.fresh("a"), g.one([NUM, CARD, SPOT, SEAT])) for _ in range(g.pick(3))]
-        body = g.block(dict(args), 2, 3) or ["set hand.total += 1"]
-        procedures[f"r{i}({', '.join(a for a, _ in args)})" if args else f"r{i}"] = "\n".join(body)
-        g.procedures.append((f"r{i}", args))
-    setup = ["shuffle deck", "deal 2 from deck to each hand", "for s in row { move top(deck) to s.pile }"]
-    actions, kinds = {}, []
-    for i in range(1 + g.pick(3)):
-        scope: dict = {"@me": 1}
-        lets = {}
-        for _ in range(g.pick(3)):
-            name, t = g.fresh("l"), g.one([NUM, BOOL, CARDS, SEAT, SPOTS])
-            lets[name] = g.expr(t, scope, 3)
-            scope[name] = t
-        params = {}
-        for _ in range(g.pick(3)):
-            kind = g.one(["one_of", "one_of", "position_in", "seat_in", "number_in"])
-            name = g.fresh({"one_of": "c", "position_in": "s", "seat_in": "p", "number_in": "n"}[kind])
-            if kind == "one_of":
-                params[name], scope[name] = {"one_of": g.expr(CARDS, scope, 3)}, CARD
-            elif kind == "position_in":
-                params[name], scope[name] = {"position_in": g.expr(SPOTS, scope, 2)}, SPOT
-            elif kind == "seat_in":
-                params[name], scope[name] = {"seat_in": g.expr(SEATS, scope, 2)}, SEAT
-            else:
-                params[name], scope[name] = {"number_in": [0, 1 + g.pick(3)]}, NUM
-        action = {"text": " ".join([f"a{i}", *(f"{{{p}}}" for p in params)])}
-        if lets:
-            action["let"] = lets
-        if params:
-            action["params"] = params
-        require = [g.expr(BOOL, scope, 3) for _ in range(g.pick(3))]
-        if require:
-            action["require"] = require
-        action["effect"] = "\n".join(g.block(scope, 3, 4) or ["set turn.n += 1"])
-        actions[f"a{i}"] = action
-        kinds.append(f"a{i}")
-    actions["pass"] = {"text": "pass", "effect": "\n".join(g.block({"@me": 1}, 2, 2) or ["set turn.n += 1"])}
-    actions["done"] = {"text": "done", "effect": "end step"}
-    setup += g.block({}, 2, 3)
-    steps = [{"id": "act", "actions": [*kinds, "pass"]}]
-    if g.maybe(40):
-        steps.append({"id": "more", "actions": [g.one(kinds), "done"], "repeat": True})
-    phase = {"id": "play", "turns": {"from": "start_player", "rounds": 1 + g.pick(3)}, "steps": steps}
-    start = g.block({"@me": 1}, 2, 2)
-    if start:
-        phase["on_turn_start"] = "\n".join(start)
-    scoring = [{"id": f"k{i}", "points": g.expr(NUM, {"@me": 1}, 3)} for i in range(1 + g.pick(2))]
-    data = {
-        "game": "shapes",
-        "title": "Generated shapes",
-        "players": [2, 3],
-        "parameters": {"vals": [1, 2, 3, 5]},
-        "components": {
-            "spot": {
-                "start": "row",
-                "label": "s{n}",
-                "vars": {"touched": False, "tally": 0},
-                "items": [{"each": {"n": [0, 1, 2]}}],
-            },
-            "card": {
-                "start": "deck",
-                "label": "{v}{k}",
-                "vars": {"boost": 0},
-                "items": [{"each": {"v": [1, 2, 3, 4, 5, 6], "k": ["a", "b"]}}],
-            },
-        },
-        "zones": {
-            "row": {"visibility": "public", "holds": ["spot"]},
-            "pile": {"per": "spot", "visibility": "public", "holds": ["card"]},
-            "deck": {"visibility": "hidden", "holds": ["card"]},
-            "hand": {"per": "player", "visibility": "owner", "holds": ["card"]},
-            "won": {"per": "player", "visibility": "public", "holds": ["card"]},
-        },
-        "variables": {
-            "turn": {"n": 0},
-            "hand": {"total": 0, "seen": [], "lead": None},
-            "player": {"points": 0, "flag": False},
-        },
-    }
     if defines:
         data["define"] = defines
+    procedures = {}
+    for i in range(g.pick(3)):
+        args = [(g.fresh("a"), g.one([NUM, CARD, SPOT, SEAT, CELL])) for _ in range(g.pick(3))]
+        body = block(g, dict(args), 2, 3) or ["set hand.total += 1"]
+        procedures[f"r{i}({', '.join(a for a, _ in args)})" if args else f"r{i}"] = "\n".join(body)
+        g.procedures.append((f"r{i}", args))
     if procedures:
         data["procedures"] = procedures
-    data.update({"setup": "\n".join(setup), "actions": actions, "phases": [phase], "scoring": scoring})
+    setup = ["shuffle deck", "deal 2 from deck to each hand", "for s in row { move top(deck) to s.pile }"]
+    data["setup"] = "\n".join(setup + block(g, {}, 2, 3))
+    kinds = [f"a{i}" for i in range(1 + g.pick(3))]
+    data["actions"] = {kind: _action(g, i) for i, kind in enumerate(kinds)}
+    data["actions"]["pass"] = {
+        "text": "pass",
+        "effect": "\n".join(block(g, {"@me": 1}, 2, 2) or ["set turn.n += 1"]),
+    }
+    data["actions"]["done"] = {"text": "done", "effect": "pick hand.lead from seats\nend step"}
+    phase = {
+        "id": "play",
+        "turns": {"from": "start_player", "rounds": 1 + g.pick(3)},
+        "let": {"lim": g.expr(NUM, {}, 1)},
+    }
+    start = block(g, {"@me": 1, "@phase": 1}, 2, 2)
+    if start:
+        phase["on_turn_start"] = "\n".join(start)
+    phase["steps"] = _steps(g, kinds)
+    data["phases"] = [phase]
+    data["scoring"] = [{"id": f"k{i}", "points": g.expr(NUM, {"@me": 1}, 3)} for i in range(1 + g.pick(2))]
+    if g.maybe(30):
+        data["match"] = {"hands": 2}
     return data
 
 

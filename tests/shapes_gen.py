@@ -1,16 +1,17 @@
-"""Well-typed DSL shapes nobody wrote: the generator of tests/fuzz_shapes.py.
+"""Well-typed DSL expressions nobody wrote: the generator of tests/fuzz_shapes.py.
 
 Every rule file written with it (``fuzz_shapes.rule_file``) has the same small skeleton (a
-deck of cards, a row of spots each with a pile, hands and won piles per seat, a few
-variables) and random DSL text in every place the language takes some: defines calling defines, procedures, the setup, each
-action's ``let``, parameter domains, ``require`` and ``effect``, a phase's ``on_turn_start``
-and the scoring. Expressions are built by type (number, truth value, text, seat, card,
-spot, zone, list of each) from the language's constructs: comprehensions nested in domains
-and in each other, ``any``/``all``/``count``/``sum``/``first``/``top`` with ``where``,
-``if ... then ... else``, define calls, the same subexpression repeated (what the
-generated backend names once with ``:=``); statements are moves between zones, ``set`` of
-every kind of variable, ``if``/``else``, ``for``, bounded ``while``, ``let``, ``reveal``,
-``shuffle``, ``pick`` and ``do``.
+deck of cards, a row of spots each with a pile, a 3 x 3 board of cells, hands and won piles
+per seat, a few variables) and random DSL text in every place the language takes some:
+defines calling defines, procedures, the setup, each action's ``let``, parameter domains,
+``require`` and ``effect``, a phase's ``on_turn_start`` and steps, the scoring.
+Expressions are built by type (number, truth value, text, seat, card, spot, cell, step,
+list of each) from the language's constructs: comprehensions nested in domains and in each
+other, ``any``/``all``/``count``/``sum``/``first``/``highest``/``top`` with ``where``,
+``if ... then ... else``, define calls, board readers (``at``, ``line``, ``leading``,
+``neighbours``, ``connected``, a run along each of a list of steps), the spot holding a
+card on top, and the same subexpression said again (what the generated backend names once
+with ``:=`` or reads once before a loop). tests/shapes_statements.py writes the statements.
 
 Every choice goes through one ``pick(n)`` (an integer below ``n``), and choice 0 is always
 the simplest one (a leaf, no statement, no guard dropped): a seeded ``random.Random``
@@ -24,7 +25,8 @@ import random
 
 NUM, BOOL, TEXT, SEAT, CARD, SPOT = "num", "bool", "text", "seat", "card", "spot"
 CARDS, SPOTS, SEATS, NUMS = "cards", "spots", "seats", "nums"
-ELEMENT = {CARDS: CARD, SPOTS: SPOT, SEATS: SEAT, NUMS: NUM}
+CELL, CELLS, DIR, DIRS = "cell", "cells", "dir", "dirs"  # a 3 x 3 board's cells; steps [row, col]
+ELEMENT = {CARDS: CARD, SPOTS: SPOT, SEATS: SEAT, NUMS: NUM, CELLS: CELL, DIRS: DIR}
 ATOMIC_END = (")", "]")
 
 
@@ -49,7 +51,8 @@ def _balanced_call(text: str) -> bool:
     return False
 
 
-def _wrap(text: str) -> str:
+def wrap(text: str) -> str:
+    """``text`` in brackets unless it is an operand as it is."""
     return text if _atomic(text) else f"({text})"
 
 
@@ -105,7 +108,13 @@ class Shapes:
             SPOTS: ["row"],
             SEATS: ["seats"] + (["others"] if me else []),
             NUMS: ["vals", "hand.seen", "[1, 2, 3]"],
+            CELL: [],
+            CELLS: ["board"],
+            DIR: [],
+            DIRS: ["directions", "[[0, 1], [1, 1]]"],
         }[t]
+        if t == NUM and "@phase" in scope:
+            fixed.append("phase.lim")
         for n, nt in scope.items():
             if n.startswith("@"):
                 continue
@@ -125,25 +134,34 @@ class Shapes:
                 fixed.append(f"{n}.pile")
             if t == CARDS and nt == SEAT:
                 fixed += [f"{n}.hand", f"{n}.won"]
+            if t == NUM and nt == CELL:
+                fixed += [f"{n}.mark", f"{n}.row", f"{n}.col"]
+            if t == NUM and nt == DIR:
+                fixed += [f"{n}[0]", f"{n}[1]", f"-{n}[1]"]
         options = mine + fixed
-        if not options:  # a card or spot with none in scope: one that is there
-            return "first(c in row where c.n == 0)" if t == SPOT else "first(c in deck where true)"
+        if not options:  # a card, spot, cell or step with none in scope: one that is there
+            return {
+                SPOT: "first(c in row where c.n == 0)",
+                CARD: "first(c in deck where true)",
+                CELL: "at(board, 1, 1)",
+                DIR: "[0, 1]",
+            }[t]
         return options[self.pick(len(options))] if mine and self.maybe(60) else self.one(options)
 
     def _collection(self, scope: dict, depth: int) -> tuple[str, str]:
-        t = self.one([CARDS, SPOTS, SEATS, NUMS, CARDS])
+        t = self.one([CARDS, SPOTS, SEATS, NUMS, CARDS, CELLS, DIRS])
         return t, self.expr(t, scope, depth)
 
     def _bound(self, scope: dict, elem: str) -> tuple[str, dict]:
-        name = self.fresh({CARD: "c", SPOT: "s", SEAT: "p", NUM: "n"}[elem])
+        name = self.fresh({CARD: "c", SPOT: "s", SEAT: "p", NUM: "n", CELL: "x", DIR: "d"}[elem])
         return name, {**scope, name: elem}
 
     def _num(self, s: dict, d: int) -> str:
-        k = self.pick(15)
+        k = self.pick(17)
         if k == 0:
-            return f"{_wrap(self.expr(NUM, s, d))} {self.one('+-*')} {_wrap(self.expr(NUM, s, d))}"
+            return f"{wrap(self.expr(NUM, s, d))} {self.one('+-*')} {wrap(self.expr(NUM, s, d))}"
         if k == 1:
-            return f"{_wrap(self.expr(NUM, s, d))} {self.one(['//', '%'])} {1 + self.pick(3)}"
+            return f"{wrap(self.expr(NUM, s, d))} {self.one(['//', '%'])} {1 + self.pick(3)}"
         if k == 2:
             return f"{self.one(['min', 'max'])}({self.expr(NUM, s, d)}, {self.expr(NUM, s, d)})"
         if k == 3:
@@ -165,7 +183,7 @@ class Shapes:
             return f"vals[min(abs({self.expr(NUM, s, d)}), 3)]"
         if k == 10:
             card = self.maybe_none(CARD, s, d)
-            return f"if {card} != none then {_wrap(card)}.{self.one(['v', 'boost'])} else 0"
+            return f"if {card} != none then {wrap(card)}.{self.one(['v', 'boost'])} else 0"
         if k == 11:
             return f"sum({self.expr(NUMS, s, d)})"
         if k == 12:
@@ -174,17 +192,49 @@ class Shapes:
                 return call
         if k == 13 and any(t == CARD for n, t in s.items()):
             return f"position({self.one([n for n, t in s.items() if t == CARD])})"
+        if k == 14:
+            return self._run(s, d)
+        if k == 15 and self.maybe(50):  # exact fractions; a divisor of 0 is a located runtime error
+            divisor = self.expr(NUM, s, d)
+            divisor = f"(1 + abs({divisor}))" if self.maybe(80) else wrap(divisor)
+            return f"{wrap(self.expr(NUM, s, d))} / {divisor}"
+        if k == 15 and "@me" in s:  # a seat variable that holds none until a pick
+            return (
+                "if hand.lead != none then hand.lead.points else 0" if self.maybe(90) else "hand.lead.points"
+            )
         return f"abs({self.expr(NUM, s, d)})"
 
+    def _run(
+        self, s: dict, d: int, step: str | None = None, cell: str | None = None, back: bool = False
+    ) -> str:
+        """How many cells follow a cell along a step while a test holds (tic-tac-toe's run)."""
+        x, inner = self._bound(s, CELL)
+        step = step or self.expr(DIR, s, d)
+        if self.maybe(50) or back:
+            sign = "-" if back else ""
+            dr, dc = f"{sign}{wrap(step)}[0]", f"{sign}{wrap(step)}[1]"
+        else:
+            dr = self.one(["0", "1", "-1"])
+            dc = self.one(["1", "-1"] if dr == "0" else ["1", "-1", "0"])
+        cell = cell or self.expr(CELL, s, d)
+        test = (
+            f"{x}.mark == {self.one(['me.index', '-1', str(self.pick(2))])}"
+            if "@me" in s
+            else f"{x}.mark < 0"
+        )
+        if self.maybe(30):
+            test = self.expr(BOOL, inner, d)
+        return f"count(leading({x} in line({cell}, board, {dr}, {dc}) where {test}))"
+
     def _bool(self, s: dict, d: int) -> str:
-        k = self.pick(13)
+        k = self.pick(15)
         if k in (0, 1):
             op = self.one(["==", "!=", "<", "<=", ">", ">="])
-            return f"{_wrap(self.expr(NUM, s, d))} {op} {_wrap(self.expr(NUM, s, d))}"
+            return f"{wrap(self.expr(NUM, s, d))} {op} {wrap(self.expr(NUM, s, d))}"
         if k == 2:
-            return f"{_wrap(self.expr(BOOL, s, d))} {self.one(['and', 'or'])} {_wrap(self.expr(BOOL, s, d))}"
+            return f"{wrap(self.expr(BOOL, s, d))} {self.one(['and', 'or'])} {wrap(self.expr(BOOL, s, d))}"
         if k == 3:
-            return f"not {_wrap(self.expr(BOOL, s, d))}"
+            return f"not {wrap(self.expr(BOOL, s, d))}"
         if k in (4, 5):
             t, coll = self._collection(s, d)
             x, inner = self._bound(s, ELEMENT[t])
@@ -194,23 +244,34 @@ class Shapes:
         if k == 6:
             return f"contains({self.expr(CARDS, s, d)}, {self.maybe_none(CARD, s, d)})"
         if k == 7:
-            return f"{_wrap(self.maybe_none(CARD, s, d))} {self.one(['==', '!='])} none"
+            return f"{wrap(self.maybe_none(CARD, s, d))} {self.one(['==', '!='])} none"
         if k == 8:
-            return f"{_wrap(self.expr(TEXT, s, d))} {self.one(['==', '!='])} {_wrap(self.expr(TEXT, s, d))}"
+            return f"{wrap(self.expr(TEXT, s, d))} {self.one(['==', '!='])} {wrap(self.expr(TEXT, s, d))}"
         if k == 9:
-            return f"{_wrap(self.expr(SEAT, s, d))} {self.one(['==', '!='])} {_wrap(self.expr(SEAT, s, d))}"
+            return f"{wrap(self.expr(SEAT, s, d))} {self.one(['==', '!='])} {wrap(self.expr(SEAT, s, d))}"
         if k == 10:
             call = self.call(BOOL, s, d)
             if call:
                 return call
         if k == 11:
             return f"contains({self.expr(NUMS, s, d)}, {self.expr(NUM, s, d)})"
+        if k == 12:  # a line through a cell, along each step (unrolled when the steps are known)
+            x, inner = self._bound(s, DIR)
+            cell = self.expr(CELL, s, d)
+            run = self._run(inner, d, x, cell)
+            if self.maybe(50):
+                run += " + " + self._run(inner, d, x, cell, back=True)
+            fn = self.one(["any", "all"])
+            return f"{fn}({run} >= {1 + self.pick(2)} for {x} in {self.expr(DIRS, s, d)})"
+        if k == 13:
+            cells = self.expr(CELLS, s, d)
+            return f"contains({cells}, {self.expr(CELL, s, d)})"
         card = self.expr(CARD, s, d)
         return f"revealed({card})" if self.maybe(50) else f"knows({self.expr(SEAT, s, d)}, {card})"
 
     def _text(self, s: dict, d: int) -> str:
         card = self.maybe_none(CARD, s, d)
-        return f"if {card} != none then {_wrap(card)}.k else 'b'"
+        return f"if {card} != none then {wrap(card)}.k else 'b'"
 
     def _seat(self, s: dict, d: int) -> str:
         k = self.pick(4)
@@ -219,7 +280,7 @@ class Shapes:
         if k == 1:
             return f"seat(abs({self.expr(NUM, s, d)}) % players)"
         if k == 2:
-            return f"{_wrap(self.expr(SEAT, s, d))}.{self.one(['left', 'right'])}"
+            return f"{wrap(self.expr(SEAT, s, d))}.{self.one(['left', 'right'])}"
         x, inner = self._bound(s, SEAT)
         first = f"first({x} in seats where {self.expr(BOOL, inner, d)})"
         return f"if {first} != none then {first} else start_player"
@@ -244,6 +305,9 @@ class Shapes:
             return f"{self.one(['top', 'bottom'])}({self.leaf(coll_t, s)})"
         coll = self.expr(coll_t, s, d - 1)
         if k == 1:
+            if t == SPOT and self.maybe(60):  # the spot holding a card on top (holders.py)
+                x = self.fresh("s")
+                return f"first({x} in row where top({x}.pile) == {self.maybe_none(CARD, s, d - 1)})"
             return f"{self.one(['top', 'bottom'])}({coll})"
         x, inner = self._bound(s, t)
         if k == 2:
@@ -253,7 +317,11 @@ class Shapes:
         return f"{fn}({self.expr(NUM, inner, d - 1)} for {x} in {coll}{where})"
 
     def _cards(self, s: dict, d: int) -> str:
-        k = self.pick(6)
+        k = self.pick(7)
+        if k == 6:
+            call = self.call(CARDS, s, d)
+            if call:
+                return call
         if k == 0:
             x, inner = self._bound(s, CARD)
             return f"[{x} in {self.expr(CARDS, s, d)} where {self.expr(BOOL, inner, d)}]"
@@ -266,8 +334,50 @@ class Shapes:
             x, inner = self._bound(s, CARD)
             return f"leading({x} in {self.expr(CARDS, s, d)} where {self.expr(BOOL, inner, d)})"
         if k == 4:
-            return f"{_wrap(self.expr(SPOT, s, d))}.pile"
-        return f"{_wrap(self.expr(SEAT, s, d))}.{self.one(['hand', 'won'])}"
+            return f"{wrap(self.expr(SPOT, s, d))}.pile"
+        return f"{wrap(self.expr(SEAT, s, d))}.{self.one(['hand', 'won'])}"
+
+    def _cell(self, s: dict, d: int) -> str:
+        k = self.pick(3)
+        if k == 0:
+            return f"at(board, {self.pick(3)}, {self.pick(3)})"
+        cell = self.maybe_cell(s, d)
+        return f"if {cell} != none then {cell} else at(board, {self.pick(3)}, {self.pick(3)})"
+
+    def maybe_cell(self, s: dict, d: int) -> str:
+        """A cell that may be ``none`` (off the board, nothing found)."""
+        k = self.pick(4)
+        if k == 0:
+            return f"at(board, {self.expr(NUM, s, d)}, {self.expr(NUM, s, d)})"
+        x, inner = self._bound(s, CELL)
+        if k == 1:
+            return f"first({x} in {self.expr(CELLS, s, d)} where {self.expr(BOOL, inner, d)})"
+        if k == 2:
+            return f"{self.one(['highest', 'lowest'])}({self.expr(NUM, inner, d)} for {x} in {self.expr(CELLS, s, d)})"
+        return f"top({self.expr(CELLS, s, d)})"
+
+    def _cells(self, s: dict, d: int) -> str:
+        k = self.pick(5)
+        x, inner = self._bound(s, CELL)
+        if k == 0:
+            return f"[{x} in {self.expr(CELLS, s, d)} where {self.expr(BOOL, inner, d)}]"
+        if k == 1:
+            way = self.one(["", ", 'diagonal'", ", 'all'"])
+            return f"neighbours({self.expr(CELL, s, d)}, board{way})"
+        if k == 2:
+            step = self.expr(DIR, s, d)
+            return f"line({self.expr(CELL, s, d)}, board, {wrap(step)}[0], {wrap(step)}[1])"
+        if k == 3:
+            return f"leading({x} in {self.expr(CELLS, s, d)} where {self.expr(BOOL, inner, d)})"
+        test = f"{x}.mark == me.index" if "@me" in s and self.maybe(50) else self.expr(BOOL, inner, d)
+        return f"connected({self.expr(CELL, s, d)}, [{x} in board where {test}])"
+
+    def _dir(self, s: dict, d: int) -> str:
+        return f"[{self.one(['0', '1', '-1'])}, {self.one(['1', '-1'])}]"
+
+    def _dirs(self, s: dict, d: int) -> str:
+        x, inner = self._bound(s, DIR)
+        return f"[{x} in {self.expr(DIRS, s, d)} where {self.expr(BOOL, inner, d)}]"
 
     def _spots(self, s: dict, d: int) -> str:
         x, inner = self._bound(s, SPOT)
@@ -296,90 +406,6 @@ class Shapes:
         if not args:
             return name
         return f"{name}({', '.join(self.expr(at, s, d) for _, at in args)})"
-
-    # ------------------------------------------------------------------ statements
-    def block(self, scope: dict, depth: int, size: int) -> list[str]:
-        """Up to ``size`` statements; a ``let`` is seen by the statements after it."""
-        lines: list[str] = []
-        scope = dict(scope)
-        for _ in range(self.pick(size + 1)):
-            lines += self.statement(scope, depth)
-        return lines
-
-    def statement(self, s: dict, d: int) -> list[str]:
-        me = "@me" in s
-        k = self.pick(16)
-        zones = ["deck"] + (["me.hand", "me.won"] if me else [])
-        zones += [f"{n}.pile" for n, t in s.items() if t == SPOT] + [
-            f"{n}.won" for n, t in s.items() if t == SEAT
-        ]
-        if k in (0, 1):
-            what = self.maybe_none(CARD, s, d) if k == 0 else self.expr(CARDS, s, d)
-            order = " sorted by v descending" if k == 1 and self.maybe(30) else ""
-            return [f"move {what} to {self.one(zones)}{order}"]
-        if k == 2:
-            return [
-                f"set {self.one(['turn.n', 'hand.total'])} {self.one(['=', '+=', '-='])} {self.expr(NUM, s, d)}"
-            ]
-        if k == 3:
-            cards = [n for n, t in s.items() if t == CARD]
-            spots = [n for n, t in s.items() if t == SPOT]
-            seats = [n for n, t in s.items() if t == SEAT] + (["me"] if me else [])
-            targets = (
-                [f"{n}.boost" for n in cards] + [f"{n}.tally" for n in spots] + [f"{n}.points" for n in seats]
-            )
-            if targets:
-                return [f"set {self.one(targets)} {self.one(['+=', '='])} {self.expr(NUM, s, d)}"]
-            return [f"set hand.seen += [{self.expr(NUM, s, d)}]"]
-        if k == 4:
-            flags = [f"{n}.touched" for n, t in s.items() if t == SPOT]
-            flags += [f"{n}.flag" for n, t in s.items() if t == SEAT] + (["me.flag"] if me else [])
-            if flags:
-                return [f"set {self.one(flags)} = {self.expr(BOOL, s, d)}"]
-            return ["set hand.seen = []"]
-        if k == 5:
-            return [f"set hand.seen {self.one(['+=', '-='])} {self.expr(NUMS, s, d)}"]
-        if k in (6, 7) and d > 0:
-            then = self.block(s, d - 1, 3) or ["set turn.n += 1"]
-            head = f"if {self.expr(BOOL, s, d)} {{ {'; '.join(then)} }}"
-            if self.maybe(50):
-                other = self.block(s, d - 1, 2) or ["set hand.total += 1"]
-                head += f" else {{ {'; '.join(other)} }}"
-            return [head]
-        if k in (8, 9) and d > 0:
-            t, coll = self._collection(s, d - 1)
-            x, inner = self._bound(s, ELEMENT[t])
-            where = f" where {self.expr(BOOL, inner, d - 1)}" if self.maybe(40) else ""
-            body = self.block(inner, d - 1, 3) or ["set turn.n += 1"]
-            return [f"for {x} in {coll}{where} {{ {'; '.join(body)} }}"]
-        if k in (10, 11):
-            name = self.fresh("l")
-            t = self.one([NUM, NUM, BOOL, CARDS, SEAT, NUMS])
-            line = f"let {name} = {self.expr(t, s, d)}"
-            s[name] = t
-            if t == NUM and self.maybe(40):
-                return [line, f"set {name} += {self.expr(NUM, s, d)}"]
-            return [line]
-        if k == 12 and d > 0:
-            count = self.fresh("k")
-            body = self.block({**s, count: NUM}, d - 1, 2)
-            return [
-                f"let {count} = 0",
-                f"while {count} < {1 + self.pick(3)} and {_wrap(self.expr(BOOL, {**s, count: NUM}, d - 1))} "
-                f"up to 4 times {{ {'; '.join([*body, f'set {count} += 1'])} }}",
-            ]
-        if k == 13:
-            if self.maybe(50):
-                return [f"reveal {self.maybe_none(CARD, s, d)} to {'me' if me and self.maybe(50) else 'all'}"]
-            return [f"shuffle {self.one(['deck', *[z for z in zones if z.endswith('.pile')]])}"]
-        if k == 14 and self.procedures:
-            name, args = self.one(self.procedures)
-            return [
-                f"do {name}({', '.join(self.expr(at, s, d) for _, at in args)})" if args else f"do {name}"
-            ]
-        if k == 15:
-            return [f"pick hand.lead from {self.one(['seats', 'others'] if me else ['seats'])}"]
-        return [f"set turn.n += {self.expr(NUM, s, d)}"]
 
 
 def seeded(seed: int):

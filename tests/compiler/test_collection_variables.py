@@ -103,15 +103,17 @@ def test_an_item_of_something_that_is_not_a_list_cannot_be_set(monkeypatch, tmp_
 
 @pytest.mark.parametrize("backend", ["generated", "closures"])
 def test_a_collection_over_the_limit_stops_the_game_with_a_runtime_error(monkeypatch, tmp_path, backend):
-    """A list parameter of MAX_COLLECTION values fits; one more value does not."""
+    """A list parameter of MAX_COLLECTION values fits; one more value does not: a runtime error
+    located at the ``set``."""
     text = CALLS.replace("players: [2]\n", f"players: [2]\nparameters:\n  many: {[0] * MAX_COLLECTION}\n")
     text = text.replace("set hand.called += [n]", "set hand.called += [n]\n      set me.seen = many")
     text = text.replace("set me.seen += [[n, me.index]]", "set me.seen += [n]")
     game = _rules(monkeypatch, tmp_path, backend, text).new_game(2, seed=1)
     with pytest.raises(
-        GameRuntimeError, match=f"a collection of {MAX_COLLECTION + 1:,} values would be stored"
+        GameRuntimeError,
+        match=rf"calls.yaml:\d+:\d+: runtime-error: a collection of {MAX_COLLECTION + 1:,} values would be stored",
     ):
-        game.apply("call 1")
+        game.apply("call 1")  # located at the set (found by tests/fuzz_shapes.py: it had no place)
 
 
 def test_an_item_of_a_list_of_numbers_takes_a_number_when_the_rules_load(monkeypatch, tmp_path):

@@ -15,6 +15,7 @@ import pytest
 from backend_switch import load_with
 
 from playa_rules.compiler.dsl.hoist import hoisted_text
+from playa_rules.compiler.dsl.pysource import rewritten_text
 from playa_rules.errors import GameRuntimeError
 
 SHIFTED = """\
@@ -151,3 +152,27 @@ def test_a_statement_that_calls_a_closure_or_changes_the_state_moves_nothing():
         "    for _v2 in g.zones[0]:\n        g.move(_v2, g.tvars['x'] + 1)\n",  # a move
     ):
         assert _hoist(body) == f"def _generated(g, e):\n{body}"
+
+
+def test_a_whole_condition_moved_out_is_read_from_its_local_and_shared_with_nothing():
+    """``[top(s.pile) for s in [t in row where top(me.won) != none] ...]`` (a condition of the
+    seat, not of the pile, inside the list of piles): the inner comprehension's whole
+    condition is read once before the statement, and the comprehension reads the local. Left
+    in place as well, the node was shared with the local's assignment, so the tidying's
+    ``:=`` for the zone read twice went into both, inside a comprehension's iterable, where
+    Python refuses it, and the listing could not compile (found by tests/fuzz_shapes.py;
+    tests/games/open-piles.yaml is the game)."""
+    src = (
+        "def _generated(g, me, out):\n"
+        "    _l11 = [(_v12, _b11[_v12]) for _v12 in [g.zones[_b2[_v2]][-1] if g.zones[_b2[_v2]] else None"
+        " for _v2 in [_v1 for _v1 in g.zones[0] if (g.zones[_b1[me]][-1] if g.zones[_b1[me]] else None)"
+        " != None] if len(g.zones[_b2[_v2]]) > 0]]\n"
+    )
+    names = iter(f"_h{i}" for i in range(1, 100))
+    hoisted = hoisted_text(src, PURE, lambda stem: next(names), "_b0")
+    assert "_h1 = (g.zones[_b1[me]][-1] if g.zones[_b1[me]] else None) != None" in hoisted
+    assert "for _v1 in g.zones[0] if _h1]" in hoisted.split("else:")[-1]
+    names = iter(f"_h{i}" for i in range(1, 100))
+    out = rewritten_text(src, PURE, lambda stem: next(names), "_b0")
+    compile(out, "<rewritten>", "exec")
+    assert out.count(":=") == 1  # in the local's assignment only

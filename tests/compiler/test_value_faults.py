@@ -249,6 +249,17 @@ def test_a_function_of_a_component_given_none_fails_located_at_the_call_alike_in
     )
 
 
+def test_a_number_past_the_limit_fails_located_at_the_set_alike_in_both_backends(monkeypatch, tmp_path):
+    """``set`` of a number past 2**53 (a bet of 2**53 on top of the ante) is a runtime error
+    located at the ``set``, not a bare message with no place (found by tests/fuzz_shapes.py)."""
+    text = KUHN.replace("set me.put += 1", "set me.put += 9007199254740992", 1)
+    path = _write(tmp_path, text)
+    line, column = _at(text, "set me.put += 9007199254740992")
+    got = [_failure(monkeypatch, backend, path) for backend in ("generated", "closures")]
+    assert got[0] == got[1]
+    assert f"{path}:{line}:{column}: runtime-error: a number larger than 9,007,199,254,740,992" in got[0]
+
+
 def test_a_part_of_a_seat_variable_holding_none_names_the_seat(monkeypatch, tmp_path):
     text = (
         KUHN.replace(

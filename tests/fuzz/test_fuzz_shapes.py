@@ -31,7 +31,8 @@ def test_generated_rule_files_play_alike_on_both_backends(tmp_path, seeds):
 
 def test_the_generator_writes_the_shapes_it_is_for():
     """Over a few files: nested comprehensions in a domain, tops of a list of spots with a
-    ``where``, the same subexpression twice in one text, define calls, procedures, loops."""
+    ``where``, the same subexpression twice in one text, define calls, procedures, loops,
+    groups, board readers, steps that may be skipped, blocked or free."""
     files = [rule_file(seeded(seed)) for seed in range(40)]
     domains = [
         p["one_of"]
@@ -44,7 +45,9 @@ def test_the_generator_writes_the_shapes_it_is_for():
     texts = "\n".join(json.dumps(f) for f in files)
     assert "[top(s" in texts and "where count(s" in texts
     assert re.search(r"(first\(\w+ in [^\n]{10,80}\)) != none then \1", texts)  # said twice
-    for shape in ("do r", "for ", "while ", "let l", "any(", "all(", "sum(", "highest(", "d0"):
+    shapes = ["do r", "for ", "while ", "let l", "any(", "all(", "sum(", "highest(", "d0", "group_of", "tell"]
+    shapes += ["line(", "leading(", "neighbours(", "connected(", "at(board", "on_blocked", "free", "when"]
+    for shape in shapes:
         assert shape in texts, shape
 
 

@@ -38,14 +38,22 @@ def located(f, site):
     return run
 
 
-STATEMENT_FAILURES = (TypeError, AttributeError, KeyError, ValueFault)  # what a statement's location replaces
+class OverLimit(ValueError):
+    """A ``set`` that would store a number or a collection past the rules' limits
+    (``limits.MAX_INT``, ``limits.MAX_COLLECTION``): located at the statement."""
+
+
+STATEMENT_FAILURES = (TypeError, AttributeError, KeyError, ValueFault, OverLimit)  # what a location replaces
 
 
 def statement_fault(site, exc) -> RuleFault:
     """The fault of a statement (``site``: its fault site and keyword) that failed with ``exc``:
-    a read of none (Python's own errors about None, AttributeError, KeyError), else values
-    of mismatched kinds. Both backends come here with the same failures."""
+    a read of none (Python's own errors about None, AttributeError, KeyError), a value past
+    the limits, else values of mismatched kinds. Both backends come here with the same
+    failures."""
     where, keyword = site
+    if isinstance(exc, OverLimit):
+        return where(str(exc))
     if isinstance(exc, ValueFault):
         none = isinstance(exc, NoneFault)
     else:

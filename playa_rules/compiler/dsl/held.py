@@ -17,7 +17,7 @@ from ...errors import SpecError
 from ...limits import MAX_COLLECTION, MAX_INT
 from . import ast as A
 from . import types as T
-from .faults import value_text
+from .faults import OverLimit, value_text
 from .hints import type_hint
 from .staying import ANYTHING, NOTHING
 
@@ -241,9 +241,9 @@ def bounded(op: str, value) -> bool:
     return op != "=" or getattr(value, "t", None) == T.INT
 
 
-def too_big(v) -> ValueError:
-    """The error of a set whose number is past MAX_INT (the flow reports it as a runtime error)."""
-    return ValueError(
+def too_big(v) -> OverLimit:
+    """The error of a set whose number is past MAX_INT (located at the set, a runtime error)."""
+    return OverLimit(
         f"a number larger than {MAX_INT:,} in size would be stored "
         f"({len(str(abs(v))) if abs(v) < 10**4000 else 'thousands of'} digits): rules keep numbers "
         f"within what JSON readers hold exactly"
@@ -307,7 +307,7 @@ def changed(held: list, op: str, values) -> list:
         return [x for x in held if x not in values]
     out = list(values) if op == "=" else [*held, *values]
     if len(out) > MAX_COLLECTION:
-        raise ValueError(
+        raise OverLimit(
             f"a collection of {len(out):,} values would be stored: over the limit of {MAX_COLLECTION:,}"
         )
     return out

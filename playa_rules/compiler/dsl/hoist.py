@@ -139,8 +139,7 @@ class _Mover:
         if not found:
             return [s]
         original = self.as_written(s)
-        for place in places:
-            _substitute(place, found)
+        _substitute_places(s, places, found)
         self.moved += len(found)
         sets = [ast.Assign([ast.Name(name, ast.Store())], x) for name, x in found.values()]
         guard = ast.ExceptHandler(ast.Name(self.caught, ast.Load()), None, [original])
@@ -210,6 +209,27 @@ def _substitute(node, found: dict):
                     value[i] = _swap(item, found)
         elif isinstance(value, ast.AST):
             setattr(node, field, _swap(value, found))
+
+
+def _substitute_places(s, places: list, found: dict):
+    """Each recorded expression in ``places`` (parts of statement ``s``) replaced by a read of
+    its local, a whole place too (a comprehension's whole condition): left in the tree, it
+    would stay shared with the local's assignment, and a later rewrite of one (peephole's
+    ``:=``) would change the other."""
+    wanted = {id(p) for p in places}
+    spots = []  # (parent, field, index or None, place)
+    for node in ast.walk(s):
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                spots += [(node, field, i, item) for i, item in enumerate(value) if id(item) in wanted]
+            elif id(value) in wanted:
+                spots.append((node, field, None, value))
+    for parent, field, index, place in spots:
+        new = _swap(place, found)
+        if index is None:
+            setattr(parent, field, new)
+        else:
+            getattr(parent, field)[index] = new
 
 
 def _swap(node, found: dict):
