@@ -1,9 +1,10 @@
 """A generative fuzzer of the two backends: new, well-typed DSL shapes played on both.
 
-``rule_file`` writes small valid rule files on one skeleton: their defines, procedures,
-setup, lets, parameter domains, conditions, effects and scoring are random well-typed DSL
-text from tests/shapes_gen.py (the shapes nobody wrote: comprehensions inside comprehensions' iterables, the same
-subexpression said twice, define calls in domains...). Each file is loaded with the
+``rule_file`` writes small valid rule files on one skeleton (``SKELETON``): their defines,
+procedures, setup, lets, parameter domains, conditions, effects, steps and scoring are random
+well-typed DSL text from tests/shapes_gen.py, shapes_boards.py and shapes_statements.py (the
+shapes nobody wrote: comprehensions inside comprehensions' iterables, the same subexpression
+said twice, define calls in domains, runs along a board's lines...). Each file is loaded with the
 generated backend and with the closures alone (the reference, ``PLAYA_RULES_BACKEND=closures``)
 and seeded random games are played on both with ``backend_switch.play_alike``: the same
 legal actions (ids and texts) at every decision, every seat's view after every action, the
@@ -29,8 +30,9 @@ sys.path.insert(
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 from backend_switch import load_with, play_alike  # noqa: E402
-from shapes_gen import BOOL, CARD, CARDS, CELL, CELLS, NUM, SEAT, SEATS, SPOT, SPOTS, Shapes, seeded  # noqa: E402
+from shapes_gen import Shapes, seeded  # noqa: E402
 from shapes_statements import block  # noqa: E402
+from shapes_types import BOOL, CARD, CARDS, CELL, CELLS, NUM, SEAT, SEATS, SPOT, SPOTS, TILE  # noqa: E402
 
 from playa_rules.errors import PlayaRulesError  # noqa: E402
 
@@ -58,6 +60,13 @@ SKELETON = {
             "vars": {"boost": 0},
             "items": [{"each": {"v": [1, 2, 3, 4, 5, 6], "k": ["a", "b"]}}],
         },
+        "tile": {
+            "per_player": True,
+            "start": "mat",
+            "label": "{row}:{col}",
+            "vars": {"lit": 0},
+            "items": [{"each": {"row": [0, 1], "col": [0, 1, 2]}}],
+        },
         "cell": {
             "start": "board",
             "label": "{row},{col}",
@@ -72,6 +81,7 @@ SKELETON = {
         "hand": {"per": "player", "visibility": "owner", "holds": ["card"]},
         "won": {"per": "player", "visibility": "public", "holds": ["card"]},
         "board": {"visibility": "public", "holds": ["cell"]},
+        "mat": {"per": "player", "visibility": "public", "holds": ["tile"]},
     },
     "variables": {
         "turn": {"n": 0},
@@ -79,7 +89,7 @@ SKELETON = {
         "player": {"points": 0, "flag": False},
     },
 }
-PARAM_KINDS = ["one_of", "one_of", "position_in", "seat_in", "number_in", "group_of", "cell"]
+PARAM_KINDS = ["one_of", "one_of", "position_in", "seat_in", "number_in", "group_of", "cell", "tile"]
 
 
 def _params(g: Shapes, scope: dict) -> dict:
@@ -101,6 +111,8 @@ def _params(g: Shapes, scope: dict) -> dict:
         elif kind == "group_of":
             zone = g.one(["me.hand", "me.won", "deck", *(f"{n}.pile" for n, t in scope.items() if t == SPOT)])
             params[name], scope[name] = {"group_of": zone, "by": "v"}, CARDS
+        elif kind == "tile":  # a tile of the seat's own mat (Personal boards)
+            params[name], scope[name] = {"position_in": "me.mat"}, TILE
         else:
             domain = "board" if g.maybe(50) else g.expr(CELLS, scope, 2)
             params[name], scope[name] = {g.one(["position_in", "one_of"]): domain}, CELL
@@ -121,6 +133,7 @@ def _action(g: Shapes, i: int) -> dict:
     if params:
         action["params"] = params
     require = [g.expr(BOOL, scope, 3) for _ in range(g.pick(3))]
+    require += [g.lit_left(scope, n) for n in params if scope[n] == TILE and g.maybe(60)]
     spots = [n for n in params if scope[n] == SPOT]
     groups = [
         n
@@ -135,7 +148,12 @@ def _action(g: Shapes, i: int) -> dict:
         )
     if require:
         action["require"] = require
-    action["effect"] = "\n".join(block(g, scope, 3, 4) or ["set turn.n += 1"])
+    marks = [
+        f"set {n}.{'mark = me.index' if scope[n] == CELL else 'lit = 1'}"
+        for n in params
+        if scope[n] in (CELL, TILE)
+    ]
+    action["effect"] = "\n".join([*marks, *block(g, scope, 3, 4)] or ["set turn.n += 1"])
     if g.maybe(10):
         action["tell"] = f"{{me}} says {{{g.expr(NUM, scope, 2)}}}"
     return action

@@ -23,40 +23,30 @@ from __future__ import annotations
 
 import random
 
-NUM, BOOL, TEXT, SEAT, CARD, SPOT = "num", "bool", "text", "seat", "card", "spot"
-CARDS, SPOTS, SEATS, NUMS = "cards", "spots", "seats", "nums"
-CELL, CELLS, DIR, DIRS = "cell", "cells", "dir", "dirs"  # a 3 x 3 board's cells; steps [row, col]
-ELEMENT = {CARDS: CARD, SPOTS: SPOT, SEATS: SEAT, NUMS: NUM, CELLS: CELL, DIRS: DIR}
-ATOMIC_END = (")", "]")
+from shapes_boards import Boards
+from shapes_types import (
+    BOOL,
+    CARD,
+    CARDS,
+    CELL,
+    CELLS,
+    DIR,
+    DIRS,
+    ELEMENT,
+    NUM,
+    NUMS,
+    SEAT,
+    SEATS,
+    SPOT,
+    SPOTS,
+    TEXT,
+    TILE,
+    TILES,
+    wrap,
+)
 
 
-def _atomic(text: str) -> bool:
-    """Whether ``text`` needs no brackets as an operand (a name, a number, a call, a list)."""
-    return text.replace("_", "").replace(".", "").isalnum() or (
-        text.endswith(ATOMIC_END) and _balanced_call(text)
-    )
-
-
-def _balanced_call(text: str) -> bool:
-    """``f(...)``, ``x.y(...)``, ``[...]`` or ``(...)`` whose first bracket closes at the end."""
-    start = next((i for i, ch in enumerate(text) if ch in "([ "), len(text))
-    if start == len(text) or text[start] == " ":
-        return False
-    depth = 0
-    for i, ch in enumerate(text[start:], start):
-        depth += ch in "(["
-        depth -= ch in ")]"
-        if depth == 0:
-            return i == len(text) - 1 or (text[i + 1] == "." and _atomic(text[i + 2 :]))
-    return False
-
-
-def wrap(text: str) -> str:
-    """``text`` in brackets unless it is an operand as it is."""
-    return text if _atomic(text) else f"({text})"
-
-
-class Shapes:
+class Shapes(Boards):
     """One rule file's DSL, chosen by ``pick``."""
 
     def __init__(self, pick):
@@ -112,6 +102,8 @@ class Shapes:
             CELLS: ["board"],
             DIR: [],
             DIRS: ["directions", "[[0, 1], [1, 1]]"],
+            TILE: [],
+            TILES: ["start_player.mat"] + (["me.mat"] if me else []),
         }[t]
         if t == NUM and "@phase" in scope:
             fixed.append("phase.lim")
@@ -136,6 +128,10 @@ class Shapes:
                 fixed += [f"{n}.hand", f"{n}.won"]
             if t == NUM and nt == CELL:
                 fixed += [f"{n}.mark", f"{n}.row", f"{n}.col"]
+            if t == NUM and nt == TILE:
+                fixed += [f"{n}.lit", f"{n}.row", f"{n}.col"]
+            if t == TILES and nt == SEAT:
+                fixed.append(f"{n}.mat")
             if t == NUM and nt == DIR:
                 fixed += [f"{n}[0]", f"{n}[1]", f"-{n}[1]"]
         options = mine + fixed
@@ -145,15 +141,16 @@ class Shapes:
                 CARD: "first(c in deck where true)",
                 CELL: "at(board, 1, 1)",
                 DIR: "[0, 1]",
+                TILE: "at(start_player.mat, 0, 0)",
             }[t]
         return options[self.pick(len(options))] if mine and self.maybe(60) else self.one(options)
 
     def _collection(self, scope: dict, depth: int) -> tuple[str, str]:
-        t = self.one([CARDS, SPOTS, SEATS, NUMS, CARDS, CELLS, DIRS])
+        t = self.one([CARDS, SPOTS, SEATS, NUMS, CARDS, CELLS, DIRS, TILES])
         return t, self.expr(t, scope, depth)
 
     def _bound(self, scope: dict, elem: str) -> tuple[str, dict]:
-        name = self.fresh({CARD: "c", SPOT: "s", SEAT: "p", NUM: "n", CELL: "x", DIR: "d"}[elem])
+        name = self.fresh({CARD: "c", SPOT: "s", SEAT: "p", NUM: "n", CELL: "x", DIR: "d", TILE: "t"}[elem])
         return name, {**scope, name: elem}
 
     def _num(self, s: dict, d: int) -> str:
@@ -204,28 +201,6 @@ class Shapes:
             )
         return f"abs({self.expr(NUM, s, d)})"
 
-    def _run(
-        self, s: dict, d: int, step: str | None = None, cell: str | None = None, back: bool = False
-    ) -> str:
-        """How many cells follow a cell along a step while a test holds (tic-tac-toe's run)."""
-        x, inner = self._bound(s, CELL)
-        step = step or self.expr(DIR, s, d)
-        if self.maybe(50) or back:
-            sign = "-" if back else ""
-            dr, dc = f"{sign}{wrap(step)}[0]", f"{sign}{wrap(step)}[1]"
-        else:
-            dr = self.one(["0", "1", "-1"])
-            dc = self.one(["1", "-1"] if dr == "0" else ["1", "-1", "0"])
-        cell = cell or self.expr(CELL, s, d)
-        test = (
-            f"{x}.mark == {self.one(['me.index', '-1', str(self.pick(2))])}"
-            if "@me" in s
-            else f"{x}.mark < 0"
-        )
-        if self.maybe(30):
-            test = self.expr(BOOL, inner, d)
-        return f"count(leading({x} in line({cell}, board, {dr}, {dc}) where {test}))"
-
     def _bool(self, s: dict, d: int) -> str:
         k = self.pick(15)
         if k in (0, 1):
@@ -264,6 +239,9 @@ class Shapes:
             fn = self.one(["any", "all"])
             return f"{fn}({run} >= {1 + self.pick(2)} for {x} in {self.expr(DIRS, s, d)})"
         if k == 13:
+            tiles = [n for n, t in s.items() if t == TILE]
+            if tiles and "@me" in s and self.maybe(50):
+                return self.lit_left(s, self.one(tiles))
             cells = self.expr(CELLS, s, d)
             return f"contains({cells}, {self.expr(CELL, s, d)})"
         card = self.expr(CARD, s, d)
@@ -336,48 +314,6 @@ class Shapes:
         if k == 4:
             return f"{wrap(self.expr(SPOT, s, d))}.pile"
         return f"{wrap(self.expr(SEAT, s, d))}.{self.one(['hand', 'won'])}"
-
-    def _cell(self, s: dict, d: int) -> str:
-        k = self.pick(3)
-        if k == 0:
-            return f"at(board, {self.pick(3)}, {self.pick(3)})"
-        cell = self.maybe_cell(s, d)
-        return f"if {cell} != none then {cell} else at(board, {self.pick(3)}, {self.pick(3)})"
-
-    def maybe_cell(self, s: dict, d: int) -> str:
-        """A cell that may be ``none`` (off the board, nothing found)."""
-        k = self.pick(4)
-        if k == 0:
-            return f"at(board, {self.expr(NUM, s, d)}, {self.expr(NUM, s, d)})"
-        x, inner = self._bound(s, CELL)
-        if k == 1:
-            return f"first({x} in {self.expr(CELLS, s, d)} where {self.expr(BOOL, inner, d)})"
-        if k == 2:
-            return f"{self.one(['highest', 'lowest'])}({self.expr(NUM, inner, d)} for {x} in {self.expr(CELLS, s, d)})"
-        return f"top({self.expr(CELLS, s, d)})"
-
-    def _cells(self, s: dict, d: int) -> str:
-        k = self.pick(5)
-        x, inner = self._bound(s, CELL)
-        if k == 0:
-            return f"[{x} in {self.expr(CELLS, s, d)} where {self.expr(BOOL, inner, d)}]"
-        if k == 1:
-            way = self.one(["", ", 'diagonal'", ", 'all'"])
-            return f"neighbours({self.expr(CELL, s, d)}, board{way})"
-        if k == 2:
-            step = self.expr(DIR, s, d)
-            return f"line({self.expr(CELL, s, d)}, board, {wrap(step)}[0], {wrap(step)}[1])"
-        if k == 3:
-            return f"leading({x} in {self.expr(CELLS, s, d)} where {self.expr(BOOL, inner, d)})"
-        test = f"{x}.mark == me.index" if "@me" in s and self.maybe(50) else self.expr(BOOL, inner, d)
-        return f"connected({self.expr(CELL, s, d)}, [{x} in board where {test}])"
-
-    def _dir(self, s: dict, d: int) -> str:
-        return f"[{self.one(['0', '1', '-1'])}, {self.one(['1', '-1'])}]"
-
-    def _dirs(self, s: dict, d: int) -> str:
-        x, inner = self._bound(s, DIR)
-        return f"[{x} in {self.expr(DIRS, s, d)} where {self.expr(BOOL, inner, d)}]"
 
     def _spots(self, s: dict, d: int) -> str:
         x, inner = self._bound(s, SPOT)

@@ -5,7 +5,8 @@ expressions from tests/shapes_gen.py (``Shapes``, whose ``pick`` makes every cho
 
 from __future__ import annotations
 
-from shapes_gen import BOOL, CARD, CARDS, ELEMENT, NUM, NUMS, SEAT, SPOT, Shapes, wrap
+from shapes_gen import Shapes
+from shapes_types import BOOL, CARD, CARDS, CELL, ELEMENT, NUM, NUMS, SEAT, SPOT, TILE, wrap
 
 
 def block(g: Shapes, scope: dict, depth: int, size: int) -> list[str]:
@@ -37,6 +38,8 @@ def statement(g: Shapes, s: dict, d: int) -> list[str]:
         targets = (
             [f"{n}.boost" for n in cards] + [f"{n}.tally" for n in spots] + [f"{n}.points" for n in seats]
         )
+        targets += [f"{n}.mark" for n, t in s.items() if t == CELL]  # a cell of the board
+        targets += [f"{n}.lit" for n, t in s.items() if t == TILE]  # a tile of a seat's mat
         if targets:
             return [f"set {g.one(targets)} {g.one(['+=', '='])} {g.expr(NUM, s, d)}"]
         return [f"set hand.seen += [{g.expr(NUM, s, d)}]"]

@@ -260,6 +260,34 @@ def test_a_number_past_the_limit_fails_located_at_the_set_alike_in_both_backends
     assert f"{path}:{line}:{column}: runtime-error: a number larger than 9,007,199,254,740,992" in got[0]
 
 
+@pytest.mark.parametrize(
+    "points,needle,message",
+    [
+        ("count(take(deck, 1 / 2))", "count(^take(", "'take' needs a whole number of elements, not 1/2"),
+        (
+            "if clockwise(me, 1 / 2) == me then 1 else 0",
+            "if ^clockwise(",
+            "'clockwise' needs a whole number of places, not 1/2",
+        ),
+        ("if seat(1 / 2) == me then 1 else 0", "if ^seat(", "seat(1/2): the seats are numbered 0 to 1"),
+    ],
+)
+def test_a_fraction_where_a_whole_number_is_needed_fails_located_alike_in_both_backends(
+    monkeypatch, tmp_path, points, needle, message
+):
+    """Half a seat clockwise, half a card taken: a located runtime error that writes the
+    fraction as the rules do (1/2), not Python's "slice indices must be integers" with no
+    place, nor a seat numbered 1/2 (found by tests/fuzz_shapes.py)."""
+    text = KUHN.replace(POINTS, f"points: {points}")
+    path = _write(tmp_path, text)
+    line, column = _at(text, needle)
+    got = [_failure(monkeypatch, backend, path) for backend in ("generated", "closures")]
+    assert got[0] == got[1]
+    assert got[0].startswith(
+        f"the rules failed in the scoring: {path}:{line}:{column}: runtime-error: {message}"
+    )
+
+
 def test_a_part_of_a_seat_variable_holding_none_names_the_seat(monkeypatch, tmp_path):
     text = (
         KUHN.replace(

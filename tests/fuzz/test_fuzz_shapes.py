@@ -46,7 +46,17 @@ def test_the_generator_writes_the_shapes_it_is_for():
     assert "[top(s" in texts and "where count(s" in texts
     assert re.search(r"(first\(\w+ in [^\n]{10,80}\)) != none then \1", texts)  # said twice
     shapes = ["do r", "for ", "while ", "let l", "any(", "all(", "sum(", "highest(", "d0", "group_of", "tell"]
-    shapes += ["line(", "leading(", "neighbours(", "connected(", "at(board", "on_blocked", "free", "when"]
+    shapes += [
+        "line(",
+        "leading(",
+        "neighbours(",
+        "connected(",
+        "at(board",
+        "on_blocked",
+        "free",
+        "when",
+        "me.mat",
+    ]
     for shape in shapes:
         assert shape in texts, shape
 

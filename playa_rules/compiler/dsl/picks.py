@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .exprsource import in_order, over_source, top_of_source
-from .faults import NoneFault
+from .faults import NoneFault, ValueFault, value_text
 from .functions import arity, collection, function, iterate, ordered
 from .holders import first_holding
 from .names import zone_index
@@ -209,7 +209,15 @@ def _clockwise(cp, node, args):
     arity(cp, node, args, 2)
     s = cp.expect(args[0], "seat", node, "the first argument of 'clockwise'").fn
     n = cp.expect(args[1], "int", node, "the second argument of 'clockwise'").fn
-    return C(lambda g, e: (s(g, e) + n(g, e)) % g.n, T.SEAT)
+    where = cp.fault_site(node)
+
+    def clockwise(g, e):
+        x, k = s(g, e), n(g, e)
+        if type(k) is not int:  # a fraction (1 / 2) is no number of places
+            raise _not_whole(where, "clockwise", "places", k)
+        return (x + k) % g.n
+
+    return C(clockwise, T.SEAT)
 
 
 @function(
@@ -226,7 +234,7 @@ def _seat(cp, node, args):
     def seat(g, e):
         x = n(g, e)
         if type(x) is not int or not 0 <= x < g.n:
-            raise where(f"seat({x!r}): the seats are numbered 0 to {g.n - 1}")
+            raise where(f"seat({value_text(x)}): the seats are numbered 0 to {g.n - 1}")
         return x
 
     return C(seat, T.SEAT)
@@ -281,15 +289,33 @@ def _of_none(where, name: str):
 def _take(cp, node, args):
     arity(cp, node, args, 2)
     n = cp.expect(args[1], "int", node, "how many 'take' takes").fn
+    where = cp.fault_site(node)
+
+    def how_many(g, e) -> int:
+        k = n(g, e)
+        if type(k) is not int:  # a fraction (1 / 2) is no number of elements
+            raise _not_whole(where, "take", "elements", k)
+        return max(k, 0)
+
     if args[0].t.kind == "zone":  # the bottom N of a zone: each undecided position is a chance event
         zf = zone_index(args[0])
 
         def take_zone(g, e):
-            zi, k = zf(g, e), max(n(g, e), 0)
+            zi, k = zf(g, e), how_many(g, e)
             if g.mix[zi] is not None:
                 g.settle_bottom(zi, k)
             return g.zones[zi][:k]
 
         return C(take_zone, T.list_of(args[0].t.element()))
     f = ordered(cp, node, args[0], "all")
-    return C(lambda g, e: list(f(g, e)[: max(n(g, e), 0)]), T.list_of(args[0].t.element()))
+
+    def take(g, e):
+        items = f(g, e)
+        return list(items[: how_many(g, e)])
+
+    return C(take, T.list_of(args[0].t.element()))
+
+
+def _not_whole(where, name: str, what: str, k):
+    """The located fault of ``name`` given a number of ``what`` that is not whole (a fraction)."""
+    return where(f"'{name}' needs a whole number of {what}, not {value_text(k)}", ValueFault)
