@@ -28,6 +28,7 @@ RUNTIME_ERRORS = (
 )
 
 NO_ACTIONS = Legal()  # while the flow runs, and once the game is over
+COUNTED = ("rounds", "seat", "seats")  # the turn forms whose number of turns is known as a phase starts
 
 
 class Flow:
@@ -356,7 +357,7 @@ class Flow:
             parts = {sid: fn(g, e) for sid, _, fn in self.program.scoring}
             total = sum(parts.values())
             if not -MAX_INT <= total <= MAX_INT:  # (views and logs are JSON: a score stays a number it holds)
-                raise ValueError(f"seat {s} would score more than {MAX_INT:,} in size")
+                raise score_too_big(s)
             row.append(total)
             detail.append(parts)
         g.hand_scores.append(row)
@@ -369,6 +370,11 @@ class Flow:
         g.seat = None
         self._legal = NO_ACTIONS
         self._log.append(("end", self.scores(), self.winners()))
+
+
+def score_too_big(seat: int) -> ValueError:
+    """The fault of a seat's hand total out of the bounds a score keeps."""
+    return ValueError(f"seat {seat} would score more than {MAX_INT:,} in size")
 
 
 def listing_failed(step, g, exc: BaseException) -> GameRuntimeError:
@@ -418,7 +424,7 @@ def straight_steps(program) -> list:
     out = []
     for phase in program.phases:
         row = [step if plain(step) else None for step in phase.steps]
-        counted = phase.turns in ("rounds", "seat", "seats") and phase.on_turn_start is None
+        counted = phase.turns in COUNTED and phase.on_turn_start is None
         row.append(row[0] if counted and row else None)
         out.append(row)
     program.extras["straight"] = out

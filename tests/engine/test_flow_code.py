@@ -77,6 +77,109 @@ scoring:
 """
 
 
+# Phases that end and start between two decisions: lets, an on_start that narrates, a phase
+# played only sometimes, one turn for each of a list of seats, a phase of no turns at times
+# (counterclockwise otherwise), an on_turn_start, a phase of one seat; three hands scored.
+PHASE_ENDS = """
+game: phase-ends
+title: Phase ends (test game)
+players: [2, 3]
+components:
+  token: {start: pool, label: token, items: [{count: 5}]}
+zones:
+  pool: {visibility: public, holds: [token]}
+  pile: {per: player, visibility: public, holds: [token]}
+variables:
+  hand: {opened: 0}
+  player: {starts: 0, stuck: 0}
+actions:
+  take:
+    text: take
+    require: [count(pool) > 0, count(me.pile) < 5]
+    effect: move top(pool) to me.pile
+  give:
+    text: "give to {to}"
+    params: {to: {seat_in: others}}
+    require: [count(me.pile) > 0]
+    effect: move top(me.pile) to to.pile
+  rest:
+    text: rest
+    require: [count(pool) % 3 == 0]
+    effect: end step
+phases:
+  - id: opening
+    turns: {from: start_player, rounds: 1}
+    let: {bonus: count(pool) % 2}
+    on_start: set hand.opened += 1
+    tell: "the hand opens ({hand.opened})"
+    steps:
+      - {id: first, actions: [take]}
+  - id: sometimes
+    when: count(pool) % 2 == 0
+    turns: {from: start_player, rounds: 1}
+    steps:
+      - {id: grab, actions: [take, give]}
+  - id: some_seats
+    turns: {seats: "[s in seats where count(s.pile) < 2]"}
+    steps:
+      - {id: catch_up, actions: [take], on_blocked: set me.stuck += 1}
+  - id: maybe_none
+    turns: {from: start_player, rounds: count(pool) % 2, order: counterclockwise}
+    steps:
+      - {id: more, actions: [take, rest], repeat: true}
+  - id: counted_starts
+    turns: {from: start_player, rounds: 1}
+    on_turn_start: set me.starts += 1
+    steps:
+      - {id: pass_on, actions: [give], fallback: [take]}
+  - id: last
+    turns: {seat: start_player}
+    steps:
+      - {id: final, actions: [give, take, rest]}
+scoring:
+  - {id: tokens, points: count(me.pile)}
+  - {id: stuck, points: me.stuck - me.starts}
+match:
+  hands: 3
+"""
+
+# Variants of PHASE_ENDS for the hands' and phases' other forms: (text replaced, by).
+ENDS_VARIANTS = {
+    "plain": ("", ""),
+    "next": (
+        "    on_turn_start: set me.starts += 1\n",
+        "    on_turn_start: set me.starts += 1\n    next: \"'last'\"\n",
+    ),
+    "next_start": ("  hands: 3\n", "  hands: 3\n  next_start: current_player.left\n"),
+    "end_when": ("  hands: 3\n", "  hands: 3\n  end_when: count(me.pile) == 0\n"),
+    "ended_on_start": ("  - id: last\n", "  - id: last\n    on_start: end phase\n"),
+}
+
+# Rules that fail between two decisions, and where the error says they failed.
+ENDS_FAILING = {
+    "a phase's let": (
+        ("  - id: some_seats\n", "  - id: some_seats\n    let: {share: 6 // (count(pool) - count(pool))}\n"),
+        "the rules failed in phase 'some_seats': ",
+    ),
+    "a phase's on_start": (
+        ("  - id: last\n", "  - id: last\n    on_start: set hand.opened += 6 // count(pool)\n"),
+        "the rules failed in phase 'last': ",
+    ),
+    "the scoring": (
+        ("points: count(me.pile)}", "points: 7 // (count(me.pile) - 1)}"),
+        "the rules failed in the scoring of hand 1: ",
+    ),
+    "a score too large": (
+        ("points: count(me.pile)}", "points: count(me.pile) * 9007199254740992}"),
+        "the rules failed in the scoring of hand 1: seat ",
+    ),
+    "the match's end_when": (
+        ("  hands: 3\n", "  hands: 3\n  end_when: 6 // count(pool) > 9\n"),
+        "the rules failed after the scoring of hand 1: ",
+    ),
+}
+
+
 @pytest.fixture(scope="module")
 def flow_paths(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("flow") / "flow-paths.yaml"
@@ -188,10 +291,11 @@ def test_the_source_holds_no_text_of_the_rule_file(tmp_path):
     assert ns["__builtins__"] == {}
     tree = ast.parse(text)
     strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-    assert strings <= {"act", "turn", "blocked", "step", "$turns", "me"}
+    assert strings <= {"act", "turn", "blocked", "step", "$turns", "me", "phase", "score"}
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     bound = set(ns) | {"game", "a", "g", "d", "seat", "vals", "e", "entry", "log", "exc", "hides", "out"}
-    bound |= {"k", "order", "n", "r", "cvars"}
+    bound |= {"k", "order", "n", "r", "cvars", "first", "s", "i", "row", "detail", "parts", "total"}
+    bound |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}  # (a phase's end, by name)
     assert names <= bound
 
 
@@ -199,3 +303,110 @@ def _write(tmp_path, text: str) -> Path:
     path = tmp_path / "plain.yaml"
     path.write_text(text)
     return path
+
+
+def _phase_ends(tmp_path, old: str = "", new: str = "") -> str:
+    path = tmp_path / "phase-ends.yaml"
+    path.write_text(PHASE_ENDS.replace(old, new, 1))
+    return str(path)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3]),
+    by_index=st.booleans(),
+    variant=st.sampled_from(sorted(ENDS_VARIANTS)),
+)
+def test_phases_and_hands_ending_between_decisions_play_the_same(
+    tmp_path_factory, seed, players, by_index, variant
+):
+    path = _phase_ends(tmp_path_factory.mktemp("ends"), *ENDS_VARIANTS[variant])
+    _play_both(pr.load(path), players, seed, by_index)
+
+
+def test_the_phase_ends_game_takes_every_path(tmp_path):
+    """Blocked steps, a phase skipped, a phase of no turns, a narrated start, every hand scored."""
+    rules = pr.load(_phase_ends(tmp_path))
+    seen = set()
+    for seed in range(10):
+        game = rules.new_game(2 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply_index(rng.randrange(len(game.legal_actions())))
+        phases = [ev["phase"] for ev in game.log if ev["event"] == "phase"]
+        seen |= {ev["event"] for ev in game.log} | {
+            "skipped" for _ in range(phases.count("opening") - phases.count("sometimes"))
+        }
+        seen |= {
+            "no turns"
+            for i, p in enumerate(phases[:-1])
+            if p == "maybe_none" and phases[i + 1] == "counted_starts"
+        }
+        seen |= {
+            "blocked at a phase's start"
+            for ev in game.log
+            if ev["event"] == "blocked" and ev["step"] == "catch_up"
+        }
+        assert sum(ev["event"] == "score" for ev in game.log) == 3
+    assert {"tell", "blocked", "skipped", "no turns", "blocked at a phase's start"} <= seen
+
+
+def test_the_interpreter_runs_only_to_set_up_each_hand(tmp_path):
+    """Playa Pirata's phases end, start and the hand is scored in the generated flow: after
+    the first hand's setup the interpreter's loop runs once per hand, for the next one's."""
+    rules = pr.load("playa-pirata")
+    for seed in range(3):
+        game = rules.new_game(3, seed=seed)
+        runs = []
+        run = game._run
+        game._run = lambda: runs.append(1) or run()
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply_index(rng.randrange(len(game.legal_actions())))
+        assert len(runs) == 2  # the setups of hands 2 and 3
+
+
+@pytest.mark.parametrize("what", sorted(ENDS_FAILING))
+def test_rules_failing_between_decisions_fail_alike(tmp_path, what):
+    """The same error, word for word, whether the flow between the decisions was generated or
+    interpreted; it says where the rules failed."""
+    (old, new), said = ENDS_FAILING[what]
+    rules = pr.load(_phase_ends(tmp_path, old, new))
+    failed = 0
+    for seed in range(6):
+        outcomes = []
+        for game in (rules.new_game(2 + seed % 2, seed=seed), rules.new_game(2 + seed % 2, seed=seed)):
+            if outcomes:
+                _interpreter_only(game)
+            rng = random.Random(seed)
+            try:
+                while not game.is_over:
+                    game.apply_index(rng.randrange(len(game.legal_actions())))
+                outcomes.append(game.log)
+            except pr.GameRuntimeError as exc:
+                outcomes.append(str(exc))
+        assert outcomes[0] == outcomes[1]
+        if isinstance(outcomes[0], str):
+            assert outcomes[0].startswith(said)
+            failed += 1
+    assert failed >= 2
+
+
+def test_a_search_world_stops_between_hands_alike(tmp_path):
+    """A game told to stop between hands (engine.playout) stops after the scoring on both
+    paths, with nothing to do, and goes on to the same next hand."""
+    from playa_rules.engine.playout import between_hands, go_on, play_at_random, stop_between_hands
+
+    rules = pr.load(_phase_ends(tmp_path))
+    for seed in range(3):
+        fast, slow = rules.new_game(3, seed=seed), rules.new_game(3, seed=seed)
+        _interpreter_only(slow)
+        for game in (fast, slow):
+            stop_between_hands(game)
+            play_at_random(game, random.Random(seed).random)
+            assert between_hands(game) and not game.legal_actions() and not game.is_over
+        assert fast.log == slow.log and fast.log[-1]["event"] == "score"
+        go_on(fast)
+        go_on(slow)
+        assert fast.log == slow.log and fast.legal_action_ids() == slow.legal_action_ids()
