@@ -93,15 +93,14 @@ def fused_join(
 ) -> list[str]:
     """The lines of :func:`join_lines` over a ``position_in`` first parameter, in one loop: the
     last parameter's items fetched and their join prepared first (read from the groups'
-    memo when it holds both: :func:`_fetched`), then each position tested and its run
-    written, with no list of the positions kept and no test per position of what was
-    prepared (one loop for a sorted join, one for another). The same expressions are
-    worked out, the items even when no position passes and those of a position before the
-    next one's test rather than after every test; a listing changes nothing they read (it
-    only appends to the runs, and the memo only remembers), so the runs are the same. A
-    failure, which could come from another expression than it would as written, drops the
-    runs written in the loop and runs the lines ``as_written``, which fail where they
-    always did (or do not fail: the items of no position)."""
+    memo when it holds both: :func:`_fetched`), then, where there are items, each position
+    tested and its run written, with no list of the positions kept and no test per
+    position of what was prepared (one loop for a sorted join, one for another). The same
+    expressions are worked out, those of a position before the next one's test rather than
+    after every test; a listing changes nothing they read (it only appends to the runs, and
+    the memo only remembers), so the runs are the same. A failure, which could come from
+    another expression than it would as written, drops the runs written in the loop and
+    runs the lines ``as_written``, which fail where they always did."""
     how = ORDERED[d.joins[2][0][1]]
     find = gen.bind(bisect_right if how in ("gt", "le") else bisect_left)
     kind, first = gen.bind(d), d.params[0]
@@ -127,16 +126,10 @@ def fused_join(
     by_search = [f"{si} = {search}[0]", f"{sv} = {search}[1]", f"{n} = len({si})"] + _bounded(
         gen, how, loop, outer, (find, sv, at), passing
     )
-    domain = domain_source(gen, first)
-    tested = [f"for {target} in {domain}:", f"    if {test}: pass"] if test != "True" else [domain]
     body = (
         _fetched(gen, d, fetch, items, entry, cut, search)
-        + [f"if not {items}:"]  # no group: the positions' checks alone, as the two loops test them
-        + indent(tested)
-        + [f"elif {search} is None:"]
-        + indent(by_cut)
-        + ["else:"]
-        + indent(by_search)
+        + [f"if {items}:"]  # (no group: no action, nothing tested, as written)
+        + indent([f"if {search} is None:"] + indent(by_cut) + ["else:"] + indent(by_search))
     )
     return [
         f"{n0} = len(runs)",

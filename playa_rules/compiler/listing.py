@@ -98,9 +98,9 @@ def _let_lines(gen: Generator, key: str, c, name: str) -> list[str]:
 
 def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
     """Lines listing a kind of two parameters, the first with plain checks and the last
-    independent of it, as engine.plans' ``two`` does: the first parameter's pairs kept, then
-    the last one's items (:func:`.domains.items`; none: nothing more, no join or split
-    check tested), then per first value either the
+    independent of it, as engine.plans' ``two`` does: the last one's items
+    (:func:`.domains.items`; none: no action, and no check of either parameter tested), then
+    the first parameter's pairs kept, then per first value either the
     last one's checks (inline in a comprehension when every one was compiled here
     (``checks[2]``); split by level: the level's ``resolve`` called inline, then
     :func:`.domains.checked`), or one ordering join (``sum(c.value for c in cards) >
@@ -124,7 +124,7 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
         if entry
         else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
     )
-    head = [f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"] + indent(fetch + [f"if {items}:"])
+    head = fetch + [f"if {items}:"] + indent([f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"])
     if d.joins[2]:
         as_written = head + indent(indent(join_lines(gen, d, joins[2][0], kept, items, k, entry=entry)))
         if first.kind != "position_in" or d.checks[1].__class__ is LevelChecks:
@@ -308,9 +308,18 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
 
 def _kept(gen: Generator, p, checks: list) -> str:
     """The (value, position) pairs of position_in parameter ``p`` passing ``checks``, as a
-    list comprehension whose target is the parameter's slot (the checks read it there)."""
+    list comprehension whose target is the parameter's slot (the checks read it there), or
+    with no checks a call of :func:`_positions`."""
+    if not checks:  # every position: the pairs made in one call, no comprehension
+        return f"{gen.bind_pure(_positions)}({domain_source(gen, p)})"
     k = gen.fresh("k")
     slot, (test,) = localized(gen, p.key, [" and ".join(source_of(gen, c) for c in checks)])
     return f"[({slot}, {k}) for {k}, {slot} in enumerate({domain_source(gen, p)})" + (
         f" if {test}]" if test else "]"
     )
+
+
+def _positions(zone: list) -> list:
+    """The (component, position) pairs of a zone's list, in order: ``[(c, k) for k, c in
+    enumerate(zone)]`` made by ``zip`` in C."""
+    return list(zip(zone, range(len(zone))))

@@ -170,11 +170,11 @@ def _plan(d: ActionDef, generated: bool = True):
         for chk in checks0:
             if not chk(g, e):
                 return
+        last = _items(last_param, g, e)  # the same for every value of the first parameter
+        if not last:  # no value to bind: no action, and no check of either parameter is tested
+            return
         items = first(g, e)
         if not items:
-            return
-        last = _items(last_param, g, e)  # the same for every value of the first parameter
-        if not last:  # no value to bind: no action, nothing that names it tested (joins, split checks)
             return
         add = out.add
         if resolve is not None:  # split checks of the last parameter: decided per first value

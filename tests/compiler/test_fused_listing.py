@@ -134,14 +134,14 @@ def test_the_join_is_prepared_once_before_the_loop_over_the_positions(tmp_path, 
     """The listing's source: the groups' memo entry and its prepared join are read before the
     positions' loops, which test each position and search its groups with nothing else per
     position (no test of whether the join is prepared yet): one loop for a sorted join, one
-    for another, and one testing the positions alone when there is no group."""
+    for another, and none when there is no group."""
     parts = dict(loads=[1, 2, 3], masses=[1, 2, 2], check="count(spot.hold) < 2", op=">", outer="spot.load")
     rules = _rules(tmp_path, monkeypatch, "generated", **parts)
     _decisions(rules, [0, 1, 2])  # (each function's source is rewritten when first called)
     text = next(t for t in rules.program.generated if "= len(runs)" in t)
     fused = next(n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Try))
     loops = [n for part in fused.body for n in ast.walk(part) if isinstance(n, ast.For)]
-    assert len(loops) == 3
+    assert len(loops) == 2
     first = next(i for i, part in enumerate(fused.body) if any(n in loops for n in ast.walk(part)))
     assert ".memo.get(" in "".join(ast.unparse(part) for part in fused.body[:first])
     for loop in loops:
@@ -180,7 +180,7 @@ actions:
       spot: {position_in: dock}
       weights: {group_of: me.purse, by: mass}
     require:
-      - "count(spot.hold) < 2"
+      - "[0, 0][spot.load] == 0"
       - "sum(w.mass for w in weights) <= 6 / (spot.load - 1)"
     effect: move weights to spot.hold
   rest:
@@ -199,19 +199,31 @@ match:
 """
 
 
-def test_with_no_group_the_join_naming_it_is_not_tested(tmp_path, monkeypatch):
-    """A condition is tested once the parameters it names are bound: with the purse emptied
-    there is no group of weights, so the join (which would divide by zero on the first
-    crate) is never tested and only ``rest`` is legal, on both backends; with weights in the
-    purse the same listing fails (``test_a_failing_listing_fails_as_the_closures_fail``)."""
+def test_with_no_group_there_is_nothing_to_test(tmp_path, monkeypatch):
+    """With the purse emptied there is no group of weights, so no ``load`` action: neither the
+    join (which would divide by zero on the first crate) nor the crates' own check (which
+    reads past the end of its list on the second) is tested, and only ``rest`` is legal, on
+    both backends. With weights in the purse the same listing fails, the same way on both."""
     path = tmp_path / "emptied.yaml"
     path.write_text(EMPTIED)
+    messages = []
     for backend in ("closures", "generated"):
         rules = load_with(monkeypatch, backend, path)
         game = rules.new_game(2, seed=1)
         game.apply(game.legal_actions()[0])  # drop: the purse is empty
         assert [str(a) for a in game.legal_actions()] == ["rest"], backend
         assert _fused(rules) == (backend == "generated")
+        full = path.with_name("full.yaml")
+        full.write_text(
+            EMPTIED.replace("effect: move me.purse to bin", "effect: set turn.n = 1").replace(
+                "match:", "variables:\n  turn: {n: 0}\nmatch:"
+            )
+        )
+        game = load_with(monkeypatch, backend, full).new_game(2, seed=1)
+        with pytest.raises(pr.GameRuntimeError) as err:  # (the flow lists the next step)
+            game.apply(game.legal_actions()[0])  # the purse kept
+        messages.append(str(err.value))
+    assert messages[0] == messages[1] and "[0, 0][spot.load] == 0" in messages[0]
 
 
 @settings(max_examples=200, deadline=None)

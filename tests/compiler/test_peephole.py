@@ -120,6 +120,29 @@ phases:
 """
 
 
+def test_a_branch_decided_by_an_operand_before_it_is_taken():
+    """``count(spot.cover) == 0 and controller(spot) == me``: the define tests the cover again,
+    which the ``and`` already found empty, so its conditional is its ``else`` branch and the
+    cover is not bound to a local; after ``or`` the other way round."""
+    src = (
+        "def _generated(g, me, out):\n"
+        "    return [v for v in g.zones[1] if len(g.zones[_b15[v]]) == 0 and "
+        "(_b17[g.zones[_b15[v]][-1]] if g.zones[_b15[v]] else _b17[g.zones[_b16[v]][-1]] "
+        "if g.zones[_b16[v]] else None) == me]\n"
+    )
+    out = tidied(src)
+    assert "_zc0" not in out and "_b17[_zs[_b15[v]][-1]]" not in out
+    assert "if not _zs[_b15[v]] and (_b17[_zc1[-1]] if (_zc1 := _zs[_b16[v]]) else None) == me" in out
+    src = "def _generated(g, e):\n    return g.zones[a] or (g.zones[a][-1] if g.zones[a] else 0)\n"
+    assert tidied(src).endswith("return g.zones[a] or 0\n")
+
+
+def test_a_branch_after_a_call_is_not_decided():
+    """A call between the test and the conditional could change the zone: left as it is."""
+    src = "def _generated(g, e):\n    return not g.zones[a] and f(x) and (g.zones[a][-1] if g.zones[a] else 0)\n"
+    assert "if _zc0 else 0" in tidied(src)
+
+
 def test_source_that_rebinds_g_or_reads_a_call_in_the_index_is_left_alone():
     assert (
         tidied("def _generated(g, e):\n    g = h\n    return g.zones[1], g.zones[1]\n").count("g.zones") == 2

@@ -3,7 +3,7 @@
 The generator writes each expression where its source says, so a listing reads the
 same zone several times in one condition (``count(spot.cover) == 0 and controller(spot)
 == me``, the define reading ``spot.cover`` again) and ``g.zones`` at every read.
-:func:`tidied` rewrites the parsed function (:mod:`ast`) three ways, none of which
+:func:`tidied` rewrites the parsed function (:mod:`ast`) these ways, none of which
 changes what it computes or where it fails:
 
 - ``g.zones`` read twice or more becomes a local ``_zs`` set on entry (the state's list of
@@ -15,6 +15,9 @@ changes what it computes or where it fails:
   in: behind ``and``/``or``, in a conditional's branch, in a comprehension's later
   condition or element): it binds a local (``(_zcN := g.zones[i])``) that they read. Zones are lists kept in place while a function runs (moves change their
   contents, not which list a zone is), so the local is the list the read would give;
+- a conditional testing such a local after an ``and``/``or`` operand that already decided
+  whether the zone is empty (``not (_zc0 := Z) and (X if _zc0 else Y)``) is its branch
+  taken (:func:`_settled`), in operations that call nothing;
 - an environment ``e`` the function makes itself (a listing's ``e = {'me': me}``, its
   lets written there as ``e['card#2'] = _v21``) and that nothing reads (no closure is
   handed it, no slot of it is read back: the function reads its lets as locals) is not
@@ -30,6 +33,8 @@ function that rebinds ``g``, is left as it is.
 from __future__ import annotations
 
 import ast
+
+from .unread import unread_env
 
 _PLAIN = (
     ast.Name,
@@ -71,93 +76,81 @@ def tidy_tree(tree: ast.Module, text: str) -> bool:
     changed = _Empties().rewrite(fn)
     changed |= _Repeats().rewrite(fn)
     changed |= _alias(fn)
-    changed |= _unread_env(fn)
+    changed |= unread_env(fn)
+    changed |= _settled(fn)
     return changed
 
 
-_ENV = "e"
+def _settled(fn: ast.FunctionDef) -> bool:
+    """In ``A and B`` (``A or B``), ``A`` a zone read bound by ``:=`` (or ``not`` of one), ``B``
+    is evaluated only where the zone is empty (not empty, ...), so a conditional of ``B``
+    testing that local takes its branch (``not (_zc0 := Z) and (X if _zc0 else Y)`` ->
+    ``... and Y``); a local no longer read is not bound. Only in operations that call
+    nothing and hold no comprehension or lambda: nothing runs in between that could change
+    the zone (a comprehension's condition is one such operation, per element)."""
+    ops = [n for n in ast.walk(fn) if isinstance(n, ast.BoolOp) and not any(map(_opaque, ast.walk(n)))]
+    changed = False
+    for op in ops:
+        known: dict = {}
+        for i, value in enumerate(op.values):
+            if known:
+                settle = _Settle(known)
+                op.values[i] = settle.visit(value)
+                changed |= settle.changed
+            fact = _truth(op.values[i])
+            if fact is not None:  # (the next operand runs only where this one is true for `and`)
+                known[fact[0]] = fact[1] if isinstance(op.op, ast.And) else not fact[1]
+    if changed:
+        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        _Unbind(read).visit(fn)
+    return changed
 
 
-def _unread_env(fn: ast.FunctionDef) -> bool:
-    """Drop the environment ``e`` that ``fn`` makes and never reads (module doc): ``e = {...}``
-    of constant keys and plain values, and ``e[k] = ...`` writes (``k`` a constant) as targets
-    of plain assignments, are its only uses."""
-    if _ENV in [a.arg for a in fn.args.args + fn.args.kwonlyargs]:
-        return False
-    made, parents = [], {}
-    for node in ast.walk(fn):
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = node
-    for node in ast.walk(fn):
-        if not (isinstance(node, ast.Name) and node.id == _ENV):
-            continue
-        up = parents.get(id(node))
-        if isinstance(node.ctx, ast.Store) and _makes_env(up, node):
-            made.append(up)
-        elif not (isinstance(node.ctx, ast.Load) and _writes_env(up, node, parents.get(id(up)))):
-            return False
-    if not made:
-        return False
-    _EnvWrites({id(s) for s in made}).visit(fn)
-    _fill_bodies(fn)
-    return True
+_OPAQUE = (ast.Call, ast.Lambda, *_COMPREHENSIONS, ast.Await, ast.Yield, ast.YieldFrom)
 
 
-def _makes_env(stmt, name) -> bool:
-    """``stmt`` is ``e = {'k': x, ...}``, constant keys and plain values (a name, a constant)."""
-    return (
-        isinstance(stmt, ast.Assign)
-        and stmt.targets == [name]
-        and isinstance(stmt.value, ast.Dict)
-        and all(isinstance(k, ast.Constant) for k in stmt.value.keys)
-        and all(isinstance(v, (ast.Name, ast.Constant)) for v in stmt.value.values)
-    )
+def _opaque(node) -> bool:
+    return isinstance(node, _OPAQUE)
 
 
-def _writes_env(sub, name, stmt) -> bool:
-    """``sub`` is ``e[k]`` (``k`` a constant) written as a target of plain assignment ``stmt``."""
-    return (
-        isinstance(sub, ast.Subscript)
-        and sub.value is name
-        and isinstance(sub.ctx, ast.Store)
-        and isinstance(sub.slice, ast.Constant)
-        and isinstance(stmt, ast.Assign)
-        and any(t is sub for t in stmt.targets)
-    )
+def _truth(node):
+    """``(local, truth)``: an operand true exactly when zone local ``local`` is ``truth``."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _truth(node.operand)
+        return None if inner is None else (inner[0], not inner[1])
+    if isinstance(node, ast.NamedExpr) and node.target.id.startswith("_zc"):
+        return node.target.id, True
+    if isinstance(node, ast.Name) and node.id.startswith("_zc"):
+        return node.id, True
+    return None
 
 
-class _EnvWrites(ast.NodeTransformer):
-    """The environment's making and its writes dropped (see :func:`_unread_env`)."""
+class _Settle(ast.NodeTransformer):
+    """Conditionals testing a local whose truth is known, as the branch taken."""
 
-    def __init__(self, made: set):
-        self.made = made
+    def __init__(self, known: dict):
+        self.known = known
+        self.changed = False
 
-    def visit_Assign(self, node):
-        if id(node) in self.made:
-            return None
-        kept = [t for t in node.targets if not _is_env_item(t)]
-        if len(kept) == len(node.targets):
-            return node
-        if kept:
-            node.targets = kept
-            return node
-        if isinstance(node.value, (ast.Name, ast.Constant)):
-            return None
-        return ast.copy_location(ast.Expr(node.value), node)
+    def visit_IfExp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.test, ast.Name) and node.test.id in self.known:
+            self.changed = True
+            return node.body if self.known[node.test.id] else node.orelse
+        return node
 
 
-def _is_env_item(node) -> bool:
-    return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == _ENV
+class _Unbind(ast.NodeTransformer):
+    """``(_zcN := Z)`` -> ``Z`` where ``_zcN`` is read nowhere."""
 
+    def __init__(self, read: set):
+        self.read = read
 
-def _fill_bodies(fn) -> None:
-    """A ``pass`` in each block the drops left empty (an empty ``else`` is no ``else``)."""
-    for node in ast.walk(fn):
-        block = getattr(node, "body", None)
-        if isinstance(block, list) and not block:
-            block.append(ast.Pass())
-        if isinstance(node, ast.Try) and not node.handlers and not node.finalbody:
-            node.finalbody.append(ast.Pass())
+    def visit_NamedExpr(self, node):
+        self.generic_visit(node)
+        if node.target.id.startswith("_zc") and node.target.id not in self.read:
+            return node.value
+        return node
 
 
 def _rebinds_g(fn: ast.FunctionDef) -> bool:
