@@ -88,6 +88,9 @@ class ActionDef:
     texts: dict = field(
         default_factory=dict, repr=False, compare=False
     )  # keys -> text (a text reads keys only)
+    bases: dict = field(
+        default_factory=dict, repr=False, compare=False
+    )  # keys of a run -> its id base (engine.legal ``ids``)
     keys: tuple = field(default=(), repr=False, compare=False)  # the parameters' env keys, in order
     env: Any = field(
         default=None, repr=False, compare=False

@@ -40,6 +40,20 @@ def _make_room(p, n: int) -> None:
     p.runs_held += n
 
 
+def _base(d, keys: tuple) -> int:
+    """The id of the action of kind ``d`` with ``keys`` (every parameter's), or the base of the
+    ids of a run whose ``keys`` lack the last parameter's (each of its actions adds its local
+    index), remembered in ``d.bases`` (a run of the same keys again, in another decision)."""
+    n = 0
+    for p, k in zip(d.params, keys):
+        n = n * p.radix + (k if p.kind == "position_in" else local_index(p, k))
+    base = d.base + (n if len(keys) == len(d.params) else n * d.params[-1].radix)
+    if len(d.bases) >= MEMO_LIMIT:
+        d.bases.clear()
+    d.bases[keys] = base
+    return base
+
+
 class Legal(Sequence):
     """The legal actions of one decision: a read-only list of :class:`Action`.
 
@@ -146,30 +160,21 @@ class Legal(Sequence):
         without making an Action object each (an action mask for hundreds of actions)."""
         out: list[int] = []
         ends = self._ends
-        for r, (d, vals, keys, items, lo) in enumerate(self._runs):
-            params = d.params
+        r = 0
+        for d, _, keys, items, lo in self._runs:
+            r += 1
+            base = d.bases.get(keys)  # a run's keys fix its id, or the base of its last parameter's
+            if base is None:
+                base = _base(d, keys)
             if items is None:
-                n = 0
-                for p, k in zip(params, keys):
-                    n = n * p.radix + local_index(p, k)
-                out.append(d.base + n)
+                out.append(base)
                 continue
-            n = 0
-            for p, k in zip(params, keys):
-                n = n * p.radix + (k if p.kind == "position_in" else local_index(p, k))
-            last = params[-1]
-            base = d.base + n * last.radix
-            hi = lo + ends[r + 1] - ends[r]
+            last = d.params[-1]
+            hi = lo + ends[r] - ends[r - 1]
             kind = last.kind
-            if kind in ("position_in", "seat_in"):
+            if kind == "position_in" or kind == "seat_in":
                 out.extend([base + k for _, k in items[lo:hi]])
-            elif kind == "number_in":
-                low = last.low
-                out.extend([base + k - low for _, k in items[lo:hi]])
-            elif kind == "one_of" or kind == "value_in":
-                index = last.index
-                out.extend([base + index[k] for _, k in items[lo:hi]])
-            else:  # group_of: a remembered list of groups, its groups' indices and ids with it
+            elif kind == "group_of":  # a remembered list of groups, its groups' indices and ids with it
                 got = _remembered(last, items)
                 run = got[3].get(base)
                 if run is None:
@@ -177,6 +182,12 @@ class Legal(Sequence):
                     got = _remembered(last, items)  # again: making room may have forgotten it
                     run = got[3][base] = [base + x for x in got[1]]
                 out.extend(run[lo:hi])
+            elif kind == "number_in":
+                low = last.low
+                out.extend([base + k - low for _, k in items[lo:hi]])
+            else:  # one_of, value_in
+                index = last.index
+                out.extend([base + index[k] for _, k in items[lo:hi]])
         return out
 
     def __eq__(self, other) -> bool:
