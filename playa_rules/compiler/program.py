@@ -142,7 +142,14 @@ def knowledge_masks(params: list) -> Callable | None:
         if not before and not after:
             return lambda known, values: (known[values[0]],)
         return lambda known, values: before + (known[values[i]],) + after
-    return lambda known, values: before + (_mask(known, "group_of", values[i]),) + after
+
+    def group_mask(known, values):  # (_mask's group_of, inline: once per action logged)
+        seen = -1
+        for c in values[i]:
+            seen &= known[c]
+        return before + (seen,) + after
+
+    return group_mask
 
 
 def _mask(known, kind: str, v) -> int:

@@ -12,7 +12,9 @@ For each step of each phase this module writes ``after(game, a) -> bool``: the a
 decision, True once the flow stops there (legal actions set, the match over, or a search's
 world standing between hands). For each phase with no ``next`` it writes ``_e{p}``, which the
 step functions call after its last turn: the next phase started and its first steps listed,
-or after the last phase the hand scored. Whatever is fixed is decided here: whether
+or after the last phase the hand scored. For a search's playouts it writes ``_play``, a loop
+applying random actions with the same lines inside it (:func:`loop_source`; the lines are
+:mod:`.flowlines`). Whatever is fixed is decided here: whether
 the step repeats, which kinds are free, whether any kind narrates, whether the next step is
 plain (:func:`.flow.straight_steps`) and its listing, where the turn ends, the turn's
 variables and the component variables kept for a turn, whether the rules have automata.
@@ -29,14 +31,16 @@ Why this is safe with rule files from strangers: the source is assembled from fi
 and integers only (step indices, state constants); every step, plan, action kind, variable
 name and store is an object bound in the function's namespace under a name made here
 (``_s1_0``, ``_p1_1``, ``_cn0``), and the functions run with no builtins but ``len``,
-``range`` and ``sum``.
+``range``, ``sum``, ``int`` and ``object.__new__``.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from types import FunctionType
 
 from ..limits import MAX_INT
+from .actions import Action
 from .flow import (
     COUNTED,
     NO_ACTIONS,
@@ -46,120 +50,18 @@ from .flow import (
     rules_failed,
     score_too_big,
     straight_steps,
-    turn_stores,
 )
+from .flowlines import LOCATE, RETURNS, Loops, after_step, chain, ended, padded, turn_start
 from .legal import Legal
-from .plans import step_plan
-from .state import DECIDE, HAND_END, HAND_START, PHASE_START, STEP_ENTER, TURN_START
+from .state import HAND_END, HAND_START, PHASE_START, STEP_ENTER, TURN_START
 
-_ENTRY = "after"  # the key of Program.extras holding (table, source), made once per rule set
+_ENTRY = "after"  # the key of Program.extras holding (table, source, names), made once per rule set
+_LOOP = "play"  # ... holding (the playout loop, its source)
 
 
 def interpreted(game, a) -> bool:
     """The flow after ``a`` as the interpreter runs it (a step this module does not write)."""
     return game._perform(a) or game._straight_on()
-
-
-def _listing(ns: dict, p: int, j: int, step, pad: str, blocked: bool = True) -> list[str]:
-    """Lines listing step ``j`` of phase ``p`` for ``seat``: the legal actions set and True;
-    else (``blocked``) the step logged blocked and its ``on_blocked`` run as the interpreter
-    does, any ``end`` it sets left to the interpreter, the step index moved on."""
-    name = f"{p}_{j}"
-    ns[f"_s{name}"] = step
-    ns[f"_p{name}"] = step_plan(step)
-    lines = [
-        "out = _Legal((game._token, game._stamp + 1))",
-        "try:",
-        f"    _p{name}(g, seat, out)",
-        "except _RE as exc:",
-        f"    raise _listing_failed(_s{name}, g, exc) from None",
-        "if out._ends[-1]:",
-        "    game._stamp += 1",
-        "    game._legal = out",
-        "    game._by_text = None",
-        "    game._by_id = None",
-        f"    g.mode = {DECIDE}",
-        "    return True",
-    ]
-    if blocked:
-        ns[f"_i{name}"] = step.id
-        lines.append(f"log.append(('blocked', seat, _i{name}))")
-        if step.on_blocked is not None:
-            ns[f"_o{name}"] = step.on_blocked
-            lines += [
-                "try:",
-                f"    _o{name}(g, {{'me': seat}})",
-                "except _RE as exc:",
-                "    raise _rules_failed(game, exc) from None",
-            ]
-        lines += [f"g.step_i = {j + 1}", f"g.mode = {STEP_ENTER}"]
-        if step.on_blocked is not None:
-            lines += ["if g.end is not None:", "    return False"]
-    return [pad + line for line in lines]
-
-
-def _chain(ns: dict, program, p: int, row: list, j: int) -> list[str]:
-    """Lines going on from step index ``j`` of phase ``p`` (``g.step_i == j``, the step before
-    ended) to the next decision, as :meth:`Flow._straight_on` does: plain steps listed, a
-    blocked one logged and the next tried, the turn's end starting the next turn of a phase
-    of counted turns; at most one turn's steps written out, then the interpreter's loop."""
-    last = len(row) - 1
-    automata = bool(program.automata)
-    counted = program.phases[p].turns in COUNTED
-    lines: list[str] = []
-    for _ in row:
-        step = row[j]
-        if j == last and counted:  # the turn ends: the phase's end after its last turn
-            lines += [
-                "    k = g.turn_k + 1",
-                "    if k >= g.plet['$turns']:",
-                *_ended(program, p, "        "),
-            ]
-        if step is None:
-            return [*lines, "    return False"]
-        if j < last:
-            if automata:
-                lines += ["    if g.auto[seat] is not None:", "        return False"]
-        else:
-            lines.append("    order = g.turn_order")
-            if automata:
-                lines += ["    if g.auto[order[k % len(order)]] is not None:", "        return False"]
-            lines.append("    g.turn_k = k")
-            lines += _turn_start(ns, program, "    ")
-            lines.append("    g.step_i = 0")
-            j = 0
-        lines += _listing(ns, p, j, step, "    ")
-        j += 1
-    return [*lines, "    return game._straight_on()"]
-
-
-def _turn_start(ns: dict, program, pad: str) -> list[str]:
-    """Lines starting turn ``k`` of ``order`` as :meth:`Flow._turn_begins` does."""
-    fresh, kept = program.extras.get("turn_stores") or turn_stores(program)
-    ns["_tv"] = fresh
-    lines = [
-        "n = len(order)",
-        "g.seat = seat = order[k % n]",
-        "g.round = r = k // n + 1",
-        "g.tvars = _tv.copy()" if fresh else "g.tvars = {}",
-        "log.append(('turn', seat, r))",
-    ]
-    if kept:
-        lines.append("cvars = g.cvars")
-    for i, (name, store) in enumerate(kept):
-        ns[f"_cn{i}"], ns[f"_cs{i}"] = name, store
-        lines.append(f"cvars[_cn{i}][:] = _cs{i}")
-    return [pad + line for line in lines]
-
-
-def _ended(program, p: int, pad: str, turn: str = "k") -> list[str]:
-    """Lines after the last turn of phase ``p`` (``turn`` the turn past it, kept in
-    ``g.turn_k``): the phase's end generated when no ``next`` names the phase to continue
-    with, else the interpreter's."""
-    if program.phases[p].next is not None:
-        return [pad + "return False"]
-    keep = [pad + f"g.turn_k = {turn}"] if turn != "0" else []  # (a phase of no turns: still 0)
-    return [*keep, pad + f"return _e{p}(game, g, log)"]
 
 
 def _phase_end(ns: dict, program, p: int) -> list[str]:
@@ -224,8 +126,8 @@ def _phase_start(ns: dict, program, q: int) -> list[str]:
     lines.append(f"g.mode = {TURN_START}")
     if phase.on_start is not None:  # an `end` it ran: the interpreter's
         lines += ["if g.end is not None:", "    return False"]
-    lines += ["if 0 >= g.plet['$turns']:", *_ended(program, q, "    ", "0"), "k = 0"]
-    lines += _turn_start(ns, program, "")
+    lines += ["if 0 >= g.plet['$turns']:", *ended(program, q, "    ", RETURNS, "0"), "k = 0"]
+    lines += turn_start(ns, program, "")
     if phase.on_turn_start is not None:
         ns[f"_ts{q}"] = phase.on_turn_start
         lines.append(f"_ts{q}(g, {{'me': seat}})")
@@ -233,7 +135,7 @@ def _phase_start(ns: dict, program, q: int) -> list[str]:
     if phase.on_turn_start is not None:
         lines += ["if g.end is not None:", "    return False"]
     rows = program.extras.get("straight") or straight_steps(program)
-    return ["    " + line for line in lines] + _chain(ns, program, q, rows[q], 0)
+    return ["    " + line for line in lines] + chain(ns, program, q, rows[q], 0, RETURNS)
 
 
 def _hand_end(ns: dict, program) -> list[str]:
@@ -281,69 +183,18 @@ def _hand_end(ns: dict, program) -> list[str]:
     return ["    " + line for line in lines]
 
 
-def _logged() -> list[str]:
-    """Lines logging the action (its knowledge masks filled in once the effect has run)."""
-    return ["    entry = ['act', seat, a, None]", "    log = game._log", "    log.append(entry)", "    try:"]
-
-
-def _failed() -> list[str]:
-    return ["    except _RE as exc:", "        raise _action_failed(game, a, exc) from None"]
-
-
-def _after_step(ns: dict, program, p: int, s: int, row: list) -> list[str]:
+def _after_fn(ns: dict, program, p: int, s: int, row: list) -> list[str]:
     """The source of ``_a{p}_{s}(game, a)``: ``a`` chosen at step ``s`` of phase ``p``."""
     step = program.phases[p].steps[s]
     kinds = step.actions + step.fallback + step.free
-    free = [d for d in step.free if not any(d is x for x in step.actions)]
     lines = [f"def _a{p}_{s}(game, a):", "    g = game.g", "    seat = g.seat", "    vals = a.values"]
-    one = kinds[0] if kinds and all(d is kinds[0] for d in kinds) else None
-    if one is not None:  # one kind of action: its env, effect, tell and masks bound, no reads of ``a.defn``
-        k = f"{p}_{s}"
-        ns[f"_v{k}"], ns[f"_x{k}"], ns[f"_t{k}"], ns[f"_h{k}"] = one.env, one.effect, one.tell, one.hides
-        lines += [f"    e = _v{k}(g, seat, vals)", *_logged(), f"        _x{k}(g, e)"]
-        if one.tell is not None:
-            lines.append(f"        game._tell(_t{k}, e, seat)")
-        lines += _failed()
-        if one.hides is not None:
-            lines.append(f"    entry[3] = _h{k}(g.known, vals)")
-    else:
-        lines += ["    d = a.defn", "    e = d.env(g, seat, vals)", *_logged(), "        d.effect(g, e)"]
-        if any(d.tell is not None for d in kinds):
-            lines += ["        if d.tell is not None:", "            game._tell(d.tell, e, seat)"]
-        lines += _failed()
-        if any(d.hides is not None for d in kinds):
-            lines += [
-                "    hides = d.hides",
-                "    if hides is not None:",
-                "        entry[3] = hides(g.known, vals)",
-            ]
-    lines.append("    if g.end is None:")
-    if free:
-        for i, d in enumerate(free):
-            ns[f"_f{p}_{s}_{i}"] = d
-        test = " or ".join(f"d is _f{p}_{s}_{i}" for i in range(len(free)))
-        lines.append(f"        if {test}:")  # a free action: the same step, decided again
-        lines += _listing(ns, p, s, step, "            ")
-        lines += ["            return game._straight_on()"]
-    if step.repeat:  # nothing legal: the step ends, as after any other action
-        lines += _listing(ns, p, s, step, "        ", blocked=False)
-    elif not free:
-        lines.append("        pass")
-    lines += [
-        "    elif g.end == 'step':",
-        "        g.end = None",
-        "    else:",
-        "        return False",
-        f"    g.step_i = {s + 1}",
-        f"    g.mode = {STEP_ENTER}",
-    ]
-    return lines + _chain(ns, program, p, row, s + 1)
+    if not (kinds and all(d is kinds[0] for d in kinds)) or step.free:
+        lines.append("    d = a.defn")
+    return [*lines, "    log = game._log", *after_step(ns, program, p, s, row, RETURNS)]
 
 
-def source(program) -> tuple[str, dict, list]:
-    """The source of every step's function, the objects its names stand for, and per phase
-    per step the function's name (None: the step is left to the interpreter)."""
-    ns = {
+def _namespace() -> dict:
+    return {
         "__builtins__": {},
         "len": len,
         "_Legal": Legal,
@@ -356,7 +207,14 @@ def source(program) -> tuple[str, dict, list]:
         "_MAX_INT": MAX_INT,
         "_too_big": score_too_big,
         "_NO_ACTIONS": NO_ACTIONS,
+        "_new": object.__new__,
     }
+
+
+def source(program) -> tuple[str, dict, list]:
+    """The source of every step's function, the objects its names stand for, and per phase
+    per step the function's name (None: the step is left to the interpreter)."""
+    ns = _namespace()
     rows = program.extras.get("straight") or straight_steps(program)
     lines: list[str] = []
     names: list = []
@@ -366,11 +224,97 @@ def source(program) -> tuple[str, dict, list]:
             if step.simultaneous is not None:
                 names[-1].append(None)
                 continue
-            lines += _after_step(ns, program, p, s, rows[p])
+            lines += _after_fn(ns, program, p, s, rows[p])
             names[-1].append(f"_a{p}_{s}")
         if phase.next is None:
             lines += _phase_end(ns, program, p)
     return "\n".join(lines) + "\n", ns, names
+
+
+def loop_source(program, ns: dict) -> str:
+    """The source of ``_play(game, random)``, :func:`.playout.play_at_random`'s loop in sample
+    mode: the ``int(random() * n)``-th legal action made and performed, and the flow run on
+    to the next decision, by the lines of the step whose decision it is (the step functions'
+    own, :mod:`.flowlines`) written in the loop: the step of the next decision is known where
+    its actions are listed, so the loop goes on with no call and no table read. A
+    simultaneous step, or wherever the interpreter took over, is looked up in ``_at``; a
+    simultaneous step's choice goes through ``game.apply_index`` (sealed)."""
+    rows = program.extras.get("straight") or straight_steps(program)
+    index, steps, i = [], [], 0
+    for p, phase in enumerate(program.phases):
+        index.append([])
+        for s, step in enumerate(phase.steps):
+            if step.simultaneous is None:
+                index[-1].append(i)
+                steps.append((p, s))
+                i += 1
+            else:
+                index[-1].append(-1)
+    ns.update(_at=index, _int=int, _bisect=bisect_right, _Action=Action)
+    loops = Loops(index)
+
+    def tree(lo: int, hi: int, pad: str) -> list[str]:  # steps lo..hi-1, told apart by ``at``
+        if hi - lo == 1:
+            p, s = steps[lo]
+            body = [pad + line[4:] for line in after_step(ns, program, p, s, rows[p], loops)]
+            return body if lo else [*padded(pad, simultaneous), *body]  # (at < 0 comes here too)
+        mid = (lo + hi) // 2
+        return [
+            f"{pad}if at < {mid}:",
+            *tree(lo, mid, pad + "    "),
+            f"{pad}else:",
+            *tree(mid, hi, pad + "    "),
+        ]
+
+    simultaneous = [  # sealed choices, or a step the interpreter listed: asked of the game
+        "if at < 0:",
+        "    game.apply_index(k)",
+        "    g = game.g",
+        "    log = game._log",
+        "    game._by_text = None",
+        "    game._by_id = None",
+        "    " + LOCATE,
+        "    continue",
+    ]
+    lines = [
+        "def _play(game, random):",
+        "    g = game.g",
+        "    log = game._log",
+        "    game._by_text = None",
+        "    game._by_id = None",
+        "    " + LOCATE,
+        "    while True:",
+        "        out = game._legal",
+        "        ends = out._ends",
+        "        n = ends[-1]",
+        "        if not n:",
+        "            return",
+        "        k = _int(random() * n)",
+    ]
+    if not steps:
+        return "\n".join([*lines, *padded("        ", simultaneous)]) + "\n"
+    lines += [
+        "        r = _bisect(ends, k) - 1",
+        "        d, vals, keys, items, lo = out._runs[r]",
+        "        if items is not None:",
+        "            v, key = items[lo + k - ends[r]]",
+        "            vals = vals + (v,)",
+        "            keys = keys + (key,)",
+        "        a = _new(_Action)",  # Action(d, vals, keys, out.stamp), its slots set here (as NEW_LEGAL)
+        "        a.defn = d",
+        "        a.values = vals",
+        "        a.keys = keys",
+        "        a.stamp = out.stamp",
+        "        a._text = None",
+        "        seat = g.seat",
+        *tree(0, len(steps), "        "),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _functions(text: str, name: str, ns: dict) -> dict:
+    module = compile(text, name, "exec")
+    return {c.co_name: FunctionType(c, ns, c.co_name) for c in module.co_consts if hasattr(c, "co_code")}
 
 
 def after_table(program) -> list:
@@ -379,12 +323,21 @@ def after_table(program) -> list:
     made = program.extras.get(_ENTRY)
     if made is None:
         text, ns, names = source(program)
-        module = compile(text, "<playa-rules flow>", "exec")
-        made_fns = {
-            c.co_name: FunctionType(c, ns, c.co_name) for c in module.co_consts if hasattr(c, "co_code")
-        }
+        made_fns = _functions(text, "<playa-rules flow>", ns)
         ns.update(made_fns)  # the step functions call the phases' ends by name
         table = [[interpreted if f is None else made_fns[f] for f in row] for row in names]
-        made = program.extras[_ENTRY] = (table, text)
+        made = program.extras[_ENTRY] = (table, text, ns)
         program.extras["after_table"] = table
+    return made[0]
+
+
+def play_loop(program):
+    """``_play(game, random)`` (:func:`loop_source`), made on first use and kept in
+    ``program.extras``."""
+    made = program.extras.get(_LOOP)
+    if made is None:
+        after_table(program)
+        ns = program.extras[_ENTRY][2]
+        text = loop_source(program, ns)
+        made = program.extras[_LOOP] = (_functions(text, "<playa-rules playout>", ns)["_play"], text)
     return made[0]

@@ -23,6 +23,7 @@ from bisect import bisect_right
 
 from ..errors import IllegalAction
 from .actions import Action
+from .flowcode import play_loop
 from .state import HAND_START, OVER
 
 
@@ -59,34 +60,15 @@ def play_at_random(game, random) -> None:
     """Apply the ``int(random() * n)``-th of the ``n`` legal actions until none is legal (the
     match is over, or the game stands between hands: :func:`stop_between_hands`), as
     ``apply_index`` would one at a time: a search's playout. ``random`` draws a float in
-    ``[0, 1)`` (``random.Random().random``); the same draws give the same game."""
+    ``[0, 1)`` (``random.Random().random``); the same draws give the same game. In sample
+    mode the loop is generated per rule set (:func:`.flowcode.loop_source`), the flow after
+    each action written inside it."""
     g = game.g
     if g.explicit:  # chance nodes and segments: the general path (a game's chance mode never changes)
         while game._legal:
             apply_index(game, int(random() * len(game._legal)))
         return
-    after = game._after or game._flow_code()
-    while True:
-        legal = game._legal
-        ends = legal._ends
-        n = ends[-1]
-        if not n:
-            return
-        k = int(random() * n)
-        if g.sim is not None:
-            apply_index(game, k)  # a simultaneous step: sealed choices
-            continue
-        r = bisect_right(ends, k) - 1  # _play, inline
-        d, vals, keys, items, lo = legal._runs[r]
-        if items is None:
-            a = Action(d, vals, keys, legal.stamp)
-        else:
-            v, key = items[lo + k - ends[r]]
-            a = Action(d, vals + (v,), keys + (key,), legal.stamp)
-        if not after[g.phase_i][g.step_i](game, a):
-            game._run()
-        if g.nchance != game._nmasked:
-            game._mask_chance()
+    play_loop(game.program)(game, random)  # sample mode: the loop generated per rule set (engine.flowcode)
 
 
 def stop_between_hands(game) -> None:

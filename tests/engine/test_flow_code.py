@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import playa_rules as pr
-from playa_rules.engine.flowcode import after_table, interpreted, source
+from playa_rules.engine.flowcode import after_table, interpreted, play_loop, source
+from playa_rules.engine.playout import between_hands, stop_between_hands
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
 NAMES = [*pr.games(), *(str(p) for p in sorted(GAMES.glob("*.yaml")))]
@@ -280,14 +281,21 @@ def test_simultaneous_steps_are_left_to_the_interpreter():
     assert any(fn is interpreted for row in table for fn in row)
 
 
-def test_the_source_holds_no_text_of_the_rule_file(tmp_path):
+@pytest.mark.parametrize("form", ["step functions", "playout loop"])
+def test_the_source_holds_no_text_of_the_rule_file(tmp_path, form):
     """Step ids, action names and variable names are objects bound in the namespace: the
     source is the same whatever the rule file calls them, and reads no name but its own."""
     path = tmp_path / "odd.yaml"
     path.write_text(FLOW_PATHS.replace("{id: first,", "{id: os_system,").replace("taken", "log_append"))
-    plain, _, _ = source(pr.load(str(_write(tmp_path, FLOW_PATHS))).program)
-    text, ns, _ = source(pr.load(str(path)).program)
-    assert text == plain and "os_system" not in text and "log_append" not in text
+    texts = []
+    for program in (pr.load(str(_write(tmp_path, FLOW_PATHS))).program, pr.load(str(path)).program):
+        if form == "playout loop":
+            play_loop(program)
+            text, ns = program.extras["play"][1], program.extras["after"][2]
+        else:
+            text, ns, _ = source(program)
+        texts.append(text)
+    assert texts[0] == texts[1] and "os_system" not in text and "log_append" not in text
     assert ns["__builtins__"] == {}
     tree = ast.parse(text)
     strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
@@ -295,8 +303,54 @@ def test_the_source_holds_no_text_of_the_rule_file(tmp_path):
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     bound = set(ns) | {"game", "a", "g", "d", "seat", "vals", "e", "entry", "log", "exc", "hides", "out"}
     bound |= {"k", "order", "n", "r", "cvars", "first", "s", "i", "row", "detail", "parts", "total"}
+    bound |= {"random", "at", "ends", "keys", "items", "lo", "v", "key"}
     bound |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}  # (a phase's end, by name)
     assert names <= bound
+
+
+def _play_out_both(rules, players: int, seed: int, pause: bool) -> None:
+    """A search's playout (``play_at_random``, the generated loop) against the same random
+    draws applied one at a time through the interpreter: the same game."""
+    fast, slow = rules.new_game(players, seed=seed), rules.new_game(players, seed=seed)
+    _interpreter_only(slow)
+    if pause:
+        stop_between_hands(fast)
+        stop_between_hands(slow)
+    fast.play_at_random(random.Random(seed).random)
+    draw = random.Random(seed).random
+    while slow._legal:
+        slow.apply_index(int(draw() * len(slow._legal)))
+    assert fast.log == slow.log
+    assert [fast.log_for(s) for s in range(players)] == [slow.log_for(s) for s in range(players)]
+    assert (fast.is_over, between_hands(fast)) == (slow.is_over, between_hands(slow))
+    if not between_hands(fast):  # (a world stopped between hands is not viewed: it stands in no phase)
+        assert fast.view(None) == slow.view(None)
+    if fast.is_over:
+        assert (fast.scores(), fast.winners()) == (slow.scores(), slow.winners())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_plays_out_at_random_as_the_interpreter_does(name):
+    rules = pr.load(name)
+    for players in sorted({min(rules.player_counts), max(rules.player_counts)}):
+        for seed in (0, 1):
+            _play_out_both(rules, players, seed, pause=seed == 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3]),
+    pause=st.booleans(),
+    game=st.sampled_from(["flow paths", *sorted(ENDS_VARIANTS)]),
+)
+def test_test_games_play_out_at_random_as_the_interpreter_does(tmp_path_factory, seed, players, pause, game):
+    folder = tmp_path_factory.mktemp("out")
+    if game == "flow paths":
+        path = _write(folder, FLOW_PATHS)
+    else:
+        path = _phase_ends(folder, *ENDS_VARIANTS[game])
+    _play_out_both(pr.load(str(path)), players, seed, pause)
 
 
 def _write(tmp_path, text: str) -> Path:
@@ -396,7 +450,7 @@ def test_rules_failing_between_decisions_fail_alike(tmp_path, what):
 def test_a_search_world_stops_between_hands_alike(tmp_path):
     """A game told to stop between hands (engine.playout) stops after the scoring on both
     paths, with nothing to do, and goes on to the same next hand."""
-    from playa_rules.engine.playout import between_hands, go_on, play_at_random, stop_between_hands
+    from playa_rules.engine.playout import go_on, play_at_random
 
     rules = pr.load(_phase_ends(tmp_path))
     for seed in range(3):
@@ -410,3 +464,30 @@ def test_a_search_world_stops_between_hands_alike(tmp_path):
         go_on(fast)
         go_on(slow)
         assert fast.log == slow.log and fast.legal_action_ids() == slow.legal_action_ids()
+
+
+def test_the_generated_flow_sets_every_slot_of_the_actions_and_lists_it_makes():
+    """The step functions and the playout loop make Legal and Action objects without calling
+    their classes (engine/flowlines.py NEW_LEGAL): every slot is set as the constructor sets it."""
+    from playa_rules.engine.actions import Action
+    from playa_rules.engine.legal import Legal
+
+    def slots(obj, cls) -> dict:
+        return {s: getattr(obj, s) for s in cls.__slots__}  # (an unset slot raises AttributeError)
+
+    rules = pr.load("playa-pirata")
+    game = rules.new_game(3, seed=4)
+    rng = random.Random(4)
+    for _ in range(6):
+        game.apply_index(rng.randrange(len(game.legal_actions())))
+        got = slots(game._legal, Legal)
+        assert (
+            type(got["_runs"]) is list and got["_ends"][0] == 0 and len(got["_ends"]) == len(got["_runs"]) + 1
+        )
+        assert got["stamp"] == (game._token, game._stamp)
+    stop_between_hands(game)
+    game.play_at_random(rng.random)
+    made = [entry[2] for entry in game.g.log if entry[0] == "act"]
+    assert len(made) > 20
+    for a in made:
+        assert slots(a, Action) == slots(Action(a.defn, a.values, a.keys, a.stamp), Action)
