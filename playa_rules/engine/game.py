@@ -107,10 +107,12 @@ class Game(Segments, Flow):
 
     @property
     def current_player(self):
-        """The seat to act, ``CHANCE`` (-1) at a chance node, or None once the match is over."""
+        """The seat to act, ``CHANCE`` (-1) at a chance node, or None once the match is over (or
+        while a search's world waits between hands: :meth:`stop_between_hands`)."""
         if self._node is not None:
             return CHANCE
-        return None if self.g.mode == OVER else self.g.seat
+        mode = self.g.mode
+        return None if mode == OVER or mode == HAND_START else self.g.seat
 
     @property
     def is_chance(self) -> bool:

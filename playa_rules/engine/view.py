@@ -56,9 +56,10 @@ def view(game, seat) -> dict:
     }
     if (game.rules.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only
         out["running_scores"] = plain(game.running_scores())
-    if not over:
-        phase = game.program.phases[g.phase_i]
-        out["step"] = phase.steps[g.step_i].id if g.step_i < len(phase.steps) else None
+    if not over:  # (no phase while a search's world waits between hands: its last has ended)
+        phases = game.program.phases
+        phase = phases[g.phase_i] if g.phase_i < len(phases) else None
+        out["step"] = phase.steps[g.step_i].id if phase is not None and g.step_i < len(phase.steps) else None
     if game.is_chance:  # what could come up tells what is left where nobody sees: not in a seat's view
         out["chance"] = True
         if seat is None:

@@ -9,6 +9,7 @@ dice, shuffled piles and several hands.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -75,6 +76,12 @@ def test_a_game_stopped_between_hands_goes_on_as_if_it_had_never_stopped(gid, ru
                 assert stopping.hand_scores == plain.hand_scores
                 assert stopping.scores() == plain.scores()
                 assert not stopping.is_over and len(stopping.legal_actions()) == 0
+                assert stopping.current_player is None  # nobody to act while it waits
+                for seat in [None, *range(players)]:  # every view reads (no phase is under way)
+                    view = stopping.view(seat)
+                    assert view["current_player"] is None and view["step"] is None
+                    assert "legal_actions" not in view
+                    json.dumps(view)
                 stopping.go_on()
                 stopping.stop_between_hands()
             assert _whole(stopping) == _whole(plain)
