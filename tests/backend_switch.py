@@ -35,7 +35,8 @@ def play_alike(
     met: list | None = None,
 ) -> list[str]:
     """Seeded random games of both loads: the same legal actions at every decision (and,
-    with ``views``, every seat's view and the whole one), the same logs, scores and winners.
+    with ``views``, every seat's view and the whole one after every action, and every seat's
+    log at the end), the same logs, scores and winners.
     With ``errors``, a library error (``PlayaRulesError``) where one backend meets it must be
     the same error, with the same message, on the other, and ends that game; the legal ids
     are compared too, and ``met`` (a list) gets the text of each such error. ``steps`` bounds
@@ -71,6 +72,8 @@ def play_alike(
                     assert va == vb, f"seat {seat}'s views differ ({at}): {va} != {vb}"
         assert a.is_over == b.is_over, f"one game is over, not the other ({where})"
         assert a.log == b.log, f"logs differ ({where}): {a.log} != {b.log}"
+        for seat in range(players) if views else ():
+            assert a.log_for(seat) == b.log_for(seat), f"seat {seat}'s logs differ ({where})"
         if a.is_over:
             assert a.scores() == b.scores(), f"scores differ ({where}): {a.scores()} != {b.scores()}"
             assert a.winners() == b.winners(), f"winners differ ({where}): {a.winners()} != {b.winners()}"

@@ -19,6 +19,8 @@ and prints each failure with its rule file.
 from __future__ import annotations
 
 import copy
+import json
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -58,7 +60,7 @@ SKELETON = {
             "start": "deck",
             "label": "{v}{k}",
             "vars": {"boost": 0},
-            "items": [{"each": {"v": [1, 2, 3, 4, 5, 6], "k": ["a", "b"]}}],
+            "items": [{"each": {"v": [1, 2, 3, 4, 5, 6], "k": ["a", "b"]}}, {"v": 7, "k": "a", "count": 2}],
         },
         "tile": {
             "per_player": True,
@@ -156,13 +158,15 @@ def _action(g: Shapes, i: int) -> dict:
     action["effect"] = "\n".join([*marks, *block(g, scope, 3, 4)] or ["set turn.n += 1"])
     if g.maybe(10):
         action["tell"] = f"{{me}} says {{{g.expr(NUM, scope, 2)}}}"
+    if g.maybe(15):  # what the other seats learn of the action in their logs
+        action["others_see"] = g.one(["turn", "nothing"])
     return action
 
 
 def _steps(g: Shapes, kinds: list[str]) -> list[dict]:
     """The turn's steps: a decision among the kinds and ``pass``, maybe with a free kind, and
     maybe a step run only ``when`` something holds, one that repeats, one that may be blocked
-    (``on_blocked``), one with only an effect."""
+    (``on_blocked``), one with only an effect, one where seats choose at once in secret."""
     me = {"@me": 1, "@phase": 1}
     first = {"id": "act", "actions": [*kinds, "pass"]}
     if len(kinds) > 1 and g.maybe(25):
@@ -170,11 +174,14 @@ def _steps(g: Shapes, kinds: list[str]) -> list[dict]:
     steps = [first]
     for k in range(g.pick(3)):
         step: dict = {"id": f"step{k}"}
-        form = g.pick(4)
+        form = g.pick(5)
         if form == 0:
             step["effect"] = "\n".join(block(g, me, 2, 3) or ["set turn.n += 1"])
         elif form == 1:
             step.update({"actions": [g.one(kinds), "done"], "repeat": True})
+        elif form == 2:  # every seat listed chooses in secret, then the choices are applied in order
+            who = g.one(["seats", "[me.left, me]", g.expr(SEATS, me, 2)])
+            step.update({"simultaneous": who, "actions": [*kinds, "pass"]})
         else:
             step["actions"] = [g.one(kinds)]
             blocked = block(g, me, 2, 2)
@@ -184,6 +191,21 @@ def _steps(g: Shapes, kinds: list[str]) -> list[dict]:
             step["when"] = g.expr(BOOL, me, 2)
         steps.append(step)
     return steps
+
+
+def _last_phase(g: Shapes, kinds: list[str], let: dict) -> dict:
+    """A second phase: maybe skipped (``when``), maybe only an ``on_start``, else turns by a
+    list of seats worked out when it starts, or by one seat."""
+    last: dict = {"id": "last", "let": dict(let)}
+    if g.maybe(40):
+        last["when"] = g.expr(BOOL, {}, 2)
+    start = block(g, {}, 2, 2)
+    if start:
+        last["on_start"] = "\n".join(start)
+    if g.maybe(70):
+        last["turns"] = {"seats": g.expr(SEATS, {}, 2)} if g.maybe(60) else {"seat": "start_player"}
+        last["steps"] = [{"id": "final", "actions": [*kinds, "pass"]}]
+    return last
 
 
 def rule_file(pick) -> dict:
@@ -227,6 +249,10 @@ def rule_file(pick) -> dict:
         phase["on_turn_start"] = "\n".join(start)
     phase["steps"] = _steps(g, kinds)
     data["phases"] = [phase]
+    if g.maybe(50):
+        data["phases"].append(_last_phase(g, kinds, phase["let"]))
+        if g.maybe(40):
+            phase["next"] = f"if {g.expr(BOOL, {}, 2)} then 'last' else none"
     data["scoring"] = [{"id": f"k{i}", "points": g.expr(NUM, {"@me": 1}, 3)} for i in range(1 + g.pick(2))]
     if g.maybe(30):
         data["match"] = {"hands": 2}
@@ -284,9 +310,43 @@ def check_text(text: str, path: Path) -> tuple[list[str], str]:
             problems.append(str(exc)[:1500])
         except Exception as exc:  # noqa: BLE001
             problems.append(f"{players} players raised {type(exc).__name__}: {exc}"[:1500])
+        problems += _playouts(generated, closures, players, GAMES)
     # an error met in play names the place in the file that failed, never Python's words alone
     problems += [f"an error without its place in the file: {m[:300]}" for m in met if f"{path}:" not in m]
     return problems, "faulted" if met else "played"
+
+
+def _playouts(generated, closures, players: int, seed: int) -> list[str]:
+    """A search's playout, ``play_at_random(draw)``, against ``apply`` of the
+    ``int(draw() * n)``-th legal action one at a time with the same draws (docs/api.md
+    promises the very same actions), on each backend, and the two backends alike: the same
+    log and scores, or the same library error."""
+    outcomes = {}
+    for backend, rules in (("generated", generated), ("closures", closures)):
+        for way in ("play_at_random", "apply one at a time"):
+            draw = random.Random(seed).random
+            try:
+                game = rules.new_game(players, seed=seed)
+                if way == "play_at_random":
+                    game.play_at_random(draw)
+                else:
+                    legal = game.legal_actions()
+                    while legal:
+                        game.apply(legal[int(draw() * len(legal))])
+                        legal = game.legal_actions()
+                outcome = (json.dumps(game.log, default=str), game.scores() if game.is_over else None)
+            except PlayaRulesError as exc:
+                outcome = f"{type(exc).__name__}: {exc}"
+            except Exception as exc:  # noqa: BLE001
+                return [f"{backend}, {way}, {players} players: {type(exc).__name__}: {exc}"[:1500]]
+            outcomes[backend, way] = outcome
+    first = next(iter(outcomes.values()))
+    return [
+        f"{players} players, playout of seed {seed}: {backend}, {way} differs from the generated backend's "
+        f"play_at_random: {str(outcome)[:600]} != {str(first)[:600]}"
+        for (backend, way), outcome in outcomes.items()
+        if outcome != first
+    ][:1]
 
 
 def campaign(seeds, workdir: Path | None = None) -> tuple[list[str], dict[str, int]]:

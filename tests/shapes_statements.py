@@ -25,6 +25,8 @@ def statement(g: Shapes, s: dict, d: int) -> list[str]:
     zones += [f"{n}.pile" for n, t in s.items() if t == SPOT] + [
         f"{n}.won" for n, t in s.items() if t == SEAT
     ]
+    if k == 0 and g.maybe(15):  # cards dealt one at a time, to every seat or to one zone
+        return [f"deal {1 + g.pick(2)} from deck to {'each hand' if g.maybe(50) else g.one(zones)}"]
     if k in (0, 1):
         what = g.maybe_none(CARD, s, d) if k == 0 else g.expr(CARDS, s, d)
         order = " sorted by v descending" if k == 1 and g.maybe(30) else ""

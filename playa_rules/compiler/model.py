@@ -69,6 +69,9 @@ class Model:
     match_cvars: set = field(default_factory=set)  # var names kept across hands
     links: list | None = None  # component id -> ids of the cells its next_to names (boards.py), or None
     line_sizes: dict = field(default_factory=dict)  # type -> items each item line makes (for one owner)
+    divides: bool = field(
+        default=False, compare=False
+    )  # some DSL text divides with '/': fractions may be stored
     hand_starts: dict = field(default_factory=dict, repr=False, compare=False)  # players -> (engine.state)
     source: Any = field(default=None, repr=False, compare=False)  # (game, [variants]) as given to load
 

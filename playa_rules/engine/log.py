@@ -33,6 +33,12 @@ def plain(x):
     return x
 
 
+def all_plain(values: list) -> bool:
+    """Whether every one of ``values`` is as JSON holds it (a number, a text, a truth value,
+    none: no fraction, no list), in one pass in C (a view's table of a component variable)."""
+    return _AS_IS.issuperset(map(type, values))
+
+
 def event(game, ev, seat=None) -> dict | None:
     """One internal log entry as a JSON-serialisable event, as ``seat`` saw it (None:
     everything); None when ``seat`` learns nothing of it (an action whose ``others_see`` is

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from types import FunctionType
 
+from .log import all_plain, plain
+
 _ENTRY = "_view_code"
 _INLINE_LINES = 3000  # the most lines the loops of a view's zones take written out one per zone  # the attribute of the Model holding (function, source), made once
 
@@ -117,6 +119,8 @@ def source(m) -> tuple[str, dict]:
         "_KH": [(h, k) for h, k in zip(hidden, known)],
         "_S": shape_of,
         "_ALL": [1] * m.component_count,
+        "_PLAIN": all_plain,
+        "_P": plain,
     }
     for i, name in enumerate(cvars):
         ns[f"_c{i}"] = name
@@ -134,7 +138,10 @@ def source(m) -> tuple[str, dict]:
         "        knows = g.known",
         "    cv = g.cvars",
     ]
-    lines += [f"    v{i} = cv[_c{i}]" for i in used]
+    for i in used:
+        lines.append(f"    v{i} = cv[_c{i}]")
+        if m.divides:  # a variable may hold a fraction ('/'): shown as JSON holds it, '1/2' (log.plain)
+            lines += [f"    if not _PLAIN(v{i}):", f"        v{i} = [_P(x) for x in v{i}]"]
     nested = any(tables for _, tables in shapes)
     zone_names = [(i, name, z) for i, (name, z) in enumerate(m.zones.items()) if z.per in (None, "player")]
     inline = len(zone_names) * (2 + 6 * len(shapes)) <= _INLINE_LINES

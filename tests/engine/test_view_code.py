@@ -6,6 +6,7 @@ worlds; its source holds no text of the rule file; a view is the caller's own to
 from __future__ import annotations
 
 import ast
+import json
 import pickle
 import random
 import re
@@ -99,9 +100,10 @@ _LOCALS = {
     "item",
     "z",
     "p",
+    "x",
 }
 _LOCAL = r"(v|r)\d+"
-_BOUND = r"_(KN|HI|KH|S|ALL|[catz]\d+)"
+_BOUND = r"_(KN|HI|KH|S|ALL|PLAIN|P|[catz]\d+)"
 _ATTRIBUTES = {"zones", "known", "cvars", "copy", "append"}
 
 
@@ -191,3 +193,22 @@ def test_zones_too_many_to_write_out_are_listed_by_one_function_alike(monkeypatc
     fn = FunctionType(next(c for c in module.co_consts if hasattr(c, "co_code")), ns)
     for seat in (None, *range(game.g.n)):
         assert repr(fn(game.g, seat, game.g.n)) == repr(viewcode.view_zones(game.m)(game.g, seat, game.g.n))
+
+
+def test_a_component_variable_holding_a_fraction_shows_as_its_text_in_every_view(tmp_path):
+    """``set card.boost += 1 / 2``: the card's variable holds the exact fraction, and every view
+    writes it as JSON holds it, ``'1/2'``, as it writes player and turn variables (the view
+    held the Fraction itself and could not be written as JSON: found by tests/fuzz_shapes.py)."""
+    text = (GAMES / "tops-claim.yaml").read_text(encoding="utf-8")
+    text = text.replace("    start: deck\n", "    start: deck\n    vars: {boost: 0}\n", 1)
+    text = text.replace(
+        "effect: move card to me.won", "effect: |\n      move card to me.won\n      set card.boost += 1 / 2"
+    )
+    path = tmp_path / "halves.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = pr.load(path).new_game(2, seed=0)
+    game.apply(game.legal_actions()[0])
+    claimed = game.view(None)["seats"][0]["zones"]["won"][0]
+    assert claimed["vars"] == {"boost": "1/2"}
+    for seat in (0, 1, None):
+        json.dumps(game.view(seat))

@@ -171,6 +171,8 @@ class OperatorNodes:
         return C(lambda g, e: op(af(g, e), bf(g, e)), T.BOOL, is_bool=True)
 
     def _BinOp(self, n: A.BinOp, scope: Scope) -> C:
+        if n.op == "/":  # a value may be an exact fraction (a view writes it as text: engine/viewcode.py)
+            self.m.divides = True
         a, b = self.expr(n.left, scope), self.expr(n.right, scope)
         self.expect(a, "int", n.left, f"the left side of '{n.op}'")
         self.expect(b, "int", n.right, f"the right side of '{n.op}'")
