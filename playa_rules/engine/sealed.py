@@ -244,7 +244,10 @@ def _run_action(game, a) -> None:
     """One sealed choice's effect, as Game._perform runs an action's, logged as sealed."""
     g = game.g
     d = a.defn
-    e = d.env(g, g.seat, a.values)
+    try:  # its lets, worked out again after the choices applied before it: they may fail now
+        e = d.env(g, g.seat, a.values)
+    except RUNTIME_ERRORS as exc:
+        raise GameRuntimeError(f"action '{a.text_with(game.m)}' failed: {exc}") from None
     entry = ["act", g.seat, a, None, True]
     game._log.append(entry)
     try:

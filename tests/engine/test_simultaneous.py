@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from backend_switch import load_with
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -280,3 +281,26 @@ def test_a_seat_the_rules_play_chooses_at_once_and_sealed(tmp_path, people):
     assert [e["seat"] for e in game.log if e["event"] == "action"] == list(range(people + 1))
     world = pr.replay(rules, game.log)
     assert world.scores() == game.scores()
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_let_failing_once_the_choices_before_it_are_applied_is_a_located_game_runtime_error(
+    monkeypatch, tmp_path, backend
+):
+    """``let: {room: 10 // (2 - hand.trace)}``: listed before any choice (trace 0) it holds;
+    once seat 1's choice is applied (trace 2), seat 0's choice works its lets out again and
+    divides by zero: a GameRuntimeError naming the action and the place in the file, not the
+    bare fault (found by tests/fuzz_shapes.py)."""
+    text = ORDER.read_text(encoding="utf-8").replace(
+        '    text: "show {n}"\n', '    text: "show {n}"\n    let: {room: "10 // (2 - hand.trace)"}\n'
+    )
+    path = tmp_path / "order.yaml"
+    path.write_text(text, encoding="utf-8")
+    game = load_with(monkeypatch, backend, path).new_game(2, seed=0)
+    assert game.acting == (1, 0)
+    game.apply("show 1")  # seat 1: sealed
+    with pytest.raises(pr.GameRuntimeError) as err:
+        game.apply("show 2")  # seat 0: both applied, seat 1's first
+    line = text.splitlines().index('    let: {room: "10 // (2 - hand.trace)"}') + 1
+    assert str(err.value).startswith(f"action 'show 2' failed: {path}:{line}:")
+    assert "runtime-error: division by zero" in str(err.value)
