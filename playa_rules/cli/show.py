@@ -7,8 +7,10 @@ rule by rule. Both only read rule data: they never start a game.
 
 from __future__ import annotations
 
+import sys
+
 from ..errors import PlayaRulesError
-from ..render import rules_markdown
+from ..render import rules_markdown, untranslated_texts
 from ..render.changes import changes_markdown, describe_changes
 from ..rules import load
 
@@ -27,6 +29,13 @@ def cmd_rules(args, target) -> int:
     rules = load(target(args.game), variants=variants or None)
     base = load(target(args.game)).spec if variants else None
     text = rules_markdown(rules, lang=args.lang, base_spec=base)
+    english = untranslated_texts(rules, args.lang, base_spec=base)
+    if english:
+        print(
+            f"warning untranslated: {len(english)} text(s) printed in English, as these rules have them "
+            f"(no '{args.lang}' translation of the text a variant added or changed): {', '.join(english)}",
+            file=sys.stderr,
+        )
     if args.output:
         _write(args.output, text)
     else:

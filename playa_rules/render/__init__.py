@@ -10,7 +10,7 @@
 """
 
 from .catalogue import Catalogue, check_catalogue, load_catalogue, missing_translations, text_fields
-from .markdown import rules_markdown
+from .markdown import rules_markdown, untranslated_texts
 from .words import LANGUAGES
 
 __all__ = [
@@ -21,4 +21,5 @@ __all__ = [
     "missing_translations",
     "rules_markdown",
     "text_fields",
+    "untranslated_texts",
 ]

@@ -150,13 +150,25 @@ class Catalogue:
     data: dict = field(default_factory=dict)
     files: list[Document] = field(default_factory=list)
     variants: dict = field(default_factory=dict)  # variant id -> its own texts (VARIANT_TEXTS)
+    by_variant: dict = field(default_factory=dict)  # variant id -> its catalogue's rule texts
+    # A text a variant changed -> the variants whose catalogues may translate it (see ``against``)
+    changed: dict = field(default_factory=dict)
 
     def text(self, path, english):
-        """The translation of the text at ``path``, or ``english`` when there is none."""
-        node = self.data
-        for key in path:
-            node = node.get(key) if isinstance(node, dict) else None
-        return node if isinstance(node, str) and node.strip() else english
+        """The translation of the text at ``path``, or ``english`` when there is none.
+
+        A text a variant changed is translated only by the catalogue of that variant (or of
+        one applied after it): the game's translation is of the text the variant replaced.
+        """
+        path = tuple(path)
+        if path in self.changed:
+            for variant in reversed(self.changed[path]):
+                found = _at(self.by_variant.get(variant), path)
+                if found is not None:
+                    return found
+            return english
+        found = _at(self.data, path)
+        return english if found is None else found
 
     def label(self, english: str) -> str:
         """An item label in this language (``labels`` of the catalogue), or the English one."""
@@ -165,6 +177,31 @@ class Catalogue:
     def has(self, path) -> bool:
         """Whether the catalogue translates the text at ``path``."""
         return self.text(path, None) is not None
+
+    def against(self, spec: dict, base: dict, layers=()) -> Catalogue:
+        """This catalogue for the rules ``spec``, whose texts may differ from ``base`` (the game
+        without variants).
+
+        ``layers`` are the applied variants as ``(id, own data)`` pairs, in order: a text a
+        variant changed may be translated by the catalogue of the last variant whose file
+        writes it, or of a later one (by every variant's catalogue when no file writes it as
+        it reads), never by the game's. Item labels are keyed by their text: a changed label
+        has no translation to reuse.
+        """
+        ids = [vid for vid, _ in layers]
+        changed = {}
+        for path, english in text_fields(spec):
+            if path[0] == "labels" or lookup(base, path) == english:
+                continue
+            setters = [i for i, (_, own) in enumerate(layers) if lookup(own, path) == english]
+            changed[path] = ids[setters[-1] :] if setters else ids
+        return Catalogue(self.lang, self.data, self.files, self.variants, self.by_variant, changed)
+
+
+def _at(node, path):
+    for key in path:
+        node = node.get(key) if isinstance(node, dict) else None
+    return node if isinstance(node, str) and node.strip() else None
 
 
 def catalogue_paths(game: str, variants=(), lang: str = "it") -> list:
@@ -189,6 +226,7 @@ def load_catalogue(game: str, variants=(), lang: str = "it") -> Catalogue:
             data = _keys_as_text(doc.data if isinstance(doc.data, dict) else {})
             if i:  # a variant's catalogue
                 cat.variants[variants[i - 1]] = {k: data.pop(k) for k in VARIANT_TEXTS if k in data}
+                cat.by_variant[variants[i - 1]] = data
             cat.data = merge(cat.data, data)
     return cat
 

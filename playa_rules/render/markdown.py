@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 
 from ..errors import PlayaRulesError
-from .catalogue import Catalogue, load_catalogue, value_key
+from .catalogue import Catalogue, load_catalogue, missing_translations, value_key
 from .flow import FlowSections
 from .markup import block, code, value_text
 from .parts import PartSections
 from .words import LANGUAGES, joined
 
-__all__ = ["NOT_RULES", "RENDERED", "block", "code", "rules_markdown", "value_text"]
+__all__ = ["NOT_RULES", "RENDERED", "block", "code", "rules_markdown", "untranslated_texts", "value_text"]
 
 # The keys of each part of a rule file the renderer prints (a test checks the schema's
 # keys are all here, so a new key of the format cannot be silently left out).
@@ -91,6 +91,10 @@ class _Renderer(FlowSections, PartSections):
         self.para(self.w("intro", id=self.rules.id))
         if self.lang != "en" and not self.cat.files:
             self.para(self.w("no_catalogue", id=self.rules.id))
+        elif self.lang != "en":
+            english = missing_translations(self.cat, self.spec)
+            if english:
+                self.para(self.w("in_english", texts=", ".join(map(code, english))))
         variants = list(getattr(self.rules, "variants", None) or [])
         counts = joined(self.lang, self.rules.player_counts)
         if s.get("source"):
@@ -303,11 +307,34 @@ def rules_markdown(
 
         >>> text = rules_markdown(rules, lang="it")   # doctest: +SKIP
     """
+    if base_spec is None and not getattr(rules, "variants", None):
+        base_spec = rules.spec
+    return _Renderer(rules, lang, _catalogue(rules, lang, base_spec, catalogue), base_spec).render()
+
+
+def untranslated_texts(
+    rules, lang: str, base_spec: dict | None = None, catalogue: Catalogue | None = None
+) -> list[str]:
+    """The JSON pointers of the texts ``rules_markdown`` prints in English for want of a
+    translation of the text these rules have (a new text, or one a variant changed)."""
+    if lang == "en":
+        return []
+    cat = _catalogue(rules, lang, base_spec, catalogue)
+    return missing_translations(cat, rules.spec) if cat.files else []
+
+
+def _catalogue(rules, lang, base_spec, catalogue) -> Catalogue:
+    """The catalogue of ``rules`` in ``lang``, which translates a text a variant changed only
+    by a variant's own catalogue (the game's translates the text the variant replaced)."""
     if lang not in LANGUAGES:
         raise PlayaRulesError(f"no language '{lang}' (known: {', '.join(LANGUAGES)})")
     variants = list(getattr(rules, "variants", None) or [])
-    if base_spec is None and not variants:
-        base_spec = rules.spec
     if catalogue is None:
         catalogue = load_catalogue(rules.id, variants, lang)
-    return _Renderer(rules, lang, catalogue, base_spec).render()
+    doc = getattr(rules, "doc", None)
+    base = getattr(getattr(doc, "base", None), "data", None)
+    base = base if isinstance(base, dict) else base_spec
+    if not variants or base is None:
+        return catalogue
+    layers = [(layer.id, layer.doc.data) for layer in getattr(doc, "layers", None) or []]
+    return catalogue.against(rules.spec, base, layers)

@@ -143,6 +143,8 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "`me.hand_scores`).",
         "no_catalogue": "I testi del gioco sono in inglese: non c'è un catalogo in italiano per `{id}` "
         "(vedi docs/translations.md).",
+        "in_english": "Questi testi sono in inglese, come nelle regole: non ne esiste una traduzione in "
+        "italiano (una variante li ha aggiunti o cambiati): {texts}.",
     },
     "es": {
         "intro": "Estas reglas se generan a partir de los datos `{id}`, exactamente lo que ejecuta el motor. "
@@ -282,5 +284,7 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "`me.hand_scores`).",
         "no_catalogue": "Los textos del juego están en inglés: no hay catálogo en español para `{id}` "
         "(ver docs/translations.md).",
+        "in_english": "Estos textos están en inglés, como en las reglas: no hay traducción de ellos al "
+        "español (una variante los añadió o cambió): {texts}.",
     },
 }

@@ -149,6 +149,8 @@ WORDS: dict[str, dict[str, str]] = {
         "the sum of the hands' scores (which the rules can still read as `me.hand_scores`).",
         "no_catalogue": "The game's texts are in English: there is no catalogue in this language for `{id}` "
         "(see docs/translations.md).",
+        "in_english": "These texts are in English, as the rules have them: there is no translation of them in "
+        "this language (a variant added or changed them): {texts}.",
     },
     **TRANSLATED,
 }
