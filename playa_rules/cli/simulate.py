@@ -217,7 +217,8 @@ def _target(arg: str):
 
 
 class _Progress:
-    """A rich progress bar on standard error, per game with the time left (nothing when it is not a terminal)."""
+    """A rich progress bar on standard error, per game: "6/12 games, elapsed 0:00:18 left 0:00:16"
+    (nothing when it is not a terminal)."""
 
     def __init__(self, quiet: bool):
         from rich.console import Console
@@ -235,7 +236,7 @@ class _Progress:
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("games"),
+            TextColumn("games, elapsed"),
             TimeElapsedColumn(),
             TextColumn("left"),
             TimeRemainingColumn(),
@@ -349,6 +350,8 @@ def _runs(args, counts: list, play) -> int:
             if result["interrupted"]:
                 progress.interrupted(done)
             if not args.json:
+                if len(results) > 1:
+                    _console().print()  # a blank line between the blocks of two player counts
                 show(_console(), result)
             if result["interrupted"]:
                 break

@@ -5,14 +5,23 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from ..simulation.verdict import method, p_text
+
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
 def _ci(pair, pct: bool = True) -> str:
+    """An interval, "low to high" ("-" when there is none: too few games)."""
+    if pair is None:
+        return "-"
     lo, hi = pair
-    return f"{_pct(lo)} - {_pct(hi)}" if pct else f"{lo:.2f} - {hi:.2f}"
+    return f"{_pct(lo)} to {_pct(hi)}" if pct else f"{lo:.2f} to {hi:.2f}"
+
+
+def _statistics(n: int) -> str:
+    return f"{n} statistic" if n == 1 else f"{n} statistics"
 
 
 def _points(x: float) -> str:
@@ -34,7 +43,7 @@ def _title(result: dict) -> str:
     done = (
         f"{result['games']} of {result['requested']} games (interrupted)"
         if result["interrupted"]
-        else f"{result['games']} games"
+        else ("1 game" if result["games"] == 1 else f"{result['games']} games")
     )
     return (
         f"{result['game']}{variants}, {result['players']} players: {done}, seeds {result['seed']}.., "
@@ -77,11 +86,22 @@ def print_summary(console, result: dict) -> None:
     console.print(
         f"draws (no winner): {draws['games']} games, {_pct(draws['rate'])} (95% CI {_ci(draws['rate_ci'])})"
     )
+    ruled = result.get("rule_seats")
+    if ruled:
+        console.print(
+            f"won by a seat the rules play: {ruled['games']} games, {_pct(ruled['rate'])} "
+            f"(95% CI {_ci(ruled['rate_ci'])})"
+        )
     console.print(
         f"first player: wins {_pct(first['win_rate'])} (95% CI {_ci(first['win_rate_ci'])}), "
         f"{_pct(first['expected'])} if no seat had an edge{_share(result)}: "
-        f"advantage {_points(first['advantage'])} points (95% CI {_points(first['advantage_ci'][0])} "
-        f"to {_points(first['advantage_ci'][1])})"
+        f"advantage {_points(first['advantage'])} points ("
+        + (
+            "no interval from so few games"
+            if first["advantage_ci"] is None
+            else f"95% CI {_points(first['advantage_ci'][0])} to {_points(first['advantage_ci'][1])}"
+        )
+        + ")"
     )
     t = Table(title="Actions played", title_justify="left")
     for col in ("action", "per game", "sd", "total"):
@@ -123,12 +143,11 @@ def _in_points(row: dict) -> bool:
 def print_verdict(console, result: dict) -> None:
     """The verdict in words (simulation.verdict): the answer, the rule changes, what changed in play, why not more."""
     v = result["verdict"]
-    console.print(Text(f"Verdict: {v['headline']}", style="bold"))
+    console.print(Text(f"Verdict, {result['base']['players']} players: {v['headline']}", style="bold"))
     console.print(Text("What changed in the rules", style="bold"))
     for line in v["rules"]:
         console.print(Text(f"- {line}"))
-    seq = result.get("sequential")
-    how = f"stopped when clear, after {seq['games']} games a side" if seq and seq["clear"] else "paired tests"
+    how = method(result)
     console.print(Text(f"What changed in play, clearly ({how}, alpha {result['alpha']})", style="bold"))
     for line in v["clear"] or ["nothing"]:
         console.print(Text(f"- {line}"))
@@ -165,24 +184,24 @@ def print_comparison(console, result: dict) -> None:
                 _value(kind, r["variant"]),
                 f"{100 * r['difference']:+.1f} pts" if pct else f"{r['difference']:+.2f}",
                 _ci(r["ci"], pct),
-                "-" if r["p_value"] is None else f"{r['p_value']:.3g}",
-                "-" if r["p_adjusted"] is None else f"{r['p_adjusted']:.3g}",
+                "-" if r["p_value"] is None else p_text(r["p_value"]),
+                "-" if r["p_adjusted"] is None else p_text(r["p_adjusted"]),
             )
         console.print(t)
     rest = [r for r in result["statistics"] if not r["significant"]]
-    same = [r for r in rest if r["base"] == r["variant"] and r["ci"][0] == r["ci"][1]]
+    same = [r for r in rest if r["identical"]]
     moved = [r for r in rest if r not in same]
     if moved:
         console.print(
             Text(
-                f"No clear change in {len(moved)} statistics (--json lists their intervals): "
+                f"No clear change in {_statistics(len(moved))} (--json lists their intervals): "
                 + ", ".join(r["statistic"] for r in moved)
             )
         )
     if same:
         console.print(
             Text(
-                f"{len(same)} statistics identical on both sides, game by game: "
+                f"{_statistics(len(same))} identical on both sides, game by game: "
                 + ", ".join(r["statistic"] for r in same)
             )
         )

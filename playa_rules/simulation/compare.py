@@ -1,11 +1,16 @@
 """``pr.compare``: the same seeds and agents on two rule sets, every statistic tested (``compare``).
 
 Both sides play the same game seeds with the same agents, so game ``i`` of one side is
-paired with game ``i`` of the other. Each statistic of
+paired with game ``i`` of the other. A statistic of seats (an agent's win rate, a rule's
+points) is first averaged over each game's seats, so each game is one sample: the games are
+independent, the seats of a game are not. Each statistic of
 :func:`~playa_rules.simulation.summary.measures` (a scoring rule or an action kind only one
 side has counts as 0 on the other) with the same number of samples is tested with a two-sided *paired t test* on the per-game differences
 (for a rate, differences of 0/1 values); the pairing removes the luck of the deal both
-sides share. A statistic whose samples do not pair up (an interrupted run; ``decisive``
+sides share. With fewer than two pairs there is no test (no interval, never significant);
+when every pair differs by the same amount the t test has no spread to work with and the
+exact sign test gives the p-value, with a conservative interval for bounded statistics
+(:mod:`.stats`). A statistic whose samples do not pair up (an interrupted run; ``decisive``
 when one side's rule points stop adding up to its scores) falls back to an unpaired test:
 two-proportion z for a rate, Welch t for a mean. The p-values are adjusted together
 with Holm's method, and a statistic is ``significant`` when its adjusted p-value is below
@@ -52,7 +57,8 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, 
     """
     alpha = check_alpha(alpha)
     sequences = sequences or {}
-    mb, mv = measures(base, variant), measures(variant, base)  # a rule one side lacks scores 0 there
+    # one sample per game (a seat statistic as its mean over the game's seats); a rule one side lacks scores 0 there
+    mb, mv = measures(base, variant, by_game=True), measures(variant, base, by_game=True)
     rows = []
     for name, (kind, a) in mb.items():
         if name not in mv:
@@ -63,7 +69,9 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, 
             test = {"difference": sum(b) / len(b) - sum(a) / len(a), "ci": [lo, hi], "p_value": None}
             method = "confidence sequence"
         elif len(a) == len(b):
-            test, method = paired(a, b), "paired t"
+            test, method = paired(a, b, bounds=_bounds(name, kind)), "paired t"
+            if len(a) >= 2 and len(set(y - x for x, y in zip(a, b))) == 1:
+                method = "sign test"  # every pair differed by the same amount: no spread for a t test
         elif kind == "rate":
             test, method = two_proportions(sum(a), len(a), sum(b), len(b)), "two-proportion z"
         else:
@@ -76,8 +84,9 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, 
                 "variant": sum(b) / len(b),
                 "test": method,
                 "difference": test["difference"],
-                "ci": list(test["ci"]),
+                "ci": None if test["ci"] is None else list(test["ci"]),
                 "p_value": test["p_value"],
+                "identical": a == b,
             }
         )
     tested = [r for r in rows if r["p_value"] is not None]
@@ -85,11 +94,18 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, 
         row["p_adjusted"] = adjusted
         row["significant"] = adjusted < alpha
     for row in rows:
-        if row["p_value"] is None:
-            lo, hi = row["ci"]
+        if row["p_value"] is None:  # a confidence sequence, or too few games for any test
             row["p_adjusted"] = None
-            row["significant"] = lo > 0 or hi < 0
+            row["significant"] = row["ci"] is not None and (row["ci"][0] > 0 or row["ci"][1] < 0)
     return rows
+
+
+def _bounds(name: str, kind: str):
+    """The range of one paired difference, when the statistic is bounded: a rate's 0/1 values
+    differ by -1 to 1, the first player's advantages (each from -1 to 1) by -2 to 2."""
+    if kind == "rate":
+        return (-1, 1)
+    return (-2, 2) if name == "first_player.advantage" else None
 
 
 def compare(

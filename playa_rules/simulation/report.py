@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import PlayaRulesError
+from .verdict import method, p_text
 
 COLOURS = ("#3b6ea8", "#d08c2f")
 CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
@@ -127,7 +128,7 @@ def _pct(x):
 
 
 def _ci(pair):
-    return f"{_pct(pair[0])} - {_pct(pair[1])}"
+    return "-" if pair is None else f"{_pct(pair[0])} to {_pct(pair[1])}"
 
 
 def summary_html(s: dict) -> str:
@@ -172,7 +173,11 @@ def summary_html(s: dict) -> str:
         )
     )
     length, ties, draws, first = s["length"], s["ties"], s["draws"], s["first_player"]
-    lo, hi = (f"{100 * x:+.1f}" for x in first["advantage_ci"])
+    edge = (
+        "no interval"
+        if first["advantage_ci"] is None
+        else " to ".join(f"{100 * x:+.1f}" for x in first["advantage_ci"])
+    )
     parts.append(
         _table(
             ["per game", "value"],
@@ -189,11 +194,21 @@ def summary_html(s: dict) -> str:
                     "draws (no winner)",
                     f"{draws['games']} games, {_pct(draws['rate'])} ({_ci(draws['rate_ci'])})",
                 ],
+                *(
+                    [
+                        [
+                            "won by a seat the rules play",
+                            f"{ruled['games']} games, {_pct(ruled['rate'])} ({_ci(ruled['rate_ci'])})",
+                        ]
+                    ]
+                    if (ruled := s.get("rule_seats"))
+                    else []
+                ),
                 [
                     "first player wins",
                     f"{_pct(first['win_rate'])} ({_ci(first['win_rate_ci'])}), "
                     f"even share {_pct(first['expected'])}, advantage "
-                    f"{100 * first['advantage']:+.1f} points ({lo} to {hi})",
+                    f"{100 * first['advantage']:+.1f} points ({edge})",
                 ],
             ],
         )
@@ -237,8 +252,7 @@ def _verdict_html(c: dict) -> str:
     def items(lines):
         return "<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul>"
 
-    seq = c.get("sequential")
-    how = f"stopped when clear, after {seq['games']} games a side" if seq and seq["clear"] else "paired tests"
+    how = method(c)
     out = [
         f'<p class="verdict"><strong>Verdict: {html.escape(v["headline"])}</strong></p>',
         f"<h3>What changed in the rules</h3>{items(v['rules'])}",
@@ -256,7 +270,14 @@ def _comparison_html(c: dict) -> str:
         return _pct(x) if r["kind"] == "rate" or r["statistic"].endswith(".advantage") else f"{x:.2f}"
 
     def p(x):
-        return "-" if x is None else f"{x:.3g}"
+        return "-" if x is None else p_text(x)
+
+    def diff(r):  # as the terminal: a share's difference in points
+        share = r["kind"] == "rate" or r["statistic"].endswith(".advantage")
+        return f"{100 * r['difference']:+.1f} pts" if share else f"{r['difference']:+.2f}"
+
+    def interval(r):
+        return "-" if r["ci"] is None else f"{value(r, r['ci'][0])} to {value(r, r['ci'][1])}"
 
     def table(rows):
         return _table(
@@ -266,8 +287,8 @@ def _comparison_html(c: dict) -> str:
                     r["statistic"],
                     value(r, r["base"]),
                     value(r, r["variant"]),
-                    value(r, r["difference"]),
-                    f"{value(r, r['ci'][0])} - {value(r, r['ci'][1])}",
+                    diff(r),
+                    interval(r),
                     p(r["p_value"]),
                     p(r["p_adjusted"]),
                 ]
@@ -282,12 +303,25 @@ def _comparison_html(c: dict) -> str:
     rest = sorted((r for r in c["statistics"] if not r["significant"]), key=order)
     out = [_verdict_html(c), f"<h3>Clear changes ({len(clear)} of {len(c['statistics'])} statistics)</h3>"]
     out.append(table(clear) if clear else "<p>none</p>")
-    if rest:
+    same = [r for r in rest if r["identical"]]
+    moved = [r for r in rest if not r["identical"]]
+    if moved:
         out.append(
-            f"<details><summary>No clear change: {len(rest)} statistics (their intervals hold 0)</summary>"
-            f"{table(rest)}</details>"
+            f"<details><summary>No clear change in {_count(len(moved), 'statistic')}: not significant "
+            f"after Holm's correction for the number of statistics tested (an interval of its own may "
+            f"leave out 0)</summary>{table(moved)}</details>"
+        )
+    if same:
+        out.append(
+            f"<p>{_count(len(same), 'statistic')} identical on both sides, game by game: "
+            + html.escape(", ".join(r["statistic"] for r in same))
+            + "</p>"
         )
     return "".join(out)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def check_report(directory) -> Path:

@@ -8,6 +8,13 @@
   of a two-sided Welch t test;
 * :func:`paired` - the mean of paired differences with its t interval and the p-value of
   a two-sided paired t test (games played on the same seeds on both sides);
+* :func:`sign_test` - the exact two-sided sign test of paired differences.
+
+Tiny samples get no false certainty: with fewer than two values there is no interval and
+no p-value (``None``); when every value is the same (no observed spread, where a t interval
+would have width 0) the p-value is exact (the sign test for pairs, the permutation test for
+two groups) and the interval is the conservative bound of :func:`constant_interval` when the
+values are bounded (rates), else ``None``.
 * :func:`holm` - Holm's step-down correction of many p-values at once.
 
     >>> lo, hi = wilson(60, 100)
@@ -49,19 +56,40 @@ def mean_sd(values) -> tuple[float, float]:
     return (mean, math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)))
 
 
-def mean_interval(values, level: float = 0.95) -> tuple[float, float]:
-    """The Student-t interval of the mean of ``values`` (the mean itself for fewer than two)."""
+def constant_interval(value: float, n: int, bounds, level: float = 0.95) -> tuple[float, float]:
+    """An interval for the mean of values in ``bounds`` when all ``n`` seen were ``value``.
+
+    Clopper and Pearson's exact bound says at least a share ``L = ((1 - level) / 2) ** (1 / n)``
+    of all values equal ``value``; the rest may lie anywhere in ``bounds``, so the mean lies in
+    ``[L * value + (1 - L) * low, L * value + (1 - L) * high]``. Wide for small ``n``, never of width 0.
+    """
+    low, high = bounds
+    share = ((1 - level) / 2) ** (1 / n)
+    return (share * value + (1 - share) * low, share * value + (1 - share) * high)
+
+
+def mean_interval(values, level: float = 0.95, bounds=None) -> tuple[float, float] | None:
+    """The Student-t interval of the mean of ``values``; ``None`` where it says nothing.
+
+    ``None`` for fewer than two values, and for values that are all the same (the t interval
+    would have width 0) unless ``bounds`` (the range the values can take) give the
+    conservative :func:`constant_interval`.
+    """
     values = list(values)
     mean, sd = mean_sd(values)
     n = len(values)
     if n < 2:
-        return (mean, mean)
+        return None
+    if sd == 0:
+        return constant_interval(mean, n, bounds, level) if bounds else None
     half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
     return (mean - half, mean + half)
 
 
 def two_proportions(k1: float, n1: int, k2: float, n2: int, level: float = 0.95) -> dict:
     """Rate 2 minus rate 1: the difference, its Newcombe (Wilson-based) interval, a z-test p-value."""
+    if n1 < 1 or n2 < 1:
+        return {"difference": 0.0, "ci": None, "p_value": None}
     p1, p2 = (k1 / n1 if n1 else 0.0), (k2 / n2 if n2 else 0.0)
     l1, u1 = wilson(k1, n1, level)
     l2, u2 = wilson(k2, n2, level)
@@ -86,8 +114,11 @@ def welch(a, b, level: float = 0.95) -> dict:
     va = sa * sa / len(a) if a else 0.0
     vb = sb * sb / len(b) if b else 0.0
     se = math.sqrt(va + vb)
-    if se == 0 or len(a) < 2 or len(b) < 2:
-        return {"difference": d, "ci": [d, d], "p_value": 1.0 if d == 0 else 0.0}
+    if len(a) < 2 or len(b) < 2:
+        return {"difference": d, "ci": None, "p_value": None}
+    if se == 0:  # each side always the same value: the exact permutation test, no interval
+        p = 1.0 if d == 0 else min(1.0, 2 / math.comb(len(a) + len(b), len(a)))
+        return {"difference": d, "ci": None, "p_value": p}
     df = (va + vb) ** 2 / ((va * va / (len(a) - 1) if va else 0) + (vb * vb / (len(b) - 1) if vb else 0))
     t = d / se
     p = 2 * t_sf(abs(t), df)
@@ -95,16 +126,39 @@ def welch(a, b, level: float = 0.95) -> dict:
     return {"difference": d, "ci": [d - half, d + half], "p_value": min(1.0, p)}
 
 
-def paired(a, b, level: float = 0.95) -> dict:
-    """Mean of ``b[i] - a[i]``: the difference, its t interval, a two-sided paired t-test p-value."""
+def paired(a, b, level: float = 0.95, bounds=None) -> dict:
+    """Mean of ``b[i] - a[i]``: the difference, its t interval, a two-sided paired t-test p-value.
+
+    Fewer than two pairs: no interval, no p-value (``None``). Every pair differing by the same
+    amount: the exact :func:`sign_test`, and the :func:`constant_interval` when ``bounds``
+    (the range of one difference, ``(-1, 1)`` for a rate) are given, else no interval.
+    ``bounds`` also clip the t interval (a mean of differences stays in their range).
+    """
     diffs = [y - x for x, y in zip(a, b, strict=True)]
     n = len(diffs)
     d, sd = mean_sd(diffs)
-    if n < 2 or sd == 0:
-        return {"difference": d, "ci": [d, d], "p_value": 1.0 if d == 0 else 0.0}
+    if n < 2:
+        return {"difference": d, "ci": None, "p_value": None}
+    if sd == 0:
+        ci = list(constant_interval(d, n, bounds, level)) if bounds else None
+        return {"difference": d, "ci": ci, "p_value": sign_test(diffs)}
     se = sd / math.sqrt(n)
     half = t_quantile(0.5 + level / 2, n - 1) * se
-    return {"difference": d, "ci": [d - half, d + half], "p_value": min(1.0, 2 * t_sf(abs(d) / se, n - 1))}
+    lo, hi = d - half, d + half
+    if bounds:  # the mean cannot leave the range of one difference
+        lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
+    return {"difference": d, "ci": [lo, hi], "p_value": min(1.0, 2 * t_sf(abs(d) / se, n - 1))}
+
+
+def sign_test(diffs) -> float:
+    """The exact two-sided sign test: the chance, if a difference were as likely above 0 as
+    below, of signs at least as lopsided as these (zero differences left out; 1 with none left)."""
+    signs = [x > 0 for x in diffs if x != 0]
+    m = len(signs)
+    if m == 0:
+        return 1.0
+    k = min(sum(signs), m - sum(signs))
+    return min(1.0, 2 * math.fsum(math.comb(m, i) for i in range(k + 1)) / 2**m)
 
 
 def holm(pvalues: list[float]) -> list[float]:

@@ -6,7 +6,9 @@ intervals; ``compare`` tests the same lists of two rule sets against each other.
 
 Definitions: a seat *wins* a game when it is among ``game.winners()`` (a shared win
 counts for each winner, and is also a *tie*); a game with no winner (``win none``) is a
-*draw*. The *first player* is the seat that made the first decision. If no seat had an
+*draw*. A game is *won by a seat the rules play* when a winner is a seat no agent decides
+for (the dummy of a two-player game); ``rule_seats.win_rate`` is measured only when the
+rules play a seat. The *first player* is the seat that made the first decision. If no seat had an
 edge, each seat would be among a game's winners with the chance *winners / seats* (its
 *even share*: 1/seats when every game has one winner, less with draws, more with ties);
 the first player's *advantage* is the mean over games of "it won" (0 or 1) minus that
@@ -18,7 +20,11 @@ otherwise ``null``).
 
 from __future__ import annotations
 
+import math
+
 from .stats import mean_interval, mean_sd, wilson
+
+_BOUNDS = {"first_player.advantage": (-1, 1)}  # "it won" (0 or 1) minus a share from 0 to 1
 
 
 def _even_share(record: dict) -> float:
@@ -31,22 +37,40 @@ def _leaders(totals: dict) -> set:
     return {s for s, t in totals.items() if t == top}
 
 
-def measures(records: list[dict], others: list[dict] = ()) -> dict[str, tuple[str, list]]:
+def measures(
+    records: list[dict], others: list[dict] = (), by_game: bool = False
+) -> dict[str, tuple[str, list]]:
     """Name -> ("rate" | "mean", samples) for every statistic of the records (module doc).
 
     ``others`` (the other side of a comparison) adds the action kinds and scoring rules only
-    they have, each counted as 0 here: a rule these rules lack gives no points.
+    they have, each counted as 0 here: a rule these rules lack gives no points. A statistic
+    of seats (an agent's win rate, a rule's points) has one sample per seat-game; with
+    ``by_game`` one per game instead, the mean over the game's seats (the games are
+    independent, the seats of one game are not: ``compare`` tests these).
     """
     out: dict[str, tuple[str, list]] = {}
+    game: dict[str, tuple[str, list]] = {}
 
     def add(name, kind, value):
-        out.setdefault(name, (kind, []))[1].append(value)
+        game.setdefault(name, (kind, []))[1].append(value)
+
+    def close_game():
+        for name, (kind, values) in game.items():
+            samples = out.setdefault(name, (kind, []))[1]
+            if by_game:
+                samples.append(math.fsum(values) / len(values))
+            else:
+                samples.extend(values)
+        game.clear()
 
     both = [*records, *others]
     kinds = sorted({k for r in both for k in r["actions"]})
     rule_ids = list(dict.fromkeys(k for r in both for k in r["rules"]))
+    rule_played = any(len(r["scores"]) > len(r["seats"]) for r in both)  # a seat no agent decides for
     for r in records:
         winners = set(r["winners"])
+        if rule_played:
+            add("rule_seats.win_rate", "rate", int(bool(winners.difference(r["seats"]))))
         for pos, seat in enumerate(r["seats"]):
             score = r["scores"][seat]
             add(f"seats[{pos}].win_rate", "rate", int(seat in winners))
@@ -71,21 +95,24 @@ def measures(records: list[dict], others: list[dict] = ()) -> dict[str, tuple[st
             if adds_up:
                 without = {s: totals[s] - points[s] for s in r["seats"]}
                 add(f"rules[{rid}].decisive", "rate", int(_leaders(without) != _leaders(totals)))
+        close_game()
     return out
 
 
-def estimate(kind: str, samples: list) -> dict:
-    """A rate with its Wilson interval, or a mean with its spread and t interval."""
+def estimate(kind: str, samples: list, bounds=None) -> dict:
+    """A rate with its Wilson interval, or a mean with its spread and t interval (``None``
+    when it says nothing: one game, or no spread in values not known to be ``bounds``)."""
     n = len(samples)
     if kind == "rate":
         k = sum(samples)
         return {"n": n, "count": k, "rate": k / n if n else 0.0, "ci": list(wilson(k, n))}
     mean, sd = mean_sd(samples)
+    ci = mean_interval(samples, bounds=bounds)
     return {
         "n": n,
         "mean": mean,
         "sd": sd,
-        "ci": list(mean_interval(samples)),
+        "ci": None if ci is None else list(ci),
         "min": min(samples) if samples else 0,
         "max": max(samples) if samples else 0,
     }
@@ -94,7 +121,7 @@ def estimate(kind: str, samples: list) -> dict:
 def summarize(records: list[dict], meta: dict) -> dict:
     """The plain-data result of a batch (the ``--json`` document, fields in docs/simulation.md)."""
     m = measures(records)
-    est = {name: estimate(kind, samples) for name, (kind, samples) in m.items()}
+    est = {name: estimate(kind, samples, _BOUNDS.get(name)) for name, (kind, samples) in m.items()}
     n_seats = len(records[0]["seats"]) if records else 0
     seats = []
     for pos in range(n_seats):
@@ -126,6 +153,7 @@ def summarize(records: list[dict], meta: dict) -> dict:
     length = est.get("length.mean", estimate("mean", []))
     ties = est.get("ties.rate", estimate("rate", []))
     draws = est.get("draws.rate", estimate("rate", []))
+    ruled = est.get("rule_seats.win_rate")
     first = est.get("first_player.win_rate", estimate("rate", []))
     edge = est.get("first_player.advantage", estimate("mean", []))
     expected = mean_sd([_even_share(r) for r in records])[0]  # 0.0 with no game
@@ -148,6 +176,9 @@ def summarize(records: list[dict], meta: dict) -> dict:
         "length": {"mean": length["mean"], "sd": length["sd"], "min": length["min"], "max": length["max"]},
         "ties": {"games": ties["count"], "rate": ties["rate"], "rate_ci": ties["ci"]},
         "draws": {"games": draws["count"], "rate": draws["rate"], "rate_ci": draws["ci"]},
+        "rule_seats": None
+        if ruled is None
+        else {"games": ruled["count"], "rate": ruled["rate"], "rate_ci": ruled["ci"]},
         "first_player": {
             "win_rate": first["rate"],
             "win_rate_ci": first["ci"],

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+FEW = 10  # fewer games a side than this, with nothing clear, are "too few to tell"
+
 _WORDS = [
     (r"seats\[(\d+)\]\.win_rate", "the win rate of seat {0}"),
     (r"seats\[(\d+)\]\.mean_score", "the mean score of seat {0}"),
@@ -24,6 +26,7 @@ _WORDS = [
     (r"length\.mean", "the length of a game (decisions)"),
     (r"ties\.rate", "games tied between several winners"),
     (r"draws\.rate", "games with no winner"),
+    (r"rule_seats\.win_rate", "games won by a seat the rules play"),
     (r"first_player\.win_rate", "the win rate of the first player"),
     (r"first_player\.advantage", "the first player's advantage"),
     (r"actions\[(.+)\]\.per_game", "{0} actions per game"),
@@ -56,27 +59,66 @@ def _diff(row: dict, x: float) -> str:
 
 def sentence(row: dict) -> str:
     """One statistic's change: "the win rate of seat 0: 31.0% to 38.5% (+7.5 points, 95% interval +2.0 to +13.0)"."""
-    lo, hi = row["ci"]
-    if _in_points(row):
-        interval = f"{100 * lo:+.1f} to {100 * hi:+.1f}"
+    if row["ci"] is None:
+        how = "sign test" if row["test"] == "sign test" else "no interval"
+        if row["p_value"] is not None:
+            how += f", p {p_text(row['p_value'])}"
     else:
-        interval = f"{lo:+.2f} to {hi:+.2f}"
-    kind = "confidence sequence" if row["test"] == "confidence sequence" else "95% interval"
+        lo, hi = row["ci"]
+        if _in_points(row):
+            interval = f"{100 * lo:+.1f} to {100 * hi:+.1f}"
+        else:
+            interval = f"{lo:+.2f} to {hi:+.2f}"
+        kind = "confidence sequence" if row["test"] == "confidence sequence" else "95% interval"
+        how = f"{kind} {interval}"
     return (
         f"{label(row['statistic'])}: {_value(row, row['base'])} to {_value(row, row['variant'])} "
-        f"({_diff(row, row['difference'])}, {kind} {interval})"
+        f"({_diff(row, row['difference'])}, {how})"
     )
 
 
+def p_text(p: float) -> str:
+    """A p-value in 3 significant digits; one below the smallest double as "< 1e-300", not 0."""
+    return "< 1e-300" if p < 1e-300 else f"{p:.3g}"
+
+
+def method(result: dict) -> str:
+    """How the changes in play were read, for the heading above them."""
+    seq = result.get("sequential")
+    if not seq:
+        return "paired tests"
+    if seq["clear"]:
+        return f"stopped when clear, after {seq['games']} games a side"
+    return (
+        f"--until-clear ran out of games: {seq['games']} a side without a clear answer; win rates "
+        f"by confidence sequences, the rest by paired tests"
+    )
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
 def _who_wins(row: dict) -> bool:
-    return row["statistic"].endswith(".win_rate") and row["statistic"].startswith(("seats[", "by_agent["))
+    name = row["statistic"]
+    return name == "rule_seats.win_rate" or (
+        name.endswith(".win_rate") and name.startswith(("seats[", "by_agent["))
+    )
+
+
+def _one_agent_seat_wins_each_game(side: dict) -> bool:
+    """Whether every game had one winner, a seat an agent plays (an agent playing them all then
+    wins every game: its win rate is fixed at 1 / seats)."""
+    return not (
+        side["draws"]["games"] or side["ties"]["games"] or (side.get("rule_seats") or {}).get("games")
+    )
 
 
 def _why_not(result: dict, wins: list[dict]) -> list[str]:
     """Why who wins showed no clear change: what the agents can show, and what the games could."""
     agents = result["base"]["agents"]
     out = []
-    if len(set(agents)) == 1:
+    if len(set(agents)) == 1 and all(_one_agent_seat_wins_each_game(result[s]) for s in ("base", "variant")):
         out.append(
             f"every seat was played by {agents[0]}: an agent that plays every seat wins every game, "
             f"so only the seats' win rates can move, not an agent's"
@@ -87,15 +129,27 @@ def _why_not(result: dict, wins: list[dict]) -> list[str]:
             "cannot show in who wins; compare with a searching agent, as in --agents ismcts,random,random"
         )
     seq = result.get("sequential")
+    if seq and not seq["clear"]:
+        out.append(
+            f"the stopping rule (--until-clear) ran out of games: after {seq['games']} games a side "
+            f"(the most --games allows) who wins had neither clearly changed nor clearly stayed within "
+            f"{100 * seq['margin']:.0f} points; so the answer is not clear, and the other statistics "
+            f"are read with fixed-sample paired tests of these games"
+        )
     if seq and seq["clear"]:
         out.append(
             f"who wins changed by less than {100 * seq['margin']:.0f} points either way "
             f"(confidence sequences, after {seq['games']} games on each side)"
         )
-    elif wins and all(r["ci"][0] == r["ci"][1] == 0 for r in wins):
+    elif wins and all(r["identical"] for r in wins):
         out.append(f"all {result['base']['games']} games had the same winners under both rule sets")
+    elif wins and any(r["ci"] is None for r in wins):
+        out.append(
+            f"{_games(result['base']['games'])} a side {'is' if result['base']['games'] == 1 else 'are'} too few to tell: a paired test needs at least 2"
+        )
     elif wins:
-        widest = max(wins, key=lambda r: r["ci"][1] - r["ci"][0])
+        moving = [r for r in wins if not r["identical"]] or wins  # a rate fixed game by game says little
+        widest = max(moving, key=lambda r: r["ci"][1] - r["ci"][0])
         lo, hi = widest["ci"]
         games = result["base"]["games"]
         out.append(
@@ -115,8 +169,11 @@ def verdict(result: dict) -> dict:
     wins = [r for r in rows if _who_wins(r)]
     moved = [r for r in clear if _who_wins(r)]
     rules = [c["sentence"].replace("`", "") for c in result["changes"]] or ["no rule changes"]
+    games = result["base"]["games"]
     if not rows:
         headline = "no game was finished on both sides: nothing to compare yet"
+    elif games < 2:
+        headline = f"too few games to tell: {_games(games)} a side, and a test needs at least 2"
     elif moved:
         headline = f"the variant changes who wins: {sentence(moved[0])}"
     elif clear:
@@ -124,6 +181,8 @@ def verdict(result: dict) -> dict:
             f"the variant changes play ({len(clear)} of {len(rows)} statistics clearly), "
             "but not clearly who wins"
         )
+    elif games < FEW:
+        headline = f"too few games to tell: {_games(games)} a side show no clear change in play"
     else:
         headline = "no clear change in play: every statistic is within what luck gives"
     return {

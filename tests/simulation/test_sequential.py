@@ -151,7 +151,7 @@ def test_the_verdict_names_what_changed_and_why_who_wins_could_not(capsys):
     assert main(["compare", "playa-pirata", "--variant", SKULLS, "-p", "3", "-n", "100", "-w", "1"]) == 0
     captured = capsys.readouterr()
     out = " ".join(captured.out.split())  # (rich wraps long lines)
-    assert out.startswith("Verdict: the variant changes play")
+    assert out.startswith("Verdict, 3 players: the variant changes play")
     assert "`" not in out
     assert out.index("What changed in the rules") < out.index("points from skulls per seat and game")
     assert "random agents choose blindly" in out

@@ -96,6 +96,8 @@ def test_holm_adjusts_in_step_down_order_and_controls_family_wise_errors():
 def test_degenerate_inputs_give_defined_answers():
     assert stats.wilson(0, 0) == (0.0, 1.0)
     assert stats.welch([3, 3, 3], [3, 3, 3])["p_value"] == 1.0
+    # each side constant: the exact permutation test (2 of the 20 ways to split 6 values 3 and 3)
+    assert stats.welch([3, 3, 3], [4, 4, 4]) == {"difference": 1.0, "ci": None, "p_value": 0.1}
     assert stats.two_proportions(0, 10, 0, 10)["p_value"] == 1.0
     assert stats.mean_sd([]) == (0.0, 0.0)
 
@@ -110,7 +112,8 @@ def test_paired_t_test_uses_the_pairing_and_keeps_its_level():
         null += stats.paired(a, [x + rng.gauss(0, 1) for x in luck])["p_value"] < 0.05
     assert found / 300 > 0.85  # Welch would see 0.8 against a spread of 10: almost never
     assert null / 300 < 0.09
-    assert stats.paired([1, 2, 3], [1, 2, 3]) == {"difference": 0.0, "ci": [0.0, 0.0], "p_value": 1.0}
+    # identical pairs: nothing moved, and a mean of unbounded values gets no interval of width 0
+    assert stats.paired([1, 2, 3], [1, 2, 3]) == {"difference": 0.0, "ci": None, "p_value": 1.0}
 
 
 from hypothesis import given  # noqa: E402
@@ -135,9 +138,57 @@ def test_holm_never_lowers_a_p_value_and_keeps_their_order(ps):
 
 
 @given(st.lists(st.integers(-50, 50), min_size=2, max_size=40), st.integers(-5, 5))
-def test_a_shift_of_every_pair_is_the_paired_difference(values, shift):
+def test_a_shift_of_every_pair_is_the_paired_difference_with_an_exact_sign_test(values, shift):
     result = stats.paired(values, [v + shift for v in values])
-    assert result["difference"] == shift and result["ci"] == [shift, shift]
+    n = len(values)
+    assert result["difference"] == shift and result["ci"] is None  # no spread: no t interval of width 0
+    assert result["p_value"] == (1.0 if shift == 0 else min(1.0, 2 / 2**n))
+
+
+# ------------------------------------------------ tiny samples claim nothing the method cannot give
+def test_one_pair_gives_no_interval_and_no_p_value():
+    for a, b in (([1], [0]), ([0], [1]), ([5.0], [2.0])):
+        assert stats.paired(a, b, bounds=(-1, 1)) == {"difference": b[0] - a[0], "ci": None, "p_value": None}
+    assert stats.welch([1], [0, 0])["p_value"] is None
+    assert stats.two_proportions(1, 1, 0, 0)["p_value"] is None
+    assert stats.mean_interval([4]) is None
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_a_few_games_all_won_by_the_other_side_are_not_significant(n):
+    # a seat that won every base game and lost every variant game: no spread in the differences
+    result = stats.paired([1] * n, [0] * n, bounds=(-1, 1))
+    assert result["p_value"] == 2 / 2**n >= 0.0625  # the exact sign test: never below 0.05 with 5 pairs
+    lo, hi = result["ci"]
+    assert lo == -1 and 0 < hi < 1  # the bound of the rate holds the "no change" of 0
+
+
+def test_the_bounded_interval_of_constant_differences_narrows_with_games_and_holds_the_value():
+    widths = []
+    for n in (2, 10, 100, 1000):
+        lo, hi = stats.constant_interval(-1, n, (-1, 1))
+        assert lo <= -1 <= hi
+        widths.append(hi - lo)
+    assert widths == sorted(widths, reverse=True) and widths[-1] < 0.01
+    # 7 games, each lost by the variant: the sign test (p 1/64) and the interval agree on a change
+    result = stats.paired([1] * 7, [0] * 7, bounds=(-1, 1))
+    assert result["p_value"] < 0.05 and result["ci"][1] < 0
+
+
+@given(st.integers(2, 12), st.floats(0.05, 0.95))
+def test_a_t_interval_of_bounded_differences_stays_in_their_range(n, p):
+    rng = random.Random(n)
+    a = [int(rng.random() < p) for _ in range(n)]
+    b = [int(rng.random() < p) for _ in range(n)]
+    ci = stats.paired(a, b, bounds=(-1, 1))["ci"]
+    assert ci is None or -1 <= ci[0] <= ci[1] <= 1
+
+
+def test_sign_test_counts_the_lopsided_signs():
+    assert stats.sign_test([0, 0]) == 1.0
+    assert stats.sign_test([1, 1, 1]) == 0.25
+    assert stats.sign_test([1, -1, 2, 0]) == 1.0
+    assert abs(stats.sign_test([1] * 9 + [-1]) - 22 / 1024) < 1e-12
 
 
 # ------------------------------------------------ draws and the first player's even share
