@@ -66,7 +66,10 @@ def agents_warning(agents) -> str:
             "incentives); add a searching agent, as in --agents ismcts,random,random"
         )
     if len(set(agents)) == 1:
-        return f"every seat is played by {agents[0]}, so only the seats' win rates can change, not an agent's"
+        return (
+            f"every seat is played by {agents[0]}, so it cannot win more than before against itself: "
+            f"its win rate moves only with ties, draws and the wins of seats the rules play"
+        )
     return ""
 
 

@@ -7,7 +7,7 @@ intervals; ``compare`` tests the same lists of two rule sets against each other.
 Definitions: a seat *wins* a game when it is among ``game.winners()`` (a shared win
 counts for each winner, and is also a *tie*); a game with no winner (``win none``) is a
 *draw*. A game is *won by a seat the rules play* when a winner is a seat no agent decides
-for (the dummy of a two-player game); ``rule_seats.win_rate`` is measured only when the
+for (a seat the rules fill in a two-player game); ``rule_seats.win_rate`` is measured only when the
 rules play a seat. The *first player* is the seat that made the first decision. If no seat had an
 edge, each seat would be among a game's winners with the chance *winners / seats* (its
 *even share*: 1/seats when every game has one winner, less with draws, more with ties);
