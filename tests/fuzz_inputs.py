@@ -355,6 +355,7 @@ def campaign(kind: str, seeds, workdir: Path | None = None) -> list[str]:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))  # this checkout's playa_rules, not an installed one
     kind = sys.argv[1] if len(sys.argv) > 1 else "replay"
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     found = campaign(kind, range(count))

@@ -388,6 +388,7 @@ def campaign(seeds, workdir: Path | None = None) -> list[str]:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))  # this checkout's playa_rules, not an installed one
     args = [a for a in sys.argv[1:] if a != "--backends"]
     count = int(args[0]) if args else 200
     start = int(args[1]) if len(args) > 1 else 0
