@@ -70,7 +70,9 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, 
             method = "confidence sequence"
         elif len(a) == len(b):
             test, method = paired(a, b, bounds=_bounds(name, kind)), "paired t"
-            if len(a) >= 2 and len(set(y - x for x, y in zip(a, b))) == 1:
+            if len(a) < 2:
+                method = "none (one game)"
+            elif len(set(y - x for x, y in zip(a, b))) == 1:
                 method = "sign test"  # every pair differed by the same amount: no spread for a t test
         elif kind == "rate":
             test, method = two_proportions(sum(a), len(a), sum(b), len(b)), "two-proportion z"

@@ -19,7 +19,7 @@ def test_one_two_or_three_games_never_make_a_change_clear(games):
     assert r["verdict"]["headline"].startswith(f"too few games to tell: {games} game")
     for s in r["statistics"]:
         if games == 1:  # one pair: no interval, no p-value
-            assert s["ci"] is None and s["p_value"] is None
+            assert s["ci"] is None and s["p_value"] is None and s["test"] == "none (one game)"
         elif s["ci"] is not None and not s["identical"]:
             assert s["ci"][0] < s["ci"][1]  # never an interval of width 0 for a change seen in 2 or 3 games
     summary = pr.simulate("pirate-gold-cards", players=3, games=1, seed=8, workers=1)
