@@ -11,7 +11,8 @@ The action played is the most visited at the root. The budget is ``playouts``
 iterations (reproducible for a seed), or ``seconds`` of search if that is given. With a
 budget of iterations the search stops as soon as the most visited legal action leads
 every other by more than the iterations left: none of them could change the choice, so
-the answer is the whole budget's at a fraction of its cost.
+the answer is the whole budget's at a fraction of its cost (tested only where it can
+first hold: :meth:`ISMCTSAgent._margin`).
 
 With ``reuse`` (the default) the agent keeps its tree between its decisions in a game and
 starts the next search from the subtree of the actions taken since, when the seat has
@@ -108,15 +109,26 @@ class ISMCTSAgent:
         early once the most visited legal action can no longer be overtaken by the iterations
         left: the choice is the one the whole budget makes."""
         budget = self.playouts
+        due = root.visits  # the first iteration at which the lead can be decisive (see _margin)
         for done in range(root.visits, budget):
             left = budget - done
-            if 2 * left < budget and self._settled(root, ids, left):
-                return
+            if 2 * left < budget and done >= due:
+                if self._settled(root, ids, left):
+                    return
+                due = done + self._margin(root, ids, left) // 2 + 1
             self._iterate(root, worlds())
 
     @staticmethod
     def _settled(root: _Node, ids: dict, left: int) -> bool:
         """True when one legal action leads every other by more than ``left`` visits."""
+        return ISMCTSAgent._margin(root, ids, left) < 0
+
+    @staticmethod
+    def _margin(root: _Node, ids: dict, left: int) -> int:
+        """``second + left - first`` (the visits of the two most visited legal actions): negative
+        once the search is settled. An iteration adds one visit to one action and spends one of
+        those ``left``, so the margin falls by at most 2 an iteration: from a margin ``m`` the
+        next ``m // 2`` iterations cannot settle it, and are not tested."""
         first = second = 0
         for i, child in root.children.items():  # (a legal action not tried yet counts 0)
             if i in ids:
@@ -125,7 +137,7 @@ class ISMCTSAgent:
                     first, second = v, first
                 elif v > second:
                     second = v
-        return first > second + left
+        return second + left - first
 
     def _iterate(self, root: _Node, world) -> None:
         """One iteration: down the tree by UCB1 to a new node, then at random to the horizon.
@@ -184,11 +196,11 @@ class ISMCTSAgent:
 
     def _select(self, node: _Node, ids: list) -> int:
         """The index (in ``ids``, the legal actions' ids) of the UCB1 choice."""
-        c = self.c
+        c, sqrt, log, children, avail = self.c, math.sqrt, math.log, node.children, node.avail
         best, best_value = None, -math.inf
         for k, i in enumerate(ids):
-            child = node.children[i]
-            value = child.total / child.visits + c * math.sqrt(math.log(node.avail[i]) / child.visits)
+            child = children[i]
+            value = child.total / child.visits + c * sqrt(log(avail[i]) / child.visits)
             if value > best_value:
                 best, best_value = k, value
         return best

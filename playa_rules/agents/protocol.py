@@ -19,6 +19,7 @@ that same seeded generator; a function gets it as ``worlds.rng``.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -100,19 +101,23 @@ def evaluate(game, seats: int) -> list[float]:
     """Rewards in [0, 1] per seat: half for leading (shared; the winners once over), half for rank.
 
     Scale-free, so it suits any game's points: rank is the share of other seats with fewer
-    points (a tie counts a half).
+    points (a tie counts a half), counted in the sorted points (a sum of halves and ones is
+    exact in any order: the same floats as adding them up seat by seat).
     """
     totals = game.scores()
-    leaders = game.winners() if game.is_over else [s for s, t in enumerate(totals) if t == max(totals)]
+    if game.is_over:
+        leaders = game.winners()
+    else:
+        top = max(totals, default=None)
+        leaders = [s for s, t in enumerate(totals) if t == top]
     out = []
+    ranked = sorted(totals)
     for s in range(seats):
         lead = 1 / len(leaders) if s in leaders else 0.0
         if seats > 1:
-            rank = sum(
-                1.0 if totals[s] > t else 0.5 if totals[s] == t else 0.0
-                for o, t in enumerate(totals)
-                if o != s
-            ) / (seats - 1)
+            mine = totals[s]
+            below = bisect_left(ranked, mine)
+            rank = (below + 0.5 * (bisect_right(ranked, mine) - below - 1)) / (seats - 1)
         else:
             rank = 1.0
         out.append(0.5 * lead + 0.5 * rank)

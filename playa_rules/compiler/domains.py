@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 
 from .program import LevelChecks, ParamDef
 
@@ -118,6 +119,52 @@ def _present(p: ParamDef, g, comps) -> list:
     return sorted((index[v], lst) for v, lst in buckets.items() if v in index)
 
 
+class Groups(Sequence):
+    """A hand's groups (:func:`groups`), each ``(members, key)`` made when it is read.
+
+    ``flat`` is the hand's components by value (in the order of :func:`_present`) and
+    ``tpl`` per group ``(positions of its members in flat, key)``. The template depends only
+    on how many components of each value the hand holds, so it is worked out once for every
+    hand of the same faces; a hand seen for the first time (another seat's, dealt again in a
+    sampled world) then costs this one object, not a list per group that a listing mostly
+    never reads. A group's members are a new list at each reading, read-only as the
+    remembered ones always were."""
+
+    __slots__ = ("flat", "tpl")
+
+    def __init__(self, flat: list, tpl: list):
+        self.flat = flat
+        self.tpl = tpl
+
+    def __len__(self) -> int:
+        return len(self.tpl)
+
+    def __getitem__(self, i):
+        if i.__class__ is slice:
+            get = self.flat.__getitem__
+            return [(list(map(get, pos)), key) for pos, key in self.tpl[i]]
+        pos, key = self.tpl[i]
+        return list(map(self.flat.__getitem__, pos)), key
+
+    def __iter__(self):
+        get = self.flat.__getitem__
+        for pos, key in self.tpl:
+            yield list(map(get, pos)), key
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (Groups, list)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # a list of groups: mutable-looking, compared by value
+
+    def __repr__(self) -> str:
+        return f"Groups({list(self)!r})"
+
+
+_TEMPLATE = "groups"  # a shape's template of groups (Groups.tpl), beside the joins' inner sides
+
+
 def _entry(p: ParamDef, g, comps) -> list:
     """A memo entry for a composition not seen yet: ``[groups, {id(joins): cut}, shape]``.
 
@@ -125,19 +172,48 @@ def _entry(p: ParamDef, g, comps) -> list:
     interchangeability classes of the model: type, owner and properties) value by value in
     the zone's order, as the same hand dealt again with other copies of its cards (a
     sampled world's, another seat's): their lists of groups match element by element, each
-    member replaced by the copy at its place, so a join's inner side that reads only the
-    members' properties (static, see :func:`prepare_join`) has the same values for both,
-    and ``shape`` keeps them (with their sorted order) under the joins' id."""
-    present = _present(p, g, comps)
-    face = g.m.face
-    key = tuple((i, tuple(map(face.__getitem__, lst))) for i, lst in present)
+    member replaced by the copy at its place, so they share one template of groups
+    (:class:`Groups`), and a join's inner side that reads only the members' properties
+    (static, see :func:`prepare_join`) has the same values for both: ``shape`` keeps them
+    (with their sorted order) under the joins' id. The components sorted by value (a
+    stable sort: the zone's order within a value) and their faces in that order name the
+    shape, a value being one of the properties a face fixes."""
+    rank = p.rank
+    if rank is None:
+        rank = p.rank = _ranks(p, g.m)
+    flat = sorted(comps, key=rank.__getitem__)
+    none = len(p.values)
+    if flat and rank[flat[-1]] == none:  # components with no value to group by: in no group
+        flat = [c for c in flat if rank[c] != none]
+    key = tuple(map(g.m.face.__getitem__, flat))
     shapes = p.shapes
     shape = shapes.get(key)
     if shape is None:
         if len(shapes) >= MEMO_LIMIT:
             shapes.clear()
-        shape = shapes[key] = {}
-    return [_grouped(p, present), {}, shape]
+        shape = shapes[key] = {_TEMPLATE: _template(p, list(map(rank.__getitem__, flat)))}
+    return [Groups(flat, shape[_TEMPLATE]), {}, shape]
+
+
+def _ranks(p: ParamDef, m) -> list:
+    """Per component, the index in ``p.values`` of its value of ``p.by`` (their number for none)."""
+    index, none = p.index, len(p.values)
+    out = []
+    for v in m.props[p.by]:
+        try:
+            out.append(index.get(v, none))
+        except TypeError:  # a list or a table: not a value groups count
+            out.append(none)
+    return out
+
+
+def _template(p: ParamDef, ranks: list) -> list:
+    """:class:`Groups` ``tpl`` of a hand whose components, sorted by value, have these
+    indices of their values: :func:`_grouped` of their positions."""
+    spans: dict = {}
+    for j, i in enumerate(ranks):
+        spans.setdefault(i, []).append(j)
+    return [(tuple(pos), key) for pos, key in _grouped(p, list(spans.items()))]
 
 
 def groups(p: ParamDef, g, comps):
@@ -189,13 +265,19 @@ def prepare_join(p: ParamDef, joins, items, g, e):
     made = None if shape is None else shape.get(id(joins))
     if made is None:
         made = _inner(p, joins, items, g, e)
+        if made[0] is not None and items.__class__ is Groups:  # the template sorted: once per shape
+            made = (*made, list(map(items.tpl.__getitem__, made[0])))
         if shape is not None:
             shape[id(joins)] = made
-    order, values = made
-    if order is not None:
-        cut = _sorted_cut(ORDERED[joins[0][1]], joins[0][2], list(map(items.__getitem__, order)), values)
-    else:
+    order, values = made[0], made[1]
+    if order is None:
         cut = _plain_cut(joins, items, values), None
+    else:
+        if items.__class__ is Groups:
+            sitems = Groups(items.flat, made[2])
+        else:
+            sitems = list(map(items.__getitem__, order))
+        cut = _sorted_cut(ORDERED[joins[0][1]], joins[0][2], sitems, values)
     if hit is not None:
         hit[1][id(joins)] = cut
     return cut
@@ -220,7 +302,7 @@ def _inner(p: ParamDef, joins, items, g, e) -> tuple:
 
 def _sorted_cut(how, outer, sitems, svals):
     """The filter for one ordering comparison: a binary search in the sorted inner values."""
-    n = len(sitems)
+    n = len(svals)  # (one per item: a plain list, whatever the items are)
     find = bisect_right if how in ("gt", "le") else bisect_left
     if how in ("gt", "ge"):  # the values above (or from) the outer side: a suffix
         return (lambda g, e: (sitems, find(svals, outer(g, e)), n)), (sitems, svals, outer, find, True)
@@ -228,13 +310,19 @@ def _sorted_cut(how, outer, sitems, svals):
 
 
 def _plain_cut(joins, items, inner):
-    """The filter for any other joins: each comparison tested for each element."""
+    """The filter for any other joins: each comparison tested for each element (of a
+    :class:`Groups`, its template's: the groups kept are made when read, as all are)."""
+    flat = None
+    if items.__class__ is Groups:
+        flat, items = items.flat, items.tpl
     if len(joins) == 1:
         _, op, outer, _ = joins[0]
 
         def cut1(g, e):
             r = outer(g, e)
             kept = [it for it, (x,) in zip(items, inner) if op(x, r)]
+            if flat is not None:
+                kept = Groups(flat, kept)
             return kept, 0, len(kept)
 
         return cut1
@@ -242,6 +330,8 @@ def _plain_cut(joins, items, inner):
     def cut(g, e):
         rs = [(op, outer(g, e)) for _, op, outer, _ in joins]
         kept = [it for it, xs in zip(items, inner) if all(op(x, r) for x, (op, r) in zip(xs, rs))]
+        if flat is not None:
+            kept = Groups(flat, kept)
         return kept, 0, len(kept)
 
     return cut

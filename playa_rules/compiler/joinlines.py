@@ -81,7 +81,7 @@ def join_lines(
         "else:",
         f"    {si} = {search}[0]",
         f"    {sv} = {search}[1]",
-        f"    {n} = len({si})",
+        f"    {n} = len({sv})",  # (one value per item: a list, whatever the items are)
         f"    for {target}, {k} in {kept}:",
         f"        {at} = {find}({sv}, {outer})",
         f"        {run}",
@@ -123,7 +123,7 @@ def fused_join(
     )
     span = (at, f"{n} - {at}") if how in ("gt", "ge") else ("0", at)  # the groups passing: a suffix, a prefix
     passing = run_line(kind, f"({target},)", f"({k},)", si, *span)
-    by_search = [f"{si} = {search}[0]", f"{sv} = {search}[1]", f"{n} = len({si})"] + _bounded(
+    by_search = [f"{si} = {search}[0]", f"{sv} = {search}[1]", f"{n} = len({sv})"] + _bounded(
         gen, how, loop, outer, (find, sv, at), passing
     )
     body = (

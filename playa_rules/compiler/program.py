@@ -42,6 +42,7 @@ class ParamDef:
     )  # remembered groups (by domain) or ranges (by bounds)
     last_entry: Any = field(default=None, repr=False)  # the memo entry read last (see compiler.domains)
     shapes: dict = field(default_factory=dict, repr=False)  # group_of: joins' inner sides by faces (domains)
+    rank: list | None = field(default=None, repr=False)  # group_of: each component's value index (domains)
     locals: dict = field(default_factory=dict, repr=False)  # group key -> its index (see engine.actions)
     runs: dict = field(default_factory=dict, repr=False)  # a list of groups' ids and texts (see engine.legal)
     runs_held: int = field(default=0, repr=False)  # how many values ``runs`` keeps (bounded)

@@ -11,20 +11,22 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from operator import index
 
-from ..compiler.domains import MEMO_LIMIT
+from ..compiler.domains import MEMO_LIMIT, Groups
 from .actions import Action, local_index, text_of
 
 
 def _remembered(p, items) -> tuple:
-    """``(items, local indices, {key prefix: texts}, {id base: ids})`` for a ``group_of``
+    """``(list, local indices, {key prefix: texts}, {id base: ids})`` for a ``group_of``
     parameter's list of groups ``items``: such lists are remembered by hand composition
-    (compiler.domains ``items`` and ``prepare_join``), so a mask, a search's tree or a view
-    of the same groups again reads its ids and texts here instead of working out each
-    (hundreds for a large hand)."""
-    got = p.runs.get(id(items))
-    if got is None or got[0] is not items:  # the entry holds its list: its id is not reused meanwhile
-        _make_room(p, len(items))
-        got = p.runs[id(items)] = (items, [local_index(p, k) for _, k in items], {}, {})
+    (compiler.domains ``items`` and ``prepare_join``), and a :class:`~..compiler.domains.Groups`
+    shares its template with every hand of the same faces, so a mask, a search's tree or a
+    view of the same groups again reads its ids and texts here instead of working out each
+    (hundreds for a large hand). ``list`` is the template, or the list of groups itself."""
+    src = items.tpl if items.__class__ is Groups else items
+    got = p.runs.get(id(src))
+    if got is None or got[0] is not src:  # the entry holds its list: its id is not reused meanwhile
+        _make_room(p, len(src))
+        got = p.runs[id(src)] = (src, [local_index(p, k) for _, k in src], {}, {})
     return got
 
 
@@ -143,9 +145,10 @@ class Legal(Sequence):
                 run = _remembered(last, items)[2].get(keys)
                 if run is None:
                     _make_room(last, len(items))
-                    texts = _remembered(last, items)[2]  # again: making room may have forgotten it
-                    run = texts[keys] = [
-                        memo.get(keys + (k,)) or text_of(d, vals + (v,), keys + (k,)) for v, k in items
+                    got = _remembered(last, items)  # again: making room may have forgotten it
+                    run = got[2][keys] = [  # (a group's members made only for a text not known yet)
+                        memo.get(keys + (k,)) or text_of(d, vals + (items[j][0],), keys + (k,))
+                        for j, (_, k) in enumerate(got[0])
                     ]
                 out.extend(run[lo:hi])
                 continue

@@ -228,6 +228,11 @@ class State(Chance):
             known[c] = full if v == "public" else (1 << zowner[z] if v == "owner" else 0)
         return list(contents.items()), loc, known
 
+    def reseed(self, seed) -> None:
+        """Draw from now on from a generator seeded with ``seed``, made when first drawn from
+        (as a new game's: a world that never draws seeds none)."""
+        self.seed, self._rng, self.rng_shared = seed, None, False
+
     def copy(self) -> State:
         """An independent copy (the random generator included)."""
         s = State.__new__(State)

@@ -62,28 +62,8 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     g = game.g.copy()
     redraw = None if g.sim is None else _sealed.forget_others(g, seat)  # others' sealed choices: unknown
     groups, zis, tables, dice = _plan(game.m, g, seat)
-    fwd = list(range(game.m.component_count))  # the component now at the place of each one
-    inv = fwd[:]  # ... and the place (the component that was there) each one goes to
-    plain = rng.__class__ is random.Random
-    bits = rng.getrandbits
-    for (
-        unseen,
-        olds,
-        draws,
-    ) in groups:  # unseen: sorted by id; olds: the component at each place, in place order
-        drawn = unseen[:]
-        if plain:  # rng.shuffle(drawn) inline: the same draws, without two calls per element
-            for i, n, k in draws:
-                j = bits(k)
-                while j >= n:
-                    j = bits(k)
-                drawn[i], drawn[j] = drawn[j], drawn[i]
-        else:
-            rng.shuffle(drawn)
-        for old, new in zip(olds, drawn):
-            fwd[old] = new
-            inv[new] = old
-    if groups and len(fwd) > 1:  # (one component alone has nowhere else to go)
+    if groups and game.m.component_count > 1:  # (one component alone has nowhere else to go)
+        fwd, inv = _dealt(rng, groups, game.m.component_count)
         _permute(g, fwd, inv, zis, tables)
     face = g.cvars.get("face")
     if dice and face is not None:
@@ -91,8 +71,7 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
         for c in dice:
             if face[c] is not None:
                 face[c] = faces[c][rng.randrange(len(faces[c]))]
-    g.rng = random.Random(rng.getrandbits(64))
-    g.rng_shared = False
+    g.reseed(rng.getrandbits(64))  # its own generator: random.Random(seed) when it first draws
     g.explicit = chance == "explicit"
     g.queue, g.qi = None, 0
     g.log = [("world", seat)]
@@ -105,17 +84,17 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
 
 
 def _plan(m, g, seat: int) -> tuple:
-    """``(groups, zones, tables, dice)``: what a world of ``seat`` redraws in state ``g``,
-    worked out once for a position a search samples many worlds of (remembered per model,
-    for the last state asked, and used again while the state's zones and knowledge read the
-    same).
+    """``(groups, zones, tables, dice)``: what a world of ``seat`` redraws in state
+    ``g``, worked out once for a position a search samples many worlds of (remembered per
+    model, for the last state asked, and used again while the state's zones and knowledge
+    read the same).
 
     ``groups``: for each kind of back (type and owner, in their order), the unseen components
     sorted by id, the component at each of their places, in place order, and the draws of a
     shuffle of them (``random.shuffle``'s: position, bound, bits); ``zones``: the zones that
     hold them; ``tables``: the attached zones' tables in which one of them has a zone, each
-    with those components; ``dice``: the dice whose face the seat does not know (rolled again
-    if they show one)."""
+    with those components and what :func:`_permute` moves with them (:func:`_stacks`);
+    ``dice``: the dice whose face the seat does not know (rolled again if they show one)."""
     zones, known, loc = g.zones, g.known, g.loc
     last = m.__dict__.get("_world_plan")
     if last is not None and last[0] == seat and last[1] == known and last[2] == loc and last[3] == zones:
@@ -142,11 +121,53 @@ def _plan(m, g, seat: int) -> tuple:
     for table in m.attached.values():
         having = [c for c in every if table[c] >= 0]
         if having:
-            tables.append((table, having))
+            whole = all(  # every kind with an attached zone has one each: moved among themselves
+                all(table[c] >= 0 for c in unseen)
+                for unseen, _, _ in groups
+                if any(table[c] >= 0 for c in unseen)
+            )
+            stacks = _stacks(zones, table, having, set(zis)) if whole else None
+            tables.append((table, having, stacks))
     dice = [c for c in _dice(m) if not known[c] & bit] if m.props.get("faces") is not None else []
     plan = groups, zis, tables, dice
     m.__dict__["_world_plan"] = (seat, known[:], loc[:], list(map(list.copy, zones)), plan)
     return plan
+
+
+def _dealt(rng, groups: list, n: int) -> tuple:
+    """``(fwd, inv)``: the component now at the place of each of the ``n``, and the place each
+    goes to, after ``rng.shuffle`` of each group's unseen components (``groups``: see
+    :func:`_plan`)."""
+    fwd = list(range(n))
+    inv = fwd[:]
+    plain = rng.__class__ is random.Random
+    bits = rng.getrandbits
+    # unseen: sorted by id; olds: the component at each place, in place order
+    for unseen, olds, draws in groups:
+        drawn = unseen[:]
+        if plain:  # rng.shuffle(drawn) inline: the same draws, without two calls per element
+            for i, n_, k in draws:
+                j = bits(k)
+                while j >= n_:
+                    j = bits(k)
+                drawn[i], drawn[j] = drawn[j], drawn[i]
+        else:
+            rng.shuffle(drawn)
+        for old, new in zip(olds, drawn):
+            fwd[old] = new
+            inv[new] = old
+    return fwd, inv
+
+
+def _stacks(zones: list, table: list, having: list, moving: set):
+    """What :func:`_permute` moves with the components ``having`` an attached zone in
+    ``table``, known in the planned state: ``(held, holding)``, each of them with something
+    in its attached zone and those contents, and the set of them; None when one of those
+    zones holds unseen components (``moving``: their zones), which the world moves first."""
+    if any(table[c] in moving for c in having):
+        return None
+    held = [(c, tuple(zones[table[c]])) for c in having if zones[table[c]]]
+    return held, {c for c, _ in held}
 
 
 def _dice(m) -> list:
@@ -162,8 +183,9 @@ def _permute(g, fwd: list, inv: list, zis: list, tables: list) -> None:
     """Put ``fwd[c]`` where ``c`` is (``inv`` the inverse permutation; ``zis``: the zones of
     the components it moves), keeping each place's own state: who knows the face there, its
     variables and the zones attached to it (``tables``: the attached zones' tables where one
-    of them has a zone, each with those components). ``fwd`` permutes components of one
-    type each; the lists are rewritten whole, in C, rather than place by place."""
+    of them has a zone, each with those components and :func:`_stacks`). ``fwd`` permutes
+    components of one type each; the lists are rewritten whole, in C, rather than place by
+    place."""
     zones = g.zones
     moved = fwd.__getitem__
     for zi in zis:
@@ -174,7 +196,18 @@ def _permute(g, fwd: list, inv: list, zis: list, tables: list) -> None:
     g.known[:] = take(g.known)
     for store in g.cvars.values():  # variables stay with the place
         store[:] = take(store)
-    for table, having in tables:  # stacks and other attached zones stay at the place
+    for table, having, stacks in tables:  # stacks and other attached zones stay at the place
+        if stacks is not None:  # each attached zone's contents go to the zone of the component
+            held, holding = stacks  # now at its place; only non-empty ones (known from the plan) and
+            for old, items in held:  # the zones they go to or leave are written
+                zi = table[fwd[old]]
+                zones[zi] = list(items)
+                for c in items:
+                    loc[c] = zi
+            for old, _ in held:
+                if inv[old] not in holding:  # what comes to its place has nothing on it
+                    zones[table[old]] = []
+            continue
         held = [(zones[table[c]], c) for c in having]
         for items, old in held:
             new = fwd[old]

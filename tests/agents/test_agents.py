@@ -153,6 +153,68 @@ def test_ismcts_ending_its_search_early_chooses_what_its_whole_budget_would():
     assert compared == 8 and shortened >= 1
 
 
+class _TestedEachTime(_Counted):
+    """ismcts testing its lead at every iteration of the second half of its budget."""
+
+    @staticmethod
+    def _margin(root, ids, left):
+        return 0
+
+
+@pytest.mark.parametrize("game_id,players", [("playa-pirata", 3), ("lying-pirates", 3)])
+def test_testing_the_lead_only_where_it_can_first_settle_ends_where_testing_each_time_ends(game_id, players):
+    """The lead narrows by at most two an iteration (one visit more for one action, one
+    iteration less left), so a search that skips the tests that cannot succeed stops at
+    the same iteration and chooses the same, from the same random draws."""
+    for game, seat in _positions(game_id, players, 4, 6):
+        legal = game.legal_actions()
+        if len(legal) < 2:
+            continue
+        ended = []
+        for cls in (_Counted, _TestedEachTime):
+            rng = random.Random(f"lead:{seat}")
+            worlds = Worlds(lambda r, seat=seat: game.sample_world(seat, r), seat, rng)
+            agent = cls(rng, playouts=60)
+            ended.append((agent.act(None, legal, None, worlds).id, agent.iterations, rng.getstate()))
+        assert ended[0] == ended[1]
+
+
+def _rewards_by_definition(totals, leaders, seats):
+    """Half for leading (shared), half for the share of other seats with fewer points (a tie a half)."""
+    out = []
+    for s in range(seats):
+        lead = 1 / len(leaders) if s in leaders else 0.0
+        rank = (
+            sum(
+                1.0 if totals[s] > t else 0.5 if totals[s] == t else 0.0
+                for o, t in enumerate(totals)
+                if o != s
+            )
+            / (seats - 1)
+            if seats > 1
+            else 1.0
+        )
+        out.append(0.5 * lead + 0.5 * rank)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_playouts_rewards_are_half_for_leading_and_half_for_rank(seed):
+    from types import SimpleNamespace
+
+    from playa_rules.agents.protocol import evaluate
+
+    rng = random.Random(seed)
+    for _ in range(200):
+        seats = rng.randint(1, 6)
+        totals = [rng.choice([0, 1, 2, 3, 2.5]) for _ in range(seats)]
+        over = rng.random() < 0.5
+        winners = sorted(rng.sample(range(seats), rng.randint(1, seats)))
+        game = SimpleNamespace(scores=lambda t=totals: t, winners=lambda w=winners: w, is_over=over)
+        leaders = winners if over else [s for s, t in enumerate(totals) if t == max(totals)]
+        assert evaluate(game, seats) == _rewards_by_definition(totals, leaders, seats)
+
+
 @pytest.mark.parametrize("game_id,players", [("playa-pirata", 3), ("maui", 3), ("lying-pirates", 4)])
 def test_a_search_and_whole_games_leave_no_cycles_for_the_collector(game_id, players):
     """ISMCTS pauses the cyclic garbage collector while it searches (agents/collector.py):
