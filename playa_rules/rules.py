@@ -197,15 +197,21 @@ def _merged(root: Path, layers) -> Document:
         if not pending:
             raise
         raise SpecError(pending + exc.diagnostics) from None
-    if not pending:
+    typos = merged.unknown_changes  # a misspelt name a variant adds: the later checks still run
+    if not pending and not typos:
         return _checked(merged)
+    if not pending:  # what the later checks find too, unless the misspelt names break the schema
+        if schema_diagnostics(merged):  # (an action's changes under a new name: that is all of it)
+            raise SpecError(typos)
+        raise SpecError(blamed(merged, typos + partial.compiled_errors(merged, compile_document)))
     # a variant with schema errors was mended to merge it: its errors, then all the others
     prior = partial.Mended(merged)
     for layer in layers:
         if layer.mended is not None:
             prior.merge(layer.mended)
     diags = schema_diagnostics(merged)
-    raise SpecError(blamed(merged, pending + diags + partial.further(merged, diags, compile_document, prior)))
+    later = partial.further(merged, diags, compile_document, prior)
+    raise SpecError(blamed(merged, pending + typos + diags + later))
 
 
 def _compile(doc: Document) -> Rules:
@@ -261,7 +267,10 @@ def load(name_or_path, variants=None) -> Rules:
     rules = _CACHE.get(key)
     if rules is None:
         with collector_paused():
-            rules = _compile(_merged(root, layers))
+            try:
+                rules = _compile(_merged(root, layers))
+            except SpecError as exc:
+                raise type(exc)(_once(exc.diagnostics)) from None
         rules.program.model.source = (_source_of(name_or_path, path), [_source_of(v, None) for v in variants])
         _CACHE.put(key, rules)
     return rules
@@ -299,11 +308,39 @@ def _problems(path) -> list[Diagnostic]:
         target = resolve(path)
         doc = _merged(*variants_.compose(target, (), _variant_schema, _mended_variant))
     except SpecError as exc:
-        return list(exc.diagnostics)
+        return _once(exc.diagnostics)
     except PlayaRulesError as exc:
         return [Diagnostic("unreadable", str(exc), file=str(path))]
     try:
         program = compile_document(doc)
     except SpecError as exc:
-        return blamed(doc, exc.diagnostics)
+        return _once(blamed(doc, exc.diagnostics))
     return sort_diagnostics(blamed(doc, program.warnings))
+
+
+# A value that is none of the alternatives of its ruling or assumption is of no type either
+_SAYS_MORE = {"not-an-alternative": {"type-error"}}
+
+
+def _once(diags) -> list[Diagnostic]:
+    """``diags`` sorted (a ``too-many-problems`` first, then errors by file, line and column,
+    then warnings, the ``not-checked`` one last), each mistake once: one ``type-error`` at one
+    value (a variant's value read by two rules), and no ``type-error`` where
+    ``not-an-alternative`` says more."""
+    diags = sort_diagnostics(diags)
+    diags = [d for d in diags if d.code == "too-many-problems"] + [
+        d for d in diags if d.code != "too-many-problems"
+    ]
+    spots = {(d.file, d.line, d.column): d.code for d in diags if d.code in _SAYS_MORE and d.line}
+    seen = set()
+    out = []
+    for d in diags:
+        spot = (d.file, d.line, d.column)
+        if d.line and d.code in _SAYS_MORE.get(spots.get(spot), ()):
+            continue
+        if d.code == "type-error" and d.line:
+            if (spot, d.path) in seen:
+                continue
+            seen.add((spot, d.path))
+        out.append(d)
+    return out

@@ -60,6 +60,7 @@ class Layered(Document):
         self.base = base
         self.layers = layers
         self._root = root
+        self.unknown_changes: list = []  # errors of source/overlay.py's merge, to report with the rest
         self.removed = (
             removed  # (name, what in words, the diagnostic of the removal) per part a layer removed
         )

@@ -269,7 +269,9 @@ class _Merger:
 
 
 def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
-    """The base document with each layer applied in order; SpecError lists every problem."""
+    """The base document with each layer applied in order; SpecError lists every problem but
+    the ``unknown-change`` ones (names a variant adds that nothing uses), which the merged
+    document keeps (``unknown_changes``) when they are all there is."""
     data = copy.deepcopy(base.data)
     root = Prov(base, "")
     changes: list[_Change] = []
@@ -282,15 +284,20 @@ def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
         _conflicts(merger.mine, changes, errors)
         changes.extend(merger.mine)
         added += [(merger, *entry) for entry in merger.added]
-    _typos(data, added, errors, base_name)
+    typos: list[Diagnostic] = []
+    _typos(data, added, typos, base_name)
     if errors:
-        raise SpecError(_sorted(errors))
+        raise SpecError(_sorted(errors + typos))
     removed = tuple(
         (c.path[-1], describe(c.path), c.layer.doc.diagnostic(c.ptr, "", "", key=True))
         for c in changes
         if c.kind == "set" and c.value is None and isinstance(c.path[-1], str)
     )
-    return Layered(data, base, root, layers, removed)
+    merged = Layered(data, base, root, layers, removed)
+    # a name a variant adds that nothing uses changes nothing: the rules merged are whole, so
+    # the caller reports these errors with whatever the later checks find in them
+    merged.unknown_changes = _sorted(typos)
+    return merged
 
 
 def _conflicts(mine: list[_Change], earlier: list[_Change], errors: list[Diagnostic]) -> None:

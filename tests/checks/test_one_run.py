@@ -24,18 +24,14 @@ def _where(d):
 def test_a_file_with_one_mistake_of_each_kind_reports_all_of_them_at_once():
     diags = pr.validate(ONE_OF_EACH)
     got = [(d.severity, d.code, _where(d)) for d in diags]
-    assert got == [
-        (
-            "error",
-            "schema",
-            ("one-of-each.yaml", 12, 1),
-        ),  # componets: a misspelt top-level key (the headline)
+    assert got == [  # in the order of the file's lines, whatever stage found them
         ("error", "schema", ("one-of-each.yaml", 5, 10)),  # players: two
-        ("error", "schema", ("one-of-each.yaml", 21, 5)),  # efect: the misspelt 'effect' of pass
-        ("error", "schema", ("one-of-each.yaml", 29, 22)),  # visibility: hiden
         ("error", "not-an-alternative", ("one-of-each.yaml", 11, 12)),  # a ruling set to no choice
+        ("error", "schema", ("one-of-each.yaml", 12, 1)),  # componets: a misspelt top-level key
+        ("error", "schema", ("one-of-each.yaml", 21, 5)),  # efect: the misspelt 'effect' of pass
         ("error", "unknown-function", ("one-of-each.yaml", 22, 26)),  # lenght(...), in the misspelt key
         ("error", "unknown-name", ("one-of-each.yaml", 27, 25)),  # a misspelt zone
+        ("error", "schema", ("one-of-each.yaml", 29, 22)),  # visibility: hiden
         ("error", "dsl-syntax", ("one-of-each.yaml", 40, 23)),
         ("warning", "not-checked", ("one-of-each.yaml", None, None)),
     ], "\n".join(d.format() for d in diags)

@@ -110,4 +110,5 @@ def type_hint(t) -> str | None:
     if not t.mix:
         return None
     bare = "; in YAML a bare word is a text, not a name" if "str" in t.mix else ""
-    return f"the list (or table) mixes {' and '.join(sorted(str(T(k)) for k in t.mix))}{bare}: give its items one kind"
+    kinds = " and ".join(sorted(str(T(k)) for k in t.mix))
+    return f"its items mix {kinds}{bare}: give them all one kind"

@@ -119,10 +119,6 @@ _TERMINAL_WORDS = {
 
 # Known mistakes, matched against the parser state like lark's match_examples.
 _KNOWN_ERRORS = {
-    "'=' compares nothing: use '==' to compare, or 'set x = ...' in an effect": [
-        ("expr", "a = 1"),
-        ("expr", "x.y = 2"),
-    ],
     "the expression is incomplete: an operand is missing": [
         ("expr", "1 +"),
         ("expr", "a and"),
@@ -147,15 +143,28 @@ _KNOWN_ERRORS = {
 }
 
 
+# A lone '=' where a comparison may follow (``if me.tokens = 3 then ...``).
+_LONE_EQUALS = (
+    "did you mean '=='? '=' compares nothing: '==' compares, and 'set x = ...' sets a value in an effect"
+)
+
+
 def _expected(exc: UnexpectedInput) -> str:
+    """What the parser could take instead, every kind of it (a comparison, a name...): a list
+    cut short would mislead (the cut once dropped the comparisons)."""
     names = sorted(
         {
             _TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() and len(t) < 12 else t)
             for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())
         }
     )
-    words = [n for n in names if not n.startswith("_")][:14]
-    return ", ".join(words)
+    return ", ".join(n for n in names if not n.startswith("_"))
+
+
+def _lone_equals(exc: UnexpectedInput) -> bool:
+    """A '=' where a comparison ('==', '<'...) would be valid: the writer meant '=='."""
+    token = getattr(exc, "token", None)
+    return str(token) == "=" and "COMP_OP" in (getattr(exc, "expected", None) or ())
 
 
 @lru_cache(maxsize=1)
@@ -220,6 +229,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
         message = f"{message}: {known}"
     expected = _expected(exc)
     hint = f"expected {expected}" if expected and not known else None
+    if _lone_equals(exc):
+        hint = _LONE_EQUALS
     if message.startswith("the text ends too early") and text.count("(") > text.count(")"):
         hint = "a comma in a YAML list written [a, b] ends the text there: put the text in quotes"
     return DSLSyntaxError(origin.diagnostic("dsl-syntax", message, text, (line, col), hint=hint))

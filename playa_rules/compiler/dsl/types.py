@@ -27,8 +27,18 @@ class T:
         if self.kind in ("comp", "zone") and self.types:
             return f"{'a component' if self.kind == 'comp' else 'a zone'} ({', '.join(sorted(self.types))})"
         if self.kind == "list" and self.elem is not None:
-            return f"a list of {self.elem}"
+            return f"a list of {self.elem.plural()}"
         return _WORDS.get(self.kind, self.kind)
+
+    def plural(self) -> str:
+        """Several values of this type, as in "a list of numbers"."""
+        if self.mix or self.kind not in _PLURALS:
+            return f"items each {self}"
+        if self.kind in ("comp", "zone") and self.types:
+            return f"{_PLURALS[self.kind]} ({', '.join(sorted(self.types))})"
+        if self.kind == "list" and self.elem is not None:
+            return f"lists of {self.elem.plural()}"
+        return _PLURALS[self.kind]
 
     @property
     def is_collection(self) -> bool:
@@ -43,6 +53,17 @@ class T:
             return self.elem
         return ANY
 
+
+_PLURALS = {
+    "seats": "lists of seats",
+    "int": "numbers",
+    "bool": "truth values",
+    "str": "texts",
+    "seat": "seats",
+    "comp": "components",
+    "zone": "zones",
+    "list": "lists",
+}
 
 _WORDS = {
     "seats": "a list of seats",
