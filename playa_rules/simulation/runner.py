@@ -9,9 +9,11 @@ index, so the same units give the same records whatever the number of workers or
 backend.
 
 ``on_done(records)`` is called in the calling process as each task finishes; if it
-returns True the run stops there (a sequential comparison that has its answer): tasks
-not started are dropped and the games in flight are abandoned. Ctrl-C does the same and
-marks the run ``interrupted``; the games finished before it are kept.
+returns True the run stops there (a sequential comparison that has its answer): the tasks
+already handed to the pool (at most two a worker, each a quarter of a second or one game)
+finish, unread, and no other starts; a task that fails stops the run the same way. Ctrl-C
+abandons the games in flight at once and marks the run ``interrupted``; the games finished
+before it are kept.
 """
 
 from __future__ import annotations
@@ -135,6 +137,9 @@ class _ProcessPool:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc) -> None:
-        self.pool.terminate()  # the tasks still running are not wanted any more
-        self.pool.join()
+    def __exit__(self, kind, value, traceback) -> None:
+        if kind is KeyboardInterrupt:  # stopped by a person: the games in flight are abandoned at once
+            self.pool.terminate()
+        else:  # (done, stopped by on_done, or failed): the tasks handed out finish first
+            self.pool.close()  # (terminating a worker while it writes its result leaves the pool's
+        self.pool.join()  # result queue locked, and the pool's own terminate then waits for ever)
