@@ -14,7 +14,11 @@ exact sign test gives the p-value, with a conservative interval for bounded stat
 when one side's rule points stop adding up to its scores) falls back to an unpaired test:
 two-proportion z for a rate, Welch t for a mean. The p-values are adjusted together
 with Holm's method, and a statistic is ``significant`` when its adjusted p-value is below
-``alpha`` (0.05). Differences are variant minus base, with a 95% interval.
+``alpha`` (0.05). Differences are variant minus base, with a 95% interval of their own
+(``ci``) and a simultaneous one (``ci_simultaneous``): at level ``1 - alpha / m`` for the ``m``
+statistics tested (Bonferroni), so all of them hold their true changes together with
+probability ``1 - alpha``. A statistic Holm leaves unclear has a simultaneous interval holding 0
+(when its interval and its test agree, as the paired t's do), while its own may leave 0 out.
 """
 
 from __future__ import annotations
@@ -68,16 +72,8 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, 
             lo, hi = sequences[name]
             test = {"difference": sum(b) / len(b) - sum(a) / len(a), "ci": [lo, hi], "p_value": None}
             method = "confidence sequence"
-        elif len(a) == len(b):
-            test, method = paired(a, b, bounds=_bounds(name, kind)), "paired t"
-            if len(a) < 2:
-                method = "none (one game)"
-            elif len(set(y - x for x, y in zip(a, b))) == 1:
-                method = "sign test"  # every pair differed by the same amount: no spread for a t test
-        elif kind == "rate":
-            test, method = two_proportions(sum(a), len(a), sum(b), len(b)), "two-proportion z"
         else:
-            test, method = welch(a, b), "Welch t"
+            test, method = _test(name, kind, a, b)
         rows.append(
             {
                 "statistic": name,
@@ -92,14 +88,36 @@ def compare_records(base: list[dict], variant: list[dict], alpha: float = 0.05, 
             }
         )
     tested = [r for r in rows if r["p_value"] is not None]
+    level = 1 - alpha / len(tested) if tested else None  # Bonferroni: all tested intervals hold together
     for row, adjusted in zip(tested, holm([r["p_value"] for r in tested])):
         row["p_adjusted"] = adjusted
         row["significant"] = adjusted < alpha
+        ci = _test(row["statistic"], row["kind"], mb[row["statistic"]][1], mv[row["statistic"]][1], level)[0][
+            "ci"
+        ]
+        row["ci_simultaneous"] = None if ci is None else list(ci)
     for row in rows:
-        if row["p_value"] is None:  # a confidence sequence, or too few games for any test
+        if (
+            row["p_value"] is None
+        ):  # a confidence sequence (simultaneous already), or too few games for any test
             row["p_adjusted"] = None
             row["significant"] = row["ci"] is not None and (row["ci"][0] > 0 or row["ci"][1] < 0)
+            row["ci_simultaneous"] = row["ci"]
     return rows
+
+
+def _test(name: str, kind: str, a: list, b: list, level: float = 0.95) -> tuple[dict, str]:
+    """The test of one statistic's samples on both sides, with its interval at ``level``, and its name."""
+    if len(a) == len(b):
+        test = paired(a, b, level, bounds=_bounds(name, kind))
+        if len(a) < 2:
+            return test, "none (one game)"
+        if len(set(y - x for x, y in zip(a, b))) == 1:
+            return test, "sign test"  # every pair differed by the same amount: no spread for a t test
+        return test, "paired t"
+    if kind == "rate":
+        return two_proportions(sum(a), len(a), sum(b), len(b), level), "two-proportion z"
+    return welch(a, b, level), "Welch t"
 
 
 def _bounds(name: str, kind: str):

@@ -148,16 +148,45 @@ def _why_not(result: dict, wins: list[dict]) -> list[str]:
             f"{_games(result['base']['games'])} a side {'is' if result['base']['games'] == 1 else 'are'} too few to tell: a paired test needs at least 2"
         )
     elif wins:
-        moving = [r for r in wins if not r["identical"]] or wins  # a rate fixed game by game says little
-        widest = max(moving, key=lambda r: r["ci"][1] - r["ci"][0])
-        lo, hi = widest["ci"]
-        games = result["base"]["games"]
-        out.append(
-            f"with {games} games a side, a change in a win rate between {100 * lo:+.1f} and "
-            f"{100 * hi:+.1f} points cannot be told from luck ({label(widest['statistic'])}); "
-            f"more games narrow it" + ("" if seq else " (--until-clear plays until the answer is clear)")
-        )
+        out.append(_luck(result, wins, seq))
     return out
+
+
+def _luck(result: dict, wins: list[dict], seq) -> str:
+    """How large a change in a win rate these games cannot tell from luck, at the verdict's own level.
+
+    The interval is the simultaneous one (``ci_simultaneous``: every tested statistic's at once,
+    as Holm's correction reads them), so it holds 0 when the verdict says "not clear"; a
+    statistic's own 95% interval may leave 0 out. Should the simultaneous interval still leave 0
+    out (a test and an interval that disagree), the sentence says why it is not clear anyway.
+    """
+    moving = [r for r in wins if not r["identical"]] or wins  # a rate fixed game by game says little
+
+    def interval(r):
+        return r.get("ci_simultaneous") or r["ci"]
+
+    widest = max(moving, key=lambda r: interval(r)[1] - interval(r)[0])
+    lo, hi = interval(widest)
+    games = result["base"]["games"]
+    tested = sum(r["p_value"] is not None for r in result["statistics"])
+    if widest["test"] == "confidence sequence":
+        level = "its confidence sequence"
+    else:
+        level = (
+            f"a {100 * (1 - result['alpha']):g}% interval for all {tested} statistics tested at once, "
+            f"the verdict's level"
+        )
+    more = "more games narrow it" + ("" if seq else " (--until-clear plays until the answer is clear)")
+    if lo <= 0 <= hi:
+        return (
+            f"with {games} games a side, a change in a win rate between {100 * lo:+.1f} and "
+            f"{100 * hi:+.1f} points cannot be told from luck ({label(widest['statistic'])}; {level}); {more}"
+        )
+    return (
+        f"with {games} games a side, {label(widest['statistic'])} moved by {100 * lo:+.1f} to "
+        f"{100 * hi:+.1f} points ({level}), but its test's p-value after Holm's correction is "
+        f"{p_text(widest['p_adjusted'])}, not below {result['alpha']}: not clear; {more}"
+    )
 
 
 def verdict(result: dict) -> dict:
