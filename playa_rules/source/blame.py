@@ -6,6 +6,11 @@ and the compiler reports the line of that rule, in a file the variant's author d
 have. Here such a diagnostic moves to the line of the variant that sets a name the failing
 text reads (the latest variant first), and the base file's line becomes a ``note:`` beside
 it: editors and CI annotate the author's file, and the rule that broke is still shown.
+
+A type error about a parameter whose value is a mapping or a list (``gives: {3: "seven", 4: 7}``) points
+inside it, at the first item whose kind the value it replaces never had (a text where the
+game's table held only numbers), or, for a name the game did not have, at the first item of
+the kind fewest items share: the line and column are the bad item's own, not the mapping's.
 """
 
 from __future__ import annotations
@@ -51,6 +56,49 @@ def _text_at(data, pointer: str):
     return node
 
 
+def _kind(value) -> str:
+    return (
+        "bool"
+        if isinstance(value, bool)
+        else "number"
+        if isinstance(value, (int, float))
+        else type(value).__name__
+    )
+
+
+def _leaves(value, pointer: str):
+    """(pointer, kind) of every item that is neither a mapping nor a list, in document order."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, f"{pointer}/{escape_pointer_segment(k)}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, f"{pointer}/{i}")
+    else:
+        yield pointer, _kind(value)
+
+
+def _bad_item(layer, layers, base, pointer: str) -> str:
+    """The pointer of the item of ``layer``'s value at ``pointer`` (a mapping or a list) whose kind
+    stands out (module doc); ``pointer`` itself when the value is a single item or nothing stands out."""
+    value = _text_at(layer.doc.data, pointer)
+    if not isinstance(value, (dict, list)):
+        return pointer
+    items = list(_leaves(value, pointer))
+    below = [other.doc.data for other in layers[: layers.index(layer)]][::-1] + [base.data]
+    before = next((v for v in (_text_at(data, pointer) for data in below) if v is not None), None)
+    if before is not None:
+        kinds = {kind for _, kind in _leaves(before, "")}
+        odd = [p for p, kind in items if kind not in kinds]
+    else:
+        counts: dict[str, int] = {}
+        for _, kind in items:
+            counts[kind] = counts.get(kind, 0) + 1
+        rare = min(counts, key=counts.get)
+        odd = [p for p, kind in items if kind == rare] if len(counts) > 1 else []
+    return odd[0] if odd else pointer
+
+
 def blamed(doc, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """``diagnostics`` of the merged ``doc``, each one located in a file the variants did not
     write but reading a name a variant sets moved to that variant's line, with its old
@@ -75,6 +123,8 @@ def blamed(doc, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             out.append(d)
             continue
         layer, pointer, name = found
+        if d.code == "type-error" and pointer.startswith("/parameters/"):
+            pointer = _bad_item(layer, layers, doc.base, pointer)
         moved = layer.doc.diagnostic(pointer, d.code, d.message, severity=d.severity, hint=d.hint)
         note = replace(
             d,

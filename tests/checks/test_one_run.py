@@ -95,8 +95,8 @@ def test_a_variant_s_mistake_is_at_the_variant_s_line_with_the_base_line_as_a_no
     (d,) = pr.validate(path)
     assert (d.code, _where(d), d.path) == (
         "type-error",
-        ("bad-variant.yaml", 5, 17),
-        "/parameters/skull_points",
+        ("bad-variant.yaml", 5, 24),  # at the bad item, `twelve`, not at the list
+        "/parameters/skull_points/2",
     )
     (note,) = d.notes
     assert (note.severity, note.file, note.line, note.column, note.path) == (
@@ -111,14 +111,37 @@ def test_a_variant_s_mistake_is_at_the_variant_s_line_with_the_base_line_as_a_no
     assert "    note: spec/games/playa-pirata.yaml:269:14: where the rules read 'skull_points'" in text
     with pytest.raises(SpecError) as info:
         pr.load(path)
-    assert _where(info.value.diagnostics[0]) == ("bad-variant.yaml", 5, 17)
+    assert _where(info.value.diagnostics[0]) == ("bad-variant.yaml", 5, 24)
+
+
+@pytest.mark.parametrize(
+    "parameters, at, path",
+    [
+        # a table by player count, one entry a word: the caret under "seven"
+        ('  gives: {3: "seven", 4: 7, 5: 7, 6: 5, 7: 5}\n', (5, 14), "/parameters/gives/3"),
+        ('  gives:\n    3: 7\n    4: "seven"\n    5: 7\n', (7, 8), "/parameters/gives/4"),
+        # every entry a word: the first of them
+        ("  gives: {3: seven, 4: seven, 5: seven, 6: five, 7: five}\n", (5, 14), "/parameters/gives/3"),
+        # a scalar value: the value itself, as before
+        ("  rounds: three\n", (5, 11), "/parameters/rounds"),
+    ],
+)
+def test_a_wrong_typed_item_of_a_parameter_is_pointed_at_itself_not_at_its_table(
+    tmp_path, parameters, at, path
+):
+    """Pirate Gold: a house rule giving "seven" cards with 3 players is reported at "seven"."""
+    file = tmp_path / "seven.yaml"
+    file.write_text(f"extends: pirate-gold-cards\nvariant: seven\ntitle: Seven\nparameters:\n{parameters}")
+    d = next(d for d in pr.validate(file) if d.code == "type-error")
+    assert (_where(d), d.path) == (("seven.yaml", *at), path)
+    assert d.notes[0].file == "spec/games/pirate-gold-cards.yaml"
 
 
 def test_the_note_is_in_the_json_of_validate(tmp_path, capsys):
     path = _bad_variant(tmp_path)
     assert main(["validate", str(path), "--format", "json"]) == 1
     (d,) = json.loads(capsys.readouterr().out)["files"][0]["diagnostics"]
-    assert (d["file"], d["line"], d["column"]) == (str(path), 5, 17)
+    assert (d["file"], d["line"], d["column"]) == (str(path), 5, 24)
     assert d["notes"] == [
         {
             "file": "spec/games/playa-pirata.yaml",
