@@ -23,6 +23,7 @@ from .engine.game import Game
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
 from .source import variants as variants_
 from .source.blame import blamed
+from .source.digest import rules_digest
 from .source.load import Document
 from .source.overlay import merge
 from .source.recent import CACHED_RULES, Recent
@@ -52,11 +53,20 @@ class Rules:
             )
             self.title += " (" + ", ".join(shown) + ")"
         self.player_counts: list[int] = sorted(spec.get("players") or [])
+        self._digest: str | None = None
 
     @property
     def spec(self) -> dict:
         """The rule file's data (after validation)."""
         return self.program.spec
+
+    @property
+    def digest(self) -> str:
+        """16 hex digits identifying the rules as they play, prose left out (source/digest.py);
+        a game's log records it, and ``pr.replay`` checks it."""
+        if self._digest is None:
+            self._digest = rules_digest(self.program.spec)
+        return self._digest
 
     @property
     def num_distinct_actions(self) -> int:

@@ -48,6 +48,8 @@ def event(game, ev, seat=None) -> dict | None:
         out = {"event": "start", "game": ev[1], "players": ev[2]}
         if seat is None:
             out["seed"] = ev[3]
+        out["variants"] = list(game.rules.variants)  # which rules: pr.replay checks both
+        out["rules"] = game.rules.digest
         if game.g.explicit:
             out["chance"] = "explicit"
         return out

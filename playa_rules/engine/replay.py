@@ -53,7 +53,10 @@ def _parts(rules, log) -> tuple[list, list]:
         raise PlayaRulesError("a log to replay is the list game.log returns, starting with its 'start' event")
     start = log[0]
     if start.get("game") != rules.id:
-        raise PlayaRulesError(f"this log is of {shown(start.get('game'))}, not of {rules.id!r}")
+        raise PlayaRulesError(
+            f"the log does not fit these rules: this log is of {shown(start.get('game'))}, not of {rules.id!r}"
+        )
+    _same_rules(start, rules)
     players = _whole(start, 0, "players")
     if players not in rules.player_counts:
         raise PlayaRulesError(
@@ -91,18 +94,49 @@ def _parts(rules, log) -> tuple[list, list]:
     return outcomes, actions, chances
 
 
+def _same_rules(start: dict, rules) -> None:
+    """A PlayaRulesError when the start event names other variants or another rules digest than
+    ``rules`` (a log written before logs recorded them has neither: nothing to check)."""
+    if "variants" in start:
+        logged = start["variants"]
+        if not isinstance(logged, list) or not all(isinstance(v, str) for v in logged):
+            raise PlayaRulesError(
+                f"event 0 ('start') of the log has {shown(logged)} as its 'variants': replay needs "
+                f"a list of variant ids there, as game.log writes it"
+            )
+        if logged != rules.variants:
+            raise PlayaRulesError(
+                f"the log does not fit these rules: it was played with {_variants(logged)}, these "
+                f"rules have {_variants(rules.variants)}; load the rules it was played with, "
+                f"pr.load({rules.id!r}, variants=[...])"
+            )
+    if "rules" in start and start["rules"] != rules.digest:
+        raise PlayaRulesError(
+            f"the log does not fit these rules: it was played under rules with the digest "
+            f"{shown(start['rules'])}, these rules have {rules.digest!r} (the same game and "
+            f"variants, but a rule file changed since: a value, an expression or a part)"
+        )
+
+
+def _variants(ids: list) -> str:
+    if not ids:
+        return "no variant"
+    named = ", ".join(map(shown, ids[:5])) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
+    return ("the variant " if len(ids) == 1 else "the variants ") + named
+
+
 def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
     """The game ``log`` records, rebuilt from the outcomes and decisions in it.
 
     ``rules`` are the loaded rules the game was played with (variants included: the log
-    does not record them). Once the log is used up the game goes on as ``chance`` says:
+    names them, with a digest of the rules, and a log of other rules is refused). Once the log is used up the game goes on as ``chance`` says:
     drawing from a generator seeded with ``seed``, or stopping at chance nodes
     (``"explicit"``). A malformed log raises PlayaRulesError naming the event at fault.
     """
     if not isinstance(getattr(rules, "program", None), Program) or not hasattr(rules, "new_game"):
         raise PlayaRulesError(
             f"replay takes loaded rules, pr.load(game, variants=[...]) with the variants the "
-            f"game was played with (the log does not record them), not {rules!r}"
+            f"game was played with (its log's 'start' event names them), not {rules!r}"
         )
     outcomes, actions, chances = _parts(rules, log)
     try:

@@ -234,7 +234,14 @@ def test_play_log_writes_the_game_log_as_json(capsys, tmp_path):
     code, _, _ = run(capsys, "play", GAME, "-p", "3", "-s", "7", "--log", str(path))
     assert code == 0
     log = json.loads(path.read_text(encoding="utf-8"))
-    assert log[0] == {"event": "start", "game": GAME, "players": 3, "seed": 7}
+    assert log[0] == {
+        "event": "start",
+        "game": GAME,
+        "players": 3,
+        "seed": 7,
+        "variants": [],
+        "rules": pr.load(GAME).digest,
+    }
     assert log[-1]["event"] == "end"
     assert {ev["event"] for ev in log} >= {"start", "hand", "action", "score", "end"}
     # the log replays to the same match

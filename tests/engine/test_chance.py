@@ -329,6 +329,8 @@ def test_the_start_event_of_an_explicit_game_says_so():
         "game": "playa-pirata",
         "players": 2,
         "seed": 1,
+        "variants": [],
+        "rules": rules.digest,
         "chance": "explicit",
     }
     assert rules.new_game(2, chance="explicit").log_for(1)[0]["chance"] == "explicit"

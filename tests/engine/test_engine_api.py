@@ -72,7 +72,14 @@ def test_new_game_for_each_player_count(rules, players):
     assert game.scores() == [0] * players
     assert game.hand_scores == []
     assert len(game.legal_actions()) > 0
-    assert game.log[0] == {"event": "start", "game": "playa-pirata", "players": players, "seed": 7}
+    assert game.log[0] == {
+        "event": "start",
+        "game": "playa-pirata",
+        "players": players,
+        "seed": 7,
+        "variants": [],
+        "rules": rules.digest,
+    }
 
 
 @pytest.mark.parametrize("players", [5, 1, 0, -2, True, False, 2.0, "3", None, [3]])
