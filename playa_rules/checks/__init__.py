@@ -1,7 +1,7 @@
 """Semantic checks of a rule file, beyond the schema and the compiler: one small function each.
 
 Importing this package registers every check (:mod:`.names`, :mod:`.rules`, :mod:`.flow`,
-:mod:`.parts`, :mod:`.simultaneous`, in that order: checks of equal position report in it)
+:mod:`.parts`, :mod:`.simultaneous`, :mod:`.stale`, in that order: checks of equal position report in it)
 in the registry of
 :mod:`.base`; :func:`semantic_diagnostics` runs them.
 """
@@ -11,6 +11,7 @@ from . import names as _names  # noqa: F401  (registers the checks)
 from . import parts as _parts  # noqa: F401  (registers the checks)
 from . import rules as _rules  # noqa: F401  (registers the checks)
 from . import simultaneous as _simultaneous  # noqa: F401  (registers the checks)
+from . import stale as _stale  # noqa: F401  (registers the checks)
 from .base import CHECKS, DslText, dsl_texts, semantic_diagnostics, sort_diagnostics
 
 __all__ = ["CHECKS", "DslText", "dsl_texts", "semantic_diagnostics", "sort_diagnostics"]

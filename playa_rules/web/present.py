@@ -13,6 +13,7 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 
 from ..render import rules_markdown
+from ..render.words import prose
 
 MAX_LISTED = 20_000  # legal actions sent to a page at one decision, at most
 MAX_OUTCOMES = 12  # chance outcomes named on one log line; more are counted
@@ -30,11 +31,16 @@ def actions_of(game, seat=None) -> tuple[list[dict], int]:
 
 
 def action_rules(rules) -> dict[str, dict]:
-    """Each action kind's rule sentence and text pattern, from the rule file."""
+    """Each action kind's rule sentence (each ``{name}`` of a constant as its value in these
+    rules, as ``playa-rules rules`` prints it) and text pattern, from the rule file."""
+    constants = dict(getattr(rules.program.model, "constants", None) or {})
     out = {}
     for name, spec in (rules.spec.get("actions") or {}).items():
         if isinstance(spec, dict):
-            out[name] = {"rule": spec.get("rule") or "", "text": spec.get("text") or name}
+            out[name] = {
+                "rule": prose("en", spec.get("rule") or "", constants),
+                "text": spec.get("text") or name,
+            }
     return out
 
 

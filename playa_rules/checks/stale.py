@@ -1,0 +1,166 @@
+"""A variant's check: a rule text it keeps that states, in figures, a value it changes.
+
+A text for people writes a constant's value as ``{name}`` so that ``playa-rules rules``
+prints the value the rules play (docs/format.md, ``rule``). A text that writes the value
+itself ("Skulls together score 0, 0, 10, 18, 18") goes stale when a variant changes the
+parameter but keeps the text: the printed rules then contradict the engine. This check
+warns (``stale-rule-text``) at the variant's line that changes the value, with the text
+as a note, when a text the variant does not rewrite holds the old value in figures, as
+``{name}`` would print it: a list or a table by player count anywhere in a text, a single
+number only in the text of a part whose expressions read the name, through the defines they
+call, and never 0 or 1 ("pay 1 coin": a lone figure elsewhere, or those anywhere, are too
+common to mean the value). Parameters and assumptions are looked at, not rulings (a text quotes
+the rulebook, whose figures a ruling reads one way or another); texts, truth values and
+``none`` are not looked for, nor numbers written in words or as ordinals ("three", "3rd"),
+nor the figures of a ruling's ``cites`` (the rulebook's own words, quoted).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..compiler.model import FIELD, PROSE_KEYS
+from ..errors import Diagnostic
+from ..render.words import value_words
+from ..source.load import escape_pointer_segment
+from .base import STRING_LITERAL, WORD, Context, check, items_of
+
+_SECTIONS = (
+    "parameters",
+    "assumptions",
+)  # not rulings: a text quotes the rulebook, a ruling reads it  # rule texts' {fields} name these
+
+
+def _value(section: str, entry):
+    """The value of an entry: a parameter's own, an assumption's or a ruling's ``value``."""
+    if section == "parameters":
+        return entry
+    return entry.get("value") if isinstance(entry, dict) else entry  # (a variant's short form)
+
+
+def _numeric(value) -> bool:
+    """A number, or a list or table whose items are all numbers or such lists (what is looked for)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    items = value if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else None
+    return bool(items) and all(_numeric(v) for v in items)
+
+
+def _texts(node, pointer: str) -> Iterator[tuple[str, str]]:
+    """(pointer, text) of every text for people."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            here = f"{pointer}/{escape_pointer_segment(key)}"
+            if key in PROSE_KEYS and key != "cites" and isinstance(value, str):
+                yield here, value  # (a ruling's cites quote the rulebook: they keep its figures)
+            else:
+                yield from _texts(value, here)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _texts(value, f"{pointer}/{i}")
+
+
+def _states(text: str, words: str) -> str | None:
+    """Where ``text`` (its ``{fields}`` left out) holds ``words`` as figures of their own: a
+    few words either side ("...to at least 3 people including..."), or None."""
+    plain = " ".join(FIELD.sub(" ", text).split())
+    m = re.search(rf"(?<![\w.,]){re.escape(words)}(?![\w]|[.,]\d)", plain)
+    if m is None:
+        return None
+    lo, hi = max(0, m.start() - 30), min(len(plain), m.end() + 30)
+    return ("..." if lo else "") + plain[lo:hi] + ("..." if hi < len(plain) else "")
+
+
+@check("stale-rule-text")
+def kept_texts_state_no_value_a_variant_changes(ctx: Context):
+    """A variant changes a value that a text it keeps states in figures (module doc)."""
+    doc = ctx.doc
+    layers = getattr(doc, "layers", None)
+    base = getattr(getattr(doc, "base", None), "data", None)
+    if not layers or not isinstance(base, dict):
+        return
+    order = {id(layer.doc): i for i, layer in enumerate(layers)}  # the game's own file: -1
+    texts = [(where, text, order.get(id(doc.source(where)[0]), -1)) for where, text in _texts(ctx.data, "")]
+    reads = _reads(ctx)
+    below = [base]
+    for i, layer in enumerate(layers):
+        data = layer.doc.data if isinstance(layer.doc.data, dict) else {}
+        for section in _SECTIONS:
+            for name, entry in items_of(data.get(section)):
+                old = _value(section, _nearest(below, section, name))
+                new = _value(section, entry)
+                if new is None or old == new or not _numeric(old):
+                    continue
+                words = value_words("en", old)
+                single = not isinstance(old, (list, dict))
+                if single and old in (0, 1):
+                    continue  # "1 coin", "worth 1", "0 points": too common to be this value
+                for where, text, written in texts:
+                    if written >= i:
+                        continue  # a text this variant or a later one wrote is theirs to keep true
+                    quote = _states(text, words)
+                    if quote is None or (single and name not in reads(_part_of(where))):
+                        continue
+                    yield _stale(ctx, layer, section, name, words, value_words("en", new), where, quote)
+        below.insert(0, data)
+
+
+def _nearest(datas: list, section: str, name: str):
+    """The entry ``name`` of ``section`` in the first of ``datas`` that has it (None: none has)."""
+    for data in datas:
+        entry = dict(items_of(data.get(section))).get(name)
+        if entry is not None:
+            return entry
+    return None
+
+
+def _reads(ctx: Context):
+    """A function: part pointer -> the names its expressions read, through the defines they call."""
+    words = {
+        dsl.pointer: set(WORD.findall(STRING_LITERAL.sub(" ", dsl.text)))
+        for dsl in ctx.texts
+        if isinstance(dsl.text, str)
+    }
+    defines = {
+        str(key).split("(")[0].strip(): words.get(f"/define/{escape_pointer_segment(key)}", set())
+        for key, _ in items_of(ctx.data.get("define"))
+    }
+    cache: dict[str, set] = {}
+
+    def reads(part: str) -> set:
+        if part not in cache:
+            found = set().union(*(w for p, w in words.items() if p.startswith(part + "/")))
+            todo = [w for w in found if w in defines]
+            while todo:  # the defines called, and those they call (each once)
+                more = defines[todo.pop()] - found
+                found |= more
+                todo.extend(w for w in more if w in defines)
+            cache[part] = found
+        return cache[part]
+
+    return reads
+
+
+def _part_of(pointer: str) -> str:
+    """The part a text belongs to: its parent mapping (a scoring rule, an action, a phase)."""
+    return pointer.rsplit("/", 1)[0]
+
+
+def _stale(ctx, layer, section, name, old, new, where, quote) -> Diagnostic:
+    what = {"parameters": "parameter", "assumptions": "assumption"}[section]
+    pointer = f"/{section}/{escape_pointer_segment(name)}" + ("" if section == "parameters" else "/value")
+    d = layer.doc.diagnostic(
+        pointer,
+        "stale-rule-text",
+        f"this changes {what} '{name}' from {old} to {new}, but a rule text that variant '{layer.id}' keeps "
+        f"still states {old} in figures: the printed rules would say the old value",
+        severity="warning",
+        hint=f"write {{{name}}} in that text where it states the value (it prints the value the rules "
+        f"play), or give the text anew in the variant",
+    )
+    note = ctx.at(where, "stale-rule-text", f"the text that states {old}: {quote!r}", severity="note")
+    return replace(d, notes=(*d.notes, note))

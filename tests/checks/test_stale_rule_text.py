@@ -1,0 +1,117 @@
+"""A rule text that states a value a variant changes, in figures, is a warning at the variant
+(``stale-rule-text``, docs/validation.md); the bundled texts write such values as ``{name}``,
+so a house rule's printed rules say the values it plays."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.render import rules_markdown as render_rules
+from playa_rules.source.variants import bundled_variants
+
+ROOT = Path(__file__).resolve().parents[2]
+TWELVE = ROOT / "docs" / "examples" / "two-skulls-twelve.yaml"
+
+
+def _stale(rules_or_path):
+    found = pr.validate(rules_or_path) if isinstance(rules_or_path, Path) else rules_or_path.warnings
+    return [d for d in found if d.code == "stale-rule-text"]
+
+
+def _variant(tmp_path, name: str, text: str) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_house_rule_on_a_house_rule_that_wrote_the_skulls_out_is_warned_at_its_own_line(tmp_path):
+    # two-skulls-twelve.yaml writes its sentence out, "Skulls together score 0, 0, 12, 18, 18";
+    # a house rule on top of it making two skulls worth 14 keeps that sentence.
+    shutil.copy(TWELVE, tmp_path / "two-skulls-twelve.yaml")
+    path = _variant(
+        tmp_path,
+        "fourteen",
+        "extends: two-skulls-twelve.yaml\nvariant: fourteen\ntitle: Fourteen\n"
+        "parameters:\n  skull_points: [0, 0, 14, 18, 18]\n",
+    )
+    (d,) = _stale(path)
+    assert (Path(d.file).name, d.line, d.column, d.severity) == ("fourteen.yaml", 5, 17, "warning")
+    assert d.message == (
+        "this changes parameter 'skull_points' from 0, 0, 12, 18, 18 to 0, 0, 14, 18, 18, but a rule "
+        "text that variant 'fourteen' keeps still states 0, 0, 12, 18, 18 in figures: the printed rules "
+        "would say the old value"
+    )
+    assert d.hint.startswith("write {skull_points} in that text")
+    (note,) = d.notes
+    assert (Path(note.file).name, note.line, note.path) == ("two-skulls-twelve.yaml", 15, "/scoring/0/rule")
+    assert "'Skulls together score 0, 0, 12, 18, 18 for 0 to 4 of them.'" in note.message
+
+
+def test_the_house_rule_that_rewrites_the_sentence_itself_is_not_warned():
+    assert _stale(pr.load("playa-pirata", variants=[TWELVE])) == []
+
+
+def test_pirate_gold_giving_to_two_people_prints_two_in_english_and_italian(tmp_path):
+    # "Up to 7 cards a turn ..., to at least 3 people including you": the game file writes
+    # the 3 as {min_receivers}, so a house rule of 2 prints 2 and keeps no stale text.
+    path = _variant(
+        tmp_path,
+        "two",
+        "extends: pirate-gold-cards\nvariant: two\ntitle: Two\nparameters:\n  min_receivers: 2\n",
+    )
+    assert _stale(path) == []
+    rules = pr.load(path)
+    assert "to at least 2 people including you" in render_rules(rules)
+    assert "ad almeno 2 persone te compreso" in render_rules(rules, lang="it")
+    published = pr.load("pirate-gold-cards")
+    assert "to at least 3 people including you" in render_rules(published)
+    assert "ad almeno 3 persone te compreso" in render_rules(published, lang="it")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "start_coins: 3",  # 2 coins at the start; "pay 2 coins" to buy crew is another 2
+        "wild: 2",  # the wild face is 1, and the action that reads it says "you add 1 Crew Die"
+    ],
+)
+def test_a_lone_figure_that_is_not_the_value_is_not_taken_for_it(tmp_path, change):
+    path = _variant(
+        tmp_path, "house", f"extends: lying-pirates\nvariant: house\ntitle: House\nparameters:\n  {change}\n"
+    )
+    assert _stale(path) == []
+
+
+def test_lying_pirates_crew_limit_prints_the_house_rule_s_limit(tmp_path):
+    path = _variant(
+        tmp_path, "crew", "extends: lying-pirates\nvariant: crew\ntitle: Crew\nparameters:\n  max_crew: 12\n"
+    )
+    assert _stale(path) == []
+    assert "beyond the limit of 12;" in render_rules(pr.load(path))
+    assert "oltre il limite di 12;" in render_rules(pr.load(path), lang="it")
+
+
+def test_no_bundled_variant_keeps_a_stale_text():
+    found = bundled_variants()
+    assert sum(len(v) for v in found.values()) >= 7
+    for game, variants in found.items():
+        for variant in variants:
+            assert _stale(pr.load(game, variants=[variant])) == [], (game, variant)
+
+
+def test_the_web_table_and_the_terminal_explain_an_action_with_the_house_rule_s_value(tmp_path):
+    from playa_rules.cli.human import Choices, explained
+    from playa_rules.web.present import action_rules
+
+    path = _variant(
+        tmp_path,
+        "two",
+        "extends: pirate-gold-cards\nvariant: two\ntitle: Two\nparameters:\n  min_receivers: 2\n",
+    )
+    rules = pr.load(path)
+    assert "to at least 2 people including you" in action_rules(rules)["give"]["rule"]
+    game = rules.new_game(3, seed=1)
+    lines = explained(game, Choices(game.legal_actions()))
+    assert any("to at least 2 people including you" in line for line in lines)
