@@ -27,14 +27,12 @@ from ..render.words import value_words
 from ..source.load import escape_pointer_segment
 from .base import STRING_LITERAL, WORD, Context, check, items_of
 
-_SECTIONS = (
-    "parameters",
-    "assumptions",
-)  # not rulings: a text quotes the rulebook, a ruling reads it  # rule texts' {fields} name these
+# the constants looked at; not rulings: a text quotes the rulebook, a ruling reads it
+_SECTIONS = ("parameters", "assumptions")
 
 
 def _value(section: str, entry):
-    """The value of an entry: a parameter's own, an assumption's or a ruling's ``value``."""
+    """The value of an entry: a parameter's own, an assumption's ``value``."""
     if section == "parameters":
         return entry
     return entry.get("value") if isinstance(entry, dict) else entry  # (a variant's short form)
