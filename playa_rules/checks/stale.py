@@ -23,7 +23,6 @@ from dataclasses import replace
 
 from ..compiler.model import FIELD, PROSE_KEYS
 from ..errors import Diagnostic
-from ..render.words import value_words
 from ..source.load import escape_pointer_segment
 from .base import STRING_LITERAL, WORD, Context, check, items_of
 
@@ -36,6 +35,18 @@ def _value(section: str, entry):
     if section == "parameters":
         return entry
     return entry.get("value") if isinstance(entry, dict) else entry  # (a variant's short form)
+
+
+def figures(value) -> str:
+    """A number, list or table as ``{name}`` prints it in English (render/words.py
+    ``value_words``, above this stage): ``8``; ``0, 0, 10, 18, 18``; ``5 with 2 players, 4
+    with 3 players and 3 with 4 players``."""
+    if isinstance(value, list):
+        return ", ".join(figures(v) for v in value)
+    if isinstance(value, dict):
+        items = [f"{figures(v)} with {k} players" for k, v in value.items()]
+        return items[0] if len(items) < 2 else ", ".join(items[:-1]) + " and " + items[-1]
+    return str(value)
 
 
 def _numeric(value) -> bool:
@@ -93,7 +104,7 @@ def kept_texts_state_no_value_a_variant_changes(ctx: Context):
                 new = _value(section, entry)
                 if new is None or old == new or not _numeric(old):
                     continue
-                words = value_words("en", old)
+                words = figures(old)
                 single = not isinstance(old, (list, dict))
                 if single and old in (0, 1):
                     continue  # "1 coin", "worth 1", "0 points": too common to be this value
@@ -103,7 +114,7 @@ def kept_texts_state_no_value_a_variant_changes(ctx: Context):
                     quote = _states(text, words)
                     if quote is None or (single and name not in reads(_part_of(where))):
                         continue
-                    yield _stale(ctx, layer, section, name, words, value_words("en", new), where, quote)
+                    yield _stale(ctx, layer, section, name, words, figures(new), where, quote)
         below.insert(0, data)
 
 

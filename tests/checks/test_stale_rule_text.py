@@ -115,3 +115,12 @@ def test_the_web_table_and_the_terminal_explain_an_action_with_the_house_rule_s_
     game = rules.new_game(3, seed=1)
     lines = explained(game, Choices(game.legal_actions()))
     assert any("to at least 2 people including you" in line for line in lines)
+
+
+def test_the_check_looks_for_the_figures_a_field_prints():
+    from playa_rules.checks.stale import figures
+    from playa_rules.render.words import value_words
+
+    for game in ("playa-pirata", "maui", "lying-pirates", "pirate-gold-cards"):
+        for value in pr.load(game).spec["parameters"].values():
+            assert figures(value) == value_words("en", value)
