@@ -2,13 +2,13 @@
 
 A text for people writes a constant's value as ``{name}`` so that ``playa-rules rules``
 prints the value the rules play (docs/format.md, ``rule``). A text that writes the value
-itself ("Skulls together score 0, 0, 10, 18, 18") goes stale when a variant changes the
+itself ("Pairs score 0, 0, 10, 18, 18") goes stale when a variant changes the
 parameter but keeps the text: the printed rules then contradict the engine. This check
 warns (``stale-rule-text``) at the variant's line that changes the value, with the text
 as a note, when a text the variant does not rewrite holds the old value in figures, as
 ``{name}`` would print it: a list or a table by player count anywhere in a text, a single
 number only in the text of a part whose expressions read the name, through the defines they
-call, and never 0 or 1 ("pay 1 coin": a lone figure elsewhere, or those anywhere, are too
+call, and never 0 or 1 ("pay 1 token": a lone figure elsewhere, or those anywhere, are too
 common to mean the value). Parameters and assumptions are looked at, not rulings (a text quotes
 the rulebook, whose figures a ruling reads one way or another); texts, truth values and
 ``none`` are not looked for, nor numbers written in words or as ordinals ("three", "3rd"),
@@ -107,7 +107,7 @@ def kept_texts_state_no_value_a_variant_changes(ctx: Context):
                 words = figures(old)
                 single = not isinstance(old, (list, dict))
                 if single and old in (0, 1):
-                    continue  # "1 coin", "worth 1", "0 points": too common to be this value
+                    continue  # "1 token", "worth 1", "0 points": too common to be this value
                 for where, text, written in texts:
                     if written >= i:
                         continue  # a text this variant or a later one wrote is theirs to keep true
