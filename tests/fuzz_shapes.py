@@ -30,11 +30,12 @@ sys.path.insert(
 )  # this checkout's playa_rules, run as a script
 
 import pytest  # noqa: E402
+import shapes_flow as flow  # noqa: E402
 import yaml  # noqa: E402
 from backend_switch import load_with, play_alike  # noqa: E402
 from shapes_gen import Shapes, seeded  # noqa: E402
 from shapes_statements import block  # noqa: E402
-from shapes_types import BOOL, CARD, CARDS, CELL, CELLS, NUM, SEAT, SEATS, SPOT, SPOTS, TILE  # noqa: E402
+from shapes_types import BOOL, CARD, CARDS, CELL, CELLS, NUM, SEAT, SEATS, SPOT, SPOTS, TILE, wrap  # noqa: E402
 
 from playa_rules.errors import PlayaRulesError  # noqa: E402
 
@@ -87,8 +88,20 @@ SKELETON = {
     },
     "variables": {
         "turn": {"n": 0},
-        "hand": {"total": 0, "seen": [], "lead": None},
-        "player": {"points": 0, "flag": False},
+        "hand": {
+            "total": 0,
+            "seen": [],
+            "lead": None,
+            "kept": [],  # cards
+            "group": [],  # seats
+            "spots": [],
+            "last": None,  # a card
+            "at": None,  # a spot
+            "ticks": 0,  # turns of a phase played until something holds (shapes_flow.py)
+            "loops": 0,  # phases sent back by a next
+        },
+        "player": {"points": 0, "flag": False, "mine": [], "fav": None},
+        "player_match": {"wins": 0},
     },
 }
 PARAM_KINDS = ["one_of", "one_of", "position_in", "seat_in", "number_in", "group_of", "cell", "tile"]
@@ -121,7 +134,7 @@ def _params(g: Shapes, scope: dict) -> dict:
     return params
 
 
-def _action(g: Shapes, i: int) -> dict:
+def _action(g: Shapes, i: int, scopes: dict) -> dict:
     scope: dict = {"@me": 1, "@phase": 1}
     lets = {}
     for _ in range(g.pick(3)):
@@ -146,7 +159,7 @@ def _action(g: Shapes, i: int) -> dict:
         x = g.fresh("c")
         worth = f"if count({spots[0]}.pile) > 0 then top({spots[0]}.pile).v else 0"
         require.append(
-            f"sum({x}.v for {x} in {groups[0]}) {g.one(['>', '>=', '<'])} {g.one([worth, g.expr(NUM, scope, 2)])}"
+            f"sum({x}.v for {x} in {groups[0]}) {g.one(['>', '>=', '<'])} {wrap(g.one([worth, g.expr(NUM, scope, 2)]))}"
         )
     if require:
         action["require"] = require
@@ -160,6 +173,7 @@ def _action(g: Shapes, i: int) -> dict:
         action["tell"] = f"{{me}} says {{{g.expr(NUM, scope, 2)}}}"
     if g.maybe(15):  # what the other seats learn of the action in their logs
         action["others_see"] = g.one(["turn", "nothing"])
+    scopes[f"a{i}"] = scope  # what an automaton's when may read
     return action
 
 
@@ -193,21 +207,6 @@ def _steps(g: Shapes, kinds: list[str]) -> list[dict]:
     return steps
 
 
-def _last_phase(g: Shapes, kinds: list[str], let: dict) -> dict:
-    """A second phase: maybe skipped (``when``), maybe only an ``on_start``, else turns by a
-    list of seats worked out when it starts, or by one seat."""
-    last: dict = {"id": "last", "let": dict(let)}
-    if g.maybe(40):
-        last["when"] = g.expr(BOOL, {}, 2)
-    start = block(g, {}, 2, 2)
-    if start:
-        last["on_start"] = "\n".join(start)
-    if g.maybe(70):
-        last["turns"] = {"seats": g.expr(SEATS, {}, 2)} if g.maybe(60) else {"seat": "start_player"}
-        last["steps"] = [{"id": "final", "actions": [*kinds, "pass"]}]
-    return last
-
-
 def rule_file(pick) -> dict:
     """A whole rule file (as data) of random well-typed DSL text on the fixed skeleton."""
     g = Shapes(pick)
@@ -230,32 +229,31 @@ def rule_file(pick) -> dict:
         g.procedures.append((f"r{i}", args))
     if procedures:
         data["procedures"] = procedures
-    setup = ["shuffle deck", "deal 2 from deck to each hand", "for s in row { move top(deck) to s.pile }"]
+    setup = [  # variables that hold a card, a spot, seats: each typed by a set
+        "set hand.last = first(c in deck where c.v == 7)",
+        "set hand.at = first(s in row where s.n == 2)",
+        "set hand.group = [p in seats where p != start_player]",
+        "set hand.kept = [c in deck where c.v == 7]",
+        "set hand.spots = [s in row where s.n == 2]",
+        "for p in seats { set p.fav = hand.last; set p.mine = [c in p.hand where c.v == 7] }",
+        "shuffle deck",
+        "deal 2 from deck to each hand",
+        "for s in row { move top(deck) to s.pile }",
+    ]
     data["setup"] = "\n".join(setup + block(g, {}, 2, 3))
-    kinds = [f"a{i}" for i in range(1 + g.pick(3))]
-    data["actions"] = {kind: _action(g, i) for i, kind in enumerate(kinds)}
+    kinds, scopes = [f"a{i}" for i in range(1 + g.pick(3))], {"pass": {"@me": 1}, "done": {"@me": 1}}
+    data["actions"] = {kind: _action(g, i, scopes) for i, kind in enumerate(kinds)}
     data["actions"]["pass"] = {
         "text": "pass",
         "effect": "\n".join(block(g, {"@me": 1}, 2, 2) or ["set turn.n += 1"]),
     }
     data["actions"]["done"] = {"text": "done", "effect": "pick hand.lead from seats\nend step"}
-    phase = {
-        "id": "play",
-        "turns": {"from": "start_player", "rounds": 1 + g.pick(3)},
-        "let": {"lim": g.expr(NUM, {}, 1)},
-    }
-    start = block(g, {"@me": 1, "@phase": 1}, 2, 2)
-    if start:
-        phase["on_turn_start"] = "\n".join(start)
-    phase["steps"] = _steps(g, kinds)
-    data["phases"] = [phase]
-    if g.maybe(50):
-        data["phases"].append(_last_phase(g, kinds, phase["let"]))
-        if g.maybe(40):
-            phase["next"] = f"if {g.expr(BOOL, {}, 2)} then 'last' else none"
+    data["phases"] = flow.phases(g, kinds, _steps)
     data["scoring"] = [{"id": f"k{i}", "points": g.expr(NUM, {"@me": 1}, 3)} for i in range(1 + g.pick(2))]
     if g.maybe(30):
-        data["match"] = {"hands": 2}
+        data["match"] = flow.match(g)
+    if g.maybe(25):
+        data["automata"] = flow.automata(g, scopes)
     return data
 
 

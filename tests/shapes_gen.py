@@ -87,16 +87,16 @@ class Shapes(Boards):
         mine = [n for n, nt in scope.items() if nt == t and not n.startswith("@")]
         me = "@me" in scope
         fixed = {
-            NUM: ["1", "0", "2", "players", "turn.n", "hand.total"]
-            + (["me.points", "me.index"] if me else []),
+            NUM: ["1", "0", "2", "players", "turn.n", "hand.total", "hand_number", "hand.ticks"]
+            + (["me.points", "me.index", "me.wins"] if me else []),
             BOOL: ["true", "false"] + (["me.flag"] if me else []),
             TEXT: ["'a'", "'b'"],
             SEAT: ["start_player"] + (["me", "me.left", "me.right"] if me else []),
             CARD: [],
             SPOT: [],
-            CARDS: ["deck"] + (["me.hand", "me.won"] if me else []),
-            SPOTS: ["row"],
-            SEATS: ["seats"] + (["others"] if me else []),
+            CARDS: ["deck", "hand.kept"] + (["me.hand", "me.won", "me.mine"] if me else []),
+            SPOTS: ["row", "hand.spots"],
+            SEATS: ["seats", "hand.group"] + (["others"] if me else []),
             NUMS: ["vals", "hand.seen", "[1, 2, 3]"],
             CELL: [],
             CELLS: ["board"],
@@ -280,8 +280,14 @@ class Shapes(Boards):
             known = [n for n, nt in s.items() if nt == t]
             if known and self.maybe(50):
                 return self.one(known)
+            if self.maybe(30):  # a variable that holds a card or spot, or none
+                held = ["hand.last", *(["me.fav"] if "@me" in s else [])] if t == CARD else ["hand.at"]
+                return self.one(held)
             return f"{self.one(['top', 'bottom'])}({self.leaf(coll_t, s)})"
         coll = self.expr(coll_t, s, d - 1)
+        if k == 1 and t == CARD and self.maybe(30):  # an item of a list variable, by its position
+            at, held = self.pick(3), self.one(["hand.kept", *(["me.mine"] if "@me" in s else [])])
+            return f"if count({held}) > {at} then {held}[{at}] else none"
         if k == 1:
             if t == SPOT and self.maybe(60):  # the spot holding a card on top (holders.py)
                 x = self.fresh("s")

@@ -6,7 +6,7 @@ expressions from tests/shapes_gen.py (``Shapes``, whose ``pick`` makes every cho
 from __future__ import annotations
 
 from shapes_gen import Shapes
-from shapes_types import BOOL, CARD, CARDS, CELL, ELEMENT, NUM, NUMS, SEAT, SPOT, TILE, wrap
+from shapes_types import BOOL, CARD, CARDS, CELL, ELEMENT, NUM, NUMS, SEAT, SEATS, SPOT, TILE, wrap
 
 
 def block(g: Shapes, scope: dict, depth: int, size: int) -> list[str]:
@@ -20,7 +20,7 @@ def block(g: Shapes, scope: dict, depth: int, size: int) -> list[str]:
 
 def statement(g: Shapes, s: dict, d: int) -> list[str]:
     me = "@me" in s
-    k = g.pick(17)
+    k = g.pick(20)
     zones = ["deck"] + (["me.hand", "me.won"] if me else [])
     zones += [f"{n}.pile" for n, t in s.items() if t == SPOT] + [
         f"{n}.won" for n, t in s.items() if t == SEAT
@@ -40,6 +40,7 @@ def statement(g: Shapes, s: dict, d: int) -> list[str]:
         targets = (
             [f"{n}.boost" for n in cards] + [f"{n}.tally" for n in spots] + [f"{n}.points" for n in seats]
         )
+        targets += [f"{n}.wins" for n in seats]  # a player_match variable, kept across hands
         targets += [f"{n}.mark" for n, t in s.items() if t == CELL]  # a cell of the board
         targets += [f"{n}.lit" for n, t in s.items() if t == TILE]  # a tile of a seat's mat
         if targets:
@@ -96,4 +97,54 @@ def statement(g: Shapes, s: dict, d: int) -> list[str]:
         if g.maybe(20):
             what = g.one(["win unique_highest(p.points for p in seats)", "win none", "end match"])
         return [f"if {g.expr(BOOL, s, d - 1)} {{ {what} }}"]
+    if k in (17, 18):
+        return collection(g, s, d, zones)
+    if k == 19:
+        return held(g, s, d, zones)
     return [f"set turn.n += {g.expr(NUM, s, d)}"]
+
+
+def collection(g: Shapes, s: dict, d: int, zones: list[str]) -> list[str]:
+    """A ``set`` of a variable that holds a list of cards, seats or spots (one that starts as
+    ``[]`` and reads as a list of what its sets give), an item set by its position, or the
+    cards it lists moved."""
+    me = "@me" in s
+    lists = ["hand.kept"] + (["me.mine"] if me else []) + [f"{n}.mine" for n, t in s.items() if t == SEAT]
+    target, op = g.one(lists), g.one(["=", "+=", "-="])
+    k = g.pick(7)
+    if k == 1:
+        x, inner = g._bound(s, CARD)
+        return [f"set {target} {op} [{x} in {g.expr(CARDS, s, d)} where {g.expr(BOOL, inner, d)}]"]
+    if k == 2:
+        at = g.pick(3)
+        return [f"if count({target}) > {at} {{ set {target}[{at}] = {g.expr(CARD, s, d)} }}"]
+    if k == 3:
+        return [f"move {target} to {g.one(zones)}"]
+    if k == 4:
+        x, inner = g._bound(s, SEAT)
+        return [f"set hand.group {op} [{x} in {g.expr(SEATS, s, d)} where {g.expr(BOOL, inner, d)}]"]
+    if k == 5:
+        return [f"set hand.group {op} [{g.expr(SEAT, s, d)}]"]
+    if k == 6:
+        return [f"set hand.spots {op} [{g.expr(SPOT, s, d)}]"]
+    return [f"set {target} {op} [{g.expr(CARD, s, d)}]"]
+
+
+def held(g: Shapes, s: dict, d: int, zones: list[str]) -> list[str]:
+    """A ``set`` of a variable that holds one card or spot (or none), or a change to what it
+    holds (its variable, its pile, the card moved), guarded by ``!= none``."""
+    me = "@me" in s
+    card = g.one(["hand.last", "me.fav"] if me else ["hand.last"])
+    k = g.pick(5)
+    if k == 1:
+        return [f"set hand.at = {g.maybe_none(SPOT, s, d)}"]
+    if k == 2:
+        return [f"if {card} != none {{ set {card}.boost += {g.expr(NUM, s, d)} }}"]
+    if k == 3:
+        return [f"if {card} != none {{ move {card} to {g.one(zones)} }}"]
+    if k == 4:
+        what = g.one(
+            ["set hand.at.tally += 1", "move top(deck) to hand.at.pile", "set hand.at.touched = true"]
+        )
+        return [f"if hand.at != none {{ {what} }}"]
+    return [f"set {card} = {g.maybe_none(CARD, s, d)}"]

@@ -63,7 +63,14 @@ def compile_automata(stage, actions: dict) -> list[AutomatonDef]:
                 when = c.fn if c is not None else None
             plays.append((actions[aname], when))
         out.append(
-            AutomatonDef(id=name, rule=spec.get("rule", ""), seats=seats, can_win=can_win, plays=plays)
+            AutomatonDef(
+                id=name,
+                rule=spec.get("rule", ""),
+                seats=seats,
+                can_win=can_win,
+                plays=plays,
+                site=stage.diag(f"{ptr}/plays", "automaton", "").location(),
+            )
         )
     return out
 

@@ -217,6 +217,7 @@ class AutomatonDef:
     seats: dict  # player count -> how many seats of this automaton join
     can_win: bool
     plays: list  # [(ActionDef, when fn or None)]: the first legal match is played
+    site: str = ""  # file:line:column of its plays, for the error of a decision none fits
 
 
 @dataclass

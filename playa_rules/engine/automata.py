@@ -38,5 +38,6 @@ def choose(game, auto):
             if when(g, e):
                 return a
     raise GameRuntimeError(
-        f"automaton '{auto.id}' (seat {g.seat}) has no entry for any legal action: {[str(a) for a in legal]}"
+        f"{auto.site}: runtime-error: automaton '{auto.id}' (seat {g.seat}) has no entry for any legal "
+        f"action: {[str(a) for a in legal]} (a last entry without 'when' makes its behaviour total)"
     )

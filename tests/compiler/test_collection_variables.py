@@ -121,3 +121,58 @@ def test_an_item_of_a_list_of_numbers_takes_a_number_when_the_rules_load(monkeyp
     text = text.replace("set hand.called += [n]", 'set hand.called += [n]\n      set hand.houses[0] = "x"')
     with pytest.raises(SpecError, match=r"an item of hand.houses must be a number, but this is a text"):
         _rules(monkeypatch, tmp_path, "generated", text)
+
+
+CONTEST = (Path(__file__).resolve().parent.parent / "games" / "seat-lists.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_list_of_the_seats_still_in_reads_each_as_a_seat(monkeypatch, tmp_path, backend):
+    """The players still in the contest, kept in a list that starts empty: each one's chips
+    and hand are read from it (a list of seats once read as components: 'a component has no
+    ... zone hand', found by tests/fuzz_shapes.py); the cards shown read their rank."""
+    game = _rules(monkeypatch, tmp_path, backend, CONTEST).new_game(3, seed=2)
+    hands = {s: [c["rank"] for c in game.view(s)["seats"][s]["zones"]["hand"]] for s in range(3)}
+    game.apply("fold")
+    game.apply("show 6")
+    game.apply("fold")
+    assert game.view(None)["vars"]["hand"]["contenders"] == [1]
+    chips = sum(hands[1])
+    assert game.scores() == [0, chips + 6, 0]
+
+
+@pytest.mark.parametrize(
+    "reading, message",
+    [
+        ("sum(p.rank for p in hand.contenders)", "a seat has no zone or variable 'rank'"),
+        ("sum(c.chips for c in hand.shown)", "has no property, variable or zone 'chips'"),
+    ],
+)
+def test_an_element_of_a_list_is_read_as_what_the_list_holds(monkeypatch, tmp_path, reading, message):
+    """A seat's property of a card kept in a list, a card's of a seat: refused when the rules load."""
+    text = CONTEST.replace("points: me.chips}", f'points: "{reading}"}}')
+    with pytest.raises(SpecError, match=message):
+        _rules(monkeypatch, tmp_path, "generated", text)
+
+
+def test_a_list_given_both_seats_and_cards_holds_values_of_either(monkeypatch, tmp_path):
+    """A list whose sets give seats and cards tells no kind: a seat's hand of one of its
+    elements is refused (as of a component)."""
+    text = CONTEST.replace("set hand.shown += [c]", "set hand.shown += [c]\n      set hand.contenders += [c]")
+    with pytest.raises(SpecError, match="has no property, variable or zone 'hand'"):
+        _rules(monkeypatch, tmp_path, "generated", text)
+
+
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_list_kept_from_its_own_items_still_reads_them_as_seats(monkeypatch, tmp_path, backend):
+    """``set hand.contenders = [p in hand.contenders where p != me]`` reads the list itself: its
+    items are the seats the other sets give (it was refused as 'a component has no ... hand')."""
+    text = CONTEST.replace(
+        "effect: set hand.contenders -= [me]",
+        "effect: set hand.contenders = [p in hand.contenders where p != me]",
+    )
+    game = _rules(monkeypatch, tmp_path, backend, text).new_game(3, seed=2)
+    for action in ("fold", "show 6", "fold"):
+        game.apply(action)
+    assert game.view(None)["vars"]["hand"]["contenders"] == [1]
+    assert game.scores()[0] == game.scores()[2] == 0

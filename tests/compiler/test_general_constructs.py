@@ -138,12 +138,16 @@ def test_match_points_replace_the_sum_of_the_hand_scores():
     assert game.log[-1] == {"event": "end", "scores": [2, 0, 0], "winners": [0]}
 
 
-def test_an_automaton_with_no_fitting_choice_is_a_runtime_error(tmp_path):
+def test_an_automaton_with_no_fitting_choice_is_a_runtime_error_at_its_plays(tmp_path):
+    """Located at the automaton's ``plays`` (it had no place in the file: tests/fuzz_shapes.py)."""
+
     def no_pass(data):
         data["automata"]["bot"]["plays"] = [{"action": "send", "when": "to == me"}]
 
     game = pr.load(_relay_variant(tmp_path, no_pass)).new_game(2, seed=0)
-    with pytest.raises(pr.GameRuntimeError, match="automaton 'bot' .* has no entry"):
+    with pytest.raises(
+        pr.GameRuntimeError, match=r"\.yaml:\d+:\d+: runtime-error: automaton 'bot' .* has no entry"
+    ):
         _relay_play(game)
 
 

@@ -32,7 +32,9 @@ def test_generated_rule_files_play_alike_on_both_backends(tmp_path, seeds):
 def test_the_generator_writes_the_shapes_it_is_for():
     """Over a few files: nested comprehensions in a domain, tops of a list of spots with a
     ``where``, the same subexpression twice in one text, define calls, procedures, loops,
-    groups, board readers, steps that may be skipped, blocked or free."""
+    groups, board readers, steps that may be skipped, blocked or free, variables holding
+    cards, lists of cards and of seats, phases played until something holds or again by a
+    ``next``, a phase of only an ``on_start``, automata, matches of several hands."""
     files = [rule_file(seeded(seed)) for seed in range(40)]
     domains = [
         p["one_of"]
@@ -57,6 +59,8 @@ def test_the_generator_writes_the_shapes_it_is_for():
         "when",
         "me.mat",
     ]
+    shapes += ["set hand.kept", "hand.kept[", "move hand.kept", "hand.group", "hand.last.boost", "me.fav"]
+    shapes += ['"until"', '"next"', '"id": "mid"', '"automata"', '"when": ', "next_start", "me.wins"]
     for shape in shapes:
         assert shape in texts, shape
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...limits import MAX_INT
 from . import ast as A
 from . import control
+from . import types as T
 from .effects import effect
 from .held import bounded, check_set, guarded, none_guard, read_as_none, too_big
 from .held import set_source as _source
@@ -201,7 +202,8 @@ def _set_item(cp, node: A.SetOn, scope):
     if node.op == "=" and elem is not None and elem.kind in ("int", "str", "bool"):
         cp.expect(value, elem.kind, node.value, f"an item of {where.obj.id}.{where.name}")
     key = cp.fresh("list")
-    inner = scope.bind("$list", key, listed.t)
+    item = value.t if node.op == "=" else T.INT  # the list stored, as a collection that starts [] learns it
+    inner = scope.bind("$list", key, T.list_of(item) if listed.t.kind == "list" else listed.t)
     store = _set(
         cp, A.Set((where.obj.id, where.name), "=", A.Name("$list", pos=node.pos), pos=node.pos), inner
     )

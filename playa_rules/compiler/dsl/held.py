@@ -29,6 +29,8 @@ def var_type(cp, key: tuple, init, unknown: T.T = T.NONE) -> T.T:
     """The type a read of the variable ``key`` ((scope, name); ("component", name) for a
     component variable) gives: its initial value's, or for ``none`` what the sets told."""
     if init is not None:
+        if init == []:  # a collection that starts empty: a list of what its sets give
+            return cp.held.get(key, T.of_value(init))
         return T.of_value(init)
     return cp.held.get(key, unknown)
 
@@ -61,6 +63,10 @@ def check_set(cp, node, value, key: tuple, init) -> None:
                 "type-error",
                 f"{shown(key)} is a collection (it starts as a list): 'set {node.op}' takes a list "
                 f"of values ({'set hand.seen += [x]' if node.op != '=' else 'set hand.seen = []'}), not {value.t}",
+            )
+        if not init and node.op != "-=":  # what it may hold; '= []' tells nothing
+            cp.assigned.setdefault(key, set()).add(
+                T.list_of(T.NONE) if value.is_const and not value.const else value.t
             )
         return
     if node.op != "=":
@@ -157,7 +163,7 @@ def compile_typed(doc, stage_class):
     and again where a pass relied on components staying in their zones that its moves do
     not leave there (:mod:`.staying`), assuming then what it found moved."""
     held, given, moved, program, failure = {}, {}, NOTHING, None, None
-    passes = 0
+    passes, doubted = 0, set()
     while passes < MAX_PASSES:
         stage = stage_class(doc)
         stage.held, stage.moved = (held, given), moved
@@ -173,10 +179,12 @@ def compile_typed(doc, stage_class):
         passes += 1
         told = {}
         for key, types in cp.assigned.items() if cp is not None else ():
-            t = T.NONE
-            for one in types:
-                t = T.join(t, one)
-            if t.kind in ("seat", "comp"):
+            if held.get(key, T.NONE).kind == "list" and any(
+                t.kind == "list" and t.elem == T.ANY for t in types
+            ):
+                doubted.add(key)  # typed by hope, yet still given items of no known kind: never again
+            t = _told(types, hopeful=key not in doubted)
+            if t is not None:
                 told[key] = t
         if told == held and (failure is None or cp is None or cp.assigned == given):
             break
@@ -184,6 +192,25 @@ def compile_typed(doc, stage_class):
     if failure is not None:
         raise failure
     return program
+
+
+def _told(types, hopeful: bool) -> T.T | None:
+    """What the values ``types`` set to a variable tell of it: a seat or a component (for one
+    that starts as none), a list of items of one kind (for one that starts as ``[]``: every
+    set gives a list of them, ``[]`` saying nothing); None when they tell nothing. ``hopeful``:
+    a list of items of no known kind says nothing yet (``set hand.in = [p in hand.in where
+    ...]`` reads the variable itself: its items are what the other sets give, which the next
+    pass checks)."""
+    if types and all(t.kind == "list" for t in types):
+        elem = T.NONE
+        for one in types:
+            if not (hopeful and one.elem == T.ANY):
+                elem = T.join(elem, one.elem or T.ANY)
+        return T.list_of(elem) if elem.kind not in ("none", "any") else None
+    t = T.NONE
+    for one in types:
+        t = T.join(t, one)
+    return t if t.kind in ("seat", "comp") else None
 
 
 # ------------------------------------------------------------ none where a kind is fixed
