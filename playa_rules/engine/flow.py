@@ -247,7 +247,8 @@ class Flow:
     def _endless_automaton(self, auto, step) -> None:
         g = self.g
         raise GameRuntimeError(
-            f"automaton '{auto.id}' (seat {g.seat}) took {MAX_AUTOMATON_ACTIONS:,} actions without a person "
+            f"{auto.site}: runtime-error: automaton '{auto.id}' (seat {g.seat}) took "
+            f"{MAX_AUTOMATON_ACTIONS:,} actions without a person "
             f"deciding, in step '{step.id}' of phase '{g.phase_id}': does that step repeat forever "
             f"(repeat: true with an action always legal)?"
         )

@@ -383,3 +383,25 @@ def test_a_failure_outside_the_phases_names_where_the_flow_was(tmp_path, setup, 
             game.apply(game.legal_actions()[0])
     assert str(info.value).startswith("the rules failed " + where), str(info.value)
     assert "phase ''" not in str(info.value)
+
+
+def test_an_automaton_repeating_an_action_for_ever_is_a_runtime_error_at_its_plays(tmp_path, monkeypatch):
+    """A repeat step whose action stays legal: the automaton would play it for ever (it had no
+    place in the file: tests/fuzz_shapes.py). The limit lowered from 100,000 to keep the test short."""
+    from playa_rules.engine import flow
+
+    monkeypatch.setattr(flow, "MAX_AUTOMATON_ACTIONS", 50)
+
+    def for_ever(data):
+        data["actions"]["send"]["require"] = ["true"]
+        data["actions"]["send"]["effect"] = "set turn.moves += 1"
+        data["automata"]["bot"]["plays"] = [{"action": "send"}]
+
+    game = pr.load(_relay_variant(tmp_path, for_ever)).new_game(2, seed=0)
+    with pytest.raises(
+        pr.GameRuntimeError,
+        match=r"\.yaml:\d+:\d+: runtime-error: automaton 'bot' \(seat 2\) took 50 actions",
+    ):
+        for _ in range(4):  # each person sends once and passes: then the automaton's turn
+            game.apply(game.legal_actions()[0])
+            game.apply("pass")
