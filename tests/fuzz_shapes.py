@@ -309,6 +309,7 @@ def check_text(text: str, path: Path) -> tuple[list[str], str]:
         except Exception as exc:  # noqa: BLE001
             problems.append(f"{players} players raised {type(exc).__name__}: {exc}"[:1500])
         problems += _playouts(generated, closures, players, GAMES)
+        problems += _unlogged(generated, closures, players, GAMES)
     # an error met in play names the place in the file that failed, never Python's words alone
     problems += [f"an error without its place in the file: {m[:300]}" for m in met if f"{path}:" not in m]
     return problems, "faulted" if met else "played"
@@ -345,6 +346,30 @@ def _playouts(generated, closures, players: int, seed: int) -> list[str]:
         for (backend, way), outcome in outcomes.items()
         if outcome != first
     ][:1]
+
+
+def _unlogged(generated, closures, players: int, seed: int) -> list[str]:
+    """A playout that logs nothing (``play_at_random(draw, log=False)``, the search's) against
+    the logged one with the same draws, on each backend: the same state, scores or error."""
+    for backend, rules in (("generated", generated), ("closures", closures)):
+        ends = []
+        for log in (True, False):
+            try:
+                game = rules.new_game(players, seed=seed)
+                game.play_at_random(random.Random(seed).random, log=log)
+                g = game.g
+                state = g.__getstate__() | {"log": None, "_rng": g._rng and g._rng.getstate()}
+                ends.append((str(state), game.scores() if game.is_over else None))
+            except PlayaRulesError as exc:
+                ends.append(f"{type(exc).__name__}: {exc}")
+            except Exception as exc:  # noqa: BLE001
+                return [f"{backend}, unlogged playout, {players} players: {type(exc).__name__}: {exc}"[:1500]]
+        if ends[0] != ends[1]:
+            return [
+                f"{players} players, playout of seed {seed}: {backend}, logging nothing differs from the "
+                f"logged playout: {str(ends[1])[:600]} != {str(ends[0])[:600]}"
+            ]
+    return []
 
 
 def campaign(seeds, workdir: Path | None = None) -> tuple[list[str], dict[str, int]]:

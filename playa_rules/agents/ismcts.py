@@ -168,7 +168,7 @@ class ISMCTSAgent:
             world.apply_index(k)
         random = rng.random  # the playout: int(random() * n) is randrange(n) at a fraction of its cost
         if by_hand:  # nothing is legal once the hand is scored: the match is over or the world stopped
-            world.play_at_random(random)
+            world.play_at_random(random, log=False)  # (the playout is read for its scores only)
         else:
             play = world.apply_index
             while not world.is_over:

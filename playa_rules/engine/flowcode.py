@@ -57,6 +57,7 @@ from .state import HAND_END, HAND_START, PHASE_START, STEP_ENTER, TURN_START
 
 _ENTRY = "after"  # the key of Program.extras holding (table, source, names), made once per rule set
 _LOOP = "play"  # ... holding (the playout loop, its source)
+_UNLOGGED = "play unlogged"  # ... the same of the loop that logs nothing (``loop_source`` logs False)
 
 
 def interpreted(game, a) -> bool:
@@ -231,14 +232,19 @@ def source(program) -> tuple[str, dict, list]:
     return "\n".join(lines) + "\n", ns, names
 
 
-def loop_source(program, ns: dict) -> str:
+def loop_source(program, ns: dict, logs: bool = True) -> str:
     """The source of ``_play(game, random)``, :func:`.playout.play_at_random`'s loop in sample
     mode: the ``int(random() * n)``-th legal action made and performed, and the flow run on
     to the next decision, by the lines of the step whose decision it is (the step functions'
     own, :mod:`.flowlines`) written in the loop: the step of the next decision is known where
     its actions are listed, so the loop goes on with no call and no table read. A
     simultaneous step, or wherever the interpreter took over, is looked up in ``_at``; a
-    simultaneous step's choice goes through ``game.apply_index`` (sealed)."""
+    simultaneous step's choice goes through ``game.apply_index`` (sealed).
+
+    ``logs`` False writes the loop of a playout whose moves nobody reads
+    (:func:`.playout.play_at_random` ``log=False``): the same game, its actions, turns and
+    blocked steps not logged, no Action made for them, one list (``spare``, unstamped) filled
+    anew at each decision, and no record of who knows each chance outcome (for ``log_for``)."""
     rows = program.extras.get("straight") or straight_steps(program)
     index, steps, i = [], [], 0
     for p, phase in enumerate(program.phases):
@@ -251,7 +257,7 @@ def loop_source(program, ns: dict) -> str:
             else:
                 index[-1].append(-1)
     ns.update(_at=index, _int=int, _bisect=bisect_right, _Action=Action)
-    loops = Loops(index)
+    loops = Loops(index, logs)
 
     def tree(lo: int, hi: int, pad: str) -> list[str]:  # steps lo..hi-1, told apart by ``at``
         if hi - lo == 1:
@@ -283,6 +289,7 @@ def loop_source(program, ns: dict) -> str:
         "    game._by_text = None",
         "    game._by_id = None",
         "    " + LOCATE,
+        *([] if logs else ["    spare = _new(_Legal)", "    spare.stamp = None"]),
         "    while True:",
         "        out = game._legal",
         "        ends = out._ends",
@@ -297,15 +304,22 @@ def loop_source(program, ns: dict) -> str:
         "        r = _bisect(ends, k) - 1",
         "        d, vals, keys, items, lo = out._runs[r]",
         "        if items is not None:",
-        "            v, key = items[lo + k - ends[r]]",
-        "            vals = vals + (v,)",
-        "            keys = keys + (key,)",
-        "        a = _new(_Action)",  # Action(d, vals, keys, out.stamp), its slots set here (as NEW_LEGAL)
-        "        a.defn = d",
-        "        a.values = vals",
-        "        a.keys = keys",
-        "        a.stamp = out.stamp",
-        "        a._text = None",
+    ]
+    if logs:
+        lines += [
+            "            v, key = items[lo + k - ends[r]]",
+            "            vals = vals + (v,)",
+            "            keys = keys + (key,)",
+            "        a = _new(_Action)",  # Action(d, vals, keys, out.stamp), its slots set here (as NEW_LEGAL)
+            "        a.defn = d",
+            "        a.values = vals",
+            "        a.keys = keys",
+            "        a.stamp = out.stamp",
+            "        a._text = None",
+        ]
+    else:  # (no Action: the effect reads the values; a failure is told of ``out[k]``)
+        lines.append("            vals = vals + (items[lo + k - ends[r]][0],)")
+    lines += [
         "        seat = g.seat",
         *tree(0, len(steps), "        "),
     ]
@@ -331,13 +345,14 @@ def after_table(program) -> list:
     return made[0]
 
 
-def play_loop(program):
-    """``_play(game, random)`` (:func:`loop_source`), made on first use and kept in
-    ``program.extras``."""
-    made = program.extras.get(_LOOP)
+def play_loop(program, logs: bool = True):
+    """``_play(game, random)`` (:func:`loop_source`; ``logs`` False: the loop that logs
+    nothing), made on first use and kept in ``program.extras``."""
+    key = _LOOP if logs else _UNLOGGED
+    made = program.extras.get(key)
     if made is None:
         after_table(program)
         ns = program.extras[_ENTRY][2]
-        text = loop_source(program, ns)
-        made = program.extras[_LOOP] = (_functions(text, "<playa-rules playout>", ns)["_play"], text)
+        text = loop_source(program, ns, logs)
+        made = program.extras[key] = (_functions(text, "<playa-rules playout>", ns)["_play"], text)
     return made[0]

@@ -20,6 +20,7 @@ class Returns:
     """Exits of a function ``after(game, a) -> bool``."""
 
     resets = True  # whether a listing clears the caches of the decision before (Game._by_text, _by_id)
+    logs = True  # whether the actions, turns and blocked steps are logged (and the lists stamped)
 
     def listed(self, p: int, j: int) -> list[str]:
         """The legal actions of step ``j`` of phase ``p`` are set: a decision."""
@@ -44,17 +45,19 @@ class Loops(Returns):
 
     resets = False  # (the loop clears them once on entry, and nothing in it fills them)
 
-    def __init__(self, index: list):
+    def __init__(self, index: list, logs: bool = True):
         self.index = index
+        self.logs = logs  # False: a playout nobody reads the moves of (engine.playout ``log=False``)
+        self.masked = _MASKED if logs else []  # (who knows a chance outcome: for log_for only)
 
     def listed(self, p: int, j: int) -> list[str]:
-        return [f"at = {self.index[p][j]}", *_MASKED, "continue"]
+        return [f"at = {self.index[p][j]}", *self.masked, "continue"]
 
     def back(self) -> list[str]:
-        return ["game._run()", LOCATE, *_MASKED, "continue"]
+        return ["game._run()", LOCATE, *self.masked, "continue"]
 
     def then(self, call: str) -> list[str]:
-        return [f"if not {call}:", "    game._run()", LOCATE, *_MASKED, "continue"]
+        return [f"if not {call}:", "    game._run()", LOCATE, *self.masked, "continue"]
 
 
 RETURNS = Returns()
@@ -67,6 +70,10 @@ NEW_LEGAL = [
     "out._ends = [0]",
     "out.stamp = (game._token, game._stamp + 1)",
 ]
+# ... in a playout that logs nothing: one list made as the loop starts (``spare``, unstamped)
+# filled anew, as no Action is made from it (the loop reads its runs before it lists the next
+# decision) and the interpreter, where the loop hands over, lists and stamps its own.
+NEW_UNSTAMPED = ["out = spare", "out._runs = []", "out._ends = [0]"]
 
 
 def padded(pad: str, lines: list[str]) -> list[str]:
@@ -81,21 +88,22 @@ def listing(ns: dict, p: int, j: int, step, pad: str, x: Returns, blocked: bool 
     ns[f"_s{name}"] = step
     ns[f"_p{name}"] = step_plan(step)
     lines = [
-        *NEW_LEGAL,
+        *(NEW_LEGAL if x.logs else NEW_UNSTAMPED),
         "try:",
         f"    _p{name}(g, seat, out)",
         "except _RE as exc:",
         f"    raise _listing_failed(_s{name}, g, exc) from None",
         "if out._ends[-1]:",
-        "    game._stamp += 1",
+        *(["    game._stamp += 1"] if x.logs else []),
         "    game._legal = out",
         *(["    game._by_text = None", "    game._by_id = None"] if x.resets else []),
         f"    g.mode = {DECIDE}",
         *padded("    ", x.listed(p, j)),
     ]
     if blocked:
-        ns[f"_i{name}"] = step.id
-        lines.append(f"log.append(('blocked', seat, _i{name}))")
+        if x.logs:
+            ns[f"_i{name}"] = step.id
+            lines.append(f"log.append(('blocked', seat, _i{name}))")
         if step.on_blocked is not None:
             ns[f"_o{name}"] = step.on_blocked
             lines += [
@@ -138,7 +146,7 @@ def chain(ns: dict, program, p: int, row: list, j: int, x: Returns) -> list[str]
             if automata:
                 lines += ["    if g.auto[order[k % len(order)]] is not None:", *padded("        ", x.back())]
             lines.append("    g.turn_k = k")
-            lines += turn_start(ns, program, "    ")
+            lines += turn_start(ns, program, "    ", x.logs)
             lines.append("    g.step_i = 0")
             j = 0
         lines += listing(ns, p, j, step, "    ", x)
@@ -146,8 +154,9 @@ def chain(ns: dict, program, p: int, row: list, j: int, x: Returns) -> list[str]
     return [*lines, *padded("    ", x.then("game._straight_on()"))]
 
 
-def turn_start(ns: dict, program, pad: str) -> list[str]:
-    """Lines starting turn ``k`` of ``order`` as :meth:`Flow._turn_begins` does."""
+def turn_start(ns: dict, program, pad: str, logs: bool = True) -> list[str]:
+    """Lines starting turn ``k`` of ``order`` as :meth:`Flow._turn_begins` does (``logs``
+    False: not logged)."""
     fresh, kept = program.extras.get("turn_stores") or turn_stores(program)
     ns["_tv"] = fresh
     lines = [
@@ -155,7 +164,7 @@ def turn_start(ns: dict, program, pad: str) -> list[str]:
         "g.seat = seat = order[k % n]",
         "g.round = r = k // n + 1",
         "g.tvars = _tv.copy()" if fresh else "g.tvars = {}",
-        "log.append(('turn', seat, r))",
+        *(["log.append(('turn', seat, r))"] if logs else []),
     ]
     if kept:
         lines.append("cvars = g.cvars")
@@ -182,7 +191,8 @@ def after_step(ns: dict, program, p: int, s: int, row: list, x: Returns) -> list
     step = program.phases[p].steps[s]
     kinds = step.actions + step.fallback + step.free
     free = [d for d in step.free if not any(d is x for x in step.actions)]
-    lines = ["    entry = ['act', seat, a, None]", "    log.append(entry)"]
+    logs = x.logs  # else no log entry, its masks not worked out, no ``a`` made: ``out[k]`` it was
+    lines = ["    entry = ['act', seat, a, None]", "    log.append(entry)"] if logs else []
     one = kinds[0] if kinds and all(d is kinds[0] for d in kinds) else None
     if one is not None:  # one kind of action: its env, effect, tell and masks bound, no reads of ``a.defn``
         k = f"{p}_{s}"
@@ -191,16 +201,16 @@ def after_step(ns: dict, program, p: int, s: int, row: list, x: Returns) -> list
         lines += ["    try:", f"        _x{k}(g, e)"]
         if one.tell is not None:
             lines.append(f"        game._tell(_t{k}, e, seat)")
-        lines += _failed()
-        if one.hides is not None:
+        lines += _failed(logs)
+        if one.hides is not None and logs:
             lines.append(f"    entry[3] = _h{k}(g.known, vals)")
     else:
         lines[:0] = ["    e = d.env(g, seat, vals)"]
         lines += ["    try:", "        d.effect(g, e)"]
         if any(d.tell is not None for d in kinds):
             lines += ["        if d.tell is not None:", "            game._tell(d.tell, e, seat)"]
-        lines += _failed()
-        if any(d.hides is not None for d in kinds):
+        lines += _failed(logs)
+        if any(d.hides is not None for d in kinds) and logs:
             lines += [
                 "    hides = d.hides",
                 "    if hides is not None:",
@@ -229,5 +239,6 @@ def after_step(ns: dict, program, p: int, s: int, row: list, x: Returns) -> list
     return lines + chain(ns, program, p, row, s + 1, x)
 
 
-def _failed() -> list[str]:
-    return ["    except _RE as exc:", "        raise _action_failed(game, a, exc) from None"]
+def _failed(logs: bool = True) -> list[str]:
+    a = "a" if logs else "out[k]"  # (unlogged: the loop's list, not listed again yet, and the index in it)
+    return ["    except _RE as exc:", f"        raise _action_failed(game, {a}, exc) from None"]

@@ -178,7 +178,10 @@ class Legal(Sequence):
             if kind == "position_in" or kind == "seat_in":
                 out.extend([base + k for _, k in items[lo:hi]])
             elif kind == "group_of":  # a remembered list of groups, its groups' indices and ids with it
-                got = _remembered(last, items)
+                src = items.tpl if items.__class__ is Groups else items  # (_remembered's first case, inline)
+                got = last.runs.get(id(src))
+                if got is None or got[0] is not src:
+                    got = _remembered(last, items)
                 run = got[3].get(base)
                 if run is None:
                     _make_room(last, len(items))

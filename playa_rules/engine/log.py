@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..errors import PlayaRulesError
+
+# The entry a playout that logs nothing leaves where its moves would be (engine.playout
+# ``log=False``): the log is incomplete from there on, and reading it fails.
+UNLOGGED = ("unlogged",)
+
 # returned as they are, tested first: isinstance of Fraction (an ABC) costs more
 _AS_IS = frozenset((int, str, bool, float, type(None)))
 
@@ -78,6 +84,11 @@ def event(game, ev, seat=None) -> dict | None:
         return {"event": "tell", "seat": ev[1], "text": ev[2]}
     if kind == "blocked":
         return {"event": "blocked", "seat": ev[1], "step": ev[2]}
+    if kind == "unlogged":
+        raise PlayaRulesError(
+            "this game's log is incomplete: a playout applied its moves without logging them "
+            "(play_at_random(..., log=False)); the scores and the state are the game's own"
+        )
     if kind == "score":
         return {
             "event": "score",

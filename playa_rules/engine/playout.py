@@ -24,6 +24,7 @@ from bisect import bisect_right
 from ..errors import IllegalAction
 from .actions import Action
 from .flowcode import play_loop
+from .log import UNLOGGED
 from .state import HAND_START, OVER
 
 
@@ -56,19 +57,29 @@ def _play(game, g, legal, ends, k: int) -> None:
         game._mask_chance()
 
 
-def play_at_random(game, random) -> None:
+def play_at_random(game, random, log: bool = True) -> None:
     """Apply the ``int(random() * n)``-th of the ``n`` legal actions until none is legal (the
     match is over, or the game stands between hands: :func:`stop_between_hands`), as
     ``apply_index`` would one at a time: a search's playout. ``random`` draws a float in
     ``[0, 1)`` (``random.Random().random``); the same draws give the same game. In sample
     mode the loop is generated per rule set (:func:`.flowcode.loop_source`), the flow after
-    each action written inside it."""
+    each action written inside it.
+
+    ``log=False`` is for a search that reads only how the playout ends (its scores, who
+    won): the same game, but the loop logs neither the actions nor the turns and blocked
+    steps between them (no Action object is made for them). The game's log is then
+    incomplete for good, and reading it (``log``, ``log_for``) raises
+    :class:`~playa_rules.errors.PlayaRulesError`."""
     g = game.g
     if g.explicit:  # chance nodes and segments: the general path (a game's chance mode never changes)
         while game._legal:
             apply_index(game, int(random() * len(game._legal)))
         return
-    play_loop(game.program)(game, random)  # sample mode: the loop generated per rule set (engine.flowcode)
+    if not log and game._legal:
+        game._log.append(UNLOGGED)  # (engine.log: reading the log from here on fails)
+    play_loop(game.program, log)(
+        game, random
+    )  # sample mode: the loop generated per rule set (engine.flowcode)
 
 
 def stop_between_hands(game) -> None:

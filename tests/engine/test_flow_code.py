@@ -281,7 +281,7 @@ def test_simultaneous_steps_are_left_to_the_interpreter():
     assert any(fn is interpreted for row in table for fn in row)
 
 
-@pytest.mark.parametrize("form", ["step functions", "playout loop"])
+@pytest.mark.parametrize("form", ["step functions", "playout loop", "playout loop logging nothing"])
 def test_the_source_holds_no_text_of_the_rule_file(tmp_path, form):
     """Step ids, action names and variable names are objects bound in the namespace: the
     source is the same whatever the rule file calls them, and reads no name but its own."""
@@ -289,9 +289,10 @@ def test_the_source_holds_no_text_of_the_rule_file(tmp_path, form):
     path.write_text(FLOW_PATHS.replace("{id: first,", "{id: os_system,").replace("taken", "log_append"))
     texts = []
     for program in (pr.load(str(_write(tmp_path, FLOW_PATHS))).program, pr.load(str(path)).program):
-        if form == "playout loop":
-            play_loop(program)
-            text, ns = program.extras["play"][1], program.extras["after"][2]
+        if form != "step functions":
+            logs = form == "playout loop"
+            play_loop(program, logs)
+            text, ns = program.extras["play" if logs else "play unlogged"][1], program.extras["after"][2]
         else:
             text, ns, _ = source(program)
         texts.append(text)
@@ -303,20 +304,29 @@ def test_the_source_holds_no_text_of_the_rule_file(tmp_path, form):
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     bound = set(ns) | {"game", "a", "g", "d", "seat", "vals", "e", "entry", "log", "exc", "hides", "out"}
     bound |= {"k", "order", "n", "r", "cvars", "first", "s", "i", "row", "detail", "parts", "total"}
-    bound |= {"random", "at", "ends", "keys", "items", "lo", "v", "key"}
+    bound |= {"random", "at", "ends", "keys", "items", "lo", "v", "key", "spare"}
     bound |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}  # (a phase's end, by name)
     assert names <= bound
 
 
+def _unlogged(game) -> dict:
+    """The state of a game but its log (its random generator as the state of it)."""
+    rng = game.g._rng
+    return game.g.__getstate__() | {"log": None, "_rng": rng if rng is None else rng.getstate()}
+
+
 def _play_out_both(rules, players: int, seed: int, pause: bool) -> None:
     """A search's playout (``play_at_random``, the generated loop) against the same random
-    draws applied one at a time through the interpreter: the same game."""
-    fast, slow = rules.new_game(players, seed=seed), rules.new_game(players, seed=seed)
+    draws applied one at a time through the interpreter: the same game; and the loop that
+    logs nothing (``log=False``) plays it too, to the same state."""
+    fast, slow, quiet = (rules.new_game(players, seed=seed) for _ in range(3))
     _interpreter_only(slow)
     if pause:
-        stop_between_hands(fast)
-        stop_between_hands(slow)
+        for game in (fast, slow, quiet):
+            stop_between_hands(game)
     fast.play_at_random(random.Random(seed).random)
+    quiet.play_at_random(random.Random(seed).random, log=False)
+    assert _unlogged(quiet) == _unlogged(fast)
     draw = random.Random(seed).random
     while slow._legal:
         slow.apply_index(int(draw() * len(slow._legal)))

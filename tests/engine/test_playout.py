@@ -136,3 +136,56 @@ def test_a_playout_with_explicit_chance_stops_where_a_chance_event_waits_for_its
     while each.legal_actions():
         each.apply_index(int(again.random() * len(each.legal_actions())))
     assert one.log == each.log and (one.is_chance or one.is_over)
+
+
+def _state(game) -> tuple:
+    """Everything the game is but its log."""
+    g = game.g
+    return g.zones, g.loc, g.known, g.cvars, g.pvars, g.hvars, g.mvars, g.hand_scores, g.score_detail
+
+
+@pytest.mark.parametrize("gid,rules", RULES, ids=[gid for gid, _ in RULES])
+def test_a_playout_that_logs_nothing_plays_the_same_game_and_its_log_then_cannot_be_read(gid, rules):
+    """``play_at_random(random, log=False)``, for a search that reads only how the playout ends:
+    the same actions, state, scores and winners as the logged playout with the same draws,
+    and the same next hand after it; only the log lacks the playout, so reading it fails."""
+    players = rules.player_counts[-1]
+    for seed in (1, 2):
+        logged, quiet = rules.new_game(players, seed=seed), rules.new_game(players, seed=seed)
+        for game in (logged, quiet):
+            game.stop_between_hands()
+        draws, again = random.Random(seed), random.Random(seed)
+        logged.play_at_random(draws.random)
+        quiet.play_at_random(again.random, log=False)
+        assert _state(quiet) == _state(logged)
+        assert (quiet.between_hands, quiet.is_over) == (logged.between_hands, logged.is_over)
+        assert quiet.scores() == logged.scores() and draws.random() == again.random()
+        if quiet.is_over:
+            assert quiet.winners() == logged.winners()
+        else:
+            for game in (logged, quiet):
+                game.go_on()
+            assert quiet.view(None) == logged.view(None)
+            assert quiet.legal_actions().ids() == logged.legal_actions().ids()
+        for read in (lambda: quiet.log, lambda: quiet.log_for(0)):
+            with pytest.raises(pr.PlayaRulesError, match="log is incomplete"):
+                read()
+        assert logged.log[0]["event"] == "start"
+
+
+def test_an_action_failing_in_a_playout_that_logs_nothing_fails_alike():
+    """The error names the action that failed whether or not the playout logs its moves."""
+    rules = pr.load(Path(__file__).resolve().parents[2] / "docs" / "examples" / "runtime-error.yaml")
+    failed = 0
+    for seed in range(8):
+        said = []
+        for log in (True, False):
+            game = rules.new_game(2, seed=seed)
+            try:
+                game.play_at_random(random.Random(seed).random, log=log)
+                said.append(game.scores())
+            except pr.GameRuntimeError as exc:
+                said.append(str(exc))
+        assert said[0] == said[1]
+        failed += isinstance(said[0], str) and said[0].startswith("action 'split' failed: ")
+    assert failed >= 2
