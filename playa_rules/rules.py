@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copyreg
+import dataclasses
 import gc
 import os
 from pathlib import Path
@@ -155,9 +156,9 @@ def resolve(name_or_path) -> Path:
 
 
 def _mended_variant(doc: Document):
-    """A variant file with schema errors mended to merge it anyway (checks/partial.py), or None."""
-    mended = partial.mend(doc, variant=True)
-    return None if isinstance(mended, str) else mended
+    """A variant file with schema errors mended to merge it anyway (checks/partial.py), or why
+    it cannot be (a text naming the errors that stop it)."""
+    return partial.mend(doc, variant=True)
 
 
 def _reduce_action(action: Action):
@@ -207,13 +208,9 @@ def _merged(root: Path, layers) -> Document:
         if not pending:
             raise
         raise SpecError(pending + exc.diagnostics) from None
-    typos = merged.unknown_changes  # a misspelt name a variant adds: the later checks still run
+    typos = merged.unknown_changes  # changes that cannot be made, misspelt names: the later checks still run
     if not pending and not typos:
         return _checked(merged)
-    if not pending:  # what the later checks find too, unless the misspelt names break the schema
-        if schema_diagnostics(merged):  # (an action's changes under a new name: that is all of it)
-            raise SpecError(typos)
-        raise SpecError(blamed(merged, typos + partial.compiled_errors(merged, compile_document)))
     # a variant with schema errors was mended to merge it: its errors, then all the others
     prior = partial.Mended(merged)
     for layer in layers:
@@ -221,6 +218,10 @@ def _merged(root: Path, layers) -> Document:
             prior.merge(layer.mended)
     diags = schema_diagnostics(merged)
     later = partial.further(merged, diags, compile_document, prior)
+    echoes = {d.path for d in typos if d.code == "unknown-change"}  # an action's changes under a new name:
+    diags = [d for d in diags if not any(d.path == p or d.path.startswith(p + "/") for p in echoes)]
+    if not diags and not pending:  # all it is (mended silently)
+        later = [d for d in later if d.code != "not-checked"]
     raise SpecError(blamed(merged, pending + typos + diags + later))
 
 
@@ -335,14 +336,15 @@ _SAYS_MORE = {"not-an-alternative": {"type-error"}}
 def _once(diags) -> list[Diagnostic]:
     """``diags`` sorted (a ``too-many-problems`` first, then errors by file, line and column,
     then warnings, the ``not-checked`` one last), each mistake once: one ``type-error`` at one
-    value (a variant's value read by two rules), and no ``type-error`` where
-    ``not-an-alternative`` says more."""
+    value (a variant's value read by two rules), no ``type-error`` where
+    ``not-an-alternative`` says more, and one diagnostic for the same words at the same place
+    (an action a variant removes, offered by two steps), with the notes of each."""
     diags = sort_diagnostics(diags)
     diags = [d for d in diags if d.code == "too-many-problems"] + [
         d for d in diags if d.code != "too-many-problems"
     ]
     spots = {(d.file, d.line, d.column): d.code for d in diags if d.code in _SAYS_MORE and d.line}
-    seen = set()
+    seen, told = set(), {}
     out = []
     for d in diags:
         spot = (d.file, d.line, d.column)
@@ -352,5 +354,13 @@ def _once(diags) -> list[Diagnostic]:
             if (spot, d.path) in seen:
                 continue
             seen.add((spot, d.path))
+        said = (spot, d.code, d.message, d.hint, d.severity)
+        if said in told:  # the same words at the same place (a removed part two steps offer):
+            first = told[said]  # once, with the notes of each
+            out[first] = dataclasses.replace(
+                out[first], notes=out[first].notes + tuple(n for n in d.notes if n not in out[first].notes)
+            )
+            continue
+        told[said] = len(out)
         out.append(d)
     return out

@@ -37,11 +37,16 @@ class Explainer:
         self.parts = list(error.absolute_path)
         self.pointer = pointer_of(self.parts)
 
-    def diagnostics(self) -> list[Diagnostic]:
-        """One diagnostic, or one per unknown key for additionalProperties."""
+    def diagnostics(self, limit: int | None = None) -> list[Diagnostic]:
+        """One diagnostic, or one per unknown key for additionalProperties (the first
+        ``limit`` of them; ``left_out`` counts the others)."""
         error = self.error
+        self.left_out = 0
         if error.validator == "additionalProperties":
-            return [self.unknown_key(key) for key in self.extra_keys()]
+            keys = self.extra_keys()
+            shown = keys if limit is None else keys[: max(limit, 0)]
+            self.left_out = len(keys) - len(shown)
+            return [self.unknown_key(key) for key in shown]
         if "propertyNames" in error.relative_schema_path:
             return [self.bad_name()]
         method = getattr(self, "explain_" + str(error.validator), None)

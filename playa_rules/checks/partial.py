@@ -16,6 +16,7 @@ what was mended or set aside, or says why nothing further could be checked.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 
 from .. import spelling
@@ -23,6 +24,7 @@ from ..errors import Diagnostic, PlayaRulesError, SpecError
 from ..limits import MAX_PROBLEMS
 from ..source.document import Document, pointer_of
 from .schema import jsonable, validator
+from .schema_advice import conforming
 
 ROUNDS = 4
 """Rounds of mending and checking again before giving up."""
@@ -72,15 +74,20 @@ class Mended:
     aside: list = field(default_factory=list)  # pointers of what was set aside
     stood_in: list = field(default_factory=list)  # pointers of values replaced by stand-ins
     renamed: dict = field(default_factory=dict)  # pointer as read -> pointer as written
+    respelt: set = field(default_factory=set)  # keys read under another name (their uses: unknown)
 
     def merge(self, other: Mended) -> None:
         self.aside += other.aside
         self.stood_in += other.stood_in
         self.renamed.update(other.renamed)
+        self.respelt |= other.respelt
 
     def keeps(self, d: Diagnostic) -> bool:
         """Whether ``d``, found in the mended copy, is a problem of its own, not of the mending."""
-        if d.code.startswith("unknown") and any(f"'{_last(p)}'" in d.message for p in self.aside):
+        if d.code.startswith("unknown") and (
+            any(f"'{_last(p)}'" in d.message for p in self.aside)
+            or any(f"'{k}'" in d.message for k in self.respelt)
+        ):
             return False
         return not any(d.path == p or d.path.startswith(p + "/") for p in self.stood_in)
 
@@ -145,11 +152,13 @@ def _mend(data, error, m: Mended) -> bool:
             else:
                 m.aside.append(pointer_of(path + [key]))
         return True
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        return _mend_pattern(error, path, steps, node, m)
     if error.validator == "required" and isinstance(node, dict):
         props = error.schema.get("properties", {})
         for key in error.validator_value:
             if key not in node:
-                value = stand_in(props.get(key))
+                value = _stand_in_key(props, key)
                 if value is _NONE:
                     return _set_aside(steps, m)
                 node[key] = copy.deepcopy(value)
@@ -171,6 +180,74 @@ def _mend(data, error, m: Mended) -> bool:
             m.stood_in.append(pointer_of(path))
             return True
     return _set_aside(steps, m)
+
+
+def _mend_pattern(error, path: list, steps, node, m: Mended) -> bool:
+    """An id or a name that breaks its pattern (``game: High Card!``, an action named
+    ``my-action``) stops nothing later: it is read as the id it is written like (high-card,
+    my_action), or as a stand-in that fits."""
+    pattern = error.schema.get("pattern", "")
+    fixed = conforming(error.instance, pattern) or next(
+        (x for x in ("x", "_") if re.fullmatch(pattern, x)), None
+    )
+    if "propertyNames" in error.relative_schema_path:  # a key of the mapping ``node``
+        key = error.instance
+        if not isinstance(node, dict) or key not in node:
+            return True
+        if fixed is None or fixed in node:
+            return _set_aside(steps + [(node, key)], m)
+        node[fixed] = node.pop(key)
+        m.renamed[pointer_of(path + [fixed])] = pointer_of(path + [key])
+        m.respelt.add(key)
+        return True
+    if fixed is None or not steps:
+        return _set_aside(steps, m)
+    parent, key = steps[-1]
+    parent[key] = fixed
+    m.stood_in.append(pointer_of(path))
+    return True
+
+
+def _problems(error) -> int:
+    """How many problems the schema stage reports for ``error``: one per unknown key."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        return max(1, sum(1 for k in error.instance if k not in known))
+    return 1
+
+
+def _stand_in_key(props: dict, key: str):
+    """A stand-in for the missing required ``key`` (a text where any text fits: a title)."""
+    value = stand_in(props.get(key))
+    return "x" if value is _NONE and _fits(props.get(key), "x") else value
+
+
+def _fits(schema, value) -> bool:
+    """Whether ``value`` fits ``schema`` (a part of the rule-file schema, its references read)."""
+    if not isinstance(schema, dict):
+        return False
+    try:
+        return validator(False).evolve(schema=schema).is_valid(value)
+    except Exception:  # noqa: BLE001 - a reference this part cannot reach alone: no stand-in
+        return False
+
+
+def _stopping(errors: list) -> str:
+    """The schema errors ``errors`` in a few words: what is missing, or where they are."""
+    said = []
+    for e in errors:
+        where = pointer_of(list(e.absolute_path)) or "the top level"
+        if e.validator == "required":
+            props = e.schema.get("properties", {})
+            missing = [
+                k
+                for k in e.validator_value
+                if isinstance(e.instance, dict) and k not in e.instance and _stand_in_key(props, k) is _NONE
+            ]
+            said.append(f"the missing {', '.join(repr(k) for k in missing)} at {where}")
+        else:
+            said.append(f"the schema error at {where}")
+    return _listed(list(dict.fromkeys(said)))
 
 
 def _set_aside(steps, m: Mended) -> bool:
@@ -205,22 +282,25 @@ def _as_written(pointer: str, renamed: dict) -> str:
 
 def mend(doc: Document, variant: bool = False) -> Mended | str:
     """A copy of ``doc`` mended until it fits its schema (the variant schema with ``variant``),
-    or why it cannot be."""
+    or why it cannot be (naming the schema errors that stop the later checks)."""
     if not isinstance(doc.data, dict):
-        return "fix the schema errors first"
+        return "the file is no mapping of keys: fix the schema error above first"
     data = copy.deepcopy(doc.data)
     m = Mended(doc)
     for _ in range(ROUNDS):
         errors = list(validator(variant).iter_errors(jsonable(data)))
         if not errors:
             break
-        if len(errors) > MAX_PROBLEMS or not all(_mend(data, e, m) for e in errors):
-            return "fix the schema errors first"
+        if sum(_problems(e) for e in errors) > MAX_PROBLEMS:
+            return f"over {MAX_PROBLEMS} schema errors: fix those first"
+        stuck = [e for e in errors if not _mend(data, e, m)]
+        if stuck:
+            return f"{_stopping(stuck)} {'stops' if len(stuck) == 1 else 'stop'} them: fix that first"
         missing = [k for k in NEEDED if k not in data]
         if missing and not variant:
             return f"{', '.join(missing)} must be well formed first"
     else:
-        return "fix the schema errors first"
+        return f"{_stopping(errors)} still stand after mending the others: fix those first"
     fixed = copy.copy(doc)
     fixed.data, fixed.schema_checked = data, []
     if m.renamed:  # what is found inside a renamed key points at the key as written
@@ -257,7 +337,12 @@ def further(
     only the note when nothing could be. ``prior``: what was mended already in its variants'
     files (their own schema errors)."""
     if any(d.code == "too-many-problems" for d in schema_errors):
-        return [noted(doc.file, "the DSL and semantic checks did not run: fix the schema errors first")]
+        return [
+            noted(
+                doc.file,
+                f"the DSL and semantic checks did not run: over {MAX_PROBLEMS} schema errors: fix those first",
+            )
+        ]
     m = mend(doc) if schema_errors else Mended(doc)
     if isinstance(m, str):
         return [noted(doc.file, f"the DSL and semantic checks did not run: {m}")]

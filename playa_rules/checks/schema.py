@@ -147,8 +147,10 @@ def schema_diagnostics(doc: Document, variant: bool = False) -> list[Diagnostic]
         headline = headline.parent
     first: list[Diagnostic] = []
     rest: list[Diagnostic] = []
-    for error in errors:
-        converted = Explainer(doc, data, error).diagnostics()
+    for error in errors:  # at most MAX_PROBLEMS in detail, unknown keys counted one by one
+        explainer = Explainer(doc, data, error)
+        converted = explainer.diagnostics(limit=MAX_PROBLEMS - len(first) - len(rest))
+        dropped += explainer.left_out
         if error is headline and not first:
             first, converted = converted[:1], converted[1:]
         rest.extend(converted)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..limits import MAX_PROBLEMS
 from ..spelling import closest
 
 
@@ -30,8 +31,16 @@ def without_echoes(errors: list, validator) -> list:
     key close to a known one (``efect``), a missing required key that is that known one, or
     a ``oneOf``/``anyOf`` that renaming the key would satisfy, says the same thing again."""
     renames: dict = {}  # object path -> {unknown key: the known key it is close to}
+    echoing = {  # objects where a misspelt key could be echoed (a spelling worked out only there)
+        tuple(e.absolute_path) for e in errors if e.validator in ("required", "oneOf", "anyOf")
+    }
     for error in errors:
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        if (
+            error.validator == "additionalProperties"
+            and isinstance(error.instance, dict)
+            and tuple(error.absolute_path) in echoing
+            and len(error.instance) <= MAX_PROBLEMS
+        ):
             known = [k for k in error.schema.get("properties", {}) if isinstance(k, str)]
             for key in error.instance:
                 close = closest(key, known) if key not in known else None

@@ -22,6 +22,7 @@ from .dsl.compile import Compiler, Define, Scope
 from .dsl.control import read_procedures
 from .dsl.held import compile_typed
 from .dsl.parse import Origin, parse_block, parse_expr
+from .dsl.recover import Recovered
 from .dsl.staying import NOTHING, Staying
 from .item_where import item_condition
 from .kinds import ActionKinds
@@ -107,12 +108,25 @@ class _Stage(ActionKinds):
         self.diags.append(self.diag(pointer, code, message, hint))
 
     def guard(self, fn: Callable, *args, default=None):
-        """Run one compile step; record its errors and return ``default`` on failure."""
+        """Run one compile step; record its errors and return ``default`` on failure (every
+        mistake of its text: the compiler goes on past each, ``Compiler.recovering``)."""
+        cp = getattr(self, "cp", None)
+        saved = cp.recovering if cp is not None else None
+        found = Recovered()
+        if cp is not None:
+            cp.recovering = found
         try:
-            return fn(*args)
+            out = fn(*args)
         except SpecError as exc:
-            self.diags.extend(exc.diagnostics)
+            self.diags.extend(found.errors + exc.diagnostics)
             return default
+        finally:
+            if cp is not None:
+                cp.recovering = saved
+        if found.failed:
+            self.diags.extend(found.errors)
+            return default
+        return out
 
     def expr(self, text, pointer: str, scope: Scope, kind: str | None = None):
         """Parse and compile one expression; None (with a diagnostic) if it is wrong."""
@@ -155,6 +169,7 @@ class _Stage(ActionKinds):
         self.diags.extend(builder.diags)
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
+        self.cp.locate = self.diag
         self.cp.held, self.cp.given = self.held
         if self.cp.gen is not None:  # zones whose top is read without a chance check
             self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)

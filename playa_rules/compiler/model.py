@@ -15,7 +15,8 @@ from typing import Any
 from ..errors import Diagnostic
 from ..limits import MAX_PLAYERS
 from ..spelling import did_you_mean  # (the one did-you-mean; the compile stage reads it here)
-from . import boards, items
+from . import boards, item_checks, items
+from .item_checks import FIELD, LOOKUP
 
 VISIBILITIES = ("hidden", "owner", "public")
 SCOPES = ("turn", "hand", "match", "player", "player_match")
@@ -74,6 +75,8 @@ class Model:
     )  # some DSL text divides with '/': fractions may be stored
     hand_starts: dict = field(default_factory=dict, repr=False, compare=False)  # players -> (engine.state)
     source: Any = field(default=None, repr=False, compare=False)  # (game, [variants]) as given to load
+    item_lines: list = field(default_factory=list, repr=False, compare=False)  # component -> item pointer
+    prop_types: dict = field(default_factory=dict, repr=False, compare=False)  # dsl.types.prop_type's
 
     @property
     def component_count(self) -> int:
@@ -235,6 +238,8 @@ class ModelBuilder:
         per_player_types = []
         lines = {tname: items.resolve(self, m, tname, t) for tname, t in m.types.items()}
         items.bound_totals(self, m, lines)  # counted before any item is made
+        for tname, type_lines in lines.items():
+            item_checks.label_fields(self, tname, type_lines, m.constants)
         m.line_sizes = {tname: [line.size for line in type_lines] for tname, type_lines in lines.items()}
         for tname, t in m.types.items():
             if t.get("per_player"):
@@ -293,7 +298,8 @@ class ModelBuilder:
         for tname in m.types:
             m.type_members.setdefault(tname, [])
             m.type_props.setdefault(tname, set())
-        boards.link(self, m, [row[4] for row in rows])
+        m.item_lines = [row[4] for row in rows]
+        boards.link(self, m, m.item_lines)
 
     @staticmethod
     def _expand(tname: str, lines: list, owner, constants: dict) -> list:
@@ -348,7 +354,6 @@ def _freeze(v):
     return tuple(v) if isinstance(v, list) else v
 
 
-FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # a {name} field of a text
 PROSE_KEYS = frozenset(
     {"rule", "about", "question", "means", "cites"}
 )  # texts for people: their {fields} name constants
@@ -386,11 +391,6 @@ def _text(value) -> str:
     if value is True or value is False:
         return str(value).lower()
     return str(value)
-
-
-LOOKUP = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*)\]\}")
-"""A ``{table[prop]}`` field of a label: the entry of a table (or list) parameter at the value
-of the component's property (``{rank_names[rank]}``: the name of its rank)."""
 
 
 def _label(fmt, tname, props, constants: dict) -> str:

@@ -76,15 +76,16 @@ class _Splitter:
     def compile(self, node, ctx: _Context):
         """The compiled part (C), or None if it does not compile on its own."""
         cp = self.cp
-        saved = cp.hoist
+        saved, recovering = cp.hoist, cp.recovering
         cp.hoist = self.hoist if ctx.rename is None else None
+        cp.recovering = None  # a trial: a part that does not compile alone is no mistake
         try:
             c = cp.with_origin(ctx.origin, ctx.text).expr(node, ctx.scope)
             return cp.gen.expression(c) if cp.gen is not None else c
         except (SpecError, RecursionError):
             return None
         finally:
-            cp.hoist = saved
+            cp.hoist, cp.recovering = saved, recovering
 
     def part(self, node, ctx: _Context, depth: int = 0):
         """("const", bool) | ("outer", C) | ("bool", (absorbing, parts, tails)) | (_INNER, None)

@@ -7,7 +7,8 @@ picks uniformly at random among its legal actions: game ``i`` uses the seed
 with the command that replays it.
 
 Codes (all errors; a dead end is located at the step the seat was in, a game that does not
-end at its phase's ``until`` (else the phase), the others at line 1 of the rule file):
+end at its phase's ``until`` (else the phase), a runtime error at the rule text that failed
+when its message names it, the others at line 1 of the rule file):
 
 * ``sim-dead-end``: the game is not over, yet the seat to act has no legal action.
 * ``sim-no-end``: the game did not end within ``max_actions`` actions.
@@ -24,6 +25,7 @@ every code has been seen.
 from __future__ import annotations
 
 import random
+import re
 import shlex
 from pathlib import Path
 
@@ -134,6 +136,22 @@ def _pointer(rules, game, step: bool = False) -> str | None:
         return None
 
 
+def _failed_at(rules, what: str):
+    """``(document, line, column, pointer)`` of the first located fault (``FILE:LINE:COLUMN:
+    runtime-error: ... (at POINTER)``, ``compiler/dsl/faults.py``) that ``what`` quotes, in
+    one of the files the rules were read from; None when it quotes none."""
+    doc = rules.doc
+    docs = [doc, getattr(doc, "base", None)] + [layer.doc for layer in getattr(doc, "layers", [])]
+    for source in docs:
+        file = getattr(source, "file", None)
+        if not file:
+            continue
+        found = re.search(re.escape(str(file)) + r":(\d+):(\d+): runtime-error: .*?\(at (/[^)\s]*|)\)", what)
+        if found:
+            return source, int(found[1]), int(found[2]), found[3]
+    return None
+
+
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
@@ -167,6 +185,20 @@ def _diagnostic(
         located = rules.doc.diagnostic(pointer, code, message, hint=more)
         if located.line is not None:
             return located
+    failed = _failed_at(rules, what)
+    if failed is not None:  # a runtime error: where its located fault says the rules failed
+        doc, line, column, path = failed
+        return Diagnostic(
+            code=code,
+            message=message,
+            file=doc.file,
+            line=line,
+            column=column,
+            path=path,
+            severity="error",
+            source_line=doc.source_line(line),
+            hint=more,
+        )
     return Diagnostic(
         code=code,
         message=message,

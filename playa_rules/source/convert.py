@@ -326,6 +326,16 @@ class Converter:
                     "characters (tabs and line breaks are fine)",
                 )
                 return _NOTHING
+            if tag == _STR and node.style is None and _EXPONENT.fullmatch(node.value):
+                self.problem(  # YAML 1.1 reads 1e3 (no dot, or no sign after the e) as a text
+                    "bad-value",
+                    f"'{_short(node.value)}' looks like a number, but YAML reads it as the text "
+                    f"'{_short(node.value)}'",
+                    mark,
+                    pointer,
+                    hint=f"write the number in full (1e3 is 1000), or quote the text: '{_short(node.value)}'",
+                )
+                return _NOTHING
             return node.value
         if tag == _NULL:
             return None
@@ -376,6 +386,9 @@ class Converter:
 
 _NOTHING = type("_Nothing", (), {"__repr__": lambda self: "<no value>"})()
 
+
+_EXPONENT = re.compile(r"[-+]?(?:[0-9][0-9_]*\.?[0-9_]*|\.[0-9]+)[eE][-+]?[0-9]+")
+"""A number with an exponent that YAML 1.1 reads as text (1e3, 2E-5, 1.5e3)."""
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # control characters but tab and line breaks
 

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Diagnostic, SpecError, spelled
+from ..errors import Diagnostic, spelled
 from ..spelling import closest, did_you_mean
 from .document import Document, escape_pointer_segment
 from .layered import Layer, Layered, Prov
@@ -269,9 +269,9 @@ class _Merger:
 
 
 def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
-    """The base document with each layer applied in order; SpecError lists every problem but
-    the ``unknown-change`` ones (names a variant adds that nothing uses), which the merged
-    document keeps (``unknown_changes``) when they are all there is."""
+    """The base document with each layer applied in order, less the changes that cannot be
+    made; their errors, and the ``unknown-change`` ones (names a variant adds that nothing
+    uses), in the merged document's ``unknown_changes``."""
     data = copy.deepcopy(base.data)
     root = Prov(base, "")
     changes: list[_Change] = []
@@ -286,17 +286,16 @@ def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
         added += [(merger, *entry) for entry in merger.added]
     typos: list[Diagnostic] = []
     _typos(data, added, typos, base_name)
-    if errors:
-        raise SpecError(_sorted(errors + typos))
     removed = tuple(
         (c.path[-1], describe(c.path), c.layer.doc.diagnostic(c.ptr, "", "", key=True))
         for c in changes
         if c.kind == "set" and c.value is None and isinstance(c.path[-1], str)
     )
     merged = Layered(data, base, root, layers, removed)
-    # a name a variant adds that nothing uses changes nothing: the rules merged are whole, so
-    # the caller reports these errors with whatever the later checks find in them
-    merged.unknown_changes = _sorted(typos)
+    # a change that cannot be made is left out (a name a variant adds that nothing uses changes
+    # nothing): the rules merged are whole, so the caller reports these errors with whatever
+    # the later checks find in them
+    merged.unknown_changes = _sorted(errors + typos)
     return merged
 
 

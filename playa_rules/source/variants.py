@@ -134,10 +134,11 @@ def find(ref, game: str | None, relative_to: Path | None = None) -> Path:
     )
 
 
-def _unmendable(doc: Document) -> Diagnostic:
+def _unmendable(doc: Document, why) -> Diagnostic:
+    why = why if isinstance(why, str) else "fix this variant's schema errors first"
     return Diagnostic(
         "not-checked",
-        "the DSL and semantic checks did not run: fix this variant's schema errors first",
+        f"the DSL and semantic checks did not run: {why}",
         file=doc.file,
         severity="warning",
     )
@@ -148,7 +149,7 @@ def chain(path: Path, check: Callable, mend: Callable | None = None) -> tuple[Pa
     Each variant file is checked with ``check`` (its schema stage, the caller's: reading files
     comes before checking them, so this stage does not import the checks).
     A variant file with schema errors is given to ``mend`` (checks/partial.py, from the
-    caller), which returns an object whose ``doc`` is a copy mended to fit the schema, or None:
+    caller), which returns an object whose ``doc`` is a copy mended to fit the schema, or why not:
     the layer merges the copy and keeps the errors (``schema_errors``) for the caller."""
     layers: list[Layer] = []
     seen: list[str] = []
@@ -161,9 +162,9 @@ def chain(path: Path, check: Callable, mend: Callable | None = None) -> tuple[Pa
             doc.schema_checked = check(doc)
         diags, mended = doc.schema_checked, None
         if diags:  # mended to merge it anyway (mend: the caller's), its errors reported with all others
-            mended = mend(doc) if mend is not None else None
-            if mended is None or not isinstance(mended.doc.data.get("variant"), str):
-                raise SpecError(diags + ([] if mend is None else [_unmendable(doc)]))
+            mended = mend(doc) if mend is not None else None  # or why it cannot be (a text)
+            if not hasattr(mended, "doc") or not isinstance(mended.doc.data.get("variant"), str):
+                raise SpecError(diags + ([] if mend is None else [_unmendable(doc, mended)]))
             doc = mended.doc
         key = str(current.resolve())
         if len(seen) >= MAX_VARIANTS and key not in seen:

@@ -44,7 +44,8 @@ def _bet(rules):
     [
         ("'ab'", "set hand.bets = phase.x * 1000000000000"),
         ("[1, 2]", "set hand.bets = 1000000000000 * phase.x"),
-        ("[1, 2]", "set hand.bets = phase.x * 100000000000000000000"),  # past an index-sized integer
+        # past an index-sized integer (a number written past 2**53 is refused when the rules load)
+        ("[1, 2]", "set hand.bets = phase.x * (9007199254740992 * 9007199254740992)"),
         ("[1, 'ab']", "set hand.bets = phase.x[1] * 1000000000000"),
         ("'ab'", "set hand.bets = -phase.x"),
     ],

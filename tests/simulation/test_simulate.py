@@ -182,7 +182,9 @@ def test_cli_validate_simulate_json(capsys):
     (entry,) = result["files"]
     assert entry["valid"] is False and entry["simulated_games"] == 3
     assert {d["code"] for d in entry["diagnostics"]} == {"sim-runtime-error"}
-    assert entry["diagnostics"][0]["line"] == 1 and entry["diagnostics"][0]["path"] == ""
+    first = entry["diagnostics"][0]  # where the located fault it quotes failed: CI annotations point there
+    assert (first["line"], first["column"], first["path"]) == (12, 23, "/actions/split/effect")
+    assert first["source_line"].strip() == "set hand.n = 10 // hand.n"
 
 
 def test_cli_does_not_simulate_a_file_with_errors(capsys):

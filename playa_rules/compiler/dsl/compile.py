@@ -9,13 +9,14 @@ access on Python objects: each construct maps to one closure written here.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import operator
 import os
 from collections.abc import Callable
 
-from ...errors import Diagnostic, RuleError
-from ...limits import MAX_PROBLEMS
+from ...errors import Diagnostic, RuleError, spelled
+from ...limits import MAX_INT, MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
 from . import cost, defines, hints, names
@@ -26,6 +27,7 @@ from .faults import RuleFault, fault_site, item_reader  # noqa: F401 (RuleFault:
 from .opnodes import OperatorNodes
 from .parse import Origin
 from .pysource import Generator, env, too_deep, with_src
+from .recover import Recovered, recovered_part
 from .values import C, Define, Scope, const, retyped  # noqa: F401  (Define, Scope: re-exported)
 
 _DEPTH, _UNSET = operator.attrgetter("depth"), object()
@@ -71,6 +73,8 @@ class Compiler(OperatorNodes):
         self._kids: list | None = None
         self.staying = None  # staying.Staying: which components stay where they start (set per pass)
         self.call_scope = None  # the scope of the function call being compiled (functions.Function)
+        self.recovering: Recovered | None = None  # while a text compiles: its mistakes so far (expr)
+        self.locate = None  # (pointer, code, message) -> a Diagnostic in the file (the compile stage's)
 
     # ------------------------------------------------------------ helpers
     def fresh(self, name: str) -> str:
@@ -97,6 +101,8 @@ class Compiler(OperatorNodes):
     def expect(self, c: C, kind: str, node: A.Node, what: str) -> C:
         """Check that ``c`` fits where ``kind`` is needed."""
         if not T.accepts(kind, c.t):
+            if c.mixed is not None and self.locate is not None:
+                raise RuleError(self.mixed_error(c, kind, node, what))
             self.error(
                 node,
                 "type-error",
@@ -105,6 +111,27 @@ class Compiler(OperatorNodes):
                 hints.type_hint(c.t),
             )
         return c
+
+    def mixed_error(self, c: C, kind: str, node: A.Node, what: str) -> Diagnostic:
+        """The type error of a property whose values are of several kinds (``value: "two"``
+        among numbers) read where ``kind`` is needed: at the odd component's line in the file,
+        with a note at the text that reads it."""
+        name, comp = c.mixed
+        m, wanted = self.m, T.T(kind) if kind != "collection" else "a zone or a list"
+        value, tname = m.props[name][comp], m.ctype[comp]
+        odd, others = T.of_value(value), sorted(c.t.mix - {T.of_value(value).kind})
+        d = self.locate(
+            f"{m.item_lines[comp]}/{name}",
+            "type-error",
+            f"{tname} '{name}' is {odd} here ({spelled(value)}), {' or '.join(str(T.T(k)) for k in others)} "
+            f"in the other items, and the rules read it where {what} must be {wanted}",
+            hint=f"give every {tname} a '{name}' of one kind"
+            + (f" (a number is written without quotes: {name}: 2)" if kind == "int" else ""),
+        )
+        use = self.origin.diagnostic(
+            "note", f"where the rules read '{name}' as {wanted}", self.text, node.pos, severity="note"
+        )
+        return dataclasses.replace(d, notes=(use,))
 
     def fault_site(self, node: A.Node):
         """A function making the error raised when ``node`` fails while the game runs."""
@@ -118,7 +145,12 @@ class Compiler(OperatorNodes):
 
     # ------------------------------------------------------------ expressions
     def expr(self, node: A.Node, scope: Scope) -> C:
-        """Compile one expression node."""
+        """Compile one expression node. While a text compiles with ``recovering`` set, a
+        mistake in a part (an unknown name, a type error) is recorded there and the part
+        read as a value of any type, so the rest of the text is checked too: every mistake
+        of a text in one run (not inside a define's body: its mistake is reported at the
+        call, with the call's note; nor a syntax error or a limit). A part failing only
+        because one of its own parts did (``x.y`` of an unknown ``x``) adds nothing."""
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             self.error(node, "not-an-expression", f"{type(node).__name__.lower()} is not an expression")
@@ -140,6 +172,8 @@ class Compiler(OperatorNodes):
                         c = composed(self.gen, node, c, self._kids)
                     if c.src is not None and self._kids and c.depth == 0:
                         object.__setattr__(c, "depth", 1 + max(map(_DEPTH, self._kids)))
+        except RuleError as err:  # recorded, and the rest of the text checked too (recover.py)
+            c = recovered_part(self, err, self._kids)
         finally:
             self._kids = parent
         if parent is not None:
@@ -191,6 +225,13 @@ class Compiler(OperatorNodes):
         return c
 
     def _Num(self, n, s):
+        if n.value.__class__ is int and not -MAX_INT <= n.value <= MAX_INT:
+            self.error(
+                n,
+                "bad-value",
+                f"{n.value} is a larger number than a rule may use (at most {MAX_INT:,} in size)",
+                "JSON readers of views and logs hold whole numbers exactly up to 2**53",
+            )
         return const(n.value, T.INT)
 
     def _Str(self, n, s):

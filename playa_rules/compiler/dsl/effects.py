@@ -18,6 +18,7 @@ from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, va
 from .hints import expecting
 from .moving import move_source
 from .pysource import block_lines, each_source, env, if_lines, indent, literal, statement_lines, too_deep
+from .recover import statements
 from .values import C
 
 
@@ -51,10 +52,9 @@ def compile_block(cp, node: A.Block, scope, root: bool = False) -> Callable:
     operator in it) fails with a RuleFault located at it; the one statement of
     an inner block (``if``, ``for``) is located at its ``if`` or ``for``. The counter and
     the ``try`` cost nothing while nothing fails."""
-    fns = []
-    for s in node.stmts:
-        fns.append(cp.statement(s, scope))
-        scope = getattr(fns[-1], "scope", scope)  # a let: the rest of the block sees its name
+    fns = statements(cp, node.stmts, scope, _nothing)  # every mistake of the text (recover.py)
+    if fns is None:
+        return _nothing  # the text is reported, never run
     sites = [
         (cp.fault_site(s), getattr(EFFECTS.get(type(s).__name__), "keyword", "effect")) for s in node.stmts
     ]

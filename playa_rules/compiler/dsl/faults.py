@@ -8,6 +8,8 @@ the engine wraps it in the ``GameRuntimeError`` that names the action or phase.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ...faults import GENERATED, NoneFault, RuleFault, ValueFault, relocated  # noqa: F401 (re-exported)
 
 
@@ -77,6 +79,17 @@ def operand_fault(where, sign: str, values) -> RuleFault:
     return where(
         f"'{sign}' needs {need}, not {shown}" + (_NOTHING if none else ""), NoneFault if none else ValueFault
     )
+
+
+def sum_fault(where, values) -> RuleFault:
+    """The fault of ``sum`` given ``values`` (worked out again) of which one is no number."""
+    for v in values:
+        if v is None or not isinstance(v, (int, float, Fraction)):
+            return where(
+                f"'sum' adds numbers, not {value_text(v)}" + (_NOTHING if v is None else ""),
+                NoneFault if v is None else ValueFault,
+            )
+    return where("'sum' adds numbers", ValueFault)
 
 
 def operator_fault(where, sign: str, fns, g, e, exc):

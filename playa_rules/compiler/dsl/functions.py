@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from . import cost
 from . import types as T
 from .exprsource import over_source
+from .faults import sum_fault
 from .names import zone_list
 from .pysource import env, too_deep
 from .unroll import unrollable, unrolled
@@ -194,11 +195,36 @@ def _count(cp, node, args):
 
 
 def _sum_over(cp, node, coll, key, where, expr):
+    if expr is not None:
+        cp.expect(expr, "int", node.comp.expr, "what 'sum' adds")
+    else:
+        _numbers(cp, node.comp.coll, coll, "what 'sum' adds")
+    where_ = cp.fault_site(node)  # a value that is no number: located here, on the error path
     if where is None and expr is not None and expr.prop is not None and expr.prop[0] == key:
-        table, cf = expr.prop[1], coll.fn  # sum of a property: no per-element closure
-        return C(lambda g, e: sum(map(table.__getitem__, cf(g, e))), T.INT)
+        read, cf = expr.prop[1].__getitem__, coll.fn  # sum of a property: no per-element closure
+
+        def sum_of_property(g, e):
+            try:
+                return sum(map(read, cf(g, e)))
+            except TypeError:
+                raise sum_fault(where_, map(read, cf(g, e))) from None
+
+        return C(sum_of_property, T.INT)
     gen = iterate(coll, key, where, expr)
-    return C(lambda g, e: sum(gen(g, e)), T.INT)
+
+    def sum_over(g, e):
+        try:
+            return sum(gen(g, e))
+        except TypeError:
+            raise sum_fault(where_, gen(g, e)) from None
+
+    return C(sum_over, T.INT)
+
+
+def _numbers(cp, node, c: C, what: str) -> None:
+    """A type error unless the items of ``c`` (what ``sum``, ``max``, ``min`` read) may be numbers."""
+    if c.t.kind in ("list", "zone") and not T.accepts("int", c.t.element()):
+        cp.error(node, "type-error", f"{what} must be numbers, but this is {c.t}")
 
 
 @function(
@@ -213,7 +239,16 @@ def _sum(cp, node, args):
     if _int_list(args[0]):  # a list known when the rules load: its total known now
         return const(sum(args[0].const), T.INT)
     f = collection(cp, node, args[0])
-    return C(lambda g, e: sum(f(g, e)), T.INT)
+    _numbers(cp, node.args[0], args[0], "what 'sum' adds")
+    where_ = cp.fault_site(node)
+
+    def sum_of(g, e):
+        try:
+            return sum(f(g, e))
+        except TypeError:
+            raise sum_fault(where_, f(g, e)) from None
+
+    return C(sum_of, T.INT)
 
 
 def _int_list(c) -> bool:
@@ -227,6 +262,7 @@ def _extreme(pick):
             return const(pick(args[0].const, default=0), T.INT)
         if len(args) == 1:
             f = collection(cp, node, args[0])
+            _numbers(cp, node.args[0], args[0], f"what '{node.func}' compares")
             return C(lambda g, e: pick(f(g, e), default=0), T.INT)
         if not args:
             cp.error(node, "wrong-arity", f"'{node.func}' needs at least one argument")
@@ -241,6 +277,10 @@ def _extreme(pick):
         return C(lambda g, e: pick(f(g, e) for f in fns), T.INT)
 
     def over(cp, node, coll, key, where, expr):
+        if expr is not None:
+            cp.expect(expr, "int", node.comp.expr, f"what '{node.func}' compares")
+        else:
+            _numbers(cp, node.comp.coll, coll, f"what '{node.func}' compares")
         gen = iterate(coll, key, where, expr)
         return C(lambda g, e: pick(gen(g, e), default=0), T.INT)
 

@@ -36,7 +36,6 @@ def attribute(cp, n: A.Attr, scope) -> C:
     ):
         key, ztable = o.top_of
         table = m.owner if name == "owner" else m.props[name]
-        sample = next((v for v in table if v is not None), None)
         fault = part_site(cp, n, name, "component")
 
         def top_attr(g, e):
@@ -48,7 +47,10 @@ def attribute(cp, n: A.Attr, scope) -> C:
                 return table[z[-1]]
             raise fault(None)  # the top of an empty zone
 
-        return C(top_attr, T.SEAT if name == "owner" else T.of_value(sample), top_prop=(key, ztable, table))
+        if name == "owner":
+            return C(top_attr, T.SEAT, top_prop=(key, ztable, table))
+        pt, odd = T.prop_type(m, name)
+        return C(top_attr, pt, top_prop=(key, ztable, table), mixed=odd is not None and (name, odd) or None)
     if o.t.kind == "seat":
         z = m.zones.get(name)
         fault = part_site(cp, n, name, "seat")  # a seat that is none (a variable not set)
@@ -137,12 +139,12 @@ def attribute(cp, n: A.Attr, scope) -> C:
             return C(table_read(lb, None, of, fault), T.STR, src=S and f"{S.bind(lb)}[{os_}]")
         if any(name in m.type_props.get(t, ()) for t in types):
             prop = m.props[name]
-            sample = next((v for v in prop if v is not None), None)
-            pt = T.of_value(sample) if sample is not None else T.ANY
+            pt, odd = T.prop_type(m, name)
+            mixed = (name, odd) if odd is not None else None
             src = S and f"{S.bind(prop)}[{os_}]"
             if lk is not None:
-                return C(table_read(prop, lk, of, fault), pt, prop=(lk, prop), src=src)
-            return C(table_read(prop, None, of, fault), pt, src=src)
+                return C(table_read(prop, lk, of, fault), pt, prop=(lk, prop), src=src, mixed=mixed)
+            return C(table_read(prop, None, of, fault), pt, src=src, mixed=mixed)
         choices = set(COMP_BUILTINS) | set(m.cvars)
         for t in types:
             choices |= m.type_props.get(t, set())

@@ -176,3 +176,27 @@ def accepts(expected: str, got: T) -> bool:
     if expected == "int" and got.kind == "bool":
         return False
     return expected == "any"
+
+
+def prop_type(model, name: str) -> tuple:
+    """``(type, odd)``: the static type of property ``name`` of ``model``'s components, over
+    those that have it (a number, a text...; ``any`` with the kinds in ``mix`` when they differ:
+    ``value: "two"`` among numbers), and then the first component of the kind the fewest
+    have: the odd one. Worked out once per model."""
+    known = model.prop_types.get(name)
+    if known is None:
+        known = model.prop_types[name] = _prop_type(model.props.get(name, ()))
+    return known
+
+
+def _prop_type(values) -> tuple:
+    found = [(c, v) for c, v in enumerate(values) if v is not None]
+    t = items_of([v for _, v in found]) if found else ANY
+    if not t.mix:
+        return t, None
+    if "any" in t.mix:  # a number that is no whole number (0.5) among them: no kind to check
+        return ANY, None
+    kinds: dict = {}
+    for c, v in found:
+        kinds.setdefault(of_value(v).kind, []).append(c)
+    return t, min(kinds.values(), key=len)[0]

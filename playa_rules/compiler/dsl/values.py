@@ -45,6 +45,7 @@ class C:
         None  # (leading reader, zone source, cell source) for a line of a fixed direction (gridsource.py)
     )
     count_src: str | None = None  # source of how many elements this list has, without making it
+    mixed: Any = None  # (property, component) when this reads a property of mixed kinds (types.prop_type)
 
     @property
     def is_const(self) -> bool:

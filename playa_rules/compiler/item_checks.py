@@ -1,0 +1,49 @@
+"""The fields each label of a component type names, checked when the model is built: a
+``{name}`` that is no property of the items it labels is an error, as in an action's text."""
+
+from __future__ import annotations
+
+import re
+
+from ..spelling import did_you_mean
+
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # a {name} field of a text
+LOOKUP = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*)\]\}")
+"""A ``{table[prop]}`` field of a label: the entry of a table (or list) parameter at the value
+of the component's property (``{rank_names[rank]}``: the name of its rank)."""
+
+
+def label_fields(builder, tname: str, lines: list, constants: dict) -> None:
+    """An ``unknown-field`` error (``builder.error``) for each ``{name}`` of a label that is no
+    property of the items it labels (``{valeu}`` would show as '?'), or ``{table[name]}``
+    whose table is no parameter: as an action's text naming no parameter. Once per label."""
+    told = set()
+    written = builder.data["components"][tname].get("items") or []
+    for line in lines:
+        if line.label is None:
+            continue
+        own = 0 <= line.index < len(written) and isinstance(written[line.index], dict)
+        own = own and "label" in written[line.index]
+        ptr = f"/components/{tname}/items/{line.index}/label" if own else f"/components/{tname}/label"
+        names = set(line.base) | {p for p, _ in line.each} | {p for p, _ in line.pairs}
+        parts = LOOKUP.split(str(line.label))
+        wanted = [(f, None) for i in range(0, len(parts), 3) for f in FIELD.findall(parts[i])]
+        wanted += [(parts[i + 1], parts[i]) for i in range(1, len(parts), 3)]
+        for name, table in wanted:
+            if table is not None and table not in constants and (ptr, table) not in told:
+                told.add((ptr, table))
+                builder.error(
+                    ptr,
+                    "unknown-field",
+                    f"the label names '{{{table}[{name}]}}', but '{table}' is no parameter",
+                    did_you_mean(table, list(constants)),
+                )
+            if name not in names and (ptr, name) not in told:
+                told.add((ptr, name))
+                builder.error(
+                    ptr,
+                    "unknown-field",
+                    f"the label names '{{{name}}}', which is no property of this {tname}",
+                    did_you_mean(name, sorted(names))
+                    or ("its properties: " + ", ".join(sorted(names)) if names else None),
+                )
