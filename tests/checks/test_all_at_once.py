@@ -189,23 +189,37 @@ def test_a_card_value_written_as_a_word_is_an_error_at_the_card(tmp_path):
     assert (use.line, use.column, use.message) == (50, 19, "where the rules read 'value' as a number")
 
 
-def test_a_text_added_while_scoring_fails_in_the_library_s_words_at_its_place(tmp_path):
+@pytest.mark.parametrize(
+    "points,said",
+    [
+        ("sum([hand.bonus, 1])", "'sum' adds numbers, not 'many'"),
+        ("sum(x for x in [hand.bonus, 1])", "'sum' adds numbers, not 'many'"),
+        ("max(x for x in [hand.bonus, 1])", "'max' compares numbers, not 'many'"),
+        ("min([hand.bonus, 1])", "'min' compares numbers, not 'many'"),
+    ],
+)
+@pytest.mark.parametrize("backend", ["generated", "closures"])
+def test_a_text_added_while_scoring_fails_in_the_library_s_words_at_its_place(
+    tmp_path, monkeypatch, backend, points, said
+):
     """A variable starting as none is given a phase value, a text in one phase: only the
-    running game knows it. Both backends fail the same way, located at the sum."""
+    running game knows it. Both backends fail the same way, located at the function."""
+    from backend_switch import load_with
+
     path = _my_rules(
         tmp_path,
         ("phases:\n", "variables:\n  hand: {bonus: ~}\nphases:\n"),
         ("  - id: deal\n", "  - id: deal\n    let: {bonus: \"'many'\"}\n"),
         ("  - id: play\n", "  - id: play\n    let: {bonus: 1}\n"),
         ("      shuffle deck\n", "      shuffle deck\n      set hand.bonus = phase.bonus\n"),
-        ("points: sum(c.value for c in me.hand)", "points: sum([hand.bonus, 1])"),
+        ("points: sum(c.value for c in me.hand)", f"points: {points}"),
     )
-    diags = simulate(pr.load(path), 1)
+    diags = simulate(load_with(monkeypatch, backend, path), 1)
     assert {(d.code, d.line, d.column, d.path) for d in diags} == {
         ("sim-runtime-error", 55, 13, "/scoring/0/points")
     }
-    assert all("runtime-error: 'sum' adds numbers, not 'many'" in d.message for d in diags)
-    assert not any("unsupported operand" in d.message for d in diags)
+    assert all(f"runtime-error: {said}" in d.message for d in diags), diags[0].message
+    assert not any("unsupported" in d.message for d in diags)
 
 
 @pytest.mark.parametrize("written", ["1e3", "1e999", "2E-5", "1.5e3"])

@@ -81,15 +81,16 @@ def operand_fault(where, sign: str, values) -> RuleFault:
     )
 
 
-def sum_fault(where, values) -> RuleFault:
-    """The fault of ``sum`` given ``values`` (worked out again) of which one is no number."""
+def numbers_fault(where, func: str, verb: str, values) -> RuleFault:
+    """The fault of ``sum``, ``max`` or ``min`` (``func``, which ``verb``s numbers) given
+    ``values`` (worked out again) of which one is no number."""
     for v in values:
         if v is None or not isinstance(v, (int, float, Fraction)):
             return where(
-                f"'sum' adds numbers, not {value_text(v)}" + (_NOTHING if v is None else ""),
+                f"'{func}' {verb} numbers, not {value_text(v)}" + (_NOTHING if v is None else ""),
                 NoneFault if v is None else ValueFault,
             )
-    return where("'sum' adds numbers", ValueFault)
+    return where(f"'{func}' {verb} numbers", ValueFault)
 
 
 def operator_fault(where, sign: str, fns, g, e, exc):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from . import cost
 from . import types as T
 from .exprsource import over_source
-from .faults import sum_fault
+from .faults import numbers_fault
 from .names import zone_list
 from .pysource import env, too_deep
 from .unroll import unrollable, unrolled
@@ -207,7 +207,7 @@ def _sum_over(cp, node, coll, key, where, expr):
             try:
                 return sum(map(read, cf(g, e)))
             except TypeError:
-                raise sum_fault(where_, map(read, cf(g, e))) from None
+                raise numbers_fault(where_, "sum", "adds", map(read, cf(g, e))) from None
 
         return C(sum_of_property, T.INT)
     gen = iterate(coll, key, where, expr)
@@ -216,7 +216,7 @@ def _sum_over(cp, node, coll, key, where, expr):
         try:
             return sum(gen(g, e))
         except TypeError:
-            raise sum_fault(where_, gen(g, e)) from None
+            raise numbers_fault(where_, "sum", "adds", gen(g, e)) from None
 
     return C(sum_over, T.INT)
 
@@ -246,7 +246,7 @@ def _sum(cp, node, args):
         try:
             return sum(f(g, e))
         except TypeError:
-            raise sum_fault(where_, f(g, e)) from None
+            raise numbers_fault(where_, "sum", "adds", f(g, e)) from None
 
     return C(sum_of, T.INT)
 
@@ -260,29 +260,58 @@ def _extreme(pick):
     def plain(cp, node, args):
         if len(args) == 1 and _int_list(args[0]):  # a list known when the rules load: known now
             return const(pick(args[0].const, default=0), T.INT)
+        where, name = cp.fault_site(node), node.func  # a value that is no number: located here
         if len(args) == 1:
             f = collection(cp, node, args[0])
-            _numbers(cp, node.args[0], args[0], f"what '{node.func}' compares")
-            return C(lambda g, e: pick(f(g, e), default=0), T.INT)
+            _numbers(cp, node.args[0], args[0], f"what '{name}' compares")
+
+            def extreme_of(g, e):
+                try:
+                    return pick(f(g, e), default=0)
+                except TypeError:
+                    raise numbers_fault(where, name, "compares", f(g, e)) from None
+
+            return C(extreme_of, T.INT)
         if not args:
-            cp.error(node, "wrong-arity", f"'{node.func}' needs at least one argument")
+            cp.error(node, "wrong-arity", f"'{name}' needs at least one argument")
         fns = [a.fn for a in args]
         for a, n in zip(args, node.args):
-            cp.expect(a, "int", n, f"an argument of '{node.func}'")
+            cp.expect(a, "int", n, f"an argument of '{name}'")
         if all(a.is_const for a in args):
             return const(pick(a.const for a in args), T.INT)
         if len(fns) == 2:
             a, b = fns
-            return C(lambda g, e: pick(a(g, e), b(g, e)), T.INT)
-        return C(lambda g, e: pick(f(g, e) for f in fns), T.INT)
+
+            def extreme2(g, e):
+                try:
+                    return pick(a(g, e), b(g, e))
+                except TypeError:
+                    raise numbers_fault(where, name, "compares", (a(g, e), b(g, e))) from None
+
+            return C(extreme2, T.INT)
+
+        def extreme(g, e):
+            try:
+                return pick(f(g, e) for f in fns)
+            except TypeError:
+                raise numbers_fault(where, name, "compares", [f(g, e) for f in fns]) from None
+
+        return C(extreme, T.INT)
 
     def over(cp, node, coll, key, where, expr):
         if expr is not None:
             cp.expect(expr, "int", node.comp.expr, f"what '{node.func}' compares")
         else:
             _numbers(cp, node.comp.coll, coll, f"what '{node.func}' compares")
-        gen = iterate(coll, key, where, expr)
-        return C(lambda g, e: pick(gen(g, e), default=0), T.INT)
+        gen, site, name = iterate(coll, key, where, expr), cp.fault_site(node), node.func
+
+        def extreme_over(g, e):
+            try:
+                return pick(gen(g, e), default=0)
+            except TypeError:
+                raise numbers_fault(site, name, "compares", gen(g, e)) from None
+
+        return C(extreme_over, T.INT)
 
     return plain, over
 
