@@ -84,9 +84,9 @@ class Mended:
 
     def keeps(self, d: Diagnostic) -> bool:
         """Whether ``d``, found in the mended copy, is a problem of its own, not of the mending."""
-        if d.code.startswith("unknown") and (
-            any(f"'{_last(p)}'" in d.message for p in self.aside)
-            or any(f"'{k}'" in d.message for k in self.respelt)
+        named = [_last(p) for p in self.aside] + sorted(self.respelt)  # as a name or a {field}
+        if d.code.startswith("unknown") and any(
+            f"'{n}'" in d.message or f"{{{n}}}" in d.message for n in named
         ):
             return False
         return not any(d.path == p or d.path.startswith(p + "/") for p in self.stood_in)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..spelling import did_you_mean
+from .items import ITEM_KEYS
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # a {name} field of a text
 LOOKUP = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*)\]\}")
@@ -14,18 +15,26 @@ of the component's property (``{rank_names[rank]}``: the name of its rank)."""
 
 
 def label_fields(builder, tname: str, lines: list, constants: dict) -> None:
-    """An ``unknown-field`` error (``builder.error``) for each ``{name}`` of a label that is no
-    property of the items it labels (``{valeu}`` would show as '?'), or ``{table[name]}``
-    whose table is no parameter: as an action's text naming no parameter. Once per label."""
+    """An ``unknown-field`` error (``builder.error``) for each ``{name}`` of a label that no
+    item of the type has as a property (``{valeu}`` would show as '?'; a property only some
+    items have is no mistake: the others show '?'), or ``{table[name]}`` whose table is no
+    parameter: as an action's text naming no parameter. Once per label written."""
     told = set()
-    written = builder.data["components"][tname].get("items") or []
+    written = [i for i in builder.data["components"][tname].get("items") or [] if isinstance(i, dict)]
+    names = {k for i in written for k in i if k not in ITEM_KEYS}
+    for item in written:
+        for key in ("each", "pairs"):
+            if isinstance(item.get(key), dict):
+                names.update(item[key])
+    for line in lines:
+        names |= set(line.base) | {p for p, _ in line.each} | {p for p, _ in line.pairs}
     for line in lines:
         if line.label is None:
             continue
-        own = 0 <= line.index < len(written) and isinstance(written[line.index], dict)
-        own = own and "label" in written[line.index]
+        items_ = builder.data["components"][tname].get("items") or []
+        own = 0 <= line.index < len(items_) and isinstance(items_[line.index], dict)
+        own = own and "label" in items_[line.index]
         ptr = f"/components/{tname}/items/{line.index}/label" if own else f"/components/{tname}/label"
-        names = set(line.base) | {p for p, _ in line.each} | {p for p, _ in line.pairs}
         parts = LOOKUP.split(str(line.label))
         wanted = [(f, None) for i in range(0, len(parts), 3) for f in FIELD.findall(parts[i])]
         wanted += [(parts[i + 1], parts[i]) for i in range(1, len(parts), 3)]
@@ -43,7 +52,7 @@ def label_fields(builder, tname: str, lines: list, constants: dict) -> None:
                 builder.error(
                     ptr,
                     "unknown-field",
-                    f"the label names '{{{name}}}', which is no property of this {tname}",
+                    f"the label names '{{{name}}}', which is no property of any {tname}",
                     did_you_mean(name, sorted(names))
                     or ("its properties: " + ", ".join(sorted(names)) if names else None),
                 )

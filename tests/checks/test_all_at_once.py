@@ -269,8 +269,21 @@ def test_a_misspelt_field_of_a_label_is_an_error_like_one_of_an_action_text(tmp_
     path = _my_rules(tmp_path, ("    start: deck\n", "    start: deck\n    label: '{valeu}'\n"))
     (d,) = pr.validate(path)
     assert (d.code, d.line, d.path) == ("unknown-field", 12, "/components/card/label")
-    assert d.message == "the label names '{valeu}', which is no property of this card"
+    assert d.message == "the label names '{valeu}', which is no property of any card"
     assert d.hint == "did you mean 'value'?"
+
+
+def test_a_label_naming_a_property_only_some_items_have_is_no_mistake(tmp_path):
+    """A blank card without a value shows '?' there: a design, not a typo."""
+    path = _my_rules(
+        tmp_path,
+        ("    start: deck\n", "    start: deck\n    label: 'card {value}'\n"),
+        (
+            "      - {value: 10, count: 1}\n",
+            "      - {value: 10, count: 1}\n      - {blank: true, count: 1}\n",
+        ),
+    )
+    assert [d.code for d in pr.validate(path) if d.severity == "error"] == []
 
 
 def test_a_label_reading_a_table_that_is_no_parameter_is_an_error(tmp_path):
