@@ -150,6 +150,22 @@ def rolls(m, c: int) -> list:
     return out
 
 
+def plain_backs(m) -> list:
+    """Per component: whether every component of its back (its type and owner) shows the same
+    face, so that a draw of it is forced whatever anyone knows (a bank of identical chips).
+    Such a forced draw tells nobody anything and is not a chance event; any other forced draw
+    is one (see ``Chance.decide``). Made once per model."""
+    table = m.__dict__.get("_plain_backs")
+    if table is None:
+        faces: dict = {}
+        for c, f in enumerate(m.face):
+            faces.setdefault((m.ctype[c], m.owner[c]), set()).add(f)
+        table = m.__dict__["_plain_backs"] = [
+            len(faces[(m.ctype[c], m.owner[c])]) == 1 for c in range(len(m.face))
+        ]
+    return table
+
+
 def space(m) -> Space:
     """The chance outcome space of a model (built once)."""
     s = m.__dict__.get("_chance_space")
@@ -326,7 +342,8 @@ def event(game, ev, seat=None) -> dict:
         out["component"] = m.labels[node.subject]
     if seat is None or (mask is not None and mask >> seat & 1):
         d = gcd(w, node.total)  # reduced, as str(Fraction) and the view's chance_outcomes write it
-        out.update(outcome=outcome_text(m, node, oid), id=oid, probability=f"{w // d}/{node.total // d}")
+        p = f"{w // d}/{node.total // d}" if node.total != w else "1"  # a forced draw: str(Fraction(1))
+        out.update(outcome=outcome_text(m, node, oid), id=oid, probability=p)
     elif node.kind == "draw":
         out["outcome"] = f"{m.ctype[ev[4]]} from {out['zone']}"
     else:

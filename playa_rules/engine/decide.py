@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
-from .chance import NeedChance, Node, choice_node, draw_node
+from .chance import NeedChance, Node, choice_node, draw_node, plain_backs
 
 
 class Chance:
@@ -24,10 +24,17 @@ class Chance:
     __slots__ = ()
 
     def decide(self, node):
-        """The pick of a chance node: a queued outcome, else the generator, else (explicit) stop."""
+        """The pick of a chance node: a queued outcome, else the generator, else (explicit) stop.
+
+        A draw is an event even when every component left shows the same face (one outcome):
+        whether it is forced can depend on faces a seat has not seen, so leaving it out of the
+        log would tell that seat, by the count of draws it sees, what it cannot know. Only
+        where the rules alone force it (every component of that back shows one face:
+        ``chance.plain_backs``), as for a die whose faces all show one value and a random
+        choice of one option, is nothing decided and nothing logged."""
         options = node.options
-        if len(options) == 1:
-            return options[0][2]  # nothing to decide: not a chance event
+        if len(options) == 1 and (node.kind != "draw" or plain_backs(self.m)[options[0][2]]):
+            return options[0][2]  # nothing to decide, and nothing anyone could not know: not an event
         q = self.queue
         if q is not None and self.qi < len(q):
             oid = q[self.qi]
@@ -45,6 +52,8 @@ class Chance:
                 raise exc
         elif self.explicit:
             raise NeedChance(node)
+        elif len(options) == 1:  # a forced draw: logged, but no number drawn (as _draw does)
+            opt = options[0]
         else:
             r = (self.own_rng() if self.rng_shared else self.rng).randrange(node.total)
             for opt in options:
@@ -68,8 +77,15 @@ class Chance:
         for i in range(lo + 1, hi):
             if face[items[i]] != f:
                 break
-        else:  # every undecided component looks the same: nothing to decide
-            return min(items[lo:hi])
+        else:  # every undecided component looks the same: a forced draw, an event unless the rules force it
+            first = min(items[lo:hi])
+            if plain_backs(self.m)[first]:
+                return first
+            self.log.append(
+                ["chance", Node("draw", (z, end), [(f, hi - lo, first)], hi - lo), f, None, first]
+            )
+            self.nchance += 1
+            return first
         x = items[lo + (self.own_rng() if self.rng_shared else self.rng).randrange(hi - lo)]
         f = face[x]
         if self.m.alone[x]:  # the only component of its face: no other to count
