@@ -50,6 +50,13 @@ def remembered_groups(gen: Generator, p, items: str, hit: str) -> list[str]:
     ]
 
 
+def some(items: str, entry) -> str:
+    """A test that ``items`` holds some pair: a list's truth, or where they are a
+    :class:`.domains.Groups` read from the memo (``entry`` not None) its template's, the
+    same answer without a call of ``Groups.__len__`` (a Python method: a frame per test)."""
+    return f"{items}.tpl" if entry is not None else items
+
+
 def _memo_get(gen: Generator, p) -> str:
     """The memo entry of a ``group_of`` parameter's groups of its domain as it is now, or None."""
     return f"{gen.bind(p)}.memo.get(tuple({p.domain_src}))"
@@ -128,7 +135,7 @@ def fused_join(
     )
     body = (
         _fetched(gen, d, fetch, items, entry, cut, search)
-        + [f"if {items}:"]  # (no group: no action, nothing tested, as written)
+        + [f"if {some(items, entry)}:"]  # (no group: no action, nothing tested, as written)
         + indent([f"if {search} is None:"] + indent(by_cut) + ["else:"] + indent(by_search))
     )
     return [

@@ -19,7 +19,7 @@ from .anyloops import listed_lines
 from .domains import ORDERED, checked
 from .domains import items as domain_items
 from .dsl.pysource import Generator, env, hoisted, indent, literal, localized
-from .joinlines import domain_source, fused_join, join_lines, remembered_groups, run_line, source_of
+from .joinlines import domain_source, fused_join, join_lines, remembered_groups, run_line, some, source_of
 from .params import PARAM_KINDS
 from .program import ActionDef, LevelChecks, StepDef
 
@@ -124,7 +124,11 @@ def _two_lines(gen: Generator, d: ActionDef, checks: list, joins: list):
         if entry
         else [f"{items} = {gen.bind(domain_items)}({p}, g, e)"]
     )
-    head = fetch + [f"if {items}:"] + indent([f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"])
+    head = (
+        fetch
+        + [f"if {some(items, entry)}:"]
+        + indent([f"{kept} = {_first_pairs(gen, d, checks[1])}", f"if {kept}:"])
+    )
     if d.joins[2]:
         as_written = head + indent(indent(join_lines(gen, d, joins[2][0], kept, items, k, entry=entry)))
         if first.kind != "position_in" or d.checks[1].__class__ is LevelChecks:
@@ -278,7 +282,15 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
     ``one_of`` keeps the first component of each face, then tests it."""
     p = d.params[0]
     if p.kind == "position_in":
-        return [f"{kept} = {_kept(gen, p, checks)}"]
+        if not checks:
+            return [f"{kept} = {_kept(gen, p, checks)}"]
+        k = gen.fresh("k")  # a loop, not a comprehension: no function made and called per listing
+        slot, (test,) = localized(gen, p.key, [" and ".join(source_of(gen, c) for c in checks)])
+        return [
+            f"{kept} = []",
+            f"for {k}, {slot} in enumerate({domain_source(gen, p)}):",
+            f"    if {test}: {kept}.append(({slot}, {k}))",
+        ]
     target, (test,) = localized(gen, p.key, [" and ".join(source_of(gen, c) for c in checks)])
     domain = domain_source(gen, p)
     if p.kind == "seat_in":
@@ -309,17 +321,13 @@ def _kept_lines(gen: Generator, d: ActionDef, checks: list, kept: str) -> list[s
 def _kept(gen: Generator, p, checks: list) -> str:
     """The (value, position) pairs of position_in parameter ``p`` passing ``checks``, as a
     list comprehension whose target is the parameter's slot (the checks read it there), or
-    with no checks a call of :func:`_positions`."""
-    if not checks:  # every position: the pairs made in one call, no comprehension
-        return f"{gen.bind_pure(_positions)}({domain_source(gen, p)})"
+    with no checks ``list(zip(zone, range(len(zone))))``, the zone read once."""
+    if not checks:  # every position: the pairs made by zip in C, no comprehension
+        z = gen.fresh("x")
+        pairs, count = gen.bind_pure(zip), gen.bind_pure(range)
+        return f"list({pairs}(({z} := {domain_source(gen, p)}), {count}(len({z}))))"
     k = gen.fresh("k")
     slot, (test,) = localized(gen, p.key, [" and ".join(source_of(gen, c) for c in checks)])
     return f"[({slot}, {k}) for {k}, {slot} in enumerate({domain_source(gen, p)})" + (
         f" if {test}]" if test else "]"
     )
-
-
-def _positions(zone: list) -> list:
-    """The (component, position) pairs of a zone's list, in order: ``[(c, k) for k, c in
-    enumerate(zone)]`` made by ``zip`` in C."""
-    return list(zip(zone, range(len(zone))))

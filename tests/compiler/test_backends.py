@@ -94,6 +94,7 @@ _ATTRIBUTES = {
     "all_seats",
     "memo",
     "last_entry",
+    "tpl",
     "get",
     "roll",
     "n",
