@@ -1,6 +1,6 @@
 """The generated source's last rewrites (compiler/dsl/peephole.py): a zone read once where
-it is read several times in one expression, ``len(zone) == 0`` as ``not zone``, ``g.zones``
-as a local. Each rewrite keeps what the function computes and where it fails: checked on
+it is read several times in one expression, ``len(zone) == 0`` as ``not zone``, ``== None``
+as ``is None``, ``g.zones`` as a local. Each rewrite keeps what the function computes and where it fails: checked on
 the examples the listings write and on random expressions (hypothesis)."""
 
 from __future__ import annotations
@@ -47,6 +47,19 @@ def test_a_count_of_zero_is_the_zone_being_empty_and_g_zones_a_local():
     out = tidied(src)
     assert "len(" not in out and "not _zs[_b15[v]]" in out and "return not _zs[2]" in out
     assert _body(out).startswith("_zs = g.zones")
+
+
+def test_a_comparison_with_none_is_a_test_of_identity():
+    """``card != none`` (the pirates' ``has_card``): ``is not None``, which asks no side's
+    ``==``; the DSL's values equal none only when they are none. Two operands neither of
+    which is the literal none, or a chain, are left as written."""
+    src = "def _generated(g, e):\n    return (x != None, None == y, x == y, x == None == y)\n"
+    out = tidied(src)
+    assert "x is not None" in out and "None is y" in out
+    assert "x == y" in out and "x == None == y" in out
+    values = [None, 0, 1, False, True, "", "a", [], [None], (), (None,), {}, 2.5]
+    for x in values:
+        assert (x != None) is (x is not None) and (x == None) is (x is None)  # noqa: E711
 
 
 def test_a_read_behind_and_is_not_bound_for_one_before_it():
@@ -209,6 +222,7 @@ def _grow(inner):
         st.tuples(inner, inner).map(lambda t: f"({t[0]} and {t[1]})"),
         st.tuples(inner, inner).map(lambda t: f"({t[0]} or {t[1]})"),
         st.tuples(inner, inner).map(lambda t: f"({t[0]} == {t[1]})"),
+        st.tuples(inner, inner).map(lambda t: f"({t[0]} != {t[1]})"),
         st.tuples(inner, inner).map(lambda t: f"f({t[0]}, {t[1]})"),
         st.tuples(inner, inner).map(lambda t: f"[x for x in g.zones[0] if {t[0]}] + [{t[1]}]"),
         st.tuples(inner, inner).map(lambda t: f"({t[0]}, {t[1]})"),

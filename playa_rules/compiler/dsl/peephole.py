@@ -8,7 +8,12 @@ changes what it computes or where it fails:
 
 - ``g.zones`` read twice or more becomes a local ``_zs`` set on entry (the state's list of
   zones is made with the state and never replaced; a zone's own list may be);
+- an ``if`` with no ``else`` testing ``not any(...)`` last becomes a loop (:mod:`.noneloops`);
 - ``len(Z) == 0`` of a zone ``Z`` (``g.zones[...]``, a list) becomes ``not Z``;
+- ``X == None`` (``!=``) becomes ``X is None`` (``is not``): the DSL's values are ints,
+  texts, booleans, none and lists, tuples and tables of them, none of which equals none
+  but none itself, and ``==`` asks each side in turn before it falls back to identity
+  (an int's ``==`` with none is not specialised: a call of each side's comparison);
 - a zone read ``g.zones[i]`` repeated within one expression, ``i`` a plain read (names,
   items, attributes, operators), is read once where one occurrence is sure to be
   evaluated before the others (they lie in the same conditional parts as it, or further
@@ -22,7 +27,9 @@ changes what it computes or where it fails:
   lets written there as ``e['card#2'] = _v21``) and that nothing reads (no closure is
   handed it, no slot of it is read back: the function reads its lets as locals) is not
   made: the dict and the writes to it go, the values written stay computed where they
-  were (a plain name or constant, which computes nothing, is dropped with its write).
+  were (a plain name or constant, which computes nothing, is dropped with its write);
+- an environment it makes and reads only on some paths (behind an ``if`` or in a ``try``)
+  is made where it is first read (:mod:`.lazyenv`).
 
 Each comprehension is its own expression here: its reads are bound within its
 conditions and element, never across its loop, and not at all in a comprehension that is
@@ -34,6 +41,8 @@ from __future__ import annotations
 
 import ast
 
+from .lazyenv import lazy_env
+from .noneloops import none_loops
 from .unread import unread_env
 
 _PLAIN = (
@@ -73,10 +82,12 @@ def tidy_tree(tree: ast.Module, text: str) -> bool:
         return False
     if _ALIAS in text or "_zc" in text:  # (names of ours already there: leave it alone)
         return False
-    changed = _Empties().rewrite(fn)
+    changed = none_loops(fn)
+    changed |= _Empties().rewrite(fn)
+    changed |= _NoneTests().rewrite(fn)
     changed |= _Repeats().rewrite(fn)
     changed |= _alias(fn)
-    changed |= unread_env(fn)
+    changed |= unread_env(fn) or lazy_env(fn)
     changed |= _settled(fn)
     return changed
 
@@ -208,6 +219,27 @@ class _Empties(ast.NodeTransformer):
         ):
             self.changed = True
             return ast.copy_location(ast.UnaryOp(ast.Not(), node.left.args[0]), node)
+        return node
+
+
+class _NoneTests(ast.NodeTransformer):
+    """``X == None`` -> ``X is None``, ``X != None`` -> ``X is not None`` (either side none, the
+    other not a literal)."""
+
+    def rewrite(self, fn) -> bool:
+        self.changed = False
+        self.visit(fn)
+        return self.changed
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+            sides = (node.left, node.comparators[0])  # (a literal on the other side: left, as `is` warns)
+            if sum(isinstance(x, ast.Constant) for x in sides) == 1 and any(
+                isinstance(x, ast.Constant) and x.value is None for x in sides
+            ):
+                node.ops = [ast.Is() if isinstance(node.ops[0], ast.Eq) else ast.IsNot()]
+                self.changed = True
         return node
 
 
