@@ -7,6 +7,7 @@ import random
 
 import playa_rules as pr
 from playa_rules import rules as rules_module
+from playa_rules.engine.flowcode import interpreted as interpreted_flow
 from playa_rules.errors import PlayaRulesError
 
 
@@ -33,6 +34,7 @@ def play_alike(
     errors: bool = False,
     steps: int | None = None,
     met: list | None = None,
+    interpreted: bool = False,
 ) -> list[str]:
     """Seeded random games of both loads: the same legal actions at every decision (and,
     with ``views``, every seat's view and the whole one after every action, and every seat's
@@ -40,8 +42,10 @@ def play_alike(
     With ``errors``, a library error (``PlayaRulesError``) where one backend meets it must be
     the same error, with the same message, on the other, and ends that game; the legal ids
     are compared too, and ``met`` (a list) gets the text of each such error. ``steps`` bounds
-    the actions of each game. Returns the texts of the actions chosen, in order. A
-    difference is an ``AssertionError`` saying where."""
+    the actions of each game. With ``interpreted``, the closures' game runs its flow between
+    decisions through the interpreter (engine/flow.py), not the flow generated per rule set
+    (engine/flowcode.py), so the flows are compared too. Returns the texts of the actions
+    chosen, in order. A difference is an ``AssertionError`` saying where."""
     chosen = []
     for seed in seeds:
         where = f"{players} players, seed {seed}"
@@ -49,6 +53,8 @@ def play_alike(
         if games is None:
             continue
         a, b = games
+        if interpreted:
+            interpreter_only(b)
         rng, done = random.Random(seed), 0
         while not a.is_over and (steps is None or done < steps):
             at = f"{where}, after {chosen[len(chosen) - done :]}"
@@ -78,6 +84,12 @@ def play_alike(
             assert a.scores() == b.scores(), f"scores differ ({where}): {a.scores()} != {b.scores()}"
             assert a.winners() == b.winners(), f"winners differ ({where}): {a.winners()} != {b.winners()}"
     return chosen
+
+
+def interpreter_only(game) -> None:
+    """Make ``game`` run every step's flow through the interpreter (engine/flow.py), as
+    tests/engine/test_flow_code.py does, instead of the flow generated per rule set."""
+    game._after = [[interpreted_flow] * len(phase.steps) for phase in game.program.phases]
 
 
 def _legal(game):

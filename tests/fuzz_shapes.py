@@ -2,11 +2,13 @@
 
 ``rule_file`` writes small valid rule files on one skeleton (``SKELETON``): their defines,
 procedures, setup, lets, parameter domains, conditions, effects, steps and scoring are random
-well-typed DSL text from tests/shapes_gen.py, shapes_boards.py and shapes_statements.py (the
+well-typed DSL text from tests/shapes_gen.py, shapes_boards.py and shapes_statements.py, their
+phases, automata and match from tests/shapes_flow.py (the
 shapes nobody wrote: comprehensions inside comprehensions' iterables, the same subexpression
 said twice, define calls in domains, runs along a board's lines...). Each file is loaded with the
-generated backend and with the closures alone (the reference, ``PLAYA_RULES_BACKEND=closures``)
-and seeded random games are played on both with ``backend_switch.play_alike``: the same
+generated backend and with the closures alone (the reference, ``PLAYA_RULES_BACKEND=closures``,
+whose games run the flow between decisions through the interpreter, not the flow generated per
+rule set) and seeded random games are played on both with ``backend_switch.play_alike``: the same
 legal actions (ids and texts) at every decision, every seat's view after every action, the
 same log, scores and winners, and any fault the library's own error with the same message on
 both. A file one backend refuses must be refused by the other with the same message.
@@ -32,7 +34,7 @@ sys.path.insert(
 import pytest  # noqa: E402
 import shapes_flow as flow  # noqa: E402
 import yaml  # noqa: E402
-from backend_switch import load_with, play_alike  # noqa: E402
+from backend_switch import interpreter_only, load_with, play_alike  # noqa: E402
 from shapes_gen import Shapes, seeded  # noqa: E402
 from shapes_statements import block  # noqa: E402
 from shapes_types import BOOL, CARD, CARDS, CELL, CELLS, NUM, SEAT, SEATS, SPOT, SPOTS, TILE, wrap  # noqa: E402
@@ -54,7 +56,7 @@ SKELETON = {
         "spot": {
             "start": "row",
             "label": "s{n}",
-            "vars": {"touched": False, "tally": 0},
+            "vars": {"touched": False, "tally": 0, "claim": None, "seen": []},  # claim: a card
             "items": [{"each": {"n": [0, 1, 2]}}],
         },
         "card": {
@@ -236,6 +238,7 @@ def rule_file(pick) -> dict:
         "set hand.kept = [c in deck where c.v == 7]",
         "set hand.spots = [s in row where s.n == 2]",
         "for p in seats { set p.fav = hand.last; set p.mine = [c in p.hand where c.v == 7] }",
+        "for s in row { set s.claim = hand.last; set s.seen = [c in s.pile where c.v == 7] }",
         "shuffle deck",
         "deal 2 from deck to each hand",
         "for s in row { move top(deck) to s.pile }",
@@ -250,7 +253,7 @@ def rule_file(pick) -> dict:
     data["actions"]["done"] = {"text": "done", "effect": "pick hand.lead from seats\nend step"}
     data["phases"] = flow.phases(g, kinds, _steps)
     data["scoring"] = [{"id": f"k{i}", "points": g.expr(NUM, {"@me": 1}, 3)} for i in range(1 + g.pick(2))]
-    if g.maybe(30):
+    if g.maybe(50):
         data["match"] = flow.match(g)
     if g.maybe(25):
         data["automata"] = flow.automata(g, scopes)
@@ -302,7 +305,15 @@ def check_text(text: str, path: Path) -> tuple[list[str], str]:
     for players in PLAYERS:
         try:
             play_alike(
-                generated, closures, players, range(GAMES), views=True, errors=True, steps=STEPS, met=met
+                generated,
+                closures,
+                players,
+                range(GAMES),
+                views=True,
+                errors=True,
+                steps=STEPS,
+                met=met,
+                interpreted=True,
             )
         except AssertionError as exc:
             problems.append(str(exc)[:1500])
@@ -329,6 +340,7 @@ def _playouts(generated, closures, players: int, seed: int) -> list[str]:
                 if way == "play_at_random":
                     game.play_at_random(draw)
                 else:
+                    interpreter_only(game)  # the flow between decisions interpreted
                     legal = game.legal_actions()
                     while legal:
                         game.apply(legal[int(draw() * len(legal))])

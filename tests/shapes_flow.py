@@ -36,8 +36,8 @@ def turns(g: Shapes, first: bool) -> tuple[dict, list[str]]:
         return {"seats": g.expr(SEATS, {}, 2)}, []
     if k == 3 and not first:
         return {"seat": g.one(["start_player", "start_player.right", g.expr(SEAT, {}, 2)])}, []
-    out = {"from": "start_player", "rounds": 1 + g.pick(3)}
-    if g.maybe(20):
+    out = {"from": g.one(["start_player", "start_player.left"]), "rounds": 1 + g.pick(3)}
+    if g.maybe(40):
         out["order"] = "counterclockwise"
     return out, []
 
@@ -112,7 +112,7 @@ def match(g: Shapes) -> dict:
     """One to three hands: the start player moved by ``rotate_start`` or ``next_start``,
     maybe an ``end_when``, match points from a variable, tie-breaks."""
     out: dict = {"hands": 1 + g.pick(3)}
-    if g.maybe(30):
+    if g.maybe(50):
         out["rotate_start"] = g.pick(3)
     if g.maybe(30):
         out["next_start"] = g.one(["current_player.left", "current_player", g.expr(SEAT, {"@me": 1}, 2)])

@@ -123,7 +123,7 @@ class Shapes(Boards):
             if t == TEXT and nt == CARD:
                 fixed.append(f"{n}.k")
             if t == CARDS and nt == SPOT:
-                fixed.append(f"{n}.pile")
+                fixed += [f"{n}.pile", f"{n}.seen"]  # its pile, and a component variable listing cards
             if t == CARDS and nt == SEAT:
                 fixed += [f"{n}.hand", f"{n}.won"]
             if t == NUM and nt == CELL:
@@ -281,7 +281,10 @@ class Shapes(Boards):
             if known and self.maybe(50):
                 return self.one(known)
             if self.maybe(30):  # a variable that holds a card or spot, or none
-                held = ["hand.last", *(["me.fav"] if "@me" in s else [])] if t == CARD else ["hand.at"]
+                spots = [f"{n}.claim" for n, nt in s.items() if nt == SPOT]  # a component variable
+                held = (
+                    ["hand.last", *(["me.fav"] if "@me" in s else []), *spots] if t == CARD else ["hand.at"]
+                )
                 return self.one(held)
             return f"{self.one(['top', 'bottom'])}({self.leaf(coll_t, s)})"
         coll = self.expr(coll_t, s, d - 1)

@@ -110,6 +110,7 @@ def collection(g: Shapes, s: dict, d: int, zones: list[str]) -> list[str]:
     cards it lists moved."""
     me = "@me" in s
     lists = ["hand.kept"] + (["me.mine"] if me else []) + [f"{n}.mine" for n, t in s.items() if t == SEAT]
+    lists += [f"{n}.seen" for n, t in s.items() if t == SPOT]  # a component variable listing cards
     target, op = g.one(lists), g.one(["=", "+=", "-="])
     k = g.pick(7)
     if k == 1:
@@ -134,7 +135,8 @@ def held(g: Shapes, s: dict, d: int, zones: list[str]) -> list[str]:
     """A ``set`` of a variable that holds one card or spot (or none), or a change to what it
     holds (its variable, its pile, the card moved), guarded by ``!= none``."""
     me = "@me" in s
-    card = g.one(["hand.last", "me.fav"] if me else ["hand.last"])
+    spots = [f"{n}.claim" for n, t in s.items() if t == SPOT]  # a component variable holding a card
+    card = g.one(["hand.last", *(["me.fav"] if me else []), *spots])
     k = g.pick(5)
     if k == 1:
         return [f"set hand.at = {g.maybe_none(SPOT, s, d)}"]
