@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from shapes_gen import Shapes
 from shapes_statements import block
-from shapes_types import BOOL, NUM, SEAT, SEATS
+from shapes_types import BOOL, NUM, SEAT, SEATS, wrap
 
 ME = {"@me": 1, "@phase": 1}
 
@@ -65,7 +65,7 @@ def phases(g: Shapes, kinds: list[str], steps) -> list[dict]:
         target = g.one([p["id"] for p in out])
         cond = f"hand.loops < {1 + g.pick(3)}"
         if g.maybe(60):
-            cond += f" and {g.expr(BOOL, {}, 2)}"
+            cond += f" and {wrap(g.expr(BOOL, {}, 2))}"  # (unbracketed, an 'or' made it endless)
         phase["next"] = f"if {cond} then '{target}' else none"
         phase["on_start"] = "\n".join(["set hand.loops += 1", *filter(None, [phase.get("on_start")])])
     return out

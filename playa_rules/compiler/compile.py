@@ -14,6 +14,7 @@ from functools import partial
 from ..checks import semantic_diagnostics, sort_diagnostics
 from ..checks.base import cap_problems, dsl_texts
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
+from ..faults import RuleFault
 from ..source.document import escape_pointer_segment
 from .automata import compile_automata
 from .dsl import types as T
@@ -245,7 +246,9 @@ class _Stage(ActionKinds):
             num_distinct_actions=sum(a.size for a in actions.values()),
             warnings=[x for x in self.diags if x.severity != "error"],
             automata=automata,
-            next_start=next_start.fn if next_start else None,
+            next_start=_some_seat(next_start.fn, self.diag("/match/next_start", "", "").location())
+            if next_start
+            else None,
             match_points=points.fn if points else None,
             generated=self.cp.gen.sources if self.cp.gen is not None else [],
             moved=self.cp.staying.found().types,
@@ -431,3 +434,16 @@ def compile_document(doc) -> Program:
         raise type(exc)(noting(list(dict.fromkeys(exc.diagnostics)))) from None
     program.warnings = noting(program.warnings)
     return program
+
+
+def _some_seat(fn, where: str):
+    """``match.next_start``'s ``fn``, whose none (``current_player`` after a hand no seat
+    played) is a fault located at it rather than Python's words."""
+
+    def next_start(g, e):
+        seat = fn(g, e)
+        if seat is None:
+            raise RuleFault(f"{where}: runtime-error: next_start gave none, not a seat")
+        return seat
+
+    return next_start

@@ -223,7 +223,11 @@ class Flow:
                     return
                 else:
                     return
-            raise GameRuntimeError(f"the rules ran {MAX_STEPS} steps without a decision: is a phase endless?")
+            sites, i = self.program.phase_sites, min(g.phase_i, len(self.program.phases) - 1)
+            where = f"{sites[i]}: runtime-error: " if i < len(sites) else ""
+            raise GameRuntimeError(
+                f"{where}the rules ran {MAX_STEPS} steps without a decision: is a phase endless?"
+            )
         except RUNTIME_ERRORS as exc:
             raise rules_failed(self, exc) from None
 

@@ -405,3 +405,17 @@ def test_an_automaton_repeating_an_action_for_ever_is_a_runtime_error_at_its_pla
         for _ in range(4):  # each person sends once and passes: then the automaton's turn
             game.apply(game.legal_actions()[0])
             game.apply("pass")
+
+
+def test_a_next_start_that_gives_none_is_a_runtime_error_at_it(tmp_path):
+    """``next_start: current_player`` after a hand no seat played gives none: a fault located at
+    the match's next_start, not Python's 'unsupported operand' (found by tests/fuzz_shapes.py)."""
+
+    def no_seat(data):
+        data["match"]["next_start"] = "if hand_number > 0 then none else current_player"
+
+    game = pr.load(_relay_variant(tmp_path, no_seat)).new_game(3, seed=0)
+    with pytest.raises(
+        pr.GameRuntimeError, match=r"\.yaml:\d+:\d+: runtime-error: next_start gave none, not a seat"
+    ):
+        _relay_play(game)
