@@ -71,9 +71,11 @@ def plot_win_rates(sides: list[dict], path: Path) -> None:
     width = 0.8 / len(sides)
     for k, side in enumerate(sides):
         rates = [s["win_rate"] for s in side["seats"]]
+        # Error bars never negative, whatever rounding or a missing interval gives.
+        cis = [s["win_rate_ci"] or (r, r) for r, s in zip(rates, side["seats"])]
         errors = [
-            [r - s["win_rate_ci"][0] for r, s in zip(rates, side["seats"])],
-            [s["win_rate_ci"][1] - r for r, s in zip(rates, side["seats"])],
+            [max(0.0, r - ci[0]) for r, ci in zip(rates, cis)],
+            [max(0.0, ci[1] - r) for r, ci in zip(rates, cis)],
         ]
         where = [pos + (k - (len(sides) - 1) / 2) * width for pos in range(seats)]
         ax.bar(
@@ -127,6 +129,10 @@ def _pct(x):
     return f"{100 * x:.1f}%"
 
 
+def _games(n):
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
 def _ci(pair):
     return "-" if pair is None else f"{_pct(pair[0])} to {_pct(pair[1])}"
 
@@ -134,7 +140,7 @@ def _ci(pair):
 def summary_html(s: dict) -> str:
     """The tables of one ``simulate`` summary."""
     parts = [
-        f"<p>{s['games']} games ({'interrupted, ' if s['interrupted'] else ''}seeds {s['seed']} to "
+        f"<p>{_games(s['games'])} ({'interrupted, ' if s['interrupted'] else ''}seeds {s['seed']} to "
         f"{s['seed'] + s['requested'] - 1}), {s['players']} players, agents "
         f"<code>{html.escape(', '.join(s['agents']))}</code>{' rotated over the seats' if s['rotate'] else ''}.</p>"
     ]
@@ -188,17 +194,17 @@ def summary_html(s: dict) -> str:
                 ],
                 [
                     "ties (several winners)",
-                    f"{ties['games']} games, {_pct(ties['rate'])} ({_ci(ties['rate_ci'])})",
+                    f"{_games(ties['games'])}, {_pct(ties['rate'])} ({_ci(ties['rate_ci'])})",
                 ],
                 [
                     "draws (no winner)",
-                    f"{draws['games']} games, {_pct(draws['rate'])} ({_ci(draws['rate_ci'])})",
+                    f"{_games(draws['games'])}, {_pct(draws['rate'])} ({_ci(draws['rate_ci'])})",
                 ],
                 *(
                     [
                         [
                             "won by a seat the rules play",
-                            f"{ruled['games']} games, {_pct(ruled['rate'])} ({_ci(ruled['rate_ci'])})",
+                            f"{_games(ruled['games'])}, {_pct(ruled['rate'])} ({_ci(ruled['rate_ci'])})",
                         ]
                     ]
                     if (ruled := s.get("rule_seats"))

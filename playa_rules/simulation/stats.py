@@ -41,7 +41,11 @@ def wilson(successes: float, n: int, level: float = 0.95) -> tuple[float, float]
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval holds its estimate: exactly 0 at no successes, exactly 1 at all (rounding
+    # would otherwise leave 2.8e-17 above a rate of 0).
+    low = 0.0 if successes <= 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if successes >= n else max(p, min(1.0, centre + half))
+    return (low, high)
 
 
 def mean_sd(values) -> tuple[float, float]:

@@ -120,13 +120,29 @@ from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
-@given(st.integers(0, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+@given(st.integers(0, 2000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
 def test_wilson_interval_is_inside_0_1_and_holds_the_observed_rate(kn):
     k, n = kn
     lo, hi = stats.wilson(k, n)
     assert 0 <= lo <= hi <= 1
-    if n:
-        assert lo - 1e-12 <= k / n <= hi + 1e-12
+    if n:  # exactly, with no rounding slack: a seat with no wins has an interval from exactly 0
+        assert lo <= k / n <= hi
+        assert (lo == 0) if k == 0 else (lo > 0)
+        assert (hi == 1) if k == n else (hi < 1)
+
+
+@pytest.mark.parametrize("n", [5, 10, 17, 20, 34, 35, 40, 1000])
+def test_a_seat_that_never_wins_has_a_win_rate_interval_from_exactly_0(n):
+    assert stats.wilson(0, n)[0] == 0.0 and stats.wilson(n, n)[1] == 1.0
+
+
+@given(
+    st.integers(1, 300).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
+    st.integers(1, 300).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
+)
+def test_the_interval_of_a_difference_of_two_rates_holds_the_difference(a, b):
+    d = stats.two_proportions(a[0], a[1], b[0], b[1])
+    assert d["ci"][0] <= d["difference"] <= d["ci"][1]
 
 
 @given(st.lists(st.floats(0, 1), min_size=1, max_size=30))

@@ -298,3 +298,32 @@ def test_a_two_node_ray_cluster_joined_by_address_gives_the_local_results():
     finally:
         cluster.shutdown()
     assert remote == pr.simulate("playa-pirata", **settings, workers=1)
+
+
+NIM_ONE_STICK = """extends: nim.yaml
+variant: one-stick
+title: One stick
+parameters:
+  start_heaps: [1, 0, 0]
+"""
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_report_of_a_game_where_a_seat_never_wins_draws_its_plots(tmp_path, capsys, command):
+    """Misère Nim from one stick: the first player must take it and always loses, seat 2 always wins."""
+    pytest.importorskip("matplotlib", reason="--report needs the optional extra 'report'")
+    base = tmp_path / "nim.yaml"
+    base.write_text((Path(__file__).parent.parent / "games" / "nim.yaml").read_text(encoding="utf-8"))
+    variant = tmp_path / "nim-one.yaml"
+    variant.write_text(NIM_ONE_STICK, encoding="utf-8")
+    where = tmp_path / "report"
+    if command == "simulate":
+        argv = ["simulate", str(variant), "-n", "10", "-w", "1", "--no-rotate"]
+    else:
+        argv = ["compare", str(base), "--variant", str(variant), "-n", "40", "-w", "1", "--no-rotate"]
+    assert main([*argv, "--report", str(where), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    seats = (out if command == "simulate" else out["variant"])["seats"]
+    assert [s["wins"] for s in seats] == [0, 10 if command == "simulate" else 40]  # seat 1 opens
+    assert seats[0]["win_rate_ci"][0] == 0.0 and seats[1]["win_rate_ci"][1] == 1.0
+    assert (where / "run0-wins.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
