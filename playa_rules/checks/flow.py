@@ -148,8 +148,10 @@ def unknown_phase_references(ctx: Context):
 
 @check("unknown-phase")
 def unknown_next_phase(ctx: Context):
-    """A phase's ``next`` that is a constant naming no phase."""
+    """A phase's ``next`` that is a constant naming no phase, or an if-then-else with a text
+    in a branch that names no phase (``if ... then 'trik' else none``)."""
     ids = [x for x in ctx.phase_ids if isinstance(x, str)]
+    nexts = {dsl.pointer: (dsl, tree) for dsl, tree in ctx.trees if dsl.pointer.endswith("/next")}
     for i, ph in enumerate(list_of(ctx.data.get("phases"))):
         if isinstance(ph, dict) and "next" in ph:
             target = ctx.constant(ph["next"])
@@ -160,6 +162,26 @@ def unknown_next_phase(ctx: Context):
                     f"no phase has the id {spelled(target)}",
                     hint=did_you_mean(target, ids) or f"the phases are {', '.join(ids)}",
                 )
+            elif target is UNKNOWN and f"/phases/{i}/next" in nexts:
+                dsl, tree = nexts[f"/phases/{i}/next"]
+                for lit in _branches(tree):
+                    if isinstance(lit, A.Str) and lit.value not in ids:
+                        yield ctx.in_text(
+                            dsl,
+                            lit,
+                            "unknown-phase",
+                            f"no phase has the id {spelled(lit.value)}",
+                            hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}",
+                        )
+
+
+def _branches(node):
+    """The nodes whose value ``node`` gives: itself, or the branches of an if-then-else."""
+    if isinstance(node, A.Conditional):
+        yield from _branches(node.then)
+        yield from _branches(node.orelse)
+    else:
+        yield node
 
 
 def is_phase_id(node) -> bool:

@@ -29,6 +29,7 @@ from .item_where import item_condition
 from .kinds import ActionKinds
 from .listing import step_listing
 from .model import ModelBuilder, did_you_mean
+from .phase_flow import checked_next, seat_start
 from .program import PhaseDef, Program, StepDef
 from .tell import compile_tell
 
@@ -339,11 +340,12 @@ class _Stage(ActionKinds):
         write it."""
         before = len(self.diags)
         nxt = self.expr(text, pointer, scope)
-        ids = {p.get("id") for p in self.data.get("phases") or [] if isinstance(p, dict)}
+        phases = [p for p in self.data.get("phases") or [] if isinstance(p, dict)]
+        ids = [p.get("id", f"phase{i + 1}") for i, p in enumerate(phases)]
         if nxt is None and len(self.diags) > before and isinstance(text, str) and text.strip() in ids:
             hint = f"a phase id in next is a text, in quotes: next: \"'{text.strip()}'\""
             self.diags[before] = dataclasses.replace(self.diags[before], hint=hint)
-        return nxt
+        return None if nxt is None else checked_next(self, nxt, text, pointer, ids)
 
     def phase(self, i: int, ph: dict, actions: dict) -> PhaseDef:
         ptr = f"/phases/{i}"
@@ -357,8 +359,13 @@ class _Stage(ActionKinds):
             elif "seat" in turns:
                 kind = "seat"
                 start = self.expr(turns["seat"], f"{ptr}/turns/seat", root, "seat")
+                start = start and seat_start(
+                    start.fn, self.origin(f"{ptr}/turns/seat"), turns["seat"], "seat"
+                )
             else:
-                start = self.expr(turns.get("from", "start_player"), f"{ptr}/turns/from", root, "seat")
+                said = turns.get("from", "start_player")
+                start = self.expr(said, f"{ptr}/turns/from", root, "seat")
+                start = start and seat_start(start.fn, self.origin(f"{ptr}/turns/from"), said, "from")
                 if "rounds" in turns:
                     kind = "rounds"
                     rounds = self.expr(turns["rounds"], f"{ptr}/turns/rounds", root, "int")
@@ -408,7 +415,7 @@ class _Stage(ActionKinds):
             id=ph.get("id", f"phase{i + 1}"),
             rule=ph.get("rule", ""),
             turns=kind,
-            start=start.fn if start else None,
+            start=start,
             rounds=rounds.fn if rounds else None,
             until=until.fn if until else None,
             direction=-1 if (turns or {}).get("order") == "counterclockwise" else 1,
@@ -417,7 +424,7 @@ class _Stage(ActionKinds):
             on_turn_start=self.block(ph.get("on_turn_start"), f"{ptr}/on_turn_start", root),
             steps=steps,
             when=when.fn if when else None,
-            next=nxt.fn if nxt else None,
+            next=nxt,
             seats=seats.fn if seats else None,
             tell=compile_tell(self, ph["tell"], f"{ptr}/tell", root) if "tell" in ph else None,
         )  # the flow copies the seats it reads

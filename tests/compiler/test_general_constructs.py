@@ -321,16 +321,23 @@ def test_a_filter_on_type_narrows_the_elements(tmp_path):
         pr.load(path)
 
 
-def test_a_computed_next_naming_no_phase_stops_the_game(tmp_path):
+def test_a_computed_next_naming_no_phase_stops_the_game_at_its_text(tmp_path):
+    """A text worked out while the game runs (here a variable's) that names no phase: the
+    error names the value and the line of the ``next``."""
     rules = _variant(
-        tmp_path, **{"next: \"'start_round'\"": "next: \"if hand.rounds > 0 then 'nowhere' else none\""}
+        tmp_path,
+        **{
+            "hand: {best: 0, rounds: 0}": "hand: {best: 0, rounds: 0, then: nowhere}",
+            "next: \"'start_round'\"": 'next: "if hand.rounds > 0 then hand.then else none"',
+        },
     )
     game = rules.new_game(2, seed=0)
-    with pytest.raises(
-        pr.GameRuntimeError, match="phase 'check' continues with 'nowhere', which is not a phase id"
-    ):
+    with pytest.raises(pr.GameRuntimeError) as info:
         while not game.is_over:
             game.apply(game.legal_actions()[0])
+    message = str(info.value)
+    assert "roll-off.yaml:63:" in message and "(at /phases/4/next)" in message
+    assert "next gives 'nowhere', which is no phase id (the phases: 'start_round'," in message
 
 
 def test_a_variable_starting_as_null_holds_the_seat_it_is_set_to():

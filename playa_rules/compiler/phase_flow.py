@@ -1,0 +1,73 @@
+"""The compile stage's checks of where a phase's turns start and which phase comes next.
+
+* :func:`seat_start` - the seat a phase's turns start at (``turns: {from: X}``, ``turns:
+  {seat: X}``): a value that is none while the game runs (a variable that starts as none
+  and was never given a seat) is a runtime error located at the text, in the rules' words.
+* :func:`checked_next` - a phase's ``next``: at load, a value that is no phase id (a zone, a
+  number) is a type error (a literal text naming no phase is ``checks/flow.py``'s
+  ``unknown-phase``); while the game runs, a text naming no phase is an error located at
+  the text that names the value as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .dsl.faults import NoneFault, fault_site, value_text
+
+_NEXT_KINDS = ("str", "none", "any")
+
+
+def seat_start(fn, origin, text, form: str):
+    """``fn`` (the seat a phase's turns start at, written ``text`` after ``form``: ``from``,
+    ``seat``) raising a located fault where it gives none."""
+    where = fault_site(origin, str(text), None)
+    said = " ".join(str(text).split())
+
+    def start(g, e):
+        seat = fn(g, e)
+        if seat is None:
+            raise where(
+                f"turns {form} {said}, which is none: there is no seat to start the turns at "
+                f"(give it a seat before this phase starts, in setup or an effect)",
+                NoneFault,
+            )
+        return seat
+
+    return start
+
+
+def _fits(t) -> bool:
+    return all(k in _NEXT_KINDS for k in t.mix) if t.mix else t.kind in _NEXT_KINDS
+
+
+def checked_next(stage, c, text, pointer: str, ids: list[str]):
+    """The compiled ``next`` ``c`` of text ``text`` checked (errors recorded on ``stage``);
+    its function, raising a located fault where it gives a text naming no phase."""
+    origin = stage.origin(pointer)
+    if not _fits(c.t):
+        named = [i for i in ids if re.search(rf"(?<![\w']){re.escape(i)}(?![\w'])", str(text))]
+        stage.diags.append(
+            origin.diagnostic(
+                "type-error",
+                f"next must be a phase id (a text such as 'play') or none, but this is {c.t}",
+                str(text),
+                None,
+                hint="a phase id in next is a text, in quotes: '" + (named or ids or ["play"])[0] + "'",
+            )
+        )
+        return None
+    where = fault_site(origin, str(text), None)
+    fn, known = c.fn, frozenset(ids)
+
+    def nxt(g, e):
+        target = fn(g, e)
+        if target is not None and target not in known:
+            raise where(
+                f"next gives {value_text(target)}, which is no phase id (the phases: "
+                + ", ".join(f"'{i}'" for i in ids)
+                + ")"
+            )
+        return target
+
+    return nxt
