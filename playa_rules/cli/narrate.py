@@ -102,6 +102,29 @@ class Narrator:
             self.event(ev)
         self.seen = len(events)
 
+    def catch_up_failed(self, game, seat: int, action) -> None:
+        """Catch up after ``action`` of ``seat`` failed: the action printed once, marked as
+        failed (where the log already holds it, its entry is the one marked)."""
+        events = self.seen_by_people(game)
+        new = list(events[self.seen :])
+        self.seen = len(events)
+        mark = " (failed: see the error below)"
+        last = next(
+            (
+                i
+                for i in range(len(new) - 1, -1, -1)
+                if new[i]["event"] == "action" and new[i]["seat"] == seat
+            ),
+            None,
+        )
+        if last is None:
+            new.append({"event": "action", "seat": seat, "action": f"{action}{mark}"})
+        else:
+            new[last] = {**new[last], "action": f"{new[last]['action']}{mark}"}
+        self.declared = bool(game.g.won)
+        for ev in new:
+            self.event(ev)
+
     def seen_by_people(self, game) -> list[dict]:
         """The log as the people at this terminal may see it: the whole log for spectators,
         ``log_for`` of the one person playing, and for several at one keyboard each event as

@@ -80,10 +80,7 @@ def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None
         try:
             game.apply(action)
         except PlayaRulesError:  # the rules failed: the failing action's line, then the error
-            narrator.catch_up(game)
-            narrator.event(
-                {"event": "action", "seat": seat, "action": f"{action} (failed: see the error below)"}
-            )
+            narrator.catch_up_failed(game, seat, action)
             narrator.flush()
             raise
         if not narrator.quiet or seat in seats or game.is_over:
