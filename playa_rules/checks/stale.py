@@ -7,8 +7,9 @@ parameter but keeps the text: the printed rules then contradict the engine. This
 warns (``stale-rule-text``) at the variant's line that changes the value, with the text
 as a note, when a text the variant does not rewrite holds the old value in figures, as
 ``{name}`` would print it: a list or a table by player count anywhere in a text, a single
-number only in the text of a part whose expressions read the name, through the defines they
-call, and never 0 or 1 ("pay 1 token": a lone figure elsewhere, or those anywhere, are too
+number (or a number a list or table held and no longer holds: "up to 7 cards (5 with 6-7
+players)" when no count keeps 7) only in the text of a part whose expressions read the name,
+through the defines they call, and never 0 or 1 ("pay 1 token": a lone figure elsewhere, or those anywhere, are too
 common to mean the value). Parameters and assumptions are looked at, not rulings (a text quotes
 the rulebook, whose figures a ruling reads one way or another); texts, truth values and
 ``none`` are not looked for, nor numbers written in words or as ordinals ("three", "3rd"),
@@ -104,18 +105,37 @@ def kept_texts_state_no_value_a_variant_changes(ctx: Context):
                 new = _value(section, entry)
                 if new is None or old == new or not _numeric(old):
                     continue
-                words = figures(old)
-                single = not isinstance(old, (list, dict))
-                if single and old in (0, 1):
-                    continue  # "1 token", "worth 1", "0 points": too common to be this value
                 for where, text, written in texts:
                     if written >= i:
                         continue  # a text this variant or a later one wrote is theirs to keep true
-                    quote = _states(text, words)
-                    if quote is None or (single and name not in reads(_part_of(where))):
-                        continue
-                    yield _stale(ctx, layer, section, name, words, figures(new), where, quote)
+                    for words, single in _looked_for(old, new):
+                        quote = _states(text, words)
+                        if quote is None or (single and name not in reads(_part_of(where))):
+                            continue
+                        yield _stale(
+                            ctx, layer, section, name, (figures(old), words), figures(new), where, quote
+                        )
+                        break
         below.insert(0, data)
+
+
+def _looked_for(old, new) -> list[tuple[str, bool]]:
+    """(figures, single) looked for in texts: the value as ``{name}`` prints it, and for a list
+    or a table each number it holds that the new value no longer does ("Up to 7 cards a turn
+    (5 with 6-7 players)" for a table by player count), as single numbers; never 0 or 1."""
+    if not isinstance(old, (list, dict)):
+        return [] if old in (0, 1) else [(figures(old), True)]
+    gone = sorted(set(_leaves(old)) - set(_leaves(new)) - {0, 1})
+    return [(figures(old), False), *((figures(v), True) for v in gone)]
+
+
+def _leaves(value) -> list:
+    """The numbers of a number, list or table (its items' numbers, at any depth)."""
+    if isinstance(value, list):
+        return [x for v in value for x in _leaves(v)]
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _leaves(v)]
+    return [value] if isinstance(value, (int, float)) and not isinstance(value, bool) else []
 
 
 def _nearest(datas: list, section: str, name: str):
@@ -159,17 +179,18 @@ def _part_of(pointer: str) -> str:
     return pointer.rsplit("/", 1)[0]
 
 
-def _stale(ctx, layer, section, name, old, new, where, quote) -> Diagnostic:
+def _stale(ctx, layer, section, name, olds, new, where, quote) -> Diagnostic:
+    old, stated = olds  # the old value, and the figures of it the text states
     what = {"parameters": "parameter", "assumptions": "assumption"}[section]
     pointer = f"/{section}/{escape_pointer_segment(name)}" + ("" if section == "parameters" else "/value")
     d = layer.doc.diagnostic(
         pointer,
         "stale-rule-text",
         f"this changes {what} '{name}' from {old} to {new}, but a rule text that variant '{layer.id}' keeps "
-        f"still states {old} in figures: the printed rules would say the old value",
+        f"still states {stated} in figures: the printed rules would say the old value",
         severity="warning",
         hint=f"write {{{name}}} in that text where it states the value (it prints the value the rules "
         f"play), or give the text anew in the variant",
     )
-    note = ctx.at(where, "stale-rule-text", f"the text that states {old}: {quote!r}", severity="note")
+    note = ctx.at(where, "stale-rule-text", f"the text that states {stated}: {quote!r}", severity="note")
     return replace(d, notes=(*d.notes, note))

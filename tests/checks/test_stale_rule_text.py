@@ -70,6 +70,26 @@ def test_pirate_gold_giving_to_two_people_prints_two_in_english_and_italian(tmp_
     assert "ad almeno 3 persone te compreso" in render_rules(published, lang="it")
 
 
+def test_fewer_cards_a_turn_warns_of_the_sentence_that_says_up_to_7(tmp_path):
+    # "Up to 7 cards a turn (5 with 6-7 players)" describes the table gives, {3: 7, ..., 7: 5}:
+    # a house rule of 5 (4 with 6-7 players) keeps no count giving 7, so the 7 is stale.
+    path = _variant(
+        tmp_path,
+        "fewer",
+        "extends: pirate-gold-cards\nvariant: fewer\ntitle: Fewer\n"
+        "parameters:\n  gives: {3: 5, 4: 5, 5: 5, 6: 4, 7: 4}\n",
+    )
+    (d,) = _stale(path)
+    assert (Path(d.file).name, d.line, d.path) == ("fewer.yaml", 5, "/parameters/gives")
+    assert "still states 7 in figures" in d.message
+    (note,) = d.notes
+    assert note.path == "/actions/give/rule" and "Up to 7 cards a turn" in note.message
+    # six cards with 6-7 players: the 7 stays true, the "(5 with 6-7 players)" goes stale
+    six = "extends: pirate-gold-cards\nvariant: six\ntitle: Six\nparameters:\n  gives: {3: 7, 4: 7, 5: 7, 6: 6, 7: 6}\n"
+    (d,) = _stale(_variant(tmp_path, "six", six))
+    assert "still states 5 in figures" in d.message and "(5 with 6-7 play" in d.notes[0].message
+
+
 @pytest.mark.parametrize(
     "change",
     [
