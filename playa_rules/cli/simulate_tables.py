@@ -95,7 +95,7 @@ def print_summary(console, result: dict) -> None:
     console.print(
         f"first player: wins {_pct(first['win_rate'])} (95% CI {_ci(first['win_rate_ci'])}), "
         f"{_pct(first['expected'])} if no seat had an edge{_share(result)}: "
-        f"advantage {_points(first['advantage'])} points ("
+        f"advantage {_points(first['advantage'])} percentage points ("
         + (
             "no interval from so few games"
             if first["advantage_ci"] is None
@@ -129,10 +129,6 @@ def print_summary(console, result: dict) -> None:
             "-" if r["decisive"] is None else _pct(r["decisive"]),
         )
     console.print(t)
-
-
-def _value(kind: str, x: float) -> str:
-    return _pct(x) if kind == "rate" else f"{x:.2f}"
 
 
 def _in_points(row: dict) -> bool:
@@ -176,14 +172,18 @@ def print_comparison(console, result: dict) -> None:
         for col in ("statistic", "base", "variant", "difference", "interval", "p", "p (Holm)"):
             t.add_column(col, justify="left" if col == "statistic" else "right", no_wrap=col == "statistic")
         for r in rows:
-            pct = _in_points(r)
-            kind = "rate" if pct else r["kind"]
+            share = _in_points(r)  # a rate as a percentage; an advantage, a difference, in percentage points
+            level = _pct if r["kind"] == "rate" else _points if share else (lambda x: f"{x:.2f}")
             t.add_row(
                 Text(r["statistic"]),
-                _value(kind, r["base"]),
-                _value(kind, r["variant"]),
-                f"{100 * r['difference']:+.1f} pts" if pct else f"{r['difference']:+.2f}",
-                _ci(r["ci"], pct),
+                level(r["base"]),
+                level(r["variant"]),
+                f"{_points(r['difference'])} percentage points" if share else f"{r['difference']:+.2f}",
+                "-"
+                if r["ci"] is None
+                else f"{_points(r['ci'][0])} to {_points(r['ci'][1])}"
+                if share
+                else _ci(r["ci"], False),
                 "-" if r["p_value"] is None else p_text(r["p_value"]),
                 "-" if r["p_adjusted"] is None else p_text(r["p_adjusted"]),
             )

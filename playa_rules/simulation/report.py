@@ -214,7 +214,7 @@ def summary_html(s: dict) -> str:
                     "first player wins",
                     f"{_pct(first['win_rate'])} ({_ci(first['win_rate_ci'])}), "
                     f"even share {_pct(first['expected'])}, advantage "
-                    f"{100 * first['advantage']:+.1f} points ({edge})",
+                    f"{100 * first['advantage']:+.1f} percentage points ({edge})",
                 ],
             ],
         )
@@ -272,18 +272,23 @@ def _verdict_html(c: dict) -> str:
 def _comparison_html(c: dict) -> str:
     """The verdict, then the statistics: the clear changes in a table, the others folded below it."""
 
-    def value(r, x):  # a rate, or an advantage (a mean of differences of shares), as a percentage
-        return _pct(x) if r["kind"] == "rate" or r["statistic"].endswith(".advantage") else f"{x:.2f}"
+    def share(r):  # a rate, or an advantage (a mean of differences of shares)
+        return r["kind"] == "rate" or r["statistic"].endswith(".advantage")
+
+    def value(r, x):  # a rate as a percentage, an advantage in percentage points
+        return _pct(x) if r["kind"] == "rate" else f"{100 * x:+.1f}" if share(r) else f"{x:.2f}"
 
     def p(x):
         return "-" if x is None else p_text(x)
 
-    def diff(r):  # as the terminal: a share's difference in points
-        share = r["kind"] == "rate" or r["statistic"].endswith(".advantage")
-        return f"{100 * r['difference']:+.1f} pts" if share else f"{r['difference']:+.2f}"
+    def diff(r):  # as the terminal: a share's difference in percentage points
+        return f"{100 * r['difference']:+.1f} percentage points" if share(r) else f"{r['difference']:+.2f}"
 
-    def interval(r):
-        return "-" if r["ci"] is None else f"{value(r, r['ci'][0])} to {value(r, r['ci'][1])}"
+    def interval(r):  # of the difference: in its unit
+        if r["ci"] is None:
+            return "-"
+        lo, hi = r["ci"]
+        return f"{100 * lo:+.1f} to {100 * hi:+.1f}" if share(r) else f"{lo:+.2f} to {hi:+.2f}"
 
     def table(rows):
         return _table(

@@ -50,15 +50,18 @@ def _in_points(row: dict) -> bool:
 
 
 def _value(row: dict, x: float) -> str:
-    return f"{100 * x:.1f}%" if row["kind"] == "rate" else f"{x:.2f}"
+    """A rate as a percentage; an advantage (a share minus the even share) in percentage points."""
+    if row["kind"] == "rate":
+        return f"{100 * x:.1f}%"
+    return f"{100 * x:+.1f}" if _in_points(row) else f"{x:.2f}"
 
 
 def _diff(row: dict, x: float) -> str:
-    return f"{100 * x:+.1f} points" if _in_points(row) else f"{x:+.2f}"
+    return f"{100 * x:+.1f} percentage points" if _in_points(row) else f"{x:+.2f}"
 
 
 def sentence(row: dict) -> str:
-    """One statistic's change: "the win rate of seat 0: 31.0% to 38.5% (+7.5 points, 95% interval +2.0 to +13.0)"."""
+    """One statistic's change: "the win rate of seat 0: 31.0% to 38.5% (+7.5 percentage points, 95% interval +2.0 to +13.0)"."""
     if row["ci"] is None:
         how = "sign test" if row["test"] == "sign test" else "no interval"
         if row["p_value"] is not None:

@@ -4,7 +4,7 @@ import playa_rules as pr
 from playa_rules.cli.main import main
 from playa_rules.cli.simulate import _Progress
 from playa_rules.simulation.report import _comparison_html
-from playa_rules.simulation.verdict import method, p_text
+from playa_rules.simulation.verdict import method, p_text, sentence
 
 SKULLS = "tests/variants/two-skulls-twelve.yaml"
 GALORE = "tests/variants/pirates-galore.yaml"
@@ -40,7 +40,7 @@ def test_the_html_says_why_a_statistic_is_not_clear_and_counts_as_the_terminal(c
         assert f"{len(same)} statistic" in page and "identical on both sides" in page
     clear = [s for s in r["statistics"] if s["significant"] and s["kind"] == "rate"]
     for s in clear:  # a rate's difference in points, as the terminal says it
-        assert f"{100 * s['difference']:+.1f} pts" in page
+        assert f"{100 * s['difference']:+.1f} percentage points" in page
     assert "% - " not in page  # intervals read "low to high"
     pr_main = main(["compare", "pirate-gold-cards", "--variant", GALORE, "-p", "3", "-n", "20", "-w", "1"])
     out = " ".join(capsys.readouterr().out.split())
@@ -55,3 +55,32 @@ def test_a_p_value_below_the_smallest_double_is_not_printed_as_0():
 def test_the_progress_bar_labels_the_time_elapsed_and_the_time_left():
     texts = [getattr(c, "text_format", None) for c in _Progress(quiet=True).bar.columns]
     assert "games, elapsed" in texts and texts.index("games, elapsed") < texts.index("left")
+
+
+ADVANTAGE = {
+    "statistic": "first_player.advantage",
+    "kind": "mean",
+    "base": -0.03,
+    "variant": 0.50,
+    "difference": 0.525,
+    "ci": [0.363, 0.687],
+    "test": "paired t test",
+    "p_value": 1e-6,
+    "p_adjusted": 1e-5,
+    "significant": True,
+    "identical": False,
+}
+WIN_RATE = {**ADVANTAGE, "statistic": "seats[0].win_rate", "kind": "rate", "base": 0.31, "variant": 0.385}
+WIN_RATE.update(difference=-0.2, ci=[-0.448, 0.048])
+
+
+def test_a_change_of_a_share_reads_in_percentage_points_throughout():
+    """A share's change is in percentage points, never beside a plain fraction or a percent interval."""
+    assert sentence(ADVANTAGE) == (
+        "the first player's advantage: -3.0 to +50.0 (+52.5 percentage points, 95% interval +36.3 to +68.7)"
+    )
+    assert sentence(WIN_RATE).endswith("31.0% to 38.5% (-20.0 percentage points, 95% interval -44.8 to +4.8)")
+    verdict = {"headline": "h", "rules": [], "clear": [], "why_not": []}
+    page = _comparison_html({"statistics": [WIN_RATE, ADVANTAGE], "verdict": verdict, "alpha": 0.05})
+    assert "<td>-20.0 percentage points</td><td>-44.8 to +4.8</td>" in page
+    assert "<td>-3.0</td><td>+50.0</td><td>+52.5 percentage points</td><td>+36.3 to +68.7</td>" in page
