@@ -7,7 +7,6 @@ the stage raises one :class:`~playa_rules.errors.RuleError` carrying all of them
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from functools import partial
 
@@ -29,7 +28,7 @@ from .item_where import item_condition
 from .kinds import ActionKinds
 from .listing import step_listing
 from .model import ModelBuilder, did_you_mean
-from .phase_flow import checked_next, seat_start
+from .phase_flow import next_phase, seat_start
 from .program import PhaseDef, Program, StepDef
 from .tell import compile_tell
 
@@ -335,18 +334,6 @@ class _Stage(ActionKinds):
                 self.broken_defines.add(name)
         return out
 
-    def next_phase(self, text, pointer: str, scope: Scope):
-        """A phase's ``next``; a phase id written bare (a name, not a text) is told how to
-        write it."""
-        before = len(self.diags)
-        nxt = self.expr(text, pointer, scope)
-        phases = [p for p in self.data.get("phases") or [] if isinstance(p, dict)]
-        ids = [p.get("id", f"phase{i + 1}") for i, p in enumerate(phases)]
-        if nxt is None and len(self.diags) > before and isinstance(text, str) and text.strip() in ids:
-            hint = f"a phase id in next is a text, in quotes: next: \"'{text.strip()}'\""
-            self.diags[before] = dataclasses.replace(self.diags[before], hint=hint)
-        return None if nxt is None else checked_next(self, nxt, text, pointer, ids)
-
     def phase(self, i: int, ph: dict, actions: dict) -> PhaseDef:
         ptr = f"/phases/{i}"
         root = Scope()
@@ -380,7 +367,7 @@ class _Stage(ActionKinds):
             c = self.expr(text, f"{ptr}/let/{k}", root)
             if c is not None:
                 lets.append((k, c.fn))
-        nxt = self.next_phase(ph["next"], f"{ptr}/next", root) if "next" in ph else None
+        nxt = next_phase(self, ph["next"], f"{ptr}/next", root) if "next" in ph else None
         steps = []
         for j, st in enumerate(ph.get("steps") or []):
             sptr = f"{ptr}/steps/{j}"

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .dsl.faults import NoneFault, fault_site, value_text
@@ -39,6 +40,19 @@ def seat_start(fn, origin, text, form: str):
 
 def _fits(t) -> bool:
     return all(k in _NEXT_KINDS for k in t.mix) if t.mix else t.kind in _NEXT_KINDS
+
+
+def next_phase(stage, text, pointer: str, scope):
+    """A phase's ``next`` compiled and checked (:func:`checked_next`); a phase id written bare
+    (a name, not a text) is told how to write it."""
+    before = len(stage.diags)
+    nxt = stage.expr(text, pointer, scope)
+    phases = [p for p in stage.data.get("phases") or [] if isinstance(p, dict)]
+    ids = [p.get("id", f"phase{i + 1}") for i, p in enumerate(phases)]
+    if nxt is None and len(stage.diags) > before and isinstance(text, str) and text.strip() in ids:
+        hint = f"a phase id in next is a text, in quotes: next: \"'{text.strip()}'\""
+        stage.diags[before] = dataclasses.replace(stage.diags[before], hint=hint)
+    return None if nxt is None else checked_next(stage, nxt, text, pointer, ids)
 
 
 def checked_next(stage, c, text, pointer: str, ids: list[str]):
