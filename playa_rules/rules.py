@@ -20,7 +20,9 @@ from .checks.schema import schema_diagnostics
 from .compiler.compile import compile_document
 from .engine.actions import Action
 from .engine.chance import space as chance_space
+from .engine.frozen import FrozenList, frozen
 from .engine.game import Game
+from .engine.resolve import integer
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
 from .source import variants as variants_
 from .source.blame import blamed
@@ -44,22 +46,26 @@ class Rules:
         self.id: str = spec.get("game", "")
         layers = getattr(doc, "layers", [])
         #: the ids of the variants applied, in order (empty for the game as published)
-        self.variants: list[str] = [layer.id for layer in layers]
+        self.variants: list[str] = FrozenList(layer.id for layer in layers)
         #: their titles, in the same order
-        self.variant_titles: list[str] = [layer.title or layer.id for layer in layers]
+        self.variant_titles: list[str] = FrozenList(layer.title or layer.id for layer in layers)
         self.title: str = spec.get("title", self.id)
         if layers:
             shown = self.variant_titles[:TITLED] + (
                 [f"{len(layers) - TITLED} more variants"] if len(layers) > TITLED else []
             )
             self.title += " (" + ", ".join(shown) + ")"
-        self.player_counts: list[int] = sorted(spec.get("players") or [])
+        self.player_counts: list[int] = FrozenList(sorted(spec.get("players") or []))
         self._digest: str | None = None
+        self._spec: dict | None = None
 
     @property
     def spec(self) -> dict:
-        """The rule file's data (after validation)."""
-        return self.program.spec
+        """The rule file's data (after validation), read-only: these rules are shared by every
+        ``load`` of the file (``copy.deepcopy(rules.spec)`` gives a plain, changeable copy)."""
+        if self._spec is None:
+            self._spec = frozen(self.program.spec)
+        return self._spec
 
     @property
     def digest(self) -> str:
@@ -96,13 +102,17 @@ class Rules:
         ``chance="explicit"`` stops at every chance event (``game.is_chance``) until an
         outcome from ``game.chance_outcomes()`` is applied.
         """
-        if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
+        count = integer(players)  # any integer-like but a bool: numpy's integers too
+        if count is None or count not in self.player_counts:
             raise PlayaRulesError(
                 f"{self.id} is for {_counts(self.player_counts)} players, not {shown(players)}"
             )
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-            raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
-        return Game(self, players, seed, chance, _queue=_queue)
+        if seed is not None and not isinstance(seed, str):
+            number = integer(seed)
+            if number is None:
+                raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
+            seed = number
+        return Game(self, count, seed, chance, _queue=_queue)
 
     def __repr__(self) -> str:
         with_ = "".join(f" +{v}" for v in self.variants)

@@ -74,5 +74,6 @@ class ZooEnv:
         """Nothing to release."""
 
     def state(self):
-        """The whole state as JSON text (for debugging)."""
+        """The whole state as JSON text, for debugging only: not an array, and the environments
+        declare no ``state_space`` (docs/adapters.md)."""
         return json.dumps(self.game.view(None), sort_keys=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 from ..compiler.program import Program
-from ..errors import GameRuntimeError, IllegalAction, PlayaRulesError, shown
+from ..errors import GameRuntimeError, PlayaRulesError
 from ..faults import relocated
 from . import automata as _automata
 from . import chance as _chance
@@ -26,9 +26,10 @@ from .flow import RUNTIME_ERRORS as _RUNTIME_ERRORS
 from .flow import Flow
 from .flow import action_failed as _action_failed
 from .flowcode import after_table
+from .frozen import frozen_event
 from .legal import Legal
 from .log import event as _event
-from .resolve import resolve
+from .resolve import resolve, seat_number
 from .segments import Segments
 from .state import DECIDE, HAND_START, OVER, STEP_ENTER, State
 
@@ -153,12 +154,12 @@ class Game(Segments, Flow):
         read-only list; empty once over, and for a seat that does not act now."""
         if seat is None:
             return self._legal
-        return _sealed.legal_for(self, seat)
+        return _sealed.legal_for(self, seat_number(self, seat))
 
     def legal_action_ids(self, seat=None) -> list[int]:
         """The integer ids of the legal actions (of ``seat``), ascending (an action mask's ones)."""
         if seat is not None and (seat != self.g.seat or self._node is not None):
-            return sorted(_sealed.legal_for(self, seat).ids())
+            return sorted(_sealed.legal_for(self, seat_number(self, seat)).ids())
         known = self._ids()
         if known[1] is None:
             known[1] = sorted(known[0])
@@ -335,13 +336,7 @@ class Game(Segments, Flow):
 
     def view(self, seat) -> dict:
         """What ``seat`` may know, as JSON-serialisable data; ``view(None)`` shows everything."""
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n
-        ):
-            raise IllegalAction(
-                f"no seat {shown(seat)}: seats are 0 to {self.g.n - 1} (or None for everything)"
-            )
-        return _view.view(self, seat)
+        return _view.view(self, None if seat is None else seat_number(self, seat, everything=True))
 
     @property
     def hands(self) -> int:
@@ -360,7 +355,7 @@ class Game(Segments, Flow):
         if len(done) > len(self._log):  # rewound to the start of a segment (explicit chance)
             del done[len(self._log) :]
         for ev in self._log[len(done) :]:
-            done.append(_event(self, ev))
+            done.append(frozen_event(_event(self, ev)))
         return list(done)
 
     def log_for(self, seat: int) -> list[dict]:
@@ -371,8 +366,7 @@ class Game(Segments, Flow):
         As with :attr:`log`, the list is a copy and reading it again only converts the
         events added since.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.g.n:
-            raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {self.g.n - 1}")
+        seat = seat_number(self, seat)
         log = self._log
         final = min(self._masked, len(log))  # entries before this have their knowledge masks for good
         done = self._seen.get(seat)
@@ -381,8 +375,8 @@ class Game(Segments, Flow):
         elif len(done) > final:  # rewound to the start of a segment (explicit chance)
             del done[final:]
         for ev in log[len(done) : final]:
-            done.append(_event(self, ev, seat))  # None for an event the seat does not learn of
-        events = done + [_event(self, ev, seat) for ev in log[final:]]
+            done.append(frozen_event(_event(self, ev, seat)))  # None: an event the seat does not learn of
+        events = done + [frozen_event(_event(self, ev, seat)) for ev in log[final:]]
         return [x for x in events if x is not None] if None in events else events
 
     def sample_world(self, seat: int, rng=None, chance: str = "sample") -> Game:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from ..compiler.program import Program
 from ..errors import IllegalAction, PlayaRulesError, shown
 from ..limits import MAX_INT
+from .automata import seats_of
 from .chance import CHANCE
 from .game import Game
+from .logfields import Bounds, check_event
 
 _KINDS = frozenset(
     (
@@ -63,6 +65,9 @@ def _parts(rules, log) -> tuple[list, list]:
             f"event 0 ('start') of the log has {shown(players)} as its 'players', but {rules.id} is "
             f"played by {', '.join(map(str, rules.player_counts))} players"
         )
+    bounds = Bounds(
+        len(seats_of(rules.program, players)), rules.num_distinct_actions, rules.max_chance_outcomes
+    )
     outcomes, actions, chances = [], [], []
     for i, ev in enumerate(log):
         kind = ev.get("event") if isinstance(ev, dict) else None
@@ -82,15 +87,14 @@ def _parts(rules, log) -> tuple[list, list]:
             raise PlayaRulesError(
                 f"event {i} has no id: replay needs the full log (game.log), not a seat's log_for"
             )
+        if kind == "start" and i:
+            raise PlayaRulesError(f"event {i} of the log is a second 'start': a log has one, its first event")
+        check_event(ev, i, bounds)  # every field as game.log writes it, before any event is used
         if kind == "chance":
-            outcomes.append(_whole(ev, i, "id"))
+            outcomes.append(ev["id"])
             chances.append(i)
         elif kind == "chose" or (kind == "action" and not ev.get("sealed")):
-            _whole(ev, i, "id")  # (a sealed action follows from its 'chose' event)
-            _whole(ev, i, "seat")
-            actions.append((i, ev))
-        elif kind == "start" and i:
-            raise PlayaRulesError(f"event {i} of the log is a second 'start': a log has one, its first event")
+            actions.append((i, ev))  # (a sealed action follows from its 'chose' event)
     return outcomes, actions, chances
 
 

@@ -70,6 +70,23 @@ def integer(x):
         return None
 
 
+def seat_number(game, seat, everything: bool = False) -> int:
+    """``seat`` as an int, any integer-like but a bool (numpy's integers too), or IllegalAction
+    naming it: every method that takes a seat checks it here, alike (``everything``: the
+    method also takes None, meaning the whole state)."""
+    n = game.g.n
+    if seat.__class__ is int and 0 <= seat < n:
+        return seat
+    s = integer(seat)
+    if s is None or not 0 <= s < n:
+        raise IllegalAction(
+            f"no seat {shown(seat)}: seats are 0 to {n - 1}"
+            + (" (or None for everything)" if everything else ""),
+            action=None,
+        )
+    return s
+
+
 def _fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 

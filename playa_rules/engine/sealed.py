@@ -24,7 +24,7 @@ from ..errors import GameRuntimeError, IllegalAction, shown
 from . import automata as _automata
 from .flow import RUNTIME_ERRORS
 from .legal import Legal
-from .resolve import resolve
+from .resolve import resolve, seat_number
 from .state import STEP_ENTER
 
 
@@ -141,10 +141,10 @@ def acting(game) -> tuple:
     return pending(g)
 
 
-def _check_seat(game, seat) -> None:
+def _check_seat(game, seat) -> int:
+    """``seat`` as an int, if it may choose now (else IllegalAction saying why)."""
     g = game.g
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < g.n:
-        raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {g.n - 1}", action=None)
+    seat = seat_number(game, seat)
     if game._node is not None:
         raise IllegalAction(f"seat {seat} cannot act now: a chance event waits for its outcome")
     if game.is_over:
@@ -154,6 +154,7 @@ def _check_seat(game, seat) -> None:
             raise IllegalAction(f"seat {seat} has chosen already: its choice is sealed until all have chosen")
         now = ", ".join(map(str, acting(game)))
         raise IllegalAction(f"seat {seat} does not act now (seats to act: {now})")
+    return seat
 
 
 def apply(game, action, seat) -> None:
@@ -161,7 +162,7 @@ def apply(game, action, seat) -> None:
     g = game.g
     if seat is None:
         seat = g.seat
-    _check_seat(game, seat)
+    seat = _check_seat(game, seat)
     if g.sim is None:  # a sequential decision, the seat named: as apply(action)
         game.apply(action)
         return

@@ -54,7 +54,7 @@ def view(game, seat) -> dict:
         "hand_scores": plain(g.hand_scores),  # a copy, each hand's list too
         "is_over": over,
     }
-    if (game.rules.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only
+    if (game.program.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only
         out["running_scores"] = plain(game.running_scores())
     if not over:  # (no phase while a search's world waits between hands: its last has ended)
         phases = game.program.phases

@@ -25,8 +25,9 @@ import operator
 import random
 from operator import itemgetter
 
-from ..errors import IllegalAction, PlayaRulesError, shown
+from ..errors import PlayaRulesError
 from . import sealed as _sealed
+from .resolve import seat_number
 from .state import DECIDE
 
 
@@ -49,8 +50,7 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     """An independent game: everything ``seat`` knows as it is, the unknown redrawn (module doc)."""
     from .game import Game
 
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.g.n:
-        raise IllegalAction(f"no seat {shown(seat)}: seats are 0 to {game.g.n - 1}")  # as view and log_for
+    seat = seat_number(game, seat)  # as view and log_for
     if game.is_chance:
         raise PlayaRulesError(
             "a world is sampled at a decision, not while a chance event waits for its outcome"

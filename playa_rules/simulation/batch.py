@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 import os
+import pickle
 
 from ..agents import agent_name, make_agent
 from ..errors import PlayaRulesError, shown
@@ -57,11 +58,24 @@ def check_seed(seed) -> int:
     )
 
 
+def _whole(x):
+    """``x`` as an int when it is an integer-like but a bool (numpy's integers too), else as it is."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        return int(x)
+    if not isinstance(x, bool):
+        try:
+            return operator.index(x)
+        except TypeError:
+            pass
+    return x
+
+
 def check_workers(workers) -> int:
     """The number of worker processes: None (the CPU count) or a whole number from 1."""
     if workers is None:
         return os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    workers = _whole(workers)
+    if not isinstance(workers, int) or workers < 1:
         raise PlayaRulesError(
             f"workers is a whole number from 1 (or None for the CPU count), not {workers!r}"
         )
@@ -72,9 +86,10 @@ def units_for(
     rules: Rules, players: int, games: int, agents: tuple, seed: int, rotate: bool, side: str = ""
 ) -> list[Unit]:
     """The work units of a batch: game ``i`` has the seed ``seed + i`` (``seed`` as check_seed gives it)."""
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+    games, players = _whole(games), _whole(players)
+    if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
-    if players not in rules.player_counts:
+    if not isinstance(players, int) or players not in rules.player_counts:
         raise PlayaRulesError(
             f"{rules.id} is played by {', '.join(map(str, rules.player_counts))} players, "
             f"not {shown(players)}"
@@ -86,11 +101,33 @@ def units_for(
     return [Unit(i, rules, players, seed + i, agents, rotate, side) for i in range(games)]
 
 
-def checked(rules: Rules, players, agents, seed, workers) -> tuple:
+def checked(rules: Rules, players, agents, seed, workers, backend: str = "process") -> tuple:
     """The settings simulate and compare share, checked: ``(players, agents, seed, workers)``,
     the players by default the rule set's smallest count."""
     players = rules.player_counts[0] if players is None else players
-    return players, check_agents(agents), check_seed(seed), check_workers(workers)
+    agents = check_agents(agents)
+    return players, agents, check_seed(seed), shippable(agents, check_workers(workers), workers, backend)
+
+
+def shippable(agents: tuple, workers: int, asked, backend: str) -> int:
+    """The number of worker processes to use: an agent that cannot be pickled (a lambda, a
+    function or class defined inside a function) cannot be sent to one. With ``workers`` left
+    at its default (None) the games are then played in this process; with a number of workers
+    asked for, PlayaRulesError says what to do. (Ray pickles functions itself.)"""
+    if workers <= 1 or backend != "process":
+        return workers
+    for spec in agents:
+        try:
+            pickle.dumps(spec)
+        except Exception as exc:  # noqa: BLE001 - pickle raises PicklingError, AttributeError or TypeError
+            if asked is None:
+                return 1
+            raise PlayaRulesError(
+                f"the agent {agent_name(spec)!r} cannot be sent to worker processes ({shown(str(exc))}): "
+                f"define it at the top level of a module (a function or a class, not a lambda or one "
+                f"defined inside a function), or play in this process with workers=1"
+            ) from None
+    return workers
 
 
 def simulate(
@@ -116,7 +153,7 @@ def simulate(
     The result is the ``--json`` document of ``playa-rules simulate`` (docs/simulation.md).
     """
     rules = resolve_rules(game, variants)
-    players, agents, seed, workers = checked(rules, players, agents, seed, workers)
+    players, agents, seed, workers = checked(rules, players, agents, seed, workers, backend)
     units = units_for(rules, players, games, agents, seed, rotate)
     records, interrupted = run(units, workers, backend, address, on_done)
     return summarize(records, meta_of(rules, players, games, agents, seed, rotate, interrupted))

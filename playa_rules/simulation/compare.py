@@ -161,7 +161,7 @@ def compare(
     alpha, margin = check_alpha(alpha), check_margin(margin)  # before any game is played
     base_rules = resolve_rules(game, against)
     new_rules = resolve_rules(game, variants)
-    players, agents, seed, workers = checked(base_rules, players, agents, seed, workers)
+    players, agents, seed, workers = checked(base_rules, players, agents, seed, workers, backend)
     pairs = zip(
         units_for(base_rules, players, games, agents, seed, rotate, "base"),
         units_for(new_rules, players, games, agents, seed, rotate, "variant"),

@@ -10,6 +10,7 @@ rule file must then behave as the literature says: the uniform random policy is 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -257,6 +258,21 @@ def test_the_adapters_page_examples_run(monkeypatch, capsys):
     for code in examples:
         exec(compile(code.values[0], "<docs/adapters.md>", "exec"), {"__name__": "__docs_example__"})
     assert "0.458" in capsys.readouterr().out
+
+
+def test_the_adapters_page_gives_maui_s_tensor_sizes_as_they_are():
+    """'Maui: 8,192 of its 14,954 floats, 15,604 of 23,090 with crabs' (the `known` piece, the
+    whole tensor), read off the page and measured on the layouts."""
+    from playa_rules.adapters.observation import Layout
+
+    page = (ROOT / "docs" / "adapters.md").read_text(encoding="utf-8")
+    found = re.search(r"Maui: ([\d,]+) of its ([\d,]+) floats, ([\d,]+) of ([\d,]+) with `crabs`", page)
+    shown = [int(x.replace(",", "")) for x in found.groups()]
+    measured = []
+    for variants in ([], ["crabs"]):
+        layout = Layout(pr.load("maui", variants=variants).program)
+        measured += [int(np.prod(dict(layout.pieces)["known"])), layout.size]
+    assert shown == measured
 
 
 @pytest.mark.parametrize("rules", ["playa-pirata", "lying-pirates", "pirate-gold-cards"])
