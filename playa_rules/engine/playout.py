@@ -25,6 +25,7 @@ from ..errors import IllegalAction
 from .actions import Action
 from .flowcode import play_loop
 from .log import UNLOGGED
+from .resolve import integer
 from .state import HAND_START, OVER
 
 
@@ -37,9 +38,10 @@ def apply_index(game, k: int) -> None:
     if g.sim is not None or game._node is not None or g.explicit or g.mode == OVER:
         game.apply(legal[k])  # a simultaneous step, a chance node, explicit chance: the general path
         return
-    if k.__class__ is not int or not 0 <= k < ends[-1]:
+    i = k if k.__class__ is int else integer(k)  # numpy's integers too; None for a non-integer
+    if i is None or not 0 <= i < ends[-1]:
         raise IllegalAction(f"no legal action {k!r}: there are {ends[-1]}")
-    _play(game, g, legal, ends, k)
+    _play(game, g, legal, ends, i)
 
 
 def _play(game, g, legal, ends, k: int) -> None:

@@ -289,8 +289,10 @@ def test_a_malformed_log_raises_naming_the_event_and_the_field(change, message):
     "change,message",
     [
         (
-            lambda log, c, a: log[c].update(id=99999),
-            r"at event \d+ \('.* from supply'\): chance outcome 99999 is "
+            lambda log, c, a: log[c].update(
+                id=105
+            ),  # an id of these rules (a random choice's), not of a draw
+            r"at event \d+ \('.* from supply'\): chance outcome 105 is "
             r"not possible here",
         ),
         (

@@ -53,3 +53,14 @@ def test_new_game_takes_numpy_integers_for_players_and_seed():
             rules.new_game(**bad)
     with pytest.raises(pr.PlayaRulesError, match="a seed is a whole number or a text, not float64"):
         rules.new_game(players=3, seed=np.float64(7))
+
+
+def test_apply_index_takes_numpy_integers_and_refuses_other_numbers():
+    game = pr.load("playa-pirata").new_game(players=3, seed=7)
+    other = game.clone()
+    game.apply_index(np.int64(1))
+    other.apply_index(1)
+    assert game.log == other.log
+    for bad in (True, 1.0, "0"):
+        with pytest.raises(pr.IllegalAction, match="no legal action"):
+            game.apply_index(bad)
