@@ -271,16 +271,17 @@ class State(Chance):
         s.zones = list(map(list.copy, self.zones))
         s.loc = self.loc[:]
         s.known = self.known[:]
-        s.cvars = dict(zip(self.cvars, map(list.copy, self.cvars.values())))
-        s.pvars = {k: v[:] for k, v in self.pvars.items()}
-        s.pmvars = {k: v[:] for k, v in self.pmvars.items()}
-        s.tvars = dict(self.tvars)
-        s.hvars = dict(self.hvars)
-        s.mvars = dict(self.mvars)
-        s.plet = dict(self.plet)
-        s.won = list(self.won)
-        s.hand_scores = [h[:] for h in self.hand_scores]
-        s.score_detail = list(self.score_detail)
+        # (a comprehension costs a call: an empty mapping or list is copied without one)
+        s.cvars = {k: v[:] for k, v in self.cvars.items()} if self.cvars else {}
+        s.pvars = {k: v[:] for k, v in self.pvars.items()} if self.pvars else {}
+        s.pmvars = {k: v[:] for k, v in self.pmvars.items()} if self.pmvars else {}
+        s.tvars = self.tvars.copy()
+        s.hvars = self.hvars.copy()
+        s.mvars = self.mvars.copy()
+        s.plet = self.plet.copy()
+        s.won = self.won[:]
+        s.hand_scores = [h[:] for h in self.hand_scores] if self.hand_scores else []
+        s.score_detail = self.score_detail[:]
         s.rng_shared = self.rng_shared = True  # the generator is copied by whichever draws first
         s.mix = self.mix[:]  # its ranges are tuples: shared safely
         s.log = list(self.log)

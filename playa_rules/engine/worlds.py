@@ -61,10 +61,10 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
         rng = random.Random(_seed_of(rng))
     g = game.g.copy()
     redraw = None if g.sim is None else _sealed.forget_others(g, seat)  # others' sealed choices: unknown
-    groups, zis, tables, dice = _plan(game.m, g, seat)
-    if groups and game.m.component_count > 1:  # (one component alone has nowhere else to go)
-        fwd, inv = _dealt(rng, groups, game.m.component_count)
-        _permute(g, fwd, inv, zis, tables)
+    plan = _plan(game.m, g, seat)
+    if plan.groups and game.m.component_count > 1:  # (one component alone has nowhere else to go)
+        _permute(g, *_dealt(rng, plan), plan)
+    dice = plan.dice
     face = g.cvars.get("face")
     if dice and face is not None:
         faces = game.m.props["faces"]
@@ -83,22 +83,58 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     return world
 
 
-def _plan(m, g, seat: int) -> tuple:
-    """``(groups, zones, tables, dice)``: what a world of ``seat`` redraws in state
-    ``g``, worked out once for a position a search samples many worlds of (remembered per
-    model, for the last state asked, and used again while the state's zones and knowledge
-    read the same).
+class _Plan:
+    """What the worlds of one seat at one position redraw, worked out once (:func:`_plan`).
 
-    ``groups``: for each kind of back (type and owner, in their order), the unseen components
-    sorted by id, the component at each of their places, in place order, and the draws of a
-    shuffle of them (``random.shuffle``'s: position, bound, bits); ``zones``: the zones that
-    hold them; ``tables``: the attached zones' tables in which one of them has a zone, each
-    with those components and what :func:`_permute` moves with them (:func:`_stacks`);
-    ``dice``: the dice whose face the seat does not know (rolled again if they show one)."""
-    zones, known, loc = g.zones, g.known, g.loc
+    ``groups``: per kind of back (type and owner, in their order), ``(off, draws)``: the
+    kind's unseen components sit at ``start[off:off + len]`` (sorted by id), and ``draws``
+    are ``random.shuffle``'s draws over them (position, bound, bits), positions counted
+    from ``off``; ``at``: the component at each place of those kinds, the places of each
+    kind in place order, aligned with ``start``; ``start``: then the components of the
+    zones concerned that stay (seen ones); ``zones``: ``(zone, a, b)`` for each zone holding
+    an unseen component, its contents after a deal being items ``a:b`` of ``rebuilt``
+    applied to the dealt list; ``moved``: the per-component lists a deal rewrites (the
+    place's zone, who knows the face, component variables) by name, those
+    whose value is the same at every place of each kind left out (a deal changes nothing
+    there); ``span``: the ids a deal moves are in ``range(*span)``; ``tables``: the attached zones' tables in which one of the unseen components
+    has a zone, each with those components as ``(component, its place in at)`` and what
+    :func:`_permute` moves with them (:func:`_stacks`); ``dice``: the dice whose face the
+    seat does not know (rolled again if they show one)."""
+
+    __slots__ = ("groups", "at", "start", "ident", "span", "zones", "rebuilt", "moved", "tables", "dice")
+
+
+def _plan(m, g, seat: int) -> _Plan:
+    """The :class:`_Plan` of a world of ``seat`` in state ``g`` (remembered per model, for
+    the last state asked, and used again while what it was worked out from reads the same:
+    the seat, every component's zone and knowledge, the component variables, and the
+    contents of the zones it read)."""
+    known, loc, cvars = g.known, g.loc, g.cvars
     last = m.__dict__.get("_world_plan")
-    if last is not None and last[0] == seat and last[1] == known and last[2] == loc and last[3] == zones:
-        return last[4]
+    if (
+        last is not None
+        and last[0] == seat
+        and last[1] == known
+        and last[2] == loc
+        and last[3] == cvars
+        and (last[4] is None or last[4](g.zones) == last[5])
+    ):
+        return last[6]
+    plan, read = _planned(m, g, seat)
+    zones = g.zones  # a zone holds the components whose zone is it: only the order of two or more is read
+    read = [zi for zi in read if len(zones[zi]) > 1]
+    read = itemgetter(*read, read[0]) if read else None  # (a tuple of lists whatever their number)
+    snapshot = None if read is None else tuple(map(list.copy, read(zones)))
+    cvars = {k: v[:] for k, v in cvars.items()}
+    m.__dict__["_world_plan"] = (seat, known[:], loc[:], cvars, read, snapshot, plan)
+    return plan
+
+
+def _planned(m, g, seat: int) -> tuple:
+    """``(plan, zones read)``: the :class:`_Plan` worked out afresh, and the zones whose
+    contents it depends on beyond what each component's zone and knowledge say (the order
+    of the zones holding unseen components, the stacks on them)."""
+    zones, known, loc = g.zones, g.known, g.loc
     bit = 1 << seat
     kinds: dict = {}
     ctype, owner = m.ctype, m.owner
@@ -110,64 +146,98 @@ def _plan(m, g, seat: int) -> tuple:
     for zi in zis:
         for i, c in enumerate(zones[zi]):
             slot[c] = (zi, i)
-    groups = []
+    plan = _Plan()
+    plan.groups, start, at = [], [], []
     for key in sorted(kinds, key=lambda k: (k[0], -1 if k[1] is None else k[1])):
         unseen = kinds[key]  # sorted by id: public
-        at = {slot[c]: c for c in unseen}
-        draws = [(i, i + 1, (i + 1).bit_length()) for i in range(len(unseen) - 1, 0, -1)]
-        groups.append((unseen, [at[place] for place in sorted(at)], draws))  # places in order: public too
-    every = [c for unseen in kinds.values() for c in unseen]
-    tables = []
+        off = len(start)
+        by_place = {slot[c]: c for c in unseen}
+        plan.groups.append(
+            (off, [(off + i, i + 1, (i + 1).bit_length()) for i in range(len(unseen) - 1, 0, -1)])
+        )
+        start += unseen
+        at += [by_place[place] for place in sorted(by_place)]  # places in order: public too
+    if not at:  # nothing unseen: nothing to deal
+        plan.zones, plan.rebuilt, plan.start, plan.at, plan.span, plan.moved = [], None, [], [], (0, 0), []
+        plan.ident, plan.tables, plan.dice = [], [], _unseen_dice(m, known, bit)
+        return plan, []
+    place = {c: t for t, c in enumerate(at)}  # the component there before a deal -> its place
+    recipe, plan.zones = [], []
+    for zi in zis:  # a zone's contents after a deal: the dealt component at each place, the rest stay
+        a = len(recipe)
+        for c in zones[zi]:
+            t = place.get(c)
+            if t is None:
+                t = len(start)
+                start.append(c)
+            recipe.append(t)
+        plan.zones.append((zi, a, len(recipe)))
+    plan.rebuilt = itemgetter(*recipe, 0)  # (a tuple even for one component)
+    plan.start, plan.at = start, at
+    plan.ident = list(range(m.component_count))
+    plan.span = min(at), max(at) + 1  # (the ids a deal moves: a slice of each list is rewritten)
+    bounds = [(off, off + len(draws) + 1) for off, draws in plan.groups]
+    plan.moved = [
+        name
+        for name, store in (("loc", loc), ("known", known), *g.cvars.items())
+        if any(len({store[c] for c in at[a:b]}) > 1 for a, b in bounds)
+    ]
+    plan.tables, read = [], list(zis)
     for table in m.attached.values():
-        having = [c for c in every if table[c] >= 0]
+        having = [(c, place[c]) for c in at if table[c] >= 0]
         if having:
             whole = all(  # every kind with an attached zone has one each: moved among themselves
-                all(table[c] >= 0 for c in unseen)
-                for unseen, _, _ in groups
-                if any(table[c] >= 0 for c in unseen)
+                all(table[c] >= 0 for c in at[a:b]) for a, b in bounds if any(table[c] >= 0 for c in at[a:b])
             )
             stacks = _stacks(zones, table, having, set(zis)) if whole else None
-            tables.append((table, having, stacks))
-    dice = [c for c in _dice(m) if not known[c] & bit] if m.props.get("faces") is not None else []
-    plan = groups, zis, tables, dice
-    m.__dict__["_world_plan"] = (seat, known[:], loc[:], list(map(list.copy, zones)), plan)
-    return plan
+            if stacks is not None:
+                read += (table[c] for c, _ in having)
+            plan.tables.append((table, having, stacks))
+    plan.dice = _unseen_dice(m, known, bit)
+    return plan, read
 
 
-def _dealt(rng, groups: list, n: int) -> tuple:
-    """``(fwd, inv)``: the component now at the place of each of the ``n``, and the place each
-    goes to, after ``rng.shuffle`` of each group's unseen components (``groups``: see
-    :func:`_plan`)."""
-    fwd = list(range(n))
-    inv = fwd[:]
-    plain = rng.__class__ is random.Random
-    bits = rng.getrandbits
-    # unseen: sorted by id; olds: the component at each place, in place order
-    for unseen, olds, draws in groups:
-        drawn = unseen[:]
-        if plain:  # rng.shuffle(drawn) inline: the same draws, without two calls per element
-            for i, n_, k in draws:
+def _unseen_dice(m, known: list, bit: int) -> list:
+    """The dice whose face the seat (``bit``) does not know."""
+    return [c for c in _dice(m) if not known[c] & bit] if m.props.get("faces") is not None else []
+
+
+def _dealt(rng, plan: _Plan) -> tuple:
+    """``(dealt, inv)``: ``plan.start`` with each kind's unseen components put in the order of
+    ``rng.shuffle`` of them (the component now at each of their places, aligned with
+    ``plan.at``), and the place each component goes to (its own for those that stay)."""
+    dealt = plan.start[:]
+    if rng.__class__ is random.Random:  # rng.shuffle inline: the same draws, without two calls per element
+        bits = rng.getrandbits
+        for off, draws in plan.groups:
+            for i, n, k in draws:
                 j = bits(k)
-                while j >= n_:
+                while j >= n:
                     j = bits(k)
-                drawn[i], drawn[j] = drawn[j], drawn[i]
-        else:
+                j += off
+                dealt[i], dealt[j] = dealt[j], dealt[i]
+    else:
+        for off, draws in plan.groups:
+            end = off + len(draws) + 1
+            drawn = dealt[off:end]
             rng.shuffle(drawn)
-        for old, new in zip(olds, drawn):
-            fwd[old] = new
-            inv[new] = old
-    return fwd, inv
+            dealt[off:end] = drawn
+    inv = plan.ident[:]
+    for old, new in zip(plan.at, dealt):
+        inv[new] = old
+    return dealt, inv
 
 
 def _stacks(zones: list, table: list, having: list, moving: set):
     """What :func:`_permute` moves with the components ``having`` an attached zone in
-    ``table``, known in the planned state: ``(held, holding)``, each of them with something
-    in its attached zone and those contents, and the set of them; None when one of those
-    zones holds unseen components (``moving``: their zones), which the world moves first."""
-    if any(table[c] in moving for c in having):
+    ``table`` (``(component, its place)``), known in the planned state: ``(held, holding)``,
+    each of them with something in its attached zone, its place and those contents, and the
+    set of them; None when one of those zones holds unseen components (``moving``: their
+    zones), which the world moves first."""
+    if any(table[c] in moving for c, _ in having):
         return None
-    held = [(c, tuple(zones[table[c]])) for c in having if zones[table[c]]]
-    return held, {c for c, _ in held}
+    held = [(c, t, tuple(zones[table[c]])) for c, t in having if zones[table[c]]]
+    return held, {c for c, _, _ in held}
 
 
 def _dice(m) -> list:
@@ -179,38 +249,37 @@ def _dice(m) -> list:
     return dice
 
 
-def _permute(g, fwd: list, inv: list, zis: list, tables: list) -> None:
-    """Put ``fwd[c]`` where ``c`` is (``inv`` the inverse permutation; ``zis``: the zones of
-    the components it moves), keeping each place's own state: who knows the face there, its
-    variables and the zones attached to it (``tables``: the attached zones' tables where one
-    of them has a zone, each with those components and :func:`_stacks`). ``fwd`` permutes
-    components of one type each; the lists are rewritten whole, in C, rather than place by
-    place."""
+def _permute(g, dealt: list, inv: list, plan: _Plan) -> None:
+    """Put ``dealt[t]`` at the place of ``plan.at[t]`` (``inv``: the place each component goes
+    to), keeping each place's own state: who knows the face there, its variables and the
+    zones attached to it. The lists are rewritten whole, in C, rather than place by place,
+    and only those a deal changes (``plan.moved``)."""
     zones = g.zones
-    moved = fwd.__getitem__
-    for zi in zis:
-        zones[zi] = list(map(moved, zones[zi]))
-    take = itemgetter(*inv)
+    rebuilt = plan.rebuilt(dealt)
+    for zi, a, b in plan.zones:
+        zones[zi] = list(rebuilt[a:b])
+    if plan.moved:
+        lo, hi = plan.span
+        take = itemgetter(*inv[lo:hi])
+        for name in plan.moved:  # variables stay with the place
+            store = g.loc if name == "loc" else g.known if name == "known" else g.cvars[name]
+            store[lo:hi] = take(store)
     loc = g.loc
-    loc[:] = take(loc)
-    g.known[:] = take(g.known)
-    for store in g.cvars.values():  # variables stay with the place
-        store[:] = take(store)
-    for table, having, stacks in tables:  # stacks and other attached zones stay at the place
+    for table, having, stacks in plan.tables:  # stacks and other attached zones stay at the place
         if stacks is not None:  # each attached zone's contents go to the zone of the component
             held, holding = stacks  # now at its place; only non-empty ones (known from the plan) and
-            for old, items in held:  # the zones they go to or leave are written
-                zi = table[fwd[old]]
+            for old, t, items in held:  # the zones they go to or leave are written
+                zi = table[dealt[t]]
                 zones[zi] = list(items)
                 for c in items:
                     loc[c] = zi
-            for old, _ in held:
+            for old, _, _ in held:
                 if inv[old] not in holding:  # what comes to its place has nothing on it
                     zones[table[old]] = []
             continue
-        held = [(zones[table[c]], c) for c in having]
-        for items, old in held:
-            new = fwd[old]
+        held = [(zones[table[c]], c, t) for c, t in having]
+        for items, old, t in held:
+            new = dealt[t]
             if new != old:
                 zi = table[new]
                 items = zones[zi] = items[:]

@@ -92,12 +92,15 @@ def test_towels_on_a_treasure_buried_face_down_stay_on_its_place_in_every_world(
             continue
         seat = game.current_player
         worlds._plan(game.m, game.g, seat)
-        tables = game.m.__dict__["_world_plan"][4][2]
+        tables = game.m.__dict__["_world_plan"][-1].tables
         stacked = [t for t in tables if t[2] is not None and t[2][0]]
         if not stacked:
             continue
         table, having, (held, _) = stacked[0]
-        contents = dict(held)  # the redrawn treasures with towels on them, and those towels
+        contents = {
+            c: items for c, _, items in held
+        }  # the redrawn treasures with towels on them, and those towels
+        having = [c for c, _ in having]
         places = {c: (game.g.loc[c], game.g.zones[game.g.loc[c]].index(c)) for c in having}
         for k in range(5):
             w = game.sample_world(seat, random.Random(k)).g
