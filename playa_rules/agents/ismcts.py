@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
+from collections import Counter, _count_elements
 
 from ..errors import PlayaRulesError
 from .collector import paused
-from .protocol import evaluate
+from .protocol import rewards as _rewards
 from .reuse import Kept, follow, known_ids
 
 DEFAULT_PLAYOUTS = 100
@@ -154,7 +154,7 @@ class ISMCTSAgent:
         while not world.is_over and not (by_hand and world.hands_played != hands):
             legal = world.legal_actions()
             ids = legal.ids()  # in list order, read off the runs (no Action made each)
-            node.avail.update(ids)  # (a Counter: counted in C)
+            _count_elements(node.avail, ids)  # (Counter.update's own counting, in C, without its checks)
             children = node.children
             k = self._untried(ids, children)
             if k is not None:
@@ -174,7 +174,7 @@ class ISMCTSAgent:
             while not world.is_over:
                 legal = world.legal_actions()
                 play(int(random() * len(legal)))
-        rewards = evaluate(world, world.players)
+        rewards = _rewards(world, world.players)  # (evaluate's, shared between playouts)
         for n in path:
             n.visits += 1
             n.total += rewards[n.player]
@@ -191,8 +191,10 @@ class ISMCTSAgent:
                 k = int(random() * n)
                 if ids[k] not in children:
                     return k
+        if children.keys() >= set(ids):  # (every legal action tried, checked in C: the usual case)
+            return None
         untried = [k for k, i in enumerate(ids) if i not in children]
-        return untried[self.rng.randrange(len(untried))] if untried else None
+        return untried[self.rng.randrange(len(untried))]
 
     def _select(self, node: _Node, ids: list) -> int:
         """The index (in ``ids``, the legal actions' ids) of the UCB1 choice."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import PlayaRulesError
@@ -104,12 +105,20 @@ def evaluate(game, seats: int) -> list[float]:
     points (a tie counts a half), counted in the sorted points (a sum of halves and ones is
     exact in any order: the same floats as adding them up seat by seat).
     """
+    return list(rewards(game, seats))
+
+
+def rewards(game, seats: int) -> tuple:
+    """:func:`evaluate`'s rewards as a tuple, shared between calls with the same points (a
+    search evaluates every playout: before the match is over they depend on the points alone,
+    remembered for the last few thousand)."""
     totals = game.scores()
     if game.is_over:
-        leaders = game.winners()
-    else:
-        top = max(totals, default=None)
-        leaders = [s for s, t in enumerate(totals) if t == top]
+        return _rewards(totals, game.winners(), seats)
+    return _by_points(tuple(totals), seats)
+
+
+def _rewards(totals: list, leaders: list, seats: int) -> tuple:
     out = []
     ranked = sorted(totals)
     for s in range(seats):
@@ -121,7 +130,14 @@ def evaluate(game, seats: int) -> list[float]:
         else:
             rank = 1.0
         out.append(0.5 * lead + 0.5 * rank)
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _by_points(totals: tuple, seats: int) -> tuple:
+    """The rewards before the match is over: the leaders are the seats with the most points."""
+    top = max(totals, default=None)
+    return _rewards(totals, [s for s, t in enumerate(totals) if t == top], seats)
 
 
 def finish_hand(game, rng, hands: int | None = None) -> None:

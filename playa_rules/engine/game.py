@@ -19,6 +19,7 @@ from . import opening as _opening
 from . import playout as _playout
 from . import sealed as _sealed
 from . import view as _view
+from . import worlds as _worlds
 from .actions import Action
 from .chance import CHANCE, NeedChance
 from .flow import NO_ACTIONS as _NO_ACTIONS
@@ -385,9 +386,7 @@ class Game(Segments, Flow):
         ``rng`` is a ``random.Random`` (or a seed); the world draws its own future chance
         from it (``chance="sample"``) or stops at chance nodes (``"explicit"``).
         """
-        from .worlds import sample_world
-
-        return sample_world(self, seat, rng, chance)
+        return _worlds.sample_world(self, seat, rng, chance)
 
     def __deepcopy__(self, memo) -> Game:
         """``copy.deepcopy`` is :meth:`clone` (the rules are shared, never copied)."""
