@@ -28,7 +28,6 @@ from operator import itemgetter
 from ..errors import PlayaRulesError
 from . import game as _game  # (engine.game imports this module: Game is read when a world is made)
 from . import sealed as _sealed
-from .legal import Legal
 from .resolve import seat_number
 from .state import DECIDE
 
@@ -75,39 +74,11 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     g.explicit = chance == "explicit"
     g.queue, g.qi = None, 0
     g.log = [("world", seat)]
-    world = _world_game(game, g)
+    world = _game.Game(game.rules, g.n, _state=g)
     if redraw is not None:
         _sealed.settle_world(world, seat, redraw, rng)
     elif g.mode == DECIDE:
         world._set_legal(world._current_legal())
-    return world
-
-
-def _world_game(game, g):
-    """``Game(game.rules, g.n, _state=g)``, its attributes set in one update (a search makes a
-    world per iteration; tests/engine/test_worlds_dealt.py checks that both make the same)."""
-    Game = _game.Game
-    world = Game.__new__(Game)
-    world.__dict__.update(
-        rules=game.rules,
-        program=game.program,
-        m=game.m,
-        _legal=Legal(),
-        _by_text=None,
-        _by_id=None,
-        _stamp=0,
-        _token=next(_game._TOKENS),
-        _segment=None,
-        _node=None,
-        _masked=0,
-        _nmasked=0,
-        _log_json=[],
-        _seen={},
-        _choosing={},
-        _after=game.program.extras.get("after_table"),
-        g=g,
-        _log=g.log,
-    )
     return world
 
 

@@ -141,23 +141,3 @@ def test_a_worlds_generator_seeded_when_it_first_draws_deals_what_one_seeded_at_
     finally:
         State.reseed = reseed
     assert late == at_once
-
-
-def test_a_world_is_the_game_the_class_makes_of_its_state():
-    """A world's Game is made with its attributes set in one update: the same attributes, with
-    the same values, as ``Game(rules, players, _state=...)`` gives (a fresh token, an empty
-    legal list), for every bundled game."""
-    from playa_rules.engine.game import Game
-
-    for gid in pr.games():
-        rules = pr.load(gid)
-        game = rules.new_game(rules.player_counts[0], seed=1)
-        state = game.g.copy()
-        made, fresh = worlds._world_game(game, state), Game(rules, state.n, _state=state)
-        assert made.__class__ is Game
-        mine, theirs = vars(made), vars(fresh)
-        assert sorted(mine) == sorted(theirs)
-        assert mine["_token"] != theirs["_token"] and list(mine["_legal"]) == list(theirs["_legal"]) == []
-        assert mine["_legal"] is not theirs["_legal"]
-        same = {k: v for k, v in mine.items() if k not in ("_token", "_legal")}
-        assert same == {k: v for k, v in theirs.items() if k not in ("_token", "_legal")}
