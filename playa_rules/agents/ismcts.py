@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter, _count_elements
+from collections import Counter
 
 from ..errors import PlayaRulesError
 from .collector import paused
@@ -154,7 +154,7 @@ class ISMCTSAgent:
         while not world.is_over and not (by_hand and world.hands_played != hands):
             legal = world.legal_actions()
             ids = legal.ids()  # in list order, read off the runs (no Action made each)
-            _count_elements(node.avail, ids)  # (Counter.update's own counting, in C, without its checks)
+            node.avail.update(ids)  # (a Counter: counted in C)
             children = node.children
             k = self._untried(ids, children)
             if k is not None:
