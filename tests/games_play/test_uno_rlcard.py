@@ -92,9 +92,19 @@ class _Dealer(UnoDealer):
 
 def _feed(game, events: list, seen: dict) -> None:
     """Give our game, at each of its chance events, RLCard's outcome, after checking the odds.
-    A card drawn from a pile of one kind of card decides nothing, in RLCard as in ours (no
-    chance event): it is passed over."""
+    A card drawn from a pile of one kind of card decides nothing (in RLCard no
+    chance event there, a forced one of probability 1 in ours, which takes it)."""
     while game.is_chance:
+        outcomes = game.chance_outcomes()
+        if len(outcomes) == 1:  # a forced draw: every card left shows one face
+            while events and events[0][0] == "refill":
+                seen["refills"] += events.pop(0)[0] == "refill"
+            if events and events[0][0] == "draw" and len(events[0][2]) == 1:
+                assert str(outcomes[0][0]) == f"{events[0][1]} from deck", (events[0], outcomes)
+                events.pop(0)
+            assert outcomes[0][1] == 1, outcomes
+            game.apply(outcomes[0][0])
+            continue
         while events and (events[0][0] == "refill" or (events[0][0] == "draw" and len(events[0][2]) == 1)):
             seen["refills"] += events.pop(0)[0] == "refill"
         if not events:
