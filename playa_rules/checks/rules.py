@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 
 from ..compiler.model import FIELD, PROSE_KEYS, did_you_mean
 from ..errors import Diagnostic
+from ..numbers import PROSE_FIELD, form_names, known_form
 from ..source.load import escape_pointer_segment
 from .base import Context, check, items_of, list_of
 
@@ -168,7 +169,7 @@ def texts_show_every_parameter(ctx: Context):
             )
 
 
-@check("unknown-prose-field")
+@check("unknown-prose-field", "unknown-prose-form")
 def prose_fields_name_constants(ctx: Context):
     """A ``{name}`` in a rule text that names no parameter, assumption or ruling: it is
     printed as written, where the author meant a value."""
@@ -180,8 +181,17 @@ def prose_fields_name_constants(ctx: Context):
             for key, value in node.items():
                 here = f"{pointer}/{escape_pointer_segment(key)}"
                 if key in PROSE_KEYS and isinstance(value, str):
-                    for name in FIELD.findall(value):
-                        if name not in known:
+                    for name, form in (mt.groups() for mt in PROSE_FIELD.finditer(value)):
+                        if form is not None and not known_form(form):
+                            yield ctx.at(
+                                here,
+                                "unknown-prose-form",
+                                f"'{{{name}:{form}}}' is no form of a number: a field's form is words, "
+                                f"ordinal or nth (Words for a capital letter, words_f for the feminine)",
+                                hint=did_you_mean(form, form_names())
+                                or "{name:words} writes three, {name:ordinal} third, {name:nth} 3rd",
+                            )
+                        elif name not in known:
                             yield ctx.at(
                                 here,
                                 "unknown-prose-field",

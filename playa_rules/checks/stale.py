@@ -10,10 +10,12 @@ as a note, when a text the variant does not rewrite holds the old value in figur
 number (or a number a list or table held and no longer holds: "up to 7 cards (5 with 6-7
 players)" when no count keeps 7) only in the text of a part whose expressions read the name,
 through the defines they call, and never 0 or 1 ("pay 1 token": a lone figure elsewhere, or those anywhere, are too
-common to mean the value). Parameters and assumptions are looked at, not rulings (a text quotes
-the rulebook, whose figures a ruling reads one way or another); texts, truth values and
-``none`` are not looked for, nor numbers written in words or as ordinals ("three", "3rd"),
-nor the figures of a ruling's ``cites`` (the rulebook's own words, quoted).
+common to mean the value). A single number is also looked for in English words and as an
+ordinal, as ``{name:words}``, ``{name:ordinal}`` and ``{name:nth}`` print it ("Three rounds",
+"after the third round", "the 3rd round"), in any case. Parameters and assumptions are looked
+at, not rulings (a text quotes the rulebook, whose figures a ruling reads one way or another);
+texts, truth values and ``none`` are not looked for, nor the figures of a ruling's ``cites``
+(the rulebook's own words, quoted).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ..compiler.model import FIELD, PROSE_KEYS
+from ..compiler.model import PROSE_KEYS
 from ..errors import Diagnostic
+from ..numbers import PROSE_FIELD, say
 from ..source.load import escape_pointer_segment
 from .base import STRING_LITERAL, WORD, Context, check, items_of
 
@@ -77,8 +80,8 @@ def _texts(node, pointer: str) -> Iterator[tuple[str, str]]:
 def _states(text: str, words: str) -> str | None:
     """Where ``text`` (its ``{fields}`` left out) holds ``words`` as figures of their own: a
     few words either side ("...to at least 3 people including..."), or None."""
-    plain = " ".join(FIELD.sub(" ", text).split())
-    m = re.search(rf"(?<![\w.,]){re.escape(words)}(?![\w]|[.,]\d)", plain)
+    plain = " ".join(PROSE_FIELD.sub(" ", text).split())
+    m = re.search(rf"(?<![\w.,-]){re.escape(words)}(?![\w-]|[.,]\d)", plain, re.IGNORECASE)
     if m is None:
         return None
     lo, hi = max(0, m.start() - 30), min(len(plain), m.end() + 30)
@@ -120,13 +123,23 @@ def kept_texts_state_no_value_a_variant_changes(ctx: Context):
 
 
 def _looked_for(old, new) -> list[tuple[str, bool]]:
-    """(figures, single) looked for in texts: the value as ``{name}`` prints it, and for a list
+    """(words, single) looked for in texts: the value as ``{name}`` prints it, and for a list
     or a table each number it holds that the new value no longer does ("Up to 7 cards a turn
-    (5 with 6-7 players)" for a table by player count), as single numbers; never 0 or 1."""
+    (5 with 6-7 players)" for a table by player count), as single numbers; a single whole
+    number also in words and as ordinals ("three", "third", "3rd"); never 0 or 1."""
     if not isinstance(old, (list, dict)):
-        return [] if old in (0, 1) else [(figures(old), True)]
+        return [] if old in (0, 1) else [(figures(old), True), *((w, True) for w in _in_words(old))]
     gone = sorted(set(_leaves(old)) - set(_leaves(new)) - {0, 1})
     return [(figures(old), False), *((figures(v), True) for v in gone)]
+
+
+def _in_words(n) -> list[str]:
+    """A whole number as English words and ordinals write it (none for a number words do not give)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return []
+    return [
+        w for w in dict.fromkeys(say("en", n, form) for form in ("words", "ordinal", "nth")) if w != str(n)
+    ]
 
 
 def _leaves(value) -> list:
@@ -187,10 +200,12 @@ def _stale(ctx, layer, section, name, olds, new, where, quote) -> Diagnostic:
         pointer,
         "stale-rule-text",
         f"this changes {what} '{name}' from {old} to {new}, but a rule text that variant '{layer.id}' keeps "
-        f"still states {stated} in figures: the printed rules would say the old value",
+        f"still states {stated} {'in figures' if re.search(r'[0-9]', stated) else 'in words'}: the printed "
+        f"rules would say the old value",
         severity="warning",
         hint=f"write {{{name}}} in that text where it states the value (it prints the value the rules "
-        f"play), or give the text anew in the variant",
+        f"play; {{{name}:words}}, {{{name}:ordinal}} or {{{name}:nth}} for three, third, 3rd), or give the "
+        f"text anew in the variant",
     )
     note = ctx.at(where, "stale-rule-text", f"the text that states {stated}: {quote!r}", severity="note")
     return replace(d, notes=(*d.notes, note))

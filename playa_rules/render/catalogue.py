@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from .. import resources
 from ..errors import Diagnostic
+from ..numbers import PROSE_FIELD, known_form
 from ..source.document import Document, pointer_of
 from ..source.load import load_file
 
@@ -113,13 +114,14 @@ def item_labels(spec: dict) -> list[str]:
 
 
 def fields_of(form: str) -> list[str]:
-    """The ``{name}`` fields of a form text, sorted."""
-    return sorted(re.findall(r"\{(\w+)\}", form))
+    """The names of the ``{name}`` (and ``{name:form}``) fields of a text, sorted: a translation
+    keeps the names and may choose their forms (``{rounds:words_f}`` where English has ``{rounds:words}``)."""
+    return sorted({m.group(1) for m in PROSE_FIELD.finditer(form)})
 
 
 def needs_words(text: str) -> bool:
     """Whether a text has anything to translate besides its ``{fields}`` (``{value}`` has not)."""
-    return bool(re.search(r"[^\W\d_]", re.sub(r"\{\w+\}", "", text)))
+    return bool(re.search(r"[^\W\d_]", PROSE_FIELD.sub("", text)))
 
 
 def _expand(node, pattern, path):
@@ -259,12 +261,10 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
     """
     diags: list[Diagnostic] = []
 
-    def report(path, message):
+    def report(path, message, code="stale-translation"):
         pointer = pointer_of(path)
         line, column = doc.key_location(pointer) or (None, None)
-        diags.append(
-            Diagnostic("stale-translation", message, file=doc.file, line=line, column=column, path=pointer)
-        )
+        diags.append(Diagnostic(code, message, file=doc.file, line=line, column=column, path=pointer))
 
     def walk(node, path):
         for key, child in node.items():
@@ -282,6 +282,14 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
                     report(here, f"no component item is labelled '{here[1]}'")
             elif not isinstance(lookup(spec, here), str):
                 report(here, f"the rules have no text at '{pointer_of(here)}' to translate")
+            elif bad := [
+                m.group(0) for m in PROSE_FIELD.finditer(child) if not known_form(m.group(2) or "words")
+            ]:
+                report(
+                    here,
+                    f"{bad[0]} is no form of a number: a field's form is words, ordinal or nth",
+                    "unknown-prose-form",
+                )
             elif fields_of(child) != fields_of(lookup(spec, here)):  # forms' {params}, prose's {constants}
                 report(
                     here,

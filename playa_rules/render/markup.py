@@ -70,14 +70,17 @@ class Writer:
     def t(self, path, english):
         """The game's text at ``path`` in the renderer's language; in a text for people (a
         ``rule``, ``about``...), each ``{name}`` of a parameter, assumption or ruling is its
-        value in these rules, so a house rule's text says what its variant plays."""
+        value in these rules, so a house rule's text says what its variant plays. A text left in
+        English (no translation of it) says its ``{name:words}`` in English too."""
         if english is None:
             return None
-        text = self.cat.text(tuple(path), english)
+        text = self.cat.text(tuple(path), None)
+        if text is None:
+            return prose("en", english, self.constants) if path and path[-1] in PROSE else english
         return self.prose(text) if path and path[-1] in PROSE else text
 
     def prose(self, text):
-        """``text`` with each ``{name}`` of a constant replaced by its value in words."""
+        """``text`` (in the page's language) with each ``{name}`` of a constant replaced by its value in words."""
         return prose(self.lang, text, self.constants)
 
     def emit(self, *lines: str) -> None:

@@ -9,7 +9,8 @@ language has the same keys (a test checks); ``{name}`` fields are filled by
 
 from __future__ import annotations
 
-from ..compiler.model import FIELD, capped, fill
+from ..compiler.model import capped, fill
+from ..numbers import PROSE_FIELD, known_form, say
 from .translated import TRANSLATED
 
 WORDS: dict[str, dict[str, str]] = {
@@ -172,32 +173,36 @@ def joined(lang: str, items: list, last: str = "or") -> str:
     return ", ".join(items[:-1]) + f" {WORDS[lang][last]} " + items[-1]
 
 
-def value_words(lang: str, value) -> str:
+def value_words(lang: str, value, form: str | None = None) -> str:
     """A constant's value as a rule text reads it: ``8``; a list ``0, 0, 10, 18, 18``; by
-    player count ``5 with 2 players, 4 with 3 players and 3 with 4 players``."""
+    player count ``5 with 2 players, 4 with 3 players and 3 with 4 players``; with a number
+    ``form`` (``words``, ``ordinal``, ``nth``: :mod:`playa_rules.numbers`) each number so
+    written (``three``, ``third``, ``3rd``)."""
     if value is True or value is False:
         return str(value).lower()
     if value is None:
         return "none"
     if isinstance(value, list):
-        return ", ".join(value_words(lang, v) for v in value)
+        return ", ".join(value_words(lang, v, form) for v in value)
     if isinstance(value, dict):
         return joined(
             lang,
-            [phrase(lang, "per_count", value=value_words(lang, v), n=k) for k, v in value.items()],
+            [phrase(lang, "per_count", value=value_words(lang, v, form), n=k) for k, v in value.items()],
             "and",
         )
-    return str(value)
+    return say(lang, value, form) if form else str(value)
 
 
 def prose(lang: str, text, constants: dict):
-    """A text for people with each ``{name}`` of a constant replaced by its value in words
-    (other braces stay as written)."""
+    """A text for people with each ``{name}`` (or ``{name:form}``) of a constant replaced by
+    its value in words (other braces stay as written: a check reports them)."""
     if not isinstance(text, str) or "{" not in text:
         return text
-    return FIELD.sub(
-        lambda mt: (
-            capped(value_words(lang, constants[mt.group(1)])) if mt.group(1) in constants else mt.group(0)
-        ),
-        text,
-    )
+
+    def field(mt):
+        name, form = mt.group(1), mt.group(2)
+        if name not in constants or (form is not None and not known_form(form)):
+            return mt.group(0)
+        return capped(value_words(lang, constants[name], form))
+
+    return PROSE_FIELD.sub(field, text)

@@ -323,6 +323,17 @@ BAD_FILES = {
             "did you mean 'dealt'?",
         )
     ],
+    "unknown-prose-form.yaml": [
+        (
+            "error",
+            "unknown-prose-form",
+            "'{dealt:word}' is no form of a number: a field's form is words, ordinal or nth "
+            "(Words for a capital letter, words_f for the feminine)",
+            38,
+            11,
+            "did you mean 'words'?",
+        )
+    ],
     "label-fields.yaml": [],
     "minimal.yaml": [],
 }

@@ -1,0 +1,160 @@
+"""A rule text says a parameter's number in words or as an ordinal with ``{name:words}``,
+``{name:ordinal}`` and ``{name:nth}`` (docs/format.md, ``rule``): a house rule that changes the
+number changes the sentence, in every language the rules are printed in."""
+
+from pathlib import Path
+
+import pytest
+
+import playa_rules as pr
+from playa_rules.errors import RuleError
+from playa_rules.numbers import LANGUAGES as NUMBER_LANGUAGES
+from playa_rules.numbers import say
+from playa_rules.render import LANGUAGES
+from playa_rules.render import rules_markdown as render_rules
+from playa_rules.render.catalogue import check_catalogue
+from playa_rules.source.load import load_text
+
+
+def _variant(tmp_path, name: str, text: str) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_pirate_gold_cards_printed_as_today_three_rounds_and_the_3rd():
+    text = " ".join(render_rules(pr.load("pirate-gold-cards")).split())
+    assert "Three rounds; each new round starts with the player after the last player" in text
+    assert "The game ends after the 3rd round, or at once" in text
+    assert "until the 4th of the 5 special cards appears" in text
+    italian = " ".join(render_rules(pr.load("pirate-gold-cards"), lang="it").split())
+    assert "Tre manche; ogni nuova manche" in italian and "dopo la 3ª manche" in italian
+    assert "finché non compare la 4ª delle 5 carte speciali" in italian
+
+
+def test_a_five_round_house_rule_says_five_rounds_and_the_5th_in_english_and_italian(tmp_path):
+    path = _variant(
+        tmp_path,
+        "five-rounds",
+        "extends: pirate-gold-cards\nvariant: five-rounds\ntitle: Five rounds\nparameters:\n  rounds: 5\n",
+    )
+    rules = pr.load(path)
+    assert not [d for d in rules.warnings if d.code == "stale-rule-text"]
+    text = " ".join(render_rules(rules).split())
+    assert "Five rounds; each new round" in text and "after the 5th round" in text
+    assert "Three rounds" not in text and "after the 3rd round" not in text
+    italian = " ".join(render_rules(rules, lang="it").split())
+    assert "Cinque manche; ogni nuova manche" in italian and "dopo la 5ª manche" in italian
+
+
+def test_the_round_ends_at_the_third_special_card_under_a_house_rule(tmp_path):
+    path = _variant(
+        tmp_path,
+        "three",
+        "extends: pirate-gold-cards\nvariant: three\ntitle: Three\nparameters:\n  round_end_specials: 3\n",
+    )
+    rules = pr.load(path)
+    assert "until the 3rd of the 5 special cards" in " ".join(render_rules(rules).split())
+    assert "la 3ª delle 5 carte speciali" in " ".join(render_rules(rules, lang="it").split())
+
+
+def test_a_two_round_draft_says_two_rounds_and_warns_of_the_3_then_2_then_1(tmp_path):
+    # Lying Pirates' action cards: "Three rounds of the draft ... (3, then 2, then 1)". The
+    # number of rounds is {draft_rounds:Words}; the cards passed each round stay in figures,
+    # and the stale-text check says so when a house rule changes the rounds.
+    path = _variant(
+        tmp_path,
+        "short-draft",
+        "extends: action-cards\nvariant: short-draft\ntitle: Short draft\n"
+        "parameters:\n  first_game: false\n  draft_rounds: 2\n",
+    )
+    rules = pr.load(path)
+    text = " ".join(render_rules(rules).split())
+    assert "Two rounds of the draft, played at once" in text
+    assert "Due giri di scelta, giocati insieme" in " ".join(render_rules(rules, lang="it").split())
+    (d,) = [d for d in rules.warnings if d.code == "stale-rule-text"]
+    assert d.path == "/parameters/draft_rounds" and "still states 3 in figures" in d.message
+    assert "the left (3, then 2, then 1)" in d.notes[0].message
+
+
+def test_a_sentence_that_says_the_number_in_words_is_warned_when_a_house_rule_changes_it(tmp_path):
+    # A game whose phase says "Play two rounds." in words where its turns play `dealt` rounds:
+    # a house rule of 3 is warned of the stale words, and the hint names the forms.
+    _variant(
+        tmp_path,
+        "game",
+        Path(__file__)
+        .resolve()
+        .parents[1]
+        .joinpath("cases", "semantic", "unknown-prose-field.yaml")
+        .read_text(encoding="utf-8")
+        .replace("{delt}", "{dealt}")
+        .replace("  - id: main\n", "  - id: main\n    rule: Play two rounds.\n")
+        .replace("rounds: 2}", "rounds: dealt}"),
+    )
+    path = _variant(
+        tmp_path, "three", "extends: game.yaml\nvariant: three\ntitle: Three\nparameters:\n  dealt: 3\n"
+    )
+    (d,) = [d for d in pr.validate(path) if d.code == "stale-rule-text"]
+    assert "still states two in words" in d.message and "{dealt:words}" in d.hint
+
+
+@pytest.mark.parametrize(
+    "lang, n, form, words",
+    [
+        ("en", 3, "words", "three"),
+        ("en", 3, "Words", "Three"),
+        ("en", 21, "ordinal", "twenty-first"),
+        ("en", 12, "ordinal", "twelfth"),
+        ("en", 13, "nth", "13th"),
+        ("en", 22, "nth", "22nd"),
+        ("en", 3, "ordinal_f", "third"),  # English has no feminine: the same word
+        ("en", 150, "words", "150"),  # past 99: figures
+        ("en", 150, "ordinal", "150th"),
+        ("it", 3, "Words", "Tre"),
+        ("it", 23, "words", "ventitré"),
+        ("it", 1, "words_f", "una"),
+        ("it", 3, "ordinal", "terzo"),
+        ("it", 3, "ordinal_f", "terza"),
+        ("it", 21, "ordinal", "ventunesimo"),
+        ("it", 4, "nth_f", "4ª"),
+        ("es", 3, "Words", "Tres"),
+        ("es", 21, "words_f", "veintiuna"),
+        ("es", 31, "words", "treinta y uno"),
+        ("es", 3, "ordinal_f", "tercera"),
+        ("es", 17, "ordinal", "decimoséptimo"),
+        ("es", 21, "ordinal", "vigésimo primero"),
+        ("es", 3, "nth", "3.º"),
+    ],
+)
+def test_numbers_in_words(lang, n, form, words):
+    assert say(lang, n, form) == words
+
+
+def test_every_language_of_the_rules_text_has_its_number_words():
+    assert set(LANGUAGES) == set(NUMBER_LANGUAGES)
+
+
+def test_a_text_left_in_english_says_its_numbers_in_english():
+    # pirate-gold-cards has no Spanish catalogue: the page is in Spanish, the texts in English.
+    text = " ".join(render_rules(pr.load("pirate-gold-cards"), lang="es").split())
+    assert "Three rounds; each new round" in text and "after the 3rd round" in text
+
+
+def test_an_unknown_form_is_a_located_rule_error():
+    path = Path(__file__).resolve().parents[1] / "cases" / "semantic" / "unknown-prose-form.yaml"
+    with pytest.raises(RuleError) as exc:
+        pr.load(path)
+    (d,) = exc.value.diagnostics
+    assert (d.code, d.line, d.column, d.path) == ("unknown-prose-form", 38, 11, "/scoring/0/rule")
+
+
+def test_a_translation_keeps_the_names_and_may_choose_the_forms():
+    spec = {"match": {"rule": "{rounds:Words} rounds."}, "parameters": {"rounds": 3}}
+    feminine = load_text(
+        "match:\n  rule: '{rounds:Words} manche, fino alla {rounds:ordinal_f}.'\n", "it.yaml"
+    )
+    assert check_catalogue(feminine, spec) == []
+    wrong = load_text("match:\n  rule: '{rounds:parole} manche.'\n", "it.yaml")
+    (d,) = check_catalogue(wrong, spec)
+    assert (d.code, d.path, d.line) == ("unknown-prose-form", "/match/rule", 2)
