@@ -16,6 +16,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..errors import IllegalAction, PlayaRulesError, shown
+from ..render.progress import end_condition, hand_progress
 from . import common, zoo
 
 
@@ -148,7 +149,8 @@ class raw_env(zoo.ZooEnv, AECEnv):
         seat = game.current_player if game.current_player is not None else 0
         view = game.view(seat)
         lines = [
-            f"{self.rules.title}: hand {view['hand']} of {view['hands']}, phase {view['phase']}, "
+            f"{self.rules.title}: {hand_progress(view['hand'], view['hands'], end_condition(self.rules.spec) is not None)}, "
+            f"phase {view['phase']}, "
             f"seat {view['current_player']} to act, scores {view['scores']}"
         ]
         lines += [f"  {a['id']}: {a['text']}" for a in view.get("legal_actions", [])[:20]]

@@ -13,6 +13,7 @@ import sys
 from rich.console import Console
 
 from ..compiler.model import fill
+from ..render.progress import end_condition
 from ..render.words import prose
 from .screen import Screen
 
@@ -292,7 +293,10 @@ class HumanSeat:
         if self.screen is None:
             spec = game.rules.spec
             self.screen = Screen(
-                spec.get("display"), spec.get("variables"), getattr(game.m, "constants", None)
+                spec.get("display"),
+                spec.get("variables"),
+                getattr(game.m, "constants", None),
+                ends_early=end_condition(spec) is not None,
             )
         console = Console(width=_width(), highlight=False)
         console.print(self.screen.render(game.view(self.seat)))

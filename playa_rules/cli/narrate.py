@@ -8,6 +8,8 @@ table sees what their own screen shows, never the omniscient log.
 
 from __future__ import annotations
 
+from ..render.progress import end_condition, hand_heading
+
 MAX_OUTCOMES = 12  # chance outcomes shown on one line; more are counted
 
 
@@ -58,6 +60,7 @@ class Narrator:
         self.phase = None
         self.skipped: set = set()  # (seat, step) whose "no legal action" was told this hand
         spec = spec or {}
+        self.end_when = end_condition(spec)  # a match that ends early says so, not "hand 1 of 50"
         self.scored = bool(spec.get("scoring")) or "points" in (spec.get("match") or {})
         self.match_points = (spec.get("match") or {}).get("points")
         self.tie_breaks = bool((spec.get("match") or {}).get("tie_breaks"))
@@ -177,7 +180,7 @@ class Narrator:
         if kind == "hand":
             self.skipped.clear()
             self.say()
-            self.say(f"Hand {ev['hand']} of {self.hands} (seat {ev['start_player']} starts)")
+            self.say(hand_heading(ev["hand"], self.hands, f"seat {ev['start_player']}", self.end_when))
         elif kind == "score" and self.scored:
             self.hand_scores.append(ev["scores"])
             self.say(f"Hand {ev['hand']} scores:")

@@ -22,6 +22,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from ..render.progress import hand_progress
 from ..render.words import prose
 from .boardtext import hex_shift, linked_text
 
@@ -46,8 +47,11 @@ def show_value(value) -> str:
 class Screen:
     """Renders views of one rule set, following its ``display`` hints."""
 
-    def __init__(self, display: dict | None = None, variables: dict | None = None, constants=None):
+    def __init__(
+        self, display: dict | None = None, variables: dict | None = None, constants=None, ends_early=False
+    ):
         display = display or {}
+        self.ends_early = ends_early  # the match may end before its last hand: "hand 1 (at most 50)"
         self.constants = dict(constants or {})  # {name} of a parameter or assumption in a status line
         self.variables = display.get("variables")  # None: every variable
         self.zones = display.get("zones") or {}
@@ -183,7 +187,7 @@ class Screen:
     def render(self, view: dict):
         """The renderable for one view."""
         me = view["seat"]
-        where = [f"hand {view['hand']} of {view['hands']}"]
+        where = [hand_progress(view["hand"], view["hands"], self.ends_early)]
         for kind in ("phase", "step"):
             if view.get(kind):
                 name = self.names.get(view[kind], f"{kind} {view[kind]}")

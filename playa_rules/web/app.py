@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import limits
 from ..errors import PlayaRulesError
 from ..render import LANGUAGES
+from ..render.progress import end_condition
 from . import present, replays
 from .setup import bundled, rules_of
 from .store import Store
@@ -158,6 +159,7 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
             title=rules_.title,
             game=rules_.id,
             display=rules_.spec.get("display") or {},
+            ends_early=end_condition(rules_.spec) is not None,
             action_rules=present.action_rules(rules_),
             lang=setup.get("lang", "en"),
         )

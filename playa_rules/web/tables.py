@@ -17,6 +17,7 @@ import sqlite3
 
 from ..agents import LazyLog, LazyView, Worlds, make_agent
 from ..errors import IllegalAction, PlayaRulesError
+from ..render.progress import end_condition
 from . import present
 from .setup import checked, rules_of
 from .store import Store
@@ -92,6 +93,7 @@ class Table:
             "variants": list(self.rules.variants),
             "seat": seat,
             "display": self.rules.spec.get("display") or {},
+            "ends_early": end_condition(self.rules.spec) is not None,  # "hand 1 (at most 50)", not "of 50"
             "action_rules": present.action_rules(self.rules),
             "lang": self.setup.get("lang", "en"),
         }

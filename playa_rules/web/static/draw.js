@@ -40,7 +40,8 @@ function lyingSymbol(cell, occupied) { // an empty cell on which something lies 
 }
 
 class Drawer {
-  constructor(display) {
+  constructor(display, endsEarly = false) {
+    this.endsEarly = endsEarly; // the match has an end_when: playa_rules/render/progress.py
     display = display || {};
     this.variables = display.variables || null; // null: every variable
     this.zones = display.zones || {};
@@ -227,7 +228,8 @@ class Drawer {
   draw(view, root, players) {
     const me = view.seat;
     root.innerHTML = "";
-    const where = [`hand ${view.hand} of ${view.hands}`];
+    // a match that ends when a condition holds counts its hands up to a bound, not to a known end
+    const where = [this.endsEarly ? `hand ${view.hand} (at most ${view.hands})` : `hand ${view.hand} of ${view.hands}`];
     for (const kind of ["phase", "step"]) {
       if (!view[kind]) continue;
       const name = view[kind] in this.names ? this.names[view[kind]] : `${kind} ${view[kind]}`;

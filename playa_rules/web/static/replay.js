@@ -28,7 +28,7 @@ async function show() {
     lang.addEventListener("change", () => loadRules(lang.value));
     loadRules(r.lang);
   }
-  const drawer = new Drawer(r.display);
+  const drawer = new Drawer(r.display, r.ends_early);
   const view = r.view;
   if (view.seat === null) view.seat = -1;
   drawer.draw(view, $("table"), null);

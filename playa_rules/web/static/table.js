@@ -63,7 +63,7 @@ function connect() {
     const msg = JSON.parse(e.data);
     if (msg.type === "intro") {
       intro = msg;
-      drawer = new Drawer(msg.display);
+      drawer = new Drawer(msg.display, msg.ends_early);
       chooser.rules = msg.action_rules;
       document.getElementById("title").textContent = `${msg.title}${msg.variants.length ? " + " + msg.variants.join(", ") : ""} · seat ${msg.seat}`;
       document.title = `${msg.title} · seat ${msg.seat}`;
