@@ -57,7 +57,8 @@ class Flow:
         self.g.mode = DECIDE
 
     def _blocked(self, step) -> None:
-        """No action of the step is legal: log it, run its on_blocked, go on to the next step."""
+        """No action of the step is legal: log it, run its on_blocked, go on to the next step
+        (an ``end step`` of the on_blocked ends the blocked step, which ends anyway: not the next)."""
         g = self.g
         self._log.append(("blocked", g.seat, step.id))
         if step.on_blocked is not None:
@@ -65,6 +66,8 @@ class Flow:
                 step.on_blocked(g, {"me": g.seat})
             except RUNTIME_ERRORS as exc:  # (also when reached straight after an action, not from _run)
                 raise rules_failed(self, exc) from None
+            if g.end == "step":
+                g.end = None
         g.step_i += 1
         g.mode = STEP_ENTER
 

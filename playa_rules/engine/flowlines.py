@@ -83,7 +83,8 @@ def padded(pad: str, lines: list[str]) -> list[str]:
 def listing(ns: dict, p: int, j: int, step, pad: str, x: Returns, blocked: bool = True) -> list[str]:
     """Lines listing step ``j`` of phase ``p`` for ``seat``: the legal actions set and a
     decision; else (``blocked``) the step logged blocked and its ``on_blocked`` run as the
-    interpreter does, any ``end`` it sets left to the interpreter, the step index moved on."""
+    interpreter does (its ``end step`` ends only the blocked step), any other ``end`` it sets left
+    to the interpreter, the step index moved on."""
     name = f"{p}_{j}"
     ns[f"_s{name}"] = step
     ns[f"_p{name}"] = step_plan(step)
@@ -111,6 +112,8 @@ def listing(ns: dict, p: int, j: int, step, pad: str, x: Returns, blocked: bool 
                 f"    _o{name}(g, {{'me': seat}})",
                 "except _RE as exc:",
                 "    raise _rules_failed(game, exc) from None",
+                "if g.end == 'step':",  # the blocked step's own end (Flow._blocked)
+                "    g.end = None",
             ]
         lines += [f"g.step_i = {j + 1}", f"g.mode = {STEP_ENTER}"]
         if step.on_blocked is not None:

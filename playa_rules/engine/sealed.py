@@ -76,6 +76,8 @@ def begin(game, step) -> bool:
             listed = {}  # the state may change: the others' actions are listed again when asked
             g.seat = s
             step.on_blocked(g, {"me": s})
+            if g.end == "step":  # that seat's part of the step, which ends anyway (Flow._blocked)
+                g.end = None
     g.seat = turn
     game._choosing = listed
     if not asked:

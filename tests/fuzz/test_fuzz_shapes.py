@@ -79,10 +79,8 @@ def test_any_generated_file_plays_alike_on_both_backends(tmp_path_factory, data)
     assert problems == []
 
 
-KNOWN = {
-    1000110: "an automaton seated only at 3 players; at 2 players the generated apply one at a time "
-    "raised IndexError (found at the end of session 16, not yet fixed: see the closing note)",
-}
+# seed 1000110 (an on_blocked ending its step) was one: tests/engine/test_blocked_end_step.py
+KNOWN: dict[int, str] = {}
 """Seeds of the long campaign whose bug is known and open; each is also a strict xfail below, so
 that fixing it fails that test until the seed is taken off this list."""
 
