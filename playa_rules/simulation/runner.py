@@ -55,8 +55,32 @@ class Sizer:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (it stops the pool), not a traceback per worker."""
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool), not a traceback per worker.
+    The worker starts with it held (:func:`_started_pool`); ignored, a Ctrl-C held meanwhile is dropped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _started_pool(workers: int):
+    """A process pool of ``workers``, Ctrl-C held while it starts: a worker started with it held
+    ignores it before it can interrupt (a traceback per worker), and in this process a Ctrl-C
+    during the start-up is raised once the pool is whole, the pool then terminated (no worker left)."""
+    if not hasattr(signal, "pthread_sigmask"):  # (no signal masks: Windows)
+        return multiprocessing.get_context().Pool(workers, _ignore_interrupts)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = multiprocessing.get_context().Pool(workers, _ignore_interrupts)
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C of the start-up is raised here
+    except KeyboardInterrupt:
+        pool.terminate()
+        pool.join()
+        raise
+    return pool
 
 
 def run(
@@ -111,7 +135,7 @@ class _ProcessPool:
     """A multiprocessing pool whose finished tasks arrive through a queue, first finished first."""
 
     def __init__(self, workers: int):
-        self.pool = multiprocessing.get_context().Pool(workers, _ignore_interrupts)
+        self.pool = _started_pool(workers)
         self.results: queue.Queue = queue.Queue()
 
     def submit(self, task: list, started: float) -> None:

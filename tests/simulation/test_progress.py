@@ -6,7 +6,7 @@ import json
 import signal
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -62,33 +62,73 @@ def test_ctrl_c_in_the_cli_prints_one_clean_line_and_the_statistics_of_the_games
     assert "3 of 50 games (interrupted)" in captured.out and "By seat" in captured.out
 
 
-@pytest.mark.slow
-def test_sigint_to_a_running_simulation_on_two_workers_keeps_the_finished_games():
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "playa_rules",
-            "simulate",
-            "playa-pirata",
-            "-p",
-            "2",
-            "-n",
-            "100000",
-            "-w",
-            "2",
-        ]
-        + ["--json"],
+# The command line in a child process, watched: after each task, the number of games it
+# finished on standard error ("finished N", the rest of standard error as it is); with
+# ``--at-start``, a Ctrl-C to the whole process group (as a terminal sends it) as each worker
+# of the pool starts, before its first game.
+WATCHED = """
+import os, signal, sys
+import multiprocessing.process
+from playa_rules.cli import simulate
+from playa_rules.cli.main import main
+advance = simulate._Progress.advance
+def told(self, records):
+    advance(self, records)
+    print(f"finished {len(records)}", file=sys.stderr, flush=True)
+simulate._Progress.advance = told
+if sys.argv[1] == "--at-start":
+    start = multiprocessing.process.BaseProcess.start
+    def started(self):
+        start(self)
+        os.killpg(0, signal.SIGINT)
+    multiprocessing.process.BaseProcess.start = started
+raise SystemExit(main(sys.argv[2:]))
+"""
+SIMULATE = ["simulate", "playa-pirata", "-p", "2", "-n", "100000", "-w", "2", "--json"]
+
+
+def _watched(when: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", WATCHED, when, *SIMULATE],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own process group, for the Ctrl-C of --at-start
     )
-    time.sleep(8)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+
+
+def _interrupted_line(games: int) -> str:
+    return f"interrupted: the results are of the {games} of 100000 games finished before Ctrl-C\n"
+
+
+@pytest.mark.slow
+def test_sigint_to_a_running_simulation_on_two_workers_keeps_the_finished_games():
+    """Ctrl-C once a game has finished, with 99,999 left (minutes of play): the games finished
+    are kept, the exit code is 130, and standard error has one clean line."""
+    proc = _watched("--running")
+    watchdog = threading.Timer(600, proc.kill)  # (a run that never reports: the test fails, not hangs)
+    watchdog.start()
+    try:
+        first = proc.stderr.readline()
+        assert first.startswith("finished "), first
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        watchdog.cancel()
     result = json.loads(out)
-    assert proc.returncode == 130 and result["interrupted"] and 0 < result["games"] < 100_000
-    assert err == (
-        f"interrupted: the results are of the {result['games']} of 100000 games finished before Ctrl-C\n"
-    )
+    assert proc.returncode == 130 and result["interrupted"]
+    assert int(first.split()[1]) <= result["games"] < 100_000
+    told = [line for line in err.splitlines(keepends=True) if not line.startswith("finished ")]
+    assert told == [_interrupted_line(result["games"])]
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_the_pool_starts_stops_the_run_with_one_clean_line():
+    """A Ctrl-C to the process group while the pool's workers start (before any game): exit
+    130, no game, one clean line on standard error (no traceback of a worker), no worker left."""
+    proc = _watched("--at-start")
+    out, err = proc.communicate(timeout=300)  # (a worker left would hold the pipes open)
+    result = json.loads(out)
+    assert proc.returncode == 130 and result["interrupted"] and result["games"] == 0
+    assert err == _interrupted_line(0)
