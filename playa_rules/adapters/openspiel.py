@@ -11,7 +11,10 @@ A rule set with a simultaneous step (``simultaneous:`` in a step) is a game of d
 ``SIMULTANEOUS``: there the state is a simultaneous node (``current_player()`` is
 ``PlayerId.SIMULTANEOUS``), each person has its own legal actions (none for a seat the step
 does not ask, which passes 0) and ``apply_actions`` applies the joint action; every other
-decision is a node of one player, as in a sequential game.
+decision is a node of one player, as in a sequential game. With ``simultaneous="sequential"``
+the game is ``SEQUENTIAL`` instead: the seats of a simultaneous step choose in turn, each
+choice sealed (the engine's one-seat-at-a-time API: the others see that it chose, not what),
+for algorithms that play sequential games only (OpenSpiel's ISMCTS bot).
 """
 
 from __future__ import annotations
@@ -36,8 +39,10 @@ _PARAMS = {
     "returns": "win",
     "max_abs_score": 1000,
     "information_state": "compact",
+    "simultaneous": "joint",
 }
 INFORMATION_STATES = ("compact", "json")
+SIMULTANEOUS = ("joint", "sequential")
 
 GAME_TYPE = pyspiel.GameType(
     short_name="playa_rules",
@@ -93,6 +98,9 @@ class PlayaGame(pyspiel.Game):
             raise PlayaRulesError(
                 f"information_state is one of {', '.join(INFORMATION_STATES)}, not {self.information_state!r}"
             )
+        self.sim_mode = params["simultaneous"]
+        if self.sim_mode not in SIMULTANEOUS:
+            raise PlayaRulesError(f"simultaneous is one of {', '.join(SIMULTANEOUS)}, not {self.sim_mode!r}")
         if self.returns_mapping not in common.RETURNS:
             raise PlayaRulesError(
                 f"returns is one of {', '.join(common.RETURNS)}, not {self.returns_mapping!r}"
@@ -115,7 +123,7 @@ class PlayaGame(pyspiel.Game):
             max_game_length=self.length,
         )
         utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
-        self.simultaneous = any(
+        self.simultaneous = self.sim_mode == "joint" and any(
             st.simultaneous is not None for ph in self.rules.program.phases for st in ph.steps
         )
         super().__init__(_game_type(utility, self.simultaneous), info, params)
@@ -142,6 +150,7 @@ class PlayaState(pyspiel.State):
         self._moves = 0
         self.game = game.rules.new_game(game.people, chance="explicit")
         self._past = None  # in a resampled state: the history as the player who sampled it knows it
+        self._joint_nodes = game.simultaneous  # False: a simultaneous step's seats choose in turn, sealed
 
     # ---------------------------------------------------------------- the OpenSpiel API
     def current_player(self):
@@ -151,7 +160,9 @@ class PlayaState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if g.current_player == CHANCE:
             return pyspiel.PlayerId.CHANCE
-        return pyspiel.PlayerId.SIMULTANEOUS if g.g.sim is not None else g.current_player
+        return (
+            pyspiel.PlayerId.SIMULTANEOUS if self._joint_nodes and g.g.sim is not None else g.current_player
+        )
 
     def _legal_actions(self, player):
         if player == pyspiel.PlayerId.SIMULTANEOUS:  # the flat joint actions: one per combination
@@ -171,7 +182,9 @@ class PlayaState(pyspiel.State):
         return [] if node is None else sorted((oid, w / node.total) for oid, w, _ in node.options)
 
     def _apply_action(self, action):
-        if self.game.g.sim is not None and not self.game.is_chance:  # a flat joint action
+        if (
+            self._joint_nodes and self.game.g.sim is not None and not self.game.is_chance
+        ):  # a flat joint action
             self._apply_actions(self._joint(int(action)))
             return
         self._moves += 1

@@ -16,6 +16,7 @@ from .automata import seats_of
 from .chance import CHANCE
 from .game import Game
 from .logfields import Bounds, check_event
+from .replaycheck import action_text, rewritten
 
 _KINDS = frozenset(
     (
@@ -146,33 +147,38 @@ def replay(rules, log: list, chance: str = "sample", seed=None) -> Game:
     try:
         game = rules.new_game(log[0]["players"], seed=seed, chance=chance, _queue=outcomes)
     except IllegalAction as exc:  # a chance outcome of the setup that these rules cannot take there
-        raise _misfit(exc, chances, log) from None
+        raise _misfit(exc, chances, log, None) from None
     auto = set(game.automata)
     for i, ev in actions:
         if ev["seat"] in auto:
             continue  # the rules play these seats themselves: their moves follow
         if ev["event"] == "chose":  # a sealed choice of a simultaneous step: any seat still to choose
             if ev["seat"] not in game.acting:
+                rewritten(log[:i], game)
                 raise IllegalAction(
                     f"the log does not fit these rules at event {i} ({shown(ev.get('action'))}): it has "
                     f"seat {ev['seat']} choose where {_whose(game)}",
                     action=ev["id"],
                 )
         elif ev["seat"] != game.current_player:
+            rewritten(log[:i], game)  # an edited event before this one: that is the fault
             raise IllegalAction(
                 f"the log does not fit these rules at event {i} ({shown(ev.get('action'))}): it has "
                 f"seat {ev['seat']} act where {_whose(game)}",
                 action=ev["id"],
             )
+        action_text(game, i, ev)
         try:
             game.apply(ev["id"], seat=ev["seat"] if ev["event"] == "chose" else None)
         except IllegalAction as exc:
             if getattr(exc, "chance_index", None) is not None:
-                raise _misfit(exc, chances, log) from None
+                raise _misfit(exc, chances, log, game) from None
+            rewritten(log[:i], game)
             raise IllegalAction(
                 f"the log does not fit these rules at event {i} ({shown(ev.get('action'))}): {exc}",
                 action=ev.get("id"),
             ) from None
+    rewritten(log, game)
     return game
 
 
@@ -183,9 +189,15 @@ def _whose(game) -> str:
     return "a chance event comes first" if seat == CHANCE else f"seat {seat} is to act"
 
 
-def _misfit(exc: IllegalAction, chances: list, log: list) -> IllegalAction:
-    """The error of a logged chance outcome the rules cannot take where it comes, naming its event."""
+def _misfit(exc: IllegalAction, chances: list, log: list, game) -> PlayaRulesError:
+    """The error of a logged chance outcome the rules cannot take where it comes, naming its event
+    (or the error of an event before it that the replay wrote otherwise: an edited log's fault)."""
     k = exc.chance_index
+    if game is not None and k < len(chances):
+        try:
+            rewritten(log[: chances[k]], game)
+        except PlayaRulesError as edited:
+            return edited
     where = (
         f"event {chances[k]} ({shown(log[chances[k]].get('outcome'))})"
         if k < len(chances)

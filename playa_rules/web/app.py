@@ -28,7 +28,7 @@ from ..errors import PlayaRulesError
 from ..render import LANGUAGES
 from ..render.progress import end_condition
 from . import present, replays
-from .setup import bundled, rules_of
+from .setup import bundled, rules_of, rules_summary
 from .store import Store
 from .tables import Hub
 
@@ -37,6 +37,14 @@ MAX_BODY = 4 * limits.MAX_BYTES + 65536  # a rule file and a few variants, as JS
 MAX_MESSAGE = 4096  # characters of one websocket message from a page
 REPLAYS_KEPT = 64  # replays kept loaded in memory (the store keeps them all)
 log = logging.getLogger("playa_rules.web")
+ICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" '
+    'fill="#f2c14e" stroke="#8a5a00"/></svg>'
+)  # the pages' icon (a sun), served at /favicon.ico as browsers ask for it
+
+
+class NoSuchLink(PlayaRulesError):
+    """A table or replay link that names nothing (HTTP 404)."""
 
 
 async def _body(request: Request):
@@ -55,12 +63,14 @@ async def _body(request: Request):
 
 
 def _answer(handler):
-    """A route whose PlayaRulesError is a 400 with its message, and any other failure a 500
-    with one line (the details go to the server's log)."""
+    """A route whose PlayaRulesError is a 400 with its message (a 404 for a link that names
+    nothing), and any other failure a 500 with one line (the details go to the server's log)."""
 
     async def route(request: Request):
         try:
             return await handler(request)
+        except NoSuchLink as exc:
+            return JSONResponse({"error": str(exc)}, status_code=404)
         except PlayaRulesError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         except Exception:
@@ -76,11 +86,31 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
     """The application, its tables kept in the SQLite file ``store_path``."""
     hub = Hub(Store(store_path))
 
-    def page(name: str):
+    def page(name: str, known=None):
+        """The page ``name``; with ``known``, a 404 (the same page, which says so) for a link
+        that names no table or replay."""
+
         async def serve(request: Request):
-            return FileResponse(STATIC / name)
+            found = known is None or known(request)
+            return FileResponse(STATIC / name, status_code=200 if found else 404)
 
         return serve
+
+    def known_seat(request: Request) -> bool:
+        try:
+            return hub.seat(request.path_params["token"]) is not None
+        except PlayaRulesError:
+            return False
+
+    def known_replay(request: Request) -> bool:
+        replay_id = request.path_params["replay"]
+        return replay_id in replay_cache or hub.store.replay(replay_id) is not None
+
+    async def icon(request: Request):
+        return Response(ICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    async def check_rules(request: Request):
+        return JSONResponse(await asyncio.to_thread(rules_summary, await _body(request)))
 
     async def games(request: Request):
         return JSONResponse({"games": bundled(), "languages": list(LANGUAGES)})
@@ -94,7 +124,7 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
     def seat_of(request: Request):
         found = hub.seat(request.path_params["token"])
         if found is None:
-            raise PlayaRulesError("no table has this link: check it was copied whole")
+            raise NoSuchLink("no table has this link: check it was copied whole")
         return found
 
     async def rules(request: Request):
@@ -133,7 +163,7 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
         if replay_id not in replay_cache:
             saved = hub.store.replay(replay_id)
             if saved is None:
-                raise PlayaRulesError("no replay has this link")
+                raise NoSuchLink("no replay has this link")
             setup, events = saved
             if len(replay_cache) >= REPLAYS_KEPT:
                 replay_cache.pop(next(iter(replay_cache)))
@@ -197,9 +227,11 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
 
     routes = [
         Route("/", page("index.html")),
-        Route("/t/{token}", page("table.html")),
-        Route("/r/{replay}", page("replay.html")),
+        Route("/t/{token}", page("table.html", known_seat)),
+        Route("/r/{replay}", page("replay.html", known_replay)),
+        Route("/favicon.ico", icon),
         Route("/api/games", _answer(games)),
+        Route("/api/rules", _answer(check_rules), methods=["POST"]),
         Route("/api/tables", _answer(create), methods=["POST"]),
         Route("/api/seat/{token}/rules", _answer(rules)),
         Route("/api/seat/{token}/log.json", _answer(table_log)),

@@ -78,8 +78,9 @@ def _seat(entry, i: int) -> dict:
     return {"kind": "agent", "agent": spec}
 
 
-def checked(request) -> dict:
-    """The setup a page asked for, every field checked (PlayaRulesError naming the field)."""
+def _rules_part(request) -> dict:
+    """The fields of a page's request that name the rules: the game or uploaded rule file and
+    the variants (bundled ids and uploaded files), checked (PlayaRulesError naming the field)."""
     if not isinstance(request, dict):
         raise PlayaRulesError("a table is asked for with a JSON object")
     game, upload = request.get("game"), request.get("upload")
@@ -98,6 +99,19 @@ def checked(request) -> dict:
     names = [u["name"] for u in uploads] + ([upload["name"]] if upload else [])
     if len(set(names)) != len(names):
         raise PlayaRulesError("two uploaded files have the same name: rename one")
+    return {"game": game, "upload": upload, "variants": variants, "variant_uploads": uploads}
+
+
+def rules_summary(request) -> dict:
+    """What the setup page shows of the rules a request names, as soon as a file is chosen:
+    their id, title and player counts (or the rule file's located problems, raised)."""
+    rules = rules_of(_rules_part(request))
+    return {"id": rules.id, "title": rules.title, "players": list(rules.player_counts)}
+
+
+def checked(request) -> dict:
+    """The setup a page asked for, every field checked (PlayaRulesError naming the field)."""
+    part = _rules_part(request)
     players = request.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
         raise PlayaRulesError("the player count is a whole number")
@@ -111,10 +125,7 @@ def checked(request) -> dict:
         raise PlayaRulesError("the seed is a whole number from 0 to 2**53")
     lang = request.get("lang", "en")
     return {
-        "game": game,
-        "upload": upload,
-        "variants": variants,
-        "variant_uploads": uploads,
+        **part,
         "players": players,
         "seed": seed,
         "lang": lang if lang in LANGUAGES else "en",

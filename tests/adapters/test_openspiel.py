@@ -36,14 +36,16 @@ CASES = [
     {"rules": "lying-pirates", "players": 2},
     {"rules": "lying-pirates", "players": 4},
     {"rules": KUHN, "players": 2, "returns": "relative"},
+    {"rules": "lying-pirates", "players": 3, "simultaneous": "sequential"},
 ]
 # Every run plays each game and each variant; the longer matches (variants together, the
 # most players) run with -m slow.
-QUICK = (0, 1, 2, 3, 6, 8, 10)
+QUICK = (0, 1, 2, 3, 6, 8, 10, 11)
 
 
 def _case(i: int, params: dict):
     name = f"{Path(params['rules']).stem}-{params['players']}-{params.get('variants', '')}"
+    name += "-sequential" if params.get("simultaneous") == "sequential" else ""
     return pytest.param(params, id=name, marks=[] if i in QUICK else [pytest.mark.slow])
 
 
@@ -69,7 +71,7 @@ def test_the_game_declares_what_the_rules_say():
     )  # honest: scores need not sum to 0
     assert str(game) == (
         "playa_rules(information_state=compact,max_abs_score=1000,players=3,returns=win,"
-        "rules=playa-pirata,variants=special-cards)"
+        "rules=playa-pirata,simultaneous=joint,variants=special-cards)"
     )
 
 
@@ -253,7 +255,7 @@ def test_cfr_on_kuhn_poker_approaches_the_nash_equilibrium():
 def test_the_adapters_page_examples_run(monkeypatch, capsys):
     """Every ```python block of docs/adapters.md runs as written (from the checkout)."""
     examples = blocks("adapters.md", "python")
-    assert len(examples) == 6
+    assert len(examples) == 7
     monkeypatch.chdir(ROOT)
     for code in examples:
         exec(compile(code.values[0], "<docs/adapters.md>", "exec"), {"__name__": "__docs_example__"})
@@ -328,18 +330,20 @@ def test_perfect_recall_does_not_count_a_move_kept_secret(tmp_path, others_see):
     assert secret > 0  # a call was made, and kept from the other seat
 
 
-# OpenSpiel's ISMCTSBot plays sequential games only: a rule set with a simultaneous step is
-# played with its declared in-turn alternative (Lying Pirates' catch-up decision).
-IN_TURN = {
-    "lying-pirates": str(Path(__file__).resolve().parent.parent / "variants" / "catch-up-in-turn.yaml")
-}
+def _has_simultaneous_step(rules: str) -> bool:
+    return any(st.simultaneous is not None for ph in pr.load(rules).program.phases for st in ph.steps)
 
 
-def _ismcts_match(rules: str, seed: int, simulations: int):
-    """One match of ``rules``: OpenSpiel's own (Python) ISMCTSBot on seat 0, uniform random play elsewhere."""
+def _ismcts_match(rules: str, seed: int, simulations: int, players: int = -1):
+    """One match of ``rules``: OpenSpiel's own (Python) ISMCTSBot on seat 0, uniform random play
+    elsewhere. The bot plays sequential games only: a rule set with a simultaneous step is loaded
+    with ``simultaneous="sequential"`` (its seats choose in turn, each choice sealed)."""
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game("playa_rules", {"rules": rules, "variants": IN_TURN.get(rules, "")})
+    params = {"rules": rules, "players": players}
+    if _has_simultaneous_step(rules):
+        params["simultaneous"] = "sequential"
+    game = pyspiel.load_game("playa_rules", params)
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(
@@ -372,11 +376,76 @@ def test_openspiels_ismcts_bot_plays_a_whole_match_on_sampled_worlds():
     assert decisions > 10 and sorted(state.returns()) == [-1.0, 1.0]
 
 
+def test_openspiels_ismcts_bot_plays_lying_pirates_catch_up_vote_in_sealed_turns():
+    """Lying Pirates' catch-up vote is simultaneous: loaded with ``simultaneous="sequential"``
+    the bot plays the whole match, voting in its turn while the other seat's vote stays sealed."""
+    state, decisions = _ismcts_match("lying-pirates", seed=0, simulations=2, players=2)
+    votes = [ev for ev in state.game.log if ev["event"] == "chose"]
+    assert decisions > 10 and sorted(state.returns()) == [-1.0, 1.0]
+    assert {ev["seat"] for ev in votes} == {0, 1}  # both seats voted, the bot among them
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", sorted(pr.games()))
 def test_openspiels_ismcts_bot_plays_every_bundled_game(rules):
     state, decisions = _ismcts_match(rules, seed=1, simulations=4)
     assert state.is_terminal() and decisions > 0
+
+
+def _sealed_node(game, seed: int):
+    """A state of a random match where one seat has sealed its choice and another is to choose."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        if state.game.chosen:
+            return state
+        state.apply_action(rng.choice(state.legal_actions()))
+    return None
+
+
+def test_in_sequential_form_a_sealed_choice_stays_hidden_from_the_seat_choosing_next():
+    """Two matches alike but for the first seat's sealed vote: the next seat to vote cannot
+    tell them apart (the same information state, legal actions and sampled worlds), the first can."""
+    game = pyspiel.load_game(
+        "playa_rules", {"rules": "lying-pirates", "players": 2, "simultaneous": "sequential"}
+    )
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    for seed in range(40):
+        state = _sealed_node(game, seed)
+        if state is None:
+            continue
+        first, (voter,) = state.game.chosen[0], state.game.acting
+        history = state.history()
+        other = game.new_initial_state()
+        for a in history[:-1]:
+            other.apply_action(a)
+        alternatives = [a for a in other.legal_actions() if a != history[-1]]
+        if not alternatives:  # (the first seat could only refuse)
+            continue
+        other.apply_action(alternatives[0])
+        assert state.current_player() == other.current_player() == voter != first
+        assert state.information_state_string(voter) == other.information_state_string(voter)
+        assert state.information_state_tensor(voter) == other.information_state_tensor(voter)
+        assert state.information_state_string(first) != other.information_state_string(first)
+        world = state.resample_from_infostate(voter, sampler)
+        assert world.information_state_string(voter) == state.information_state_string(voter)
+        assert world.legal_actions() == state.legal_actions()
+        checked += 1
+        if checked == 3:
+            break
+    assert checked > 0
+
+
+def test_the_simultaneous_parameter_is_checked():
+    joint = pyspiel.load_game("playa_rules", {"rules": "lying-pirates", "players": 2})
+    assert joint.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    with pytest.raises(pr.PlayaRulesError, match="simultaneous is one of joint, sequential, not 'turns'"):
+        pyspiel.load_game("playa_rules", {"rules": "lying-pirates", "simultaneous": "turns"})
 
 
 def test_a_resampled_state_is_one_the_player_cannot_tell_from_the_real_one():

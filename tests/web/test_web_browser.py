@@ -131,11 +131,55 @@ def test_the_setup_page_opens_a_table_and_shows_a_bad_upload_located(server, pag
     bad = tmp_path / "broken.yaml"
     bad.write_text("game: broken\ntitle: Broken\nplayers: [2]\ncomponents: 3\n")
     page.wait_for_selector("[data-testid=game] option", state="attached")
-    page.set_input_files("#upload", str(bad))
-    page.click("[data-testid=create]")
+    page.set_input_files("#upload", str(bad))  # read at once: no need to open the table first
     error = page.wait_for_selector("[data-testid=error]:not([hidden])")
     assert "broken.yaml:4:13: error schema" in error.inner_text()
+    assert "broken.yaml (has problems)" in page.locator("[data-testid=game] option:checked").inner_text()
     shot(page, "setup-error")
+
+
+def test_an_uploaded_rule_file_s_player_counts_and_title_show_at_once(server, page):
+    """docs/examples/my-rules.yaml is for 2 to 4 players: the Players menu offers those, the Game
+    menu names the file, and a playouts box shows only for an ismcts seat."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=game] option", state="attached")
+    page.select_option("[data-testid=game]", "maui")
+    page.set_input_files("#upload", str(ROOT / "docs" / "examples" / "my-rules.yaml"))
+    page.wait_for_function("document.querySelector('[data-testid=players]').options.length === 3")
+    assert page.locator("[data-testid=players] option").all_inner_texts() == ["2", "3", "4"]
+    assert (
+        page.locator("[data-testid=game] option:checked").inner_text()
+        == "uploaded: High card (my-rules.yaml)"
+    )
+    assert page.locator("[data-testid=error]").is_hidden()
+    budgets = page.locator(".seat .budget")
+    assert [budgets.nth(k).is_visible() for k in range(budgets.count())] == [False, False]  # a person, random
+    page.select_option("[data-testid=seat-1]", "ismcts")
+    assert [budgets.nth(k).is_visible() for k in range(budgets.count())] == [False, True]
+    shot(page, "setup-upload")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=link-0]")
+    page.select_option("[data-testid=game]", "pirate-gold-cards")  # a game from the menu replaces the file
+    assert page.locator("[data-testid=game] option.uploaded").count() == 0
+    counts = [str(n) for n in pr.load("pirate-gold-cards").player_counts]
+    assert page.locator("[data-testid=players] option").all_inner_texts() == counts
+    assert page.eval_on_selector("#upload", "e => e.files.length") == 0
+
+
+def test_no_request_of_a_page_is_not_found(server, page):
+    """The setup page, a table and a replay load without a 404 (the icon included)."""
+    missing = []
+    page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=game] option", state="attached")
+    link = open_table(
+        server,
+        page,
+        {"game": "playa-pirata", "players": 2, "seats": [{"kind": "person"}, {"kind": "random"}]},
+    )
+    page.wait_for_timeout(300)
+    assert missing == [], missing
+    assert link
 
 
 # ---------------------------------------------------------------- playing

@@ -9,10 +9,13 @@ async function readFiles(input) {
   return out;
 }
 
+let CHECKED = null; // what the server read of the chosen files: {id, title, players}, or null
+
 function fillPlayers() {
-  // an uploaded rule file's player counts are known once it loads: any count is offered
-  const g = $("upload").files.length ? null : GAMES.find((x) => x.id === $("game").value);
-  const counts = g ? g.players : Array.from({ length: 8 }, (_, i) => i + 1);
+  // an uploaded rule file: the player counts the server read from it (any count until it answers)
+  const uploading = $("upload").files.length > 0;
+  const g = uploading ? null : GAMES.find((x) => x.id === $("game").value);
+  const counts = CHECKED ? CHECKED.players : g ? g.players : Array.from({ length: 8 }, (_, i) => i + 1);
   const sel = $("players");
   const was = sel.value;
   sel.innerHTML = counts.map((n) => `<option>${n}</option>`).join("");
@@ -21,6 +24,41 @@ function fillPlayers() {
     ? g.variants.map((v) => `<label class="inline"><input type="checkbox" value="${v}"> ${v}</label>`).join("")
     : "<span class='dim'>no bundled variants</span>";
   fillSeats();
+}
+
+function showUpload(text) {
+  // the Game menu names the uploaded file while one is chosen
+  let opt = $("game").querySelector("option.uploaded");
+  if (text === null) { if (opt) opt.remove(); return; }
+  if (!opt) { opt = document.createElement("option"); opt.className = "uploaded"; opt.value = ""; $("game").prepend(opt); }
+  opt.textContent = text;
+  $("game").value = "";
+}
+
+async function checkRules() {
+  // the chosen files are read by the server at once: their player counts, or their problems
+  showError($("error"), "");
+  const up = $("upload").files[0];
+  CHECKED = null;
+  showUpload(up ? `uploaded: ${up.name} (reading…)` : null);
+  if (!up && !$("variant-upload").files.length) return fillPlayers();
+  const data = await post("/api/rules", await rulesPart());
+  if (data.error) {
+    if (up) showUpload(`uploaded: ${up.name} (has problems)`);
+    showError($("error"), data.error);
+  } else {
+    CHECKED = data;
+    if (up) showUpload(`uploaded: ${data.title} (${up.name})`);
+  }
+  fillPlayers();
+}
+
+function chooseGame() {
+  // a game chosen from the menu replaces an uploaded rule file
+  if ($("game").value === "") return;
+  if ($("upload").files.length) $("upload").value = "";
+  showUpload(null);
+  checkRules(); // (the variant files, if any, are read again with this game)
 }
 
 function fillSeats() {
@@ -103,8 +141,9 @@ $("replay-form").addEventListener("submit", async (e) => {
   GAMES = data.games;
   $("game").innerHTML = GAMES.map((g) => `<option value="${g.id}">${g.title} (${g.id})</option>`).join("");
   $("lang").innerHTML = data.languages.map((l) => `<option>${l}</option>`).join("");
-  $("game").addEventListener("change", fillPlayers);
+  $("game").addEventListener("change", chooseGame);
   $("players").addEventListener("change", fillSeats);
-  $("upload").addEventListener("change", fillPlayers);
+  $("upload").addEventListener("change", checkRules);
+  $("variant-upload").addEventListener("change", checkRules);
   fillPlayers();
 })();
