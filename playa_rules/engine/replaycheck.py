@@ -48,12 +48,17 @@ def rewritten(log: list, game) -> None:
                     raise _differs(i, ev, key, value, f"the replay gives {_shown(value)} there")
 
 
-def _json(value) -> str:
-    return json.dumps(value, sort_keys=True)
+def _json(value) -> str | None:
+    """``value`` as JSON text, to compare a logged field with the replay's (None: no JSON has it)."""
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):  # (a field the log's checks leave free, forged unwritable)
+        return None
 
 
 def _shown(value) -> str:
-    return shown(json.loads(_json(value)) if isinstance(value, (list, dict)) else value)
+    text = _json(value) if isinstance(value, (list, dict)) else None
+    return shown(value if text is None else json.loads(text))
 
 
 def _differs(i: int, ev: dict, key: str, value, why: str) -> PlayaRulesError:
