@@ -202,7 +202,7 @@ class _Renderer(FlowSections, PartSections):
         self.heading(2, self.w("match"))
         self.para(self.t(["match", "rule"], m.get("rule")))
         self.emit(
-            f"- **{self.w('hands')}:** {code(m.get('hands', 1))}",
+            f"- **{self.w('hands')}:** {self.count(m.get('hands', 1))}",
             f"- {self.w('first_start', seat=code(m.get('first_start', 0)))}",
             f"- {self.w('next_start', seat=code(m['next_start']))}"
             if "next_start" in m
@@ -226,6 +226,17 @@ class _Renderer(FlowSections, PartSections):
         if ties:
             self.emit(f"- {self.w('still_tied')}")
         self.emit("")
+
+    def count(self, expr) -> str:
+        """A number the rules compute as people read it: ``3``, and ``3 (`rounds`)`` for a
+        parameter (or a constant expression) rather than its bare name; a number only known
+        when the game starts (``players``) stays the expression."""
+        if isinstance(expr, int) and not isinstance(expr, bool):
+            return str(expr)
+        value = self.constant(str(expr))
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} ({code(expr)})"
+        return code(expr)
 
     def assumptions(self) -> None:
         self.named_values("assumptions", ("about", "source"))
