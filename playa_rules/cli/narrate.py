@@ -162,11 +162,10 @@ class Narrator:
             self.say(f"    > {ev['text']}")
             return
         if kind in ("action", "blocked"):
-            what = (
-                ev["action"]
-                if kind == "action"
-                else f"no legal action in step '{ev['step']}' (skipped; not repeated this hand)"
-            )
+            if kind == "blocked":
+                what = f"no legal action in step '{ev['step']}' (skipped; not repeated this hand)"
+            else:  # an action whose `others_see: turn` hides which one: only that a move was made
+                what = ev.get("action", "made a move (which one is not shown to you)")
             if self.turn is not None and self.turn[0] == ev["seat"]:
                 self.turn[1].append(what)
             else:

@@ -27,7 +27,7 @@ from .dsl.staying import NOTHING, Staying
 from .item_where import item_condition
 from .kinds import ActionKinds
 from .listing import step_listing
-from .model import ModelBuilder, did_you_mean
+from .model import ModelBuilder, did_you_mean, seat_count
 from .phase_flow import next_phase, seat_start
 from .program import PhaseDef, Program, StepDef
 from .tell import compile_tell
@@ -171,6 +171,10 @@ class _Stage(ActionKinds):
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
         self.cp.locate = self.diag
+        self.cp.player_counts = sorted(
+            {seat_count(d, p) for p in d.get("players") or [] if isinstance(p, int)}
+        )
+        self.cp.parameter_names = set(d.get("parameters") or {})
         self.cp.held, self.cp.given = self.held
         if self.cp.gen is not None:  # zones whose top is read without a chance check
             self.cp.gen.settled = never_shuffled([t.text for t in dsl_texts(d) if t.effect], d, m)

@@ -93,7 +93,7 @@ def log_lines(events: list[dict], me: int | None) -> list[str]:
         elif kind == "phase":
             lines.append(f"phase {ev['phase']}")
         elif kind == "action":
-            lines.append(f"{who(ev['seat'], me)}: {ev['action']}")
+            lines.append(f"{who(ev['seat'], me)}: {ev.get('action', 'made a move (not shown)')}")
         elif kind == "chose":  # a sealed choice: the others see that the seat chose, not what
             lines.append(
                 f"{who(ev['seat'], me)}: "

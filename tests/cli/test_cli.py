@@ -306,6 +306,31 @@ def test_human_bad_input_then_always_the_first_action(capsys, monkeypatch):
     assert_no_traceback(out, err)
 
 
+def test_human_play_against_a_move_the_others_see_only_as_a_turn(capsys, monkeypatch, tmp_path):
+    """Connect Four with `others_see: turn` on its drop: the person at seat 0 reads that seat 1
+    moved, not where (format.md), instead of the narrator failing on the missing action text."""
+    rules = (ROOT / "tests" / "games" / "connect-four.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "c4-os.yaml"
+    path.write_text(rules.replace('text: "drop {cell}"', 'text: "drop {cell}"\n    others_see: turn'))
+    code, out, err = run(
+        capsys,
+        "play",
+        str(path),
+        "-p",
+        "2",
+        "-s",
+        "1",
+        "--human",
+        "0",
+        stdin="1\n1\nq\n",
+        monkeypatch=monkeypatch,
+    )
+    assert code == 130, err
+    assert "  seat 1: made a move (which one is not shown to you)" in out
+    assert "internal error" not in err
+    assert_no_traceback(out, err)
+
+
 def test_human_summary_shows_own_zones_and_hides_others(capsys, monkeypatch):
     code, out, _ = run(
         capsys, "play", GAME, "-p", "3", "-s", "7", "--human", "0", stdin="q\n", monkeypatch=monkeypatch

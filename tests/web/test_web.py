@@ -168,6 +168,12 @@ def test_a_seat_plays_a_whole_match_against_agents_and_sees_only_what_it_may_kno
     assert hidden, "some components stay hidden from seat 0 to the end (other seats' pirates)"
 
 
+def test_a_move_the_others_see_only_as_a_turn_reads_as_a_move_made():
+    """`others_see: turn` (format.md): the other seat's log line says the seat moved, not how."""
+    events = [{"event": "action", "seat": 1}, {"event": "action", "seat": 0, "action": "drop r5c3"}]
+    assert log_lines(events, 0) == ["seat 1: made a move (not shown)", "you: drop r5c3"]
+
+
 def test_a_move_sent_twice_is_applied_once(tmp_path):
     path = str(tmp_path / "t.sqlite")
     with TestClient(build_app(path)) as client:

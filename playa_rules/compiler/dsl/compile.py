@@ -19,7 +19,7 @@ from ...errors import Diagnostic, RuleError, spelled
 from ...limits import MAX_INT, MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
-from . import cost, defines, hints, names
+from . import by_players, cost, defines, hints, names
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .exprsource import composed, item_source, list_source
@@ -75,6 +75,9 @@ class Compiler(OperatorNodes):
         self.call_scope = None  # the scope of the function call being compiled (functions.Function)
         self.recovering: Recovered | None = None  # while a text compiles: its mistakes so far (expr)
         self.locate = None  # (pointer, code, message) -> a Diagnostic in the file (the compile stage's)
+        self.player_counts: list[int] = []  # what `players` reads in each game the file allows: by_players.py
+        self.parameter_names: set[str] = set()
+        self.by_players_told: set = set()  # names whose NAME[players] was reported short
 
     # ------------------------------------------------------------ helpers
     def fresh(self, name: str) -> str:
@@ -317,8 +320,12 @@ class Compiler(OperatorNodes):
             self.error(n, "type-error", f"only a list or a table can be indexed, not {o.t}")
         of, fi = o.fn, i.fn
         elem = o.t.elem or T.ANY
+        if o.is_const and isinstance(n.index, A.Name) and n.index.id == "players" and self.player_counts:
+            by_players.check(self, n, o)
         if o.t.kind == "list":
             self.expect(i, "int", n.index, "a list index")
+        elif o.t.kind == "table" and (wrong := hints.table_key(self, n, o, i)) is not None:
+            self.error(n.index, "type-error", *wrong)
         if o.is_const and i.is_const and _found(o.const, i.const):  # d[0] of a constant d: known now
             return const(o.const[i.const], elem if elem is not T.ANY else None)
         item = item_reader(self.fault_site(n))  # obj[key], a failure located here

@@ -112,3 +112,51 @@ def type_hint(t) -> str | None:
     bare = "; in YAML a bare word is a text, not a name" if "str" in t.mix else ""
     kinds = " and ".join(sorted(str(T(k)) for k in t.mix))
     return f"its items mix {kinds}{bare}: give them all one kind"
+
+
+def table_key(cp, n, o, i) -> tuple[str, str | None] | None:
+    """The type error of a table ``o`` read with a value ``i`` that cannot be one of its keys:
+    a component (its number inside the engine is no key a rule file writes: ``tbl[c]`` for
+    ``tbl[c.rank]``), a zone or a list; or, for a table known now whose keys are all numbers
+    (all texts), a text (a number). None when the key may fit."""
+    kind = i.t.kind
+    if kind in ("comp", "zone", "list", "seats"):
+        hint = _property_hint(cp, n, o, i.t.types) if kind == "comp" else None
+        return f"a table's key is a number or a text, but this is {i.t}", hint
+    keys = list(o.const) if o.is_const and isinstance(o.const, dict) else []
+    kinds = {k.__class__ for k in keys}
+    if (
+        keys
+        and kind in ("int", "str")
+        and kinds in ({int}, {str})
+        and kinds != {int if kind == "int" else str}
+    ):
+        shown = ", ".join(spelling_of(k) for k in keys[:4]) + (", ..." if len(keys) > 4 else "")
+        return (
+            f"the keys of this table are {T('str' if str in kinds else 'int').plural()} ({shown}), but this is {i.t}",
+            None,
+        )
+    return None
+
+
+def spelling_of(key) -> str:
+    """A table key as the file writes it."""
+    return repr(key) if isinstance(key, str) else str(key)
+
+
+def _property_hint(cp, n, o, types) -> str:
+    """Which property of the component to read instead: those whose every value is a key of
+    the table first (when the table is known now)."""
+    m = cp.m
+    props = sorted(set().union(*(m.type_props.get(t, set()) for t in types))) if types else []
+    if o.is_const and isinstance(o.const, dict):
+        comps = [c for c, t in enumerate(m.ctype) if t in types]
+        fit = [p for p in props if comps and all(m.props[p][c] in o.const for c in comps)]
+        props = fit or props
+    if not props:
+        return "a table is read with a number or a text"
+    obj = n.obj.id if n.obj.__class__.__name__ == "Name" else "table"
+    var = n.index.id if n.index.__class__.__name__ == "Name" else "c"
+    return f"read one of its properties: {obj}[{var}.{props[0]}]" + (
+        f" ({', '.join(props[1:4])} are others)" if len(props) > 1 else ""
+    )
