@@ -171,9 +171,10 @@ class _Stage(ActionKinds):
         self.broken_defines: set[str] = set()
         self.cp = Compiler(m, self.defines())
         self.cp.locate = self.diag
+        counts = {seat_count(d, p) for p in d.get("players") or [] if isinstance(p, int)}
         self.cp.player_counts = sorted(
-            {seat_count(d, p) for p in d.get("players") or [] if isinstance(p, int)}
-        )
+            s for s in counts if 0 < s <= m.max_players
+        )  # past it: too-many-players
         self.cp.parameter_names = set(d.get("parameters") or {})
         self.cp.held, self.cp.given = self.held
         if self.cp.gen is not None:  # zones whose top is read without a chance check
