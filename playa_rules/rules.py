@@ -191,14 +191,14 @@ copyreg.pickle(Action, _reduce_action)
 
 def _variant_schema(doc: Document) -> list[Diagnostic]:
     """The schema stage of a variant file, handed to the variant chain as it reads the files."""
-    return schema_diagnostics(doc, variant=True)
+    return doc.load_problems + schema_diagnostics(doc, variant=True)
 
 
 def _checked(doc: Document) -> Document:
     """``doc`` once the JSON Schema has passed it (the result is kept on the document, which
     the source stage caches per version of the file)."""
     if doc.schema_checked is None:
-        doc.schema_checked = schema_diagnostics(doc)
+        doc.schema_checked = doc.load_problems + schema_diagnostics(doc)  # a duplicate key first
     diags = doc.schema_checked
     if diags:  # and what the later stages find once the schema's errors are mended (checks/partial.py)
         raise SpecError(blamed(doc, diags + partial.further(doc, diags, compile_document)))

@@ -29,6 +29,9 @@ _SCALAR_TAGS = {_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP, _MERGE, _VALUE}
 _ALLOWED_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
 
 _LINE_BREAK = positions.LINE_BREAK
+# problems after which the data is still whole (a duplicate key: its first value kept), so a
+# caller that asks (``recover``) gets the document and reports them with every later problem
+RECOVERABLE = frozenset({"duplicate-key"})
 
 
 _NUMBERS = SafeConstructor()
@@ -37,7 +40,8 @@ _NUMBERS = SafeConstructor()
 class Converter:
     """Turns the composed node tree into plain data, recording positions and problems."""
 
-    def __init__(self, text: str, name: str):
+    def __init__(self, text: str, name: str, recover: bool = False):
+        self.recover = recover  # return the document when its only problems are duplicate keys
         self.text = text
         self.name = name
         self.values: dict[str, tuple[int, int, Node]] = {}
@@ -101,7 +105,10 @@ class Converter:
             unique: dict = {}
             for found in self.problems:  # an anchored mapping converted twice reports once
                 unique.setdefault((found.code, found.line, found.column, found.message), found)
-            raise LoadError(sorted(unique.values(), key=lambda d: (d.line or 0, d.column or 0)))
+            found = sorted(unique.values(), key=lambda d: (d.line or 0, d.column or 0))
+            if not self.recover or any(d.code not in RECOVERABLE for d in found):
+                raise LoadError(found)
+            self._doc.load_problems = found  # reported with every later stage's problems
         doc = self._doc
         doc.data, doc._values, doc._keys = data, self.values, self.keys
         return doc
@@ -227,6 +234,7 @@ class Converter:
                     f"duplicate key '{key}' (first defined at line {first.line + 1})",
                     key_node.start_mark,
                     child,
+                    hint=f"the other checks read the first one (line {first.line + 1}): remove one of them",
                 )
                 continue
             own[segment] = key_node.start_mark

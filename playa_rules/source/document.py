@@ -81,6 +81,8 @@ class Document:
     _scalar_maps: dict = field(default_factory=dict, repr=False, compare=False)
     #: the schema stage's diagnostics, once it has run (documents are cached per file version)
     schema_checked: list | None = field(default=None, repr=False, compare=False)
+    #: problems of the YAML that left the data whole (duplicate keys: source/convert.py RECOVERABLE)
+    load_problems: list = field(default_factory=list, repr=False, compare=False)
 
     def source(self, pointer: str) -> tuple[Document, str]:
         """The file document and pointer the value at ``pointer`` comes from (here: itself).

@@ -44,8 +44,10 @@ from .convert import Converter
 from .document import Document, escape_pointer_segment, pointer_of
 
 
-def load_text(text: str, name: str = "<string>") -> Document:
-    """Load rule-file text; raise :class:`LoadError` with every problem found."""
+def load_text(text: str, name: str = "<string>", recover: bool = False) -> Document:
+    """Load rule-file text; raise :class:`LoadError` with every problem found (with
+    ``recover``, unless they are all duplicate keys: then the document, holding the first value
+    of each key and the problems in ``load_problems``, for the later stages to report with theirs)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
@@ -57,11 +59,12 @@ def load_text(text: str, name: str = "<string>") -> Document:
                 hint="rule files are small; this one is probably not a rule file",
             )
         )
-    return Converter(text, name).run()
+    return Converter(text, name, recover).run()
 
 
-def load_file(path) -> Document:
-    """Read and load a UTF-8 rule file; raise :class:`LoadError` if unreadable or invalid."""
+def load_file(path, recover: bool = False) -> Document:
+    """Read and load a UTF-8 rule file; raise :class:`LoadError` if unreadable or invalid
+    (``recover``: as :func:`load_text`)."""
     name = os.fspath(path)
     name = name.decode("utf-8", "replace") if isinstance(name, bytes) else name
     try:
@@ -95,7 +98,7 @@ def load_file(path) -> Document:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LoadError(_not_utf8(raw, exc, name)) from None
-    return load_text(text, name)
+    return load_text(text, name, recover)
 
 
 def _not_utf8(raw: bytes, exc: UnicodeDecodeError, name: str) -> Diagnostic:

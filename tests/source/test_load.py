@@ -10,11 +10,13 @@ from cpu import cpu_within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import playa_rules as pr
 from playa_rules import resources
 from playa_rules.checks.schema import schema_diagnostics
 from playa_rules.errors import LoadError, PlayaRulesError
 from playa_rules.source.load import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_file, load_text, pointer_of
 
+ROOT = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).parent.parent / "cases" / "load"
 REFERENCE = resources.games_dir() / "playa-pirata.yaml"
 
@@ -441,3 +443,33 @@ def test_loading_leaves_the_garbage_collector_as_it_found_it(tmp_path):
             assert pr.validate(bad) and gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_duplicate_key_hides_no_other_problem_of_the_file(tmp_path):
+    """An outside tester's Crazy Eights with `target` given twice reported that error alone;
+    with the line removed, eight others. The first value is read and every problem reported
+    in one run (validation.md), the duplicate key among them."""
+    kuhn = (ROOT / "docs" / "examples" / "kuhn-poker.yaml").read_text(encoding="utf-8")
+    text = kuhn.replace("players: [2]\n", "players: [2]\nparameters:\n  ante: 1\n  ante: 2\n", 1)
+    text = text.replace("deal 1 from deck to each hand", "deal ante from dekc to each hand", 1)
+    path = tmp_path / "kuhn.yaml"
+    path.write_text(text, encoding="utf-8")
+    got = [(d.code, d.line) for d in pr.validate(path) if d.severity == "error"]
+    assert got == [("duplicate-key", 12), ("unknown-name", 31)]
+    (duplicate,) = [d for d in pr.validate(path) if d.code == "duplicate-key"]
+    assert duplicate.message == "duplicate key 'ante' (first defined at line 11)"
+    with pytest.raises(pr.SpecError) as info:
+        pr.load(path)
+    assert [d.code for d in info.value.diagnostics] == ["duplicate-key", "unknown-name"]
+
+
+def test_a_duplicate_key_in_a_variant_is_reported_with_its_other_mistakes(tmp_path):
+    variant = tmp_path / "dup.yaml"
+    variant.write_text(
+        "extends: playa-pirata\nvariant: dup\nparameters:\n"
+        "  hand_size: {2: 5, 3: 4, 4: 3}\n  hand_size: {2: 6, 3: 5, 4: 4}\n"
+        "actions:\n  bury:\n    effect: move card to beech\n",
+        encoding="utf-8",
+    )
+    got = [(d.code, d.file, d.line) for d in pr.validate(variant) if d.severity == "error"]
+    assert got == [("duplicate-key", str(variant), 5), ("unknown-name", str(variant), 8)]
