@@ -49,9 +49,12 @@ def next_phase(stage, text, pointer: str, scope):
     nxt = stage.expr(text, pointer, scope)
     phases = [p for p in stage.data.get("phases") or [] if isinstance(p, dict)]
     ids = [p.get("id", f"phase{i + 1}") for i, p in enumerate(phases)]
-    if nxt is None and len(stage.diags) > before and isinstance(text, str) and text.strip() in ids:
-        hint = f"a phase id in next is a text, in quotes: next: \"'{text.strip()}'\""
-        stage.diags[before] = dataclasses.replace(stage.diags[before], hint=hint)
+    for i in range(before, len(stage.diags) if nxt is None and isinstance(text, str) else before):
+        d = stage.diags[i]  # a bare phase id, alone or inside an if: an unknown name, or turn alone
+        name = re.search(r"'([^']*)'", d.message) if d.code in ("unknown-name", "namespace-alone") else None
+        if name is not None and name[1] in ids:
+            quoted = f"next: \"'{name[1]}'\"" if text.strip() == name[1] else f"'{name[1]}'"
+            stage.diags[i] = dataclasses.replace(d, hint=f"a phase id in next is a text, in quotes: {quoted}")
     return None if nxt is None else checked_next(stage, nxt, text, pointer, ids)
 
 

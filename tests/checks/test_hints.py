@@ -35,6 +35,12 @@ RIGHT = [
         "a comma in a YAML list written [a, b] ends the text there: put the text in quotes",
     ),
     ("a misspelt name", _kuhn_setup("shuffle dekc"), "unknown-name", "did you mean 'deck'?"),
+    (
+        "a key given twice",
+        KUHN.replace("players: [2]\n", "players: [2]\nplayers: [2]\n", 1),
+        "duplicate-key",
+        "the other checks read the first one (line 9): remove one of them",
+    ),
     ("a number written as a word", _kuhn_setup("set hand.bets = two"), "unknown-name", "in digits: 2"),
     ("len, as other languages say", _kuhn_setup("set hand.bets = len(deck)"), "unknown-function", "'count'"),
     ("length misspelt", _kuhn_setup("set hand.bets = lenght(deck)"), "unknown-function", "'count'"),
@@ -94,6 +100,22 @@ RIGHT = [
         .replace("next: \"'turn'\"", "next: turn"),
         "namespace-alone",
         "a phase id in next is a text, in quotes: next: \"'turn'\"",
+    ),
+    (
+        "a phase id written bare inside an if in next",
+        (ROOT / "tests" / "games" / "roll-off.yaml")
+        .read_text(encoding="utf-8")
+        .replace("then 'roll_off' else none", "then roll_off else none"),
+        "unknown-name",
+        "a phase id in next is a text, in quotes: 'roll_off'",
+    ),
+    (
+        "a phase named like a namespace written bare inside an if in next",
+        (ROOT / "tests" / "games" / "uno.yaml")
+        .read_text(encoding="utf-8")
+        .replace("next: \"'turn'\"", 'next: "if players > 1 then turn else none"'),
+        "namespace-alone",
+        "a phase id in next is a text, in quotes: 'turn'",
     ),
     (
         "a phase value no phase gives",
