@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 
-from .. import resources
+from .. import resources, spelling
 from ..errors import Diagnostic, LoadError, SpecError
 from ..limits import MAX_PHASES, MAX_VARIANTS
 from .document import Document
@@ -237,8 +237,22 @@ def _parent(doc: Document, path: Path, root: Path) -> Path:
             "/extends",
             "unknown-extends",
             f"'{ref}' is neither a bundled game ({known}), a bundled variant, nor a file next to {path.name}",
+            hint=_extends_hint(ref, path, root),
         )
     )
+
+
+def _extends_hint(ref, path: Path, root: Path) -> str | None:
+    """What ``extends: ref`` may have meant: a file of that name with ``.yaml`` added next to the
+    variant (``base/crazy-eights``), or a bundled game or variant spelled alike (``playa-pirta``)."""
+    if not isinstance(ref, str):
+        return None
+    for suffix in (".yaml", ".yml"):  # only inside the folder a variant may read (_parent)
+        target = path.parent / f"{ref}{suffix}"
+        if not Path(ref).is_absolute() and _inside(target, root) and is_file(target):
+            return f"a file is named with its ending: extends: {ref}{suffix}"
+    bundled = resources.bundled_games() + sorted({v for ids in bundled_variants().values() for v in ids})
+    return spelling.did_you_mean(ref, bundled)
 
 
 def _inside(target: Path, root: Path) -> bool:

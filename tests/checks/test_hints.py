@@ -42,6 +42,32 @@ RIGHT = [
         "the other checks read the first one (line 9): remove one of them",
     ),
     ("a number written as a word", _kuhn_setup("set hand.bets = two"), "unknown-name", "in digits: 2"),
+    # programmers' habits from other languages (an outside tester's list)
+    ("&& for and", _kuhn_setup("if true && false { shuffle deck }"), "dsl-syntax", "writes '&&' as 'and'"),
+    ("|| for or", _kuhn_setup("if true || false { shuffle deck }"), "dsl-syntax", "writes '||' as 'or'"),
+    ("! for not", _kuhn_setup("if !true { shuffle deck }"), "dsl-syntax", "writes '!' as 'not'"),
+    ("null for none", _kuhn_setup("set hand.bets = null"), "unknown-name", "writes 'none', not 'null'"),
+    ("True for true", _kuhn_setup("if True { shuffle deck }"), "unknown-name", "'true', in lower case"),
+    ("False for false", _kuhn_setup("if False { shuffle deck }"), "unknown-name", "'false', in lower case"),
+    (
+        "x in a list",
+        _kuhn_setup("if 1 in [1, 2] { shuffle deck }"),
+        "dsl-syntax",
+        "contains(COLLECTION, VALUE)",
+    ),
+    ("a zone's length", _kuhn_setup("set hand.bets = me.hand.length"), "type-error", "did you mean 'count'?"),
+    (
+        "deal to a per-player zone",
+        _kuhn_setup("deal 1 from deck to hand"),
+        "zone-needs-owner",
+        "'to each hand'",
+    ),
+    (
+        "extends misspelt",
+        _variant("")[0].replace("playa-pirata", "playa-pirta"),
+        "unknown-extends",
+        "'playa-pirata'",
+    ),
     ("len, as other languages say", _kuhn_setup("set hand.bets = len(deck)"), "unknown-function", "'count'"),
     ("length misspelt", _kuhn_setup("set hand.bets = lenght(deck)"), "unknown-function", "'count'"),
     (

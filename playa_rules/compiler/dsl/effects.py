@@ -281,6 +281,19 @@ def _deal(cp, node: A.Deal, scope):
     source = _zone(cp, node.source, scope, "where 'deal' deals from")
     src = source.fn
     if node.zone is None:
+        per = (
+            cp.m.zones.get(node.to.id)
+            if isinstance(node.to, A.Name) and node.to.id not in scope.names
+            else None
+        )
+        if per is not None and per.per == "player":  # 'to hand': to every seat's, most likely
+            cp.error(
+                node.to,
+                "zone-needs-owner",
+                f"'{per.name}' is a zone of each player: deal to every seat's with 'to each {per.name}'",
+                f"'to each {per.name}' deals to every seat, start player first; "
+                f"to one seat's, name whose: to me.{per.name}",
+            )
         target = _zone(cp, node.to, scope, "where 'deal' deals to")
         moves(cp, source.t.element(), target, node.to)
         to = target.fn

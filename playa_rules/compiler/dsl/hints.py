@@ -42,6 +42,9 @@ WRITTEN_OUT = {
 }
 
 
+# values as YAML or other languages write them (``null``, ``None``, ``True``): this one's
+OTHER_WORDS = {"null": "none", "nil": "none", "none": "none", "true": "true", "false": "false"}
+
 # numbers written as words (``max_groups: "two"`` is read as a name)
 NUMBER_WORDS = {
     w: i
@@ -90,6 +93,11 @@ def name_hint(cp, node, scope) -> str | None:
     """The hint of the unknown name ``node`` (an A.Name); a number written as a word is told
     to be written in digits, not pointed at a name that looks alike (``two`` is not ``won``)."""
     word = node.id
+    if word.lower() in OTHER_WORDS:  # null, None, True: as YAML or another language writes them
+        said = OTHER_WORDS[word.lower()]
+        return (
+            f"this language writes '{said}'{', in lower case' if said == word.lower() else ''}, not '{word}'"
+        )
     if word.lower() in NUMBER_WORDS:
         return f"a number is written in digits: {NUMBER_WORDS[word.lower()]}, not '{word}'"
     if cp.wanted is None or cp.wanted[0] is not node:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import ast as A
-from . import held
+from . import held, hints
 from . import types as T
 from .pysource import env, literal, too_deep
 from .reads import cvar_negated, offset_read, part_site, seat_part, store_read, table_read
@@ -163,7 +163,13 @@ def attribute(cp, n: A.Attr, scope) -> C:
             f"{what} has no property, variable or zone '{name}'",
             cp.suggest(name, sorted(choices)),
         )
-    cp.error(n, "type-error", f"'.{name}' needs a seat or a component, but this is {o.t}")
+    known = hints.COMMON_NAMES.get(name.lower()) if o.t.is_collection else None
+    cp.error(  # me.hand.length: as other languages ask for a size
+        n,
+        "type-error",
+        f"'.{name}' needs a seat or a component, but this is {o.t}",
+        f"did you mean '{known}'? {cp.functions[known].doc}" if known in cp.functions else None,
+    )
 
 
 def zone_index(c: C) -> Callable:

@@ -143,6 +143,10 @@ _KNOWN_ERRORS = {
 }
 
 
+# other languages' operators, and how this one writes them
+_OTHER_OPERATORS = {"&&": "and", "||": "or", "&": "and", "|": "or", "!": "not"}
+
+
 # A lone '=' where a comparison may follow (``if me.tokens = 3 then ...``).
 _LONE_EQUALS = (
     "did you mean '=='? '=' compares nothing: '==' compares, and 'set x = ...' sets a value in an effect"
@@ -213,9 +217,15 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
     offset = getattr(exc, "pos_in_stream", None)
     if isinstance(offset, int) and offset >= 0:
         line, col = _line_col(text, offset)  # an expression was parsed as one line: map back
+    advice = None  # another language's habit, and how this one writes it
     if isinstance(exc, UnexpectedCharacters):
         ch = text[offset : offset + 1] if isinstance(offset, int) else ""
         message = f"unexpected character {ch!r}"
+        other = text[offset : offset + 2] if ch in "&|" else ch
+        if (
+            other in _OTHER_OPERATORS and text[offset : offset + 2] != "!="
+        ):  # another language's operator (&&, ||, !)
+            advice = f"this language writes '{other}' as '{_OTHER_OPERATORS[other]}'"
     elif isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         message = "the text ends too early"
         if isinstance(exc, UnexpectedToken):
@@ -223,12 +233,16 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
     else:
         message = f"unexpected {str(exc.token)!r}"
     known = _known_message(exc)
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "IN" and not known:
+        advice = "whether a list or a zone holds a value is contains(COLLECTION, VALUE), not 'VALUE in ...'"
     if _dangling_else(exc):
         known = "'else' goes on the line of the '}' that closes its 'if': } else {"
     if known:
         message = f"{message}: {known}"
     expected = _expected(exc)
     hint = f"expected {expected}" if expected and not known else None
+    if advice:
+        hint = advice
     if _lone_equals(exc):
         hint = _LONE_EQUALS
     if message.startswith("the text ends too early") and text.count("(") > text.count(")"):
