@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from . import ast as A
-from . import cost
+from . import cost, hints
 from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .hints import expecting
@@ -281,19 +281,7 @@ def _deal(cp, node: A.Deal, scope):
     source = _zone(cp, node.source, scope, "where 'deal' deals from")
     src = source.fn
     if node.zone is None:
-        per = (
-            cp.m.zones.get(node.to.id)
-            if isinstance(node.to, A.Name) and node.to.id not in scope.names
-            else None
-        )
-        if per is not None and per.per == "player":  # 'to hand': to every seat's, most likely
-            cp.error(
-                node.to,
-                "zone-needs-owner",
-                f"'{per.name}' is a zone of each player: deal to every seat's with 'to each {per.name}'",
-                f"'to each {per.name}' deals to every seat, start player first; "
-                f"to one seat's, name whose: to me.{per.name}",
-            )
+        hints.deal_to_a_players_zone(cp, node.to, scope)  # 'to hand' for 'to each hand'
         target = _zone(cp, node.to, scope, "where 'deal' deals to")
         moves(cp, source.t.element(), target, node.to)
         to = target.fn

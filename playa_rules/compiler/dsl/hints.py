@@ -168,3 +168,17 @@ def _property_hint(cp, n, o, types) -> str:
     return f"read one of its properties: {obj}[{var}.{props[0]}]" + (
         f" ({', '.join(props[1:4])} are others)" if len(props) > 1 else ""
     )
+
+
+def deal_to_a_players_zone(cp, to, scope) -> None:
+    """``deal N from deck to hand``: a per-player zone named alone where 'deal' deals to one
+    zone; most likely every seat's was meant (``to each hand``), so the error says that."""
+    per = cp.m.zones.get(to.id) if to.__class__.__name__ == "Name" and to.id not in scope.names else None
+    if per is not None and per.per == "player":
+        cp.error(
+            to,
+            "zone-needs-owner",
+            f"'{per.name}' is a zone of each player: deal to every seat's with 'to each {per.name}'",
+            f"'to each {per.name}' deals to every seat, start player first; "
+            f"to one seat's, name whose: to me.{per.name}",
+        )
