@@ -11,7 +11,12 @@ whose games run the flow between decisions through the interpreter, not the flow
 rule set) and seeded random games are played on both with ``backend_switch.play_alike``: the same
 legal actions (ids and texts) at every decision, every seat's view after every action, the
 same log, scores and winners, and any fault the library's own error with the same message on
-both. A file one backend refuses must be refused by the other with the same message.
+both. A file one backend refuses must be refused by the other with the same message. Then a
+search's playouts are compared (tests/shapes_playouts.py). An automaton or a flow that never
+reaches a person's decision is called endless sooner than the engine's limits say
+(``AUTOMATON_ACTIONS``, ``FLOW_STEPS``: the same error on both backends, found in a fiftieth
+of the time), and a file's whole check has a budget of CPU time (``BUDGET``): a file over it
+is a finding.
 
 ``tests/fuzz/test_fuzz_shapes.py`` runs a short campaign in every test run and a long one
 with ``python -m pytest -m fuzz``; ``python tests/fuzz_shapes.py N [START]`` runs N cases
@@ -21,10 +26,11 @@ and prints each failure with its rule file.
 from __future__ import annotations
 
 import copy
-import json
-import random
+import signal
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 sys.path.insert(
@@ -34,16 +40,21 @@ sys.path.insert(
 import pytest  # noqa: E402
 import shapes_flow as flow  # noqa: E402
 import yaml  # noqa: E402
-from backend_switch import interpreter_only, load_with, play_alike  # noqa: E402
+from backend_switch import load_with, play_alike  # noqa: E402
 from shapes_gen import Shapes, seeded  # noqa: E402
+from shapes_playouts import playouts  # noqa: E402
 from shapes_statements import block  # noqa: E402
 from shapes_types import BOOL, CARD, CARDS, CELL, CELLS, NUM, SEAT, SEATS, SPOT, SPOTS, TILE, wrap  # noqa: E402
 
+from playa_rules.engine import flow as engine_flow  # noqa: E402
 from playa_rules.errors import PlayaRulesError  # noqa: E402
 
 PLAYERS = (2, 3)
 GAMES = 2  # seeded games per player count
 STEPS = 60  # actions per game at most
+AUTOMATON_ACTIONS = 2_000  # an automaton's actions in a row before the engine calls it endless (100,000)
+FLOW_STEPS = 50_000  # flow steps without a decision before the engine calls the flow endless (1,000,000)
+BUDGET = 20.0  # seconds of CPU a file's check may take (files take 0.05-0.8 s, the slowest of 500 7 s)
 SKIPPED: dict[int, str] = {}  # seeds left out of the campaigns, with the reason (none today)
 
 
@@ -302,86 +313,64 @@ def check_text(text: str, path: Path) -> tuple[list[str], str]:
             return [], "refused"
         return [f"the loads differ: generated {generated!s:.300}, closures {closures!s:.300}"], "crashed"
     problems, met = [], []
-    for players in PLAYERS:
-        try:
-            play_alike(
-                generated,
-                closures,
-                players,
-                range(GAMES),
-                views=True,
-                errors=True,
-                steps=STEPS,
-                met=met,
-                interpreted=True,
-            )
-        except AssertionError as exc:
-            problems.append(str(exc)[:1500])
-        except Exception as exc:  # noqa: BLE001
-            problems.append(f"{players} players raised {type(exc).__name__}: {exc}"[:1500])
-        problems += _playouts(generated, closures, players, GAMES)
-        problems += _unlogged(generated, closures, players, GAMES)
+    with pytest.MonkeyPatch.context() as mp:  # an endless automaton or flow met sooner, on both backends
+        mp.setattr(engine_flow, "MAX_AUTOMATON_ACTIONS", AUTOMATON_ACTIONS)
+        mp.setattr(engine_flow, "MAX_STEPS", FLOW_STEPS)
+        for players in PLAYERS:
+            try:
+                play_alike(
+                    generated,
+                    closures,
+                    players,
+                    range(GAMES),
+                    views=True,
+                    errors=True,
+                    steps=STEPS,
+                    met=met,
+                    interpreted=True,
+                )
+            except AssertionError as exc:
+                problems.append(str(exc)[:1500])
+            except Exception as exc:  # noqa: BLE001
+                problems.append(f"{players} players raised {type(exc).__name__}: {exc}"[:1500])
+            problems += playouts(generated, closures, players, GAMES)
     # an error met in play names the place in the file that failed, never Python's words alone
     problems += [f"an error without its place in the file: {m[:300]}" for m in met if f"{path}:" not in m]
     return problems, "faulted" if met else "played"
 
 
-def _playouts(generated, closures, players: int, seed: int) -> list[str]:
-    """A search's playout, ``play_at_random(draw)``, against ``apply`` of the
-    ``int(draw() * n)``-th legal action one at a time with the same draws (docs/api.md
-    promises the very same actions), on each backend, and the two backends alike: the same
-    log and scores, or the same library error."""
-    outcomes = {}
-    for backend, rules in (("generated", generated), ("closures", closures)):
-        for way in ("play_at_random", "apply one at a time"):
-            draw = random.Random(seed).random
-            try:
-                game = rules.new_game(players, seed=seed)
-                if way == "play_at_random":
-                    game.play_at_random(draw)
-                else:
-                    interpreter_only(game)  # the flow between decisions interpreted
-                    legal = game.legal_actions()
-                    while legal:
-                        game.apply(legal[int(draw() * len(legal))])
-                        legal = game.legal_actions()
-                outcome = (json.dumps(game.log, default=str), game.scores() if game.is_over else None)
-            except PlayaRulesError as exc:
-                outcome = f"{type(exc).__name__}: {exc}"
-            except Exception as exc:  # noqa: BLE001
-                return [f"{backend}, {way}, {players} players: {type(exc).__name__}: {exc}"[:1500]]
-            outcomes[backend, way] = outcome
-    first = next(iter(outcomes.values()))
-    return [
-        f"{players} players, playout of seed {seed}: {backend}, {way} differs from the generated backend's "
-        f"play_at_random: {str(outcome)[:600]} != {str(first)[:600]}"
-        for (backend, way), outcome in outcomes.items()
-        if outcome != first
-    ][:1]
+class _OverBudget(BaseException):
+    """A file's check out of CPU time (a BaseException: no check's ``except Exception`` takes it)."""
 
 
-def _unlogged(generated, closures, players: int, seed: int) -> list[str]:
-    """A playout that logs nothing (``play_at_random(draw, log=False)``, the search's) against
-    the logged one with the same draws, on each backend: the same state, scores or error."""
-    for backend, rules in (("generated", generated), ("closures", closures)):
-        ends = []
-        for log in (True, False):
-            try:
-                game = rules.new_game(players, seed=seed)
-                game.play_at_random(random.Random(seed).random, log=log)
-                g = game.g
-                state = g.__getstate__() | {"log": None, "_rng": g._rng and g._rng.getstate()}
-                ends.append((str(state), game.scores() if game.is_over else None))
-            except PlayaRulesError as exc:
-                ends.append(f"{type(exc).__name__}: {exc}")
-            except Exception as exc:  # noqa: BLE001
-                return [f"{backend}, unlogged playout, {players} players: {type(exc).__name__}: {exc}"[:1500]]
-        if ends[0] != ends[1]:
-            return [
-                f"{players} players, playout of seed {seed}: {backend}, logging nothing differs from the "
-                f"logged playout: {str(ends[1])[:600]} != {str(ends[0])[:600]}"
-            ]
-    return []
+def _over_budget(signum, frame):
+    raise _OverBudget
+
+
+def _within_budget(text: str, path: Path) -> tuple[list[str], str]:
+    """``check_text`` in at most ``BUDGET`` seconds of CPU: past it, the check stops (a timer of
+    the process's CPU time, where this thread may set one) and that is a finding, ``over
+    budget``, not a file left out; a file the timer cannot stop is a finding all the same."""
+    timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if timer:
+        before = signal.signal(signal.SIGPROF, _over_budget)
+        signal.setitimer(signal.ITIMER_PROF, BUDGET)
+    started = time.process_time()
+    try:
+        problems, fate = check_text(text, path)
+    except _OverBudget:
+        problems, fate = [], "over budget"
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, before)
+    spent = time.process_time() - started
+    if fate == "over budget" or spent > BUDGET:
+        problems.append(
+            f"over its budget of {BUDGET:g} s of CPU ({spent:.1f} s, {fate}): a shape this slow is a finding"
+        )
+        fate = "over budget"
+    return problems, fate
 
 
 def campaign(seeds, workdir: Path | None = None) -> tuple[list[str], dict[str, int]]:
@@ -390,12 +379,12 @@ def campaign(seeds, workdir: Path | None = None) -> tuple[list[str], dict[str, i
     if workdir is None:
         with tempfile.TemporaryDirectory() as tmp:
             return campaign(seeds, Path(tmp))
-    found, counts = [], {"played": 0, "faulted": 0, "refused": 0, "crashed": 0}
+    found, counts = [], {"played": 0, "faulted": 0, "refused": 0, "crashed": 0, "over budget": 0}
     for seed in seeds:
         if seed in SKIPPED:
             continue
         text = rule_text(seeded(seed))
-        problems, fate = check_text(text, workdir / f"shape-{seed}.yaml")
+        problems, fate = _within_budget(text, workdir / f"shape-{seed}.yaml")
         counts[fate] += 1
         if problems:
             found.append(f"seed {seed}: " + "\n  ".join(problems) + f"\n--- the rule file:\n{text}")

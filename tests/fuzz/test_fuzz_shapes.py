@@ -65,6 +65,14 @@ def test_the_generator_writes_the_shapes_it_is_for():
         assert shape in texts, shape
 
 
+def test_a_file_over_its_budget_of_cpu_is_stopped_and_is_a_finding(tmp_path, monkeypatch):
+    monkeypatch.setattr(fuzz_shapes, "BUDGET", 0.02)  # a file takes 0.05 s of CPU at least
+    found, counts = fuzz_shapes.campaign([1_000_000], tmp_path)
+    assert counts["over budget"] == 1
+    assert len(found) == 1 and "over its budget of 0.02 s of CPU" in found[0]
+    assert ", over budget)" in found[0]  # stopped by the timer, not only measured after
+
+
 def test_the_same_seed_writes_the_same_file():
     assert rule_text(seeded(7)) == rule_text(seeded(7)) != rule_text(seeded(8))
 
