@@ -96,6 +96,11 @@ class Rules:
             raise PlayaRulesError("these rules were not loaded with playa_rules.load: they cannot be pickled")
         return (load, self.program.model.source)
 
+    def not_for(self, players) -> str:
+        """Why these rules cannot seat ``players``, in the words every caller uses (``new_game``,
+        the adapters, the simulations, the web, replay): "playa-pirata is for 2 to 4 players, not 9"."""
+        return f"{self.id} is for {_counts(self.player_counts)} players, not {shown(players)}"
+
     def new_game(self, players: int, seed=None, chance: str = "sample", *, _queue=None) -> Game:
         """A new match for ``players`` seats; ``seed`` fixes all chance.
 
@@ -104,9 +109,7 @@ class Rules:
         """
         count = integer(players)  # any integer-like but a bool: numpy's integers too
         if count is None or count not in self.player_counts:
-            raise PlayaRulesError(
-                f"{self.id} is for {_counts(self.player_counts)} players, not {shown(players)}"
-            )
+            raise PlayaRulesError(self.not_for(players))
         if seed is not None and not isinstance(seed, str):
             number = integer(seed)
             if number is None:

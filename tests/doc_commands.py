@@ -29,6 +29,17 @@ SKIP_LANGS = {"python", "yaml", "json", "dsl-expr", "dsl-effect", "text", "toml"
 FOREIGN = ("pip ", "python -m pip", "python -m pytest", "pytest")
 LAST_EXIT: dict[Path, int] = {}  # per page, for a shown `$ echo $?`
 OPTIONAL_TOOLS = ("check-jsonschema",)
+# The optional extras (pyproject.toml) and the modules each installs: a README command runs
+# with the modules of every extra neither the README's install line (`pip install .`, none)
+# nor its own line (`pip install '.[report]' && playa-rules ...`) installs made unimportable,
+# so a command that needs one fails here as it fails after the README's install.
+EXTRA_MODULES = {
+    "openspiel": ("pyspiel", "open_spiel"),
+    "pettingzoo": ("pettingzoo", "gymnasium"),
+    "ray": ("ray",),
+    "report": ("matplotlib",),
+    "web": ("starlette", "uvicorn", "websockets", "markdown_it"),
+}
 # Slow commands the pages show as they are meant to be typed; the test runs them with
 # fewer games (the same code path), and says so in its id.
 FEWER_GAMES = 3
@@ -94,6 +105,30 @@ def _run_one(argv: list[str], stdin: str | None) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+def extras_installed(text: str) -> set[str]:
+    """The extras a line installs: ``python -m pip install '.[report,web]'`` -> {"report", "web"}."""
+    return {
+        e.strip() for group in re.findall(r"pip install '?\.\[([\w, -]+)\]", text) for e in group.split(",")
+    }
+
+
+def readme_extras() -> set[str]:
+    """The extras the README's install line (its first command) installs."""
+    return extras_installed(commands_of(ROOT / "README.md")[0].text)
+
+
+def _without_extras(command: Command, monkeypatch) -> set[str]:
+    """For a README command, make the modules of the extras it may not count on unimportable
+    (their submodules too, which a ``sys.modules`` entry would let through); the extras left out."""
+    if command.page.name != "README.md":
+        return set()
+    missing = set(EXTRA_MODULES) - readme_extras() - extras_installed(command.text)
+    blocked = {m for extra in missing for m in EXTRA_MODULES[extra]}
+    for name in [n for n in sys.modules if n.split(".")[0] in blocked] + sorted(blocked):
+        monkeypatch.setitem(sys.modules, name, None)
+    return missing
+
+
 def _split_pipeline(text: str):
     """``printf 'x' | playa-rules ... | head -7 > f`` -> (stdin, argv, head, redirect)."""
     stdin = head = redirect = None
@@ -150,7 +185,8 @@ def run_doc_command(command: Command, text: str, where: Path, code_root: Path, m
     else:
         assert argv[0] == "playa-rules", f"{command.id}: not a command this test knows: {text}"
         args = [a2 for a in argv[1:] for a2 in (sorted(glob.glob(a)) if "*" in a else [a])]
-        if "--report" in args:
+        missing = _without_extras(command, monkeypatch)
+        if "--report" in args and "report" not in missing:
             pytest.importorskip("matplotlib", reason="--report needs the optional extra 'report'")
         if command.shown is None:
             args = _fewer_games(args)
@@ -164,7 +200,12 @@ def run_doc_command(command: Command, text: str, where: Path, code_root: Path, m
     LAST_EXIT[command.page] = code
     if command.shown is None:
         expected = _expected_exit(command.text)
-        assert code == expected, f"{command.id}: `{text}` exited {code}, not {expected}:\n{printed[-3000:]}"
+        hint = ""
+        if "playa-rules[" in printed and command.page.name == "README.md":
+            hint = " (an extra the README's install line does not install: install it on the command's line)"
+        assert code == expected, (
+            f"{command.id}: `{text}` exited {code}, not {expected}{hint}:\n{printed[-3000:]}"
+        )
     elif command.shown.strip():
         assert _matches(command.shown, printed), (
             f"{command.id}: `{text}` printed something else than the page shows:\n{printed[:4000]}"

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ..engine.actions import decode
 from ..engine.chance import space
-from ..errors import PlayaRulesError, shown
+from ..errors import PlayaRulesError
 from ..rules import load
 
 #: how scores become returns (see docs/adapters.md)
@@ -33,7 +33,7 @@ def people(rules, players) -> int:
     if players is None or players == -1:
         return rules.player_counts[0]
     if players not in rules.player_counts:
-        raise PlayaRulesError(f"{rules.id} is for {rules.player_counts} players, not {shown(players)}")
+        raise PlayaRulesError(rules.not_for(players))
     return players
 
 

@@ -16,36 +16,11 @@ import inspect
 from ..errors import PlayaRulesError
 from .greedy import GreedyAgent
 from .ismcts import ISMCTSAgent
+from .options import OPTIONS, check
 from .protocol import Agent, LazyLog, LazyView, Worlds, evaluate, finish_hand
 from .random import RandomAgent
 
-
-def _flag(text: str) -> bool:
-    """An on/off option: 1, true, yes or on; 0, false, no or off."""
-    value = {
-        "1": True,
-        "true": True,
-        "yes": True,
-        "on": True,
-        "0": False,
-        "false": False,
-        "no": False,
-        "off": False,
-    }
-    try:
-        return value[text.strip().lower()]
-    except KeyError:
-        raise ValueError(text) from None
-
-
-_flag.__name__ = "flag (1 or 0, true or false)"
-
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
-_OPTIONS = {
-    "random": {},
-    "greedy": {"samples": int, "width": int},
-    "ismcts": {"playouts": int, "seconds": float, "c": float, "horizon": str, "reuse": _flag},
-}
 
 __all__ = [
     "AGENTS",
@@ -65,23 +40,22 @@ __all__ = [
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
-    """``"ismcts:playouts=50,c=1"`` -> ``("ismcts", {"playouts": 50, "c": 1.0})``, checked."""
+    """``"ismcts:playouts=50,c=1"`` -> ``("ismcts", {"playouts": 50, "c": 1.0})``, every option in its
+    range (:mod:`.options`)."""
     name, _, rest = spec.strip().partition(":")
     if name not in AGENTS:
         raise PlayaRulesError(f"unknown agent {name!r}: choose from {', '.join(sorted(AGENTS))}")
     options = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = item.partition("=")
-        kinds = _OPTIONS[name]
+        kinds = OPTIONS[name]
         if not eq or key not in kinds:
             known = ", ".join(f"{k}=..." for k in kinds) or "none"
             raise PlayaRulesError(f"agent {spec!r}: bad option {item!r} (options of {name}: {known})")
         try:
-            options[key] = kinds[key](value)
-        except ValueError:
-            raise PlayaRulesError(
-                f"agent {spec!r}: {key} must be a {kinds[key].__name__}, not {value!r}"
-            ) from None
+            options[key] = check(name, key, value)
+        except PlayaRulesError as exc:
+            raise PlayaRulesError(f"agent {spec!r}: {exc}") from None
     return name, options
 
 

@@ -11,6 +11,7 @@ looks at ``width`` of them drawn at random, which keeps a turn with hundreds of 
 
 from __future__ import annotations
 
+from .options import check
 from .protocol import evaluate, finish_hand
 
 
@@ -21,8 +22,8 @@ class GreedyAgent:
 
     def __init__(self, rng, samples: int = 1, width: int = 64):
         self.rng = rng
-        self.samples = max(1, int(samples))
-        self.width = max(1, int(width))
+        self.samples = check("greedy", "samples", samples)
+        self.width = check("greedy", "width", width)
 
     def act(self, view, legal, log, worlds):
         """The legal action with the best mean reward for this seat (ties at random)."""

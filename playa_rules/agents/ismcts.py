@@ -27,8 +27,8 @@ import math
 import time
 from collections import Counter
 
-from ..errors import PlayaRulesError
 from .collector import paused
+from .options import check
 from .protocol import rewards as _rewards
 from .reuse import Kept, follow, known_ids
 
@@ -60,14 +60,12 @@ class ISMCTSAgent:
         horizon: str = "hand",
         reuse: bool = True,
     ):
-        if horizon not in ("hand", "match"):
-            raise PlayaRulesError(f"ismcts horizon must be 'hand' or 'match', not {horizon!r}")
-        self.rng = rng
-        self.playouts = max(1, int(playouts))
-        self.seconds = None if seconds is None else float(seconds)
-        self.c = float(c)
-        self.horizon = horizon
-        self.reuse = bool(reuse)
+        self.rng = rng  # every option in its range (.options), refused rather than clamped
+        self.playouts = check("ismcts", "playouts", playouts)
+        self.seconds = None if seconds is None else check("ismcts", "seconds", seconds)
+        self.c = check("ismcts", "c", c)
+        self.horizon = check("ismcts", "horizon", horizon)
+        self.reuse = check("ismcts", "reuse", reuse)
         self._kept: Kept | None = None  # the last search's tree, for the next decision (reuse)
         self.reused = 0  # iterations taken over from earlier searches (for benchmarks and tests)
 

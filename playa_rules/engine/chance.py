@@ -271,7 +271,7 @@ def choice_node(m, texts: list) -> Node:
 
 def resolve_outcome(game, x) -> int:
     """The outcome id ``x`` means at the current chance node (an Outcome, its text or its id)."""
-    from ..errors import IllegalAction
+    from ..errors import IllegalAction, shown
 
     node = game._node
     if x.__class__ is int and any(opt[0] == x for opt in node.options):
@@ -303,7 +303,8 @@ def resolve_outcome(game, x) -> int:
             legal=texts,
         )
     raise IllegalAction(
-        f"'{x}' is not an outcome of this chance event ({node.kind}): {_listing(texts)}",
+        f"{shown(x.strip() if isinstance(x, str) else x)} is not an outcome of this chance event "
+        f"({node.kind}): {_listing(texts)}",
         action=x,
         legal=texts,
     )

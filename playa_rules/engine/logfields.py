@@ -9,6 +9,10 @@ needs there, in words.
 
 from __future__ import annotations
 
+import math
+import re
+from fractions import Fraction
+
 from ..errors import PlayaRulesError, shown
 from ..limits import MAX_INT
 
@@ -71,13 +75,24 @@ def chance_kind(v, b) -> str | None:
     return None if v in ("draw", "roll", "choice") else "'draw', 'roll' or 'choice'"
 
 
+def _fraction_text(v: str) -> bool:
+    """A fraction as ``plain`` writes one (``str(Fraction)``: ``'7/2'``, ``'-1/3'``, reduced, no
+    spaces), not any text."""
+    if len(v) > 40 or not re.fullmatch(r"-?[0-9]+(/0*[1-9][0-9]*)?", v):
+        return False
+    value = Fraction(v)
+    return str(value) == v and abs(value.numerator) <= MAX_INT
+
+
 def _point(v) -> bool:
-    return _whole(v) or isinstance(v, str) or (isinstance(v, float) and not isinstance(v, bool))
+    if isinstance(v, str):
+        return _fraction_text(v)
+    return _whole(v) or (isinstance(v, float) and math.isfinite(v))
 
 
 def scores(v, b) -> str | None:
     ok = isinstance(v, list) and len(v) == b.seats and all(_point(x) for x in v)
-    return None if ok else f"a list of {b.seats} points (numbers, or fractions as text)"
+    return None if ok else f"a list of {b.seats} points (numbers, or fractions as text such as '7/2')"
 
 
 def detail(v, b) -> str | None:

@@ -63,8 +63,8 @@ def _parts(rules, log) -> tuple[list, list]:
     players = _whole(start, 0, "players")
     if players not in rules.player_counts:
         raise PlayaRulesError(
-            f"event 0 ('start') of the log has {shown(players)} as its 'players', but {rules.id} is "
-            f"played by {', '.join(map(str, rules.player_counts))} players"
+            f"event 0 ('start') of the log has {shown(players)} as its 'players', but "
+            f"{rules.not_for(players)}"
         )
     bounds = Bounds(
         len(seats_of(rules.program, players)), rules.num_distinct_actions, rules.max_chance_outcomes

@@ -90,10 +90,7 @@ def units_for(
     if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
     if not isinstance(players, int) or players not in rules.player_counts:
-        raise PlayaRulesError(
-            f"{rules.id} is played by {', '.join(map(str, rules.player_counts))} players, "
-            f"not {shown(players)}"
-        )
+        raise PlayaRulesError(rules.not_for(players))
     probe = rules.new_game(players, seed=0)
     deciding = probe.players - len(probe.automata)
     if len(agents) not in (1, deciding):

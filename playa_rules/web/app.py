@@ -36,6 +36,8 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4 * limits.MAX_BYTES + 65536  # a rule file and a few variants, as JSON
 MAX_MESSAGE = 4096  # characters of one websocket message from a page
 REPLAYS_KEPT = 64  # replays kept loaded in memory (the store keeps them all)
+NO_TABLE = "no table has this link: check it was copied whole"
+NO_TABLE_CODE = 4404  # the websocket's close code for a link no table has (table.js stops retrying)
 log = logging.getLogger("playa_rules.web")
 ICON = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" '
@@ -124,7 +126,7 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
     def seat_of(request: Request):
         found = hub.seat(request.path_params["token"])
         if found is None:
-            raise NoSuchLink("no table has this link: check it was copied whole")
+            raise NoSuchLink(NO_TABLE)
         return found
 
     async def rules(request: Request):
@@ -200,8 +202,9 @@ def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
             found = hub.seat(ws.path_params["token"])
         except PlayaRulesError:
             found = None
-        if found is None:
-            await ws.close(code=4404)
+        if found is None:  # accepted, then closed with a code and reason the page reads (no retry)
+            await ws.accept()
+            await ws.close(code=NO_TABLE_CODE, reason=NO_TABLE)
             return
         table, seat = found
         await ws.accept()

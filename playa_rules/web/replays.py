@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import limits
 from ..engine.replay import replay
-from ..errors import PlayaRulesError
+from ..errors import PlayaRulesError, shown
 from . import present
 from .setup import checked, rules_of
 
@@ -40,8 +40,30 @@ def prepared(body) -> tuple[dict, list]:
         )
     setup = checked(dict(body, players=players, seats=[{"kind": "person"}] * players))
     del setup["seats"]
-    at_step(rules_of(setup), log, len(decisions(log)))
+    rules = rules_of(setup)
+    if log[0].get("game") == rules.id:  # (a log of another game: replay says so first)
+        _same_variants(log[0].get("variants"), rules.variants)
+    at_step(rules, log, len(decisions(log)))
     return setup, log
+
+
+def _same_variants(logged, chosen: list) -> None:
+    """The log's variants against those ticked on the setup page, in the page's words (replay's
+    own message, for a Python caller, says which ``pr.load`` call to make)."""
+    if not isinstance(logged, list) or not all(isinstance(v, str) for v in logged) or logged == chosen:
+        return  # (a malformed list is replay's to name; an old log names none)
+    raise PlayaRulesError(
+        f"this log was played with {_named(logged)}, and {_named(chosen)} "
+        f"{'are' if len(chosen) > 1 else 'is'} ticked above: tick the "
+        f"variants it was played with (or upload the file of one that is not bundled) and open the "
+        f"replay again"
+    )
+
+
+def _named(ids: list) -> str:
+    if not ids:
+        return "no variant"
+    return ("the variant " if len(ids) == 1 else "the variants ") + ", ".join(shown(v) for v in ids[:5])
 
 
 def decisions(log: list) -> list[int]:

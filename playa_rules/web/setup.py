@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import limits
 from ..agents import parse_spec
+from ..agents.options import check
 from ..errors import PlayaRulesError, SpecError
 from ..render import LANGUAGES
 from ..resources import variants_dir
@@ -70,9 +71,10 @@ def _seat(entry, i: int) -> dict:
         return {"kind": "person"}
     spec = kind
     if kind == "ismcts":
-        playouts = entry.get("playouts", 200)
-        if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
-            raise PlayaRulesError(f"seat {i}: ismcts playouts is a whole number from 1 to {MAX_PLAYOUTS}")
+        try:  # the ranges of every agent option (agents/options.py), with the web's cap
+            playouts = check("ismcts", "playouts", entry.get("playouts", 200), high=MAX_PLAYOUTS)
+        except PlayaRulesError as exc:
+            raise PlayaRulesError(f"seat {i}: {exc}") from None
         spec = f"ismcts:playouts={playouts}"
     parse_spec(spec)
     return {"kind": "agent", "agent": spec}
@@ -124,11 +126,13 @@ def checked(request) -> dict:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
         raise PlayaRulesError("the seed is a whole number from 0 to 2**53")
     lang = request.get("lang", "en")
+    if lang not in LANGUAGES:  # refused as the command line's --lang refuses it, never replaced
+        raise PlayaRulesError(f"the rules are in {', '.join(LANGUAGES)}, not {str(lang)[:20]!r}")
     return {
         **part,
         "players": players,
         "seed": seed,
-        "lang": lang if lang in LANGUAGES else "en",
+        "lang": lang,
         "seats": [_seat(s, i) for i, s in enumerate(seats)],
     }
 

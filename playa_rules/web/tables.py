@@ -119,8 +119,7 @@ class Hub:
         """A new table from a prepared setup, and each person's seat token."""
         players = setup["players"]
         if players not in rules.player_counts:
-            counts = ", ".join(map(str, rules.player_counts))
-            raise PlayaRulesError(f"{rules.id} is played by {counts} players, not {players}")
+            raise PlayaRulesError(rules.not_for(players))
         table_id = secrets.token_urlsafe(9)
         table = Table(table_id, setup, rules)
         for seat, entry in enumerate(setup["seats"]):

@@ -128,7 +128,7 @@ def test_raw_observe_of_an_unknown_agent_and_use_before_reset_raise_clearly():
         (dict(returns="points"), "returns is one of win, relative, scores, not 'points'"),
         (dict(variants="special-cards"), "variants is a list of variant ids or paths, not str"),
         (dict(max_cycles=0), "max_cycles is a whole number from 1"),
-        (dict(players=9), "is for .* players, not 9"),
+        (dict(players=9), r"playa-pirata is for 2 to 4 players, not 9"),
     ],
 )
 def test_bad_environment_arguments_raise_playa_rules_errors_as_pr_load_does(kwargs, message):

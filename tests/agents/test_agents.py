@@ -1,11 +1,13 @@
 """The generic agents: they see only their seat's knowledge, follow the protocol, and search well."""
 
 import random
+import re
 
 import pytest
 
 import playa_rules as pr
 from playa_rules.agents import AGENTS, ISMCTSAgent, LazyLog, LazyView, Worlds, make_agent, parse_spec
+from playa_rules.cli.main import main
 from playa_rules.simulation.play import Unit, play_game
 
 
@@ -86,10 +88,43 @@ def test_agent_specs_are_checked_with_clear_messages():
         parse_spec("minimax")
     with pytest.raises(pr.PlayaRulesError, match="bad option 'depth=3'"):
         parse_spec("greedy:depth=3")
-    with pytest.raises(pr.PlayaRulesError, match="playouts must be a int, not 'many'"):
+    with pytest.raises(
+        pr.PlayaRulesError, match="ismcts playouts is a whole number of 1 or more, not 'many'"
+    ):
         parse_spec("ismcts:playouts=many")
-    with pytest.raises(pr.PlayaRulesError, match="horizon must be 'hand' or 'match'"):
+    with pytest.raises(pr.PlayaRulesError, match="ismcts horizon is 'hand' or 'match', not 'turn'"):
         make_agent("ismcts:horizon=turn", random.Random(0))
+
+
+OUT_OF_RANGE = [
+    ("ismcts:playouts=0", "ismcts playouts is a whole number of 1 or more, not '0'"),
+    ("ismcts:playouts=-5", "ismcts playouts is a whole number of 1 or more, not '-5'"),
+    ("greedy:width=0", "greedy width is a whole number of 1 or more, not '0'"),
+    ("greedy:samples=-1", "greedy samples is a whole number of 1 or more, not '-1'"),
+    ("ismcts:seconds=0", "ismcts seconds is a number above 0, not '0'"),
+    ("ismcts:seconds=-1", "ismcts seconds is a number above 0, not '-1'"),
+    ("ismcts:c=-3", "ismcts c is a number of 0 or more, not '-3'"),
+    ("ismcts:c=nan", "ismcts c is a number of 0 or more, not 'nan'"),
+]
+
+
+@pytest.mark.parametrize("spec, message", OUT_OF_RANGE)
+def test_an_option_out_of_its_range_is_refused_not_clamped(spec, message):
+    """A budget of 0 playouts is a mistake to say, not a search of 1: make_agent, the agent's
+    own constructor and the command line refuse it with the same words."""
+    with pytest.raises(pr.PlayaRulesError, match=re.escape(f"agent {spec!r}: {message}")):
+        make_agent(spec, random.Random(0))
+    name, _, option = spec.partition(":")
+    key, _, value = option.partition("=")
+    with pytest.raises(pr.PlayaRulesError, match=re.escape(message.replace(f"'{value}'", value))):
+        AGENTS[name](random.Random(0), **{key: float(value) if value == "nan" else int(value)})
+
+
+def test_the_command_line_refuses_ismcts_without_playouts_as_a_usage_error(capsys):
+    code = main(["simulate", "playa-pirata", "-p", "2", "-n", "2", "--agents", "ismcts:playouts=0,random"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "argument --agents/-a: agent 'ismcts:playouts=0': ismcts playouts is a whole number of 1" in err
 
 
 def test_ismcts_beats_random_in_a_seeded_seat_balanced_match():

@@ -110,6 +110,7 @@ def test_reuse_is_an_option_of_the_spec():
     assert parse_spec("ismcts:reuse=0") == ("ismcts", {"reuse": False})
     assert parse_spec("ismcts:playouts=50,reuse=yes") == ("ismcts", {"playouts": 50, "reuse": True})
     with pytest.raises(
-        pr.PlayaRulesError, match=r"reuse must be a flag \(1 or 0, true or false\), not 'maybe'"
+        pr.PlayaRulesError,
+        match=r"ismcts reuse is 1 or 0 \(true or false, yes or no, on or off\), not 'maybe'",
     ):
         parse_spec("ismcts:reuse=maybe")

@@ -15,10 +15,22 @@ in ``FOREIGN`` and skipped with that reason.
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
-from doc_commands import FOREIGN, LAST_EXIT, PAGES, ROOT, Command, commands_of, run_doc_command, strip_comment
+from doc_commands import (
+    EXTRA_MODULES,
+    FOREIGN,
+    LAST_EXIT,
+    PAGES,
+    ROOT,
+    Command,
+    commands_of,
+    readme_extras,
+    run_doc_command,
+    strip_comment,
+)
 
 COMMANDS = [c for page in PAGES for c in commands_of(page)]
 # Commands that play whole matches with search agents take a minute each: they run with
@@ -62,3 +74,23 @@ def test_doc_command(command: Command, scratch, monkeypatch):
 def test_the_pages_show_commands():
     assert len(COMMANDS) >= 40
     assert any(c.shown for c in COMMANDS)
+
+
+def test_every_optional_extra_is_one_the_readme_check_knows():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = text.split("[project.optional-dependencies]", 1)[1].split("\n[", 1)[0]
+    assert set(EXTRA_MODULES) == set(re.findall(r"^([\w-]+) = \[", section, re.M)) - {"test"}
+    assert readme_extras() == set()  # the README's install line installs the library alone
+
+
+def test_a_readme_command_needing_an_extra_its_line_does_not_install_fails(scratch, monkeypatch):
+    """The check itself: the README once showed ``--report`` after a plain ``pip install .``."""
+    old = Command(
+        ROOT / "README.md",
+        0,
+        "playa-rules compare playa-pirata --variant short-game -n 2 --report out/",
+        None,
+        None,
+    )
+    with pytest.raises(AssertionError, match="an extra the README's install line does not install"):
+        run_doc_command(old, old.text, scratch, ROOT, monkeypatch)

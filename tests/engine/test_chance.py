@@ -139,6 +139,11 @@ def test_only_an_outcome_of_the_node_is_accepted():
     for wrong in ["d6 shows 7", 10_000, "roll", None, 2.5, True]:
         with pytest.raises(pr.IllegalAction):
             game.apply(wrong)
+    # an id is shown as the number it is (OpenSpiel's apply_action(99999)), a text as a text
+    with pytest.raises(pr.IllegalAction, match=r"^10000 is not an outcome of this chance event \(roll\)"):
+        game.apply(10_000)
+    with pytest.raises(pr.IllegalAction, match=r"^'d6 shows 7' is not an outcome of this chance event"):
+        game.apply("d6 shows 7")
     assert game.is_chance
     outcome = game.chance_outcomes()[0][0]
     game.apply(outcome)
@@ -262,7 +267,7 @@ def _mangled(log: list, change) -> list:
         ),
         (
             lambda log, c, a: log[0].update(players=9),
-            r"has 9 as its 'players', but playa-pirata is played by 2, 3, 4",
+            r"has 9 as its 'players', but playa-pirata is for 2 to 4 players, not 9",
         ),
         (lambda log, c, a: log.insert(3, 7), r"event 3 of the log is 7, not a dict"),
         (lambda log, c, a: log.insert(3, {"x": 1}), r"event 3 of the log is a dict with no 'event'"),

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import playa_rules as pr
-from playa_rules.engine.logfields import FIELDS
+from playa_rules.engine.logfields import FIELDS, Bounds, scores
 
 
 def _log(gid="playa-pirata", players=3, seed=7):
@@ -51,6 +51,14 @@ def _changed(log, i, **fields):
             r"\('score'\) of the log has 'lol' as its 'scores': replay needs a list of 3 points",
         ),
         ("score", 0, {"scores": [1, 2]}, r"\('score'\) of the log has \[1, 2\] as its 'scores'"),
+        (
+            "score",
+            0,
+            {"scores": ["a", "b", "c"]},
+            r"\('score'\) of the log has \['a', 'b', 'c'\] as its 'scores': replay needs a list of 3 "
+            r"points \(numbers, or fractions as text such as '7/2'\)",
+        ),
+        ("score", -1, {"scores": [3, "14/4", 1]}, r"\('score'\) of the log has \[3, '14/4', 1\] as its"),
         ("end", 0, {"winners": [5]}, r"\('end'\) of the log has \[5\] as its 'winners'"),
         ("hand", 0, {"start_player": -1}, r"\('hand'\) of the log has -1 as its 'start_player'"),
         ("phase", 0, {"phase": 3}, r"\('phase'\) of the log has 3 as its 'phase': replay needs a text"),
@@ -101,3 +109,12 @@ def test_every_field_game_log_writes_is_one_replay_checks(gid):
         for e in log:
             assert set(e) - {"event"} <= set(FIELDS[e["event"]]), e
         assert pr.replay(rules, log).log[1:] == log[1:]
+
+
+def test_a_score_as_text_is_a_fraction_as_the_log_writes_one():
+    """A rule dividing with ``/`` scores exact fractions, which the log writes as text
+    (``str(Fraction)``): those texts replay, any other text is a forged score."""
+    three = Bounds(seats=3, actions=1, outcomes=1)
+    assert scores([4, "7/2", "-1/3"], three) is None
+    for forged in ("a", "14/4", "7/0", " 7/2", "1e3", "nan", "3.5"):
+        assert scores([4, forged, 0], three) is not None, forged

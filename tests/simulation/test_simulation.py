@@ -180,7 +180,7 @@ def test_cli_compare_prints_the_rule_changes_above_the_play_changes(capsys):
     [
         (["simulate", "playa-pirata", "--agents", "minimax"], 2, "unknown agent 'minimax'"),
         (["simulate", "playa-pirata", "-n", "0"], 2, "--games is at least 1"),
-        (["simulate", "playa-pirata", "-p", "9", "-n", "1"], 1, "played by 2, 3, 4 players, not 9"),
+        (["simulate", "playa-pirata", "-p", "9", "-n", "1"], 1, "playa-pirata is for 2 to 4 players, not 9"),
         (
             ["simulate", "playa-pirata", "-p", "3", "-n", "1", "--agents", "random,random"],
             1,

@@ -3,6 +3,8 @@ kept once in the store, reloads and restarts. The browser tests are in test_web_
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -69,7 +71,7 @@ def test_the_setup_page_lists_the_bundled_games_with_their_variants(tmp_path):
 
 BAD_SETUPS = [
     ({"game": "no-such-game"}, "choose a bundled game"),
-    ({"players": 9, "seats": [{"kind": "person"}] * 9}, "playa-pirata is played by 2, 3, 4 players, not 9"),
+    ({"players": 9, "seats": [{"kind": "person"}] * 9}, "playa-pirata is for 2 to 4 players, not 9"),
     ({"seats": [{"kind": "person"}]}, "give one player for each seat"),
     (
         {"seats": [{"kind": "person"}, {"kind": "robot"}, {"kind": "random"}]},
@@ -80,6 +82,7 @@ BAD_SETUPS = [
         "seat 1: ismcts playouts is a whole number from 1 to 5000",
     ),
     ({"variants": ["no-such-variant"]}, "no-such-variant"),
+    ({"lang": "xx"}, "the rules are in en, it, es, not 'xx'"),
     ({"upload": {"name": "../x.yaml", "text": "a: 1"}}, "the file name '../x.yaml' is not accepted"),
     (
         {"upload": {"name": "mine.yaml", "text": "game: mine\ntitle: [\n"}},
@@ -210,13 +213,27 @@ def test_moves_out_of_turn_or_malformed_are_refused_in_words(tmp_path):
             assert "not legal" in error or "no action" in error, error
 
 
-def test_an_unknown_link_is_closed():
+def test_a_mistyped_link_says_so_instead_of_retrying():
+    """A link cut short when copied: its page answers 404, and the websocket the page opens
+    closes with the code the page reads as final (4404) and the server's words, which the page
+    shows (tests/web/test_web_browser.py)."""
     from starlette.websockets import WebSocketDisconnect
 
     with TestClient(build_app(":memory:")) as client:
-        with pytest.raises(WebSocketDisconnect):
-            with client.websocket_connect("/ws/not-a-token") as ws:
+        link = table(client)["seats"]["0"]
+        assert client.get(link).status_code == 200
+        page = client.get(link[:-3])
+        assert page.status_code == 404
+        assert client.get("/api/seat/notatoken/log.json").json() == {
+            "error": "no table has this link: check it was copied whole"
+        }
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with client.websocket_connect("/ws/notatoken") as ws:
                 ws.receive_json()
+        assert (closed.value.code, closed.value.reason) == (
+            4404,
+            "no table has this link: check it was copied whole",
+        )
 
 
 # ---------------------------------------------------------------- reloads and restarts
@@ -267,6 +284,21 @@ def test_a_finished_table_is_saved_as_a_replay_stepped_as_a_seat_or_a_spectator(
         assert r.status_code == 200, r.text
         bad = client.post("/api/replays", json={"game": "maui", "log": log}).json()["error"]
         assert "this log is of 'playa-pirata', not of 'maui'" in bad
+
+
+def test_a_replay_with_other_variants_says_which_to_tick_on_the_page(tmp_path):
+    """The page's words, not pr.replay's advice to call pr.load(...): a browser user ticks boxes."""
+    game = pr.load("playa-pirata", variants=["short-game"]).new_game(players=2, seed=3)
+    game.play_at_random(random.Random(3).random)
+    with TestClient(build_app(str(tmp_path / "t.sqlite"))) as client:
+        bad = client.post("/api/replays", json={"game": "playa-pirata", "log": game.log}).json()["error"]
+        assert bad == (
+            "this log was played with the variant 'short-game', and no variant is ticked above: tick the "
+            "variants it was played with (or upload the file of one that is not bundled) and open the "
+            "replay again"
+        )
+        body = {"game": "playa-pirata", "variants": ["short-game"], "log": game.log}
+        assert "replay" in client.post("/api/replays", json=body).json()
 
 
 def test_the_rules_are_served_as_html_in_three_languages(tmp_path):

@@ -269,6 +269,45 @@ def test_a_replay_stepped_forward_and_back_as_a_seat_and_as_a_spectator(server, 
     shot(page, "replay-seat-1-end")
 
 
+def test_a_mistyped_link_shows_the_servers_words_and_does_not_retry(server, page):
+    sockets = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    response = page.goto(server.url + "/t/notatoken")  # a link cut short when copied
+    assert response.status == 404
+    page.wait_for_function("document.querySelector('[data-testid=status]').textContent.includes('copied whole')")
+    page.wait_for_timeout(2500)  # the page retried every second when it did not read the close
+    assert page.inner_text("[data-testid=status]") == "no table has this link: check it was copied whole"
+    assert len(sockets) == 1
+    shot(page, "mistyped-link")
+
+
+def test_a_table_gone_while_its_page_is_open_is_said_once_the_server_is_back(page, tmp_path):
+    """The server restarted on another store: the page retries while the server is away, then
+    reads the websocket's close (4404, the server's words) and stops there."""
+    first = Server(str(tmp_path / "a.sqlite")).start()
+    try:
+        open_table(first, page, {"game": "playa-pirata", "players": 2, "seats": [{"kind": "person"}] * 2})
+    finally:
+        first.stop()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=status]').textContent.includes('trying again')"
+    )
+    other = Server(str(tmp_path / "b.sqlite"), port=first.port).start()
+    try:
+        sockets = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.wait_for_function(
+            "document.querySelector('[data-testid=status]').textContent.includes('copied whole')",
+            timeout=10_000,
+        )
+        tried = len(sockets)
+        page.wait_for_timeout(2500)  # the page retried every second when it did not read the close
+        assert len(sockets) == tried
+        assert page.inner_text("[data-testid=status]") == "no table has this link: check it was copied whole"
+    finally:
+        other.stop()
+
+
 # ---------------------------------------------------------------- every game drawn
 # The bundled games in every run; the test games (uploaded files, a page each) with -m slow.
 GAMES = [("bundled", g) for g in pr.games()] + [

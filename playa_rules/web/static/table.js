@@ -1,5 +1,6 @@
 // A seat's page: its secret link's token opens a websocket; each message is this seat's view,
-// its legal actions (on its turn) and its log. A lost connection (a server restart) is retried.
+// its legal actions (on its turn) and its log. A lost connection (a server restart) is retried;
+// a link no table has (close code 4404) is not.
 "use strict";
 const token = location.pathname.split("/").pop();
 let drawer = new Drawer({});
@@ -81,7 +82,8 @@ function connect() {
     }
   };
   socket.onclose = (e) => {
-    if (e.code === 4404) { setStatus("no table has this link", "refused"); return; }
+    // 4404: the server has no table at this link (its reason says so): retrying cannot help
+    if (e.code === 4404) { setStatus(e.reason || "no table has this link", "refused"); return; }
     setStatus("connection lost: trying again…", "refused");
     setTimeout(connect, 1000);
   };
