@@ -274,7 +274,9 @@ def test_a_mistyped_link_shows_the_servers_words_and_does_not_retry(server, page
     page.on("websocket", lambda ws: sockets.append(ws.url))
     response = page.goto(server.url + "/t/notatoken")  # a link cut short when copied
     assert response.status == 404
-    page.wait_for_function("document.querySelector('[data-testid=status]').textContent.includes('copied whole')")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=status]').textContent.includes('copied whole')"
+    )
     page.wait_for_timeout(2500)  # the page retried every second when it did not read the close
     assert page.inner_text("[data-testid=status]") == "no table has this link: check it was copied whole"
     assert len(sockets) == 1
