@@ -11,6 +11,7 @@ no seat knows its own, and when only one value is left in the pile the next draw
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -177,6 +178,22 @@ def test_forced_draws_are_chance_events_in_both_chance_modes():
             assert all(e["kind"] == "draw" for e in forced)
             assert [str(o) for o, _ in _at_forced_node(rules, sampled)] == [forced[0]["outcome"]]
     assert met >= 10  # about one deal in two ends a pile of crabs with a forced draw
+
+
+def test_the_last_card_of_a_deck_dealt_out_is_no_event(tmp_path):
+    """Hearts deals the 52 cards of a shuffled deck: 51 chance events, in sampled play and
+    explicit chance alike (format.md): the card left alone is known to be the last by the
+    count, so nothing is drawn for it, and explicit chance asks for 51 outcomes only."""
+    rules = pr.load(Path(__file__).parents[1] / "games" / "hearts.yaml")
+    sampled = rules.new_game(players=4, seed=1)
+    assert len(_chances(sampled.log)) == 51
+    game = rules.new_game(players=4, chance="explicit")
+    asked = 0
+    while game.is_chance:
+        game.apply(game.chance_outcomes()[0][0])
+        asked += 1
+    assert asked == 51
+    assert [len(seat["zones"]["hand"]) for seat in game.view(0)["seats"]] == [13, 13, 13, 13]
 
 
 def _at_forced_node(rules, sampled):
