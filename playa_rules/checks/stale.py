@@ -115,9 +115,7 @@ def kept_texts_state_no_value_a_variant_changes(ctx: Context):
                         quote = _states(text, words)
                         if quote is None or (single and name not in reads(_part_of(where))):
                             continue
-                        yield _stale(
-                            ctx, layer, section, name, (figures(old), words), figures(new), where, quote
-                        )
+                        yield _stale(ctx, layer, section, name, (old, words), new, where, quote)
                         break
         below.insert(0, data)
 
@@ -187,6 +185,35 @@ def _reads(ctx: Context):
     return reads
 
 
+def _change(old, new) -> tuple[str, str]:
+    """The old and the new value in words; of two tables (or two lists of one length) that
+    differ in a few places, only those places by key ("50 at key 8", not a whole table of
+    ranks read as if it were by player count)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        keys = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
+        place = "key"
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        keys = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
+        place = "index"
+    else:
+        return figures(old), figures(new)
+    if not keys or len(keys) > 3:
+        return figures(old), figures(new)
+    if len(keys) == 1 and _has(old, keys[0]) and _has(new, keys[0]):
+        k = keys[0]
+        return f"{figures(old[k])} (at {place} {k})", figures(new[k])
+
+    def at(value) -> str:
+        said = [f"{figures(value[k]) if _has(value, k) else 'nothing'} at {place} {k}" for k in keys]
+        return said[0] if len(said) < 2 else ", ".join(said[:-1]) + " and " + said[-1]
+
+    return at(old), at(new)
+
+
+def _has(value, k) -> bool:
+    return k in value if isinstance(value, dict) else 0 <= k < len(value)
+
+
 def _part_of(pointer: str) -> str:
     """The part a text belongs to: its parent mapping (a scoring rule, an action, a phase)."""
     return pointer.rsplit("/", 1)[0]
@@ -195,6 +222,8 @@ def _part_of(pointer: str) -> str:
 def _stale(ctx, layer, section, name, olds, new, where, quote) -> Diagnostic:
     old, stated = olds  # the old value, and the figures of it the text states
     what = {"parameters": "parameter", "assumptions": "assumption"}[section]
+    whole = stated == figures(old)  # the text states the whole value: say it whole
+    old, new = (figures(old), figures(new)) if whole else _change(old, new)
     pointer = f"/{section}/{escape_pointer_segment(name)}" + ("" if section == "parameters" else "/value")
     d = layer.doc.diagnostic(
         pointer,

@@ -144,3 +144,25 @@ def test_the_check_looks_for_the_figures_a_field_prints():
     for game in ("playa-pirata", "maui", "lying-pirates", "pirate-gold-cards"):
         for value in pr.load(game).spec["parameters"].values():
             assert figures(value) == value_words("en", value)
+
+
+def test_a_table_by_rank_changed_in_one_place_is_told_by_that_key_not_as_by_player_count(tmp_path):
+    """An outside tester's Crazy Eights: card points by rank, eights 50 made 20 by a variant,
+    the kept rule text saying "eights 50". The warning told the whole table as "1 with 1
+    players ... 10 with 13 players"; it tells the one key that changed."""
+    points = "{1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 50, 9: 9, 10: 10, 11: 10, 12: 10, 13: 10}"
+    game = (ROOT / "docs" / "examples" / "kuhn-poker.yaml").read_text(encoding="utf-8")
+    game = game.replace("players: [2]\n", f"players: [2]\nparameters:\n  card_points: {points}\n", 1)
+    game = game.replace(
+        "at a showdown the higher card", "eights count 50 and at a showdown the higher card", 1
+    )
+    game = game.replace("rank_of(s): top(s.hand).rank", "rank_of(s): card_points[top(s.hand).rank]", 1)
+    (tmp_path / "eights.yaml").write_text(game, encoding="utf-8")
+    low = points.replace("8: 50", "8: 20")
+    path = _variant(
+        tmp_path, "low", f"extends: eights.yaml\nvariant: low\nparameters:\n  card_points: {low}\n"
+    )
+    (d,) = _stale(path)
+    assert d.message.startswith(
+        "this changes parameter 'card_points' from 50 (at key 8) to 20, but a rule text"
+    )
