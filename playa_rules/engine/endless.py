@@ -75,9 +75,15 @@ def _endless(flow) -> None:
     i = min(g.phase_i, len(phases) - 1)
     sites = flow.program.phase_sites
     where = f"{sites[i]}: " if i < len(sites) else ""
+    until = phases[i].turns == "until"  # (where the compile stage's phase_site points)
+    ask = (
+        "does its 'until' need a way to come true, or a step an action that is always possible?"
+        if until
+        else "does a step need an action that is always possible, such as a fallback?"
+    )
     raise GameRuntimeError(
         f"{where}endless-flow: the rules can never reach a decision: phase '{phases[i].id}' comes back "
         f"to a state it was in (round {g.round}) with no decision since, every step blocked or "
-        "without a choice, so it would go round for ever (does its 'until' need a way to come "
-        "true, or a step an action that is always possible?)"
+        f"without a choice, so it would go round for ever ({ask}) "
+        f"(at /phases/{i}{'/turns/until' if until else ''})"
     )

@@ -138,7 +138,7 @@ def _pointer(rules, game, step: bool = False) -> str | None:
 
 def _failed_at(rules, what: str):
     """``(document, line, column, pointer)`` of the first located fault (``FILE:LINE:COLUMN:
-    runtime-error: ... (at POINTER)``, ``compiler/dsl/faults.py``) that ``what`` quotes, in
+    runtime-error: ... (at POINTER)``, or ``endless-flow``, ``compiler/dsl/faults.py``) that ``what`` quotes, in
     one of the files the rules were read from; None when it quotes none."""
     doc = rules.doc
     docs = [doc, getattr(doc, "base", None)] + [layer.doc for layer in getattr(doc, "layers", [])]
@@ -146,7 +146,10 @@ def _failed_at(rules, what: str):
         file = getattr(source, "file", None)
         if not file:
             continue
-        found = re.search(re.escape(str(file)) + r":(\d+):(\d+): runtime-error: .*?\(at (/[^)\s]*|)\)", what)
+        found = re.search(  # a runtime-error, an endless-flow (engine/endless.py)
+            re.escape(str(file)) + r":(\d+):(\d+): (?:runtime-error|endless-flow): .*?\(at (/[^)\s]*|)\)",
+            what,
+        )
         if found:
             return source, int(found[1]), int(found[2]), found[3]
     return None

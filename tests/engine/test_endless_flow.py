@@ -12,6 +12,7 @@ from cpu import cpu_within
 
 import playa_rules as pr
 from playa_rules.errors import GameRuntimeError
+from playa_rules.simulation.smoke import simulate
 
 TTT = (Path(__file__).parent.parent / "games" / "tic-tac-toe.yaml").read_text(encoding="utf-8")
 UNTIL_WON = (
@@ -91,3 +92,21 @@ def test_a_phase_whose_turns_never_end_and_offer_no_action_is_refused_when_the_r
         "phase 'play' can never reach a decision: its 'until' never holds, no effect ends a phase, "
         "hand or match, and none of its steps offers an action"
     )
+
+
+def test_an_endless_flow_without_until_is_located_at_its_phase_by_simulate_and_asks_for_a_fallback(tmp_path):
+    """An outside tester's Crazy Eights without its draw fallback: turns given to a seat, the
+    phase coming back to itself by 'next', every step blocked. --simulate located the failure at
+    1:1 (its own message said the phase's line) and asked about an 'until' the phase has not."""
+    text = (
+        TTT.replace("      if all(c.mark >= 0 for c in board) { win none }\n", "")
+        .replace("      if three_through(cell) { win me }\n", "")
+        .replace(
+            "turns: {from: start_player, rounds: 5}", "turns: {seat: start_player}\n    next: \"'play'\""
+        )
+    )
+    rules, path, text = _rules(tmp_path, text)
+    (d,) = [d for d in simulate(rules, 2) if d.code == "sim-runtime-error"]
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "- id: play" in t)
+    assert (d.file, d.line, d.path) == (str(path), line, "/phases/0")
+    assert "such as a fallback?" in d.message and "'until'" not in d.message
