@@ -315,3 +315,23 @@ def none_as_text(ctx: Context):
                     key=False,
                     hint="in YAML, nothing is written ~ or null (the DSL's none)",
                 )
+
+
+@check("name-clash")
+def player_variables_named_like_zones(ctx: Context):
+    """A player variable named like a per-player zone (``player: {hand: 0}`` beside a zone
+    ``hand`` per player): ``me.hand`` would name both, and a rule means one of them."""
+    zones = ctx.data.get("zones")
+    per_player = {str(k) for k, z in items_of(zones) if isinstance(z, dict) and z.get("per") == "player"}
+    variables = ctx.data.get("variables")
+    player = variables.get("player") if isinstance(variables, dict) else None
+    for key, _ in items_of(player):
+        if str(key) in per_player:
+            yield ctx.at(
+                f"/variables/player/{escape_pointer_segment(key)}",
+                "name-clash",
+                f"player variable '{key}' has the name of the per-player zone '{key}': me.{key} "
+                "would name both",
+                key=True,
+                hint="rename the variable (or the zone)",
+            )

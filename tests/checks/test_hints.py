@@ -36,6 +36,12 @@ RIGHT = [
     ),
     ("a misspelt name", _kuhn_setup("shuffle dekc"), "unknown-name", "did you mean 'deck'?"),
     (
+        "a player variable named like a per-player zone",
+        KUHN.replace("player: {put: 1, folded: false}", "player: {put: 1, folded: false, hand: 0}"),
+        "name-clash",
+        "rename the variable (or the zone)",
+    ),
+    (
         "a key given twice",
         KUHN.replace("players: [2]\n", "players: [2]\nplayers: [2]\n", 1),
         "duplicate-key",

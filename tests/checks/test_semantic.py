@@ -182,6 +182,16 @@ BAD_FILES = {
             "move them with an effect",
         )
     ],
+    "name-clash.yaml": [
+        (
+            "error",
+            "name-clash",
+            "player variable 'hand' has the name of the per-player zone 'hand': me.hand would name both",
+            17,
+            12,
+            "rename the variable",
+        )
+    ],
     "variables.yaml": [
         (
             "warning",

@@ -15,6 +15,7 @@ title: Key probe
 players: [2]
 parameters:
   tbl: {0: 5, 1: 6, 2: 7, 3: 8}
+  pts: [10, 20, 30, 40]
 components:
   card:
     start: deck
@@ -50,7 +51,7 @@ def test_a_table_read_with_a_card_is_a_type_error_that_names_the_property_to_rea
     error = _error(tmp_path, "sum(tbl[c] for c in deck)")
     assert error.code == "type-error"
     assert error.message == "a table's key is a number or a text, but this is a component (card)"
-    assert (error.line, error.column) == (22, 22)  # at the c inside tbl[c]
+    assert (error.line, error.column) == (23, 22)  # at the c inside tbl[c]
     assert error.hint == "read one of its properties: tbl[c.rank]"  # the one whose values are keys
 
 
@@ -70,3 +71,12 @@ def test_the_same_table_read_with_the_cards_rank_scores_the_table(tmp_path):
 def test_a_key_of_another_kind_than_the_tables_is_a_type_error(tmp_path, points, message):
     error = _error(tmp_path, points)
     assert (error.code, error.message) == ("type-error", message)
+
+
+def test_a_list_of_numbers_never_contains_a_card(tmp_path):
+    """The same probe's `contains(pts, top(deck))` (a list of numbers and a card) was accepted."""
+    error = _error(tmp_path, "if contains(pts, top(deck)) then 1 else 0")
+    assert (error.code, error.message) == (
+        "type-error",
+        "'contains' looks for a component (card) in a list of numbers: it can never be there",
+    )

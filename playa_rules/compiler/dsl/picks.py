@@ -176,6 +176,10 @@ def _bottom(cp, node, args):
 def _contains(cp, node, args):
     arity(cp, node, args, 2)
     f, x = collection(cp, node, args[0]), args[1].fn
+    a, b = args[0].t.element(), args[1].t  # contains(points, top(deck)): a card is in no list of numbers
+    if "any" not in (a.kind, b.kind) and "none" not in (a.kind, b.kind) and a.kind != b.kind:
+        if not {a.kind, b.kind} <= {"int", "bool"}:
+            cp.error(node, "type-error", f"'contains' looks for {b} in {args[0].t}: it can never be there")
     return C(lambda g, e: x(g, e) in f(g, e), T.BOOL)
 
 
