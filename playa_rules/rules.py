@@ -14,7 +14,7 @@ import gc
 import os
 from pathlib import Path
 
-from . import resources, spelling
+from . import resources
 from .checks import partial, sort_diagnostics
 from .checks.schema import schema_diagnostics
 from .compiler.compile import compile_document
@@ -24,6 +24,7 @@ from .engine.frozen import FrozenList, frozen
 from .engine.game import Game
 from .engine.resolve import integer
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
+from .shared import spelling
 from .source import variants as variants_
 from .source.blame import blamed
 from .source.digest import rules_digest
@@ -268,7 +269,7 @@ def collector_paused():
     was = gc.isenabled()
     gc.disable()
     try:
-        with spelling.budget():  # and bound the cost of "did you mean" hints (spelling.py)
+        with spelling.budget():  # and bound the cost of "did you mean" hints (shared/spelling.py)
             yield
     finally:
         if was:

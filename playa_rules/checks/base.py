@@ -14,7 +14,7 @@ from ..compiler.dsl import ast as A
 from ..compiler.dsl.compile import Compiler, Define, Scope
 from ..compiler.dsl.parse import Origin, parse_block, parse_expr
 from ..errors import Diagnostic, SpecError
-from ..limits import MAX_PROBLEMS
+from ..shared.limits import MAX_PROBLEMS
 from ..source.load import Document, escape_pointer_segment
 
 PARAM_DOMAINS = ("one_of", "position_in", "group_of", "seat_in")

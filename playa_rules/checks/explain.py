@@ -11,9 +11,9 @@ from typing import Any
 from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import Diagnostic
+from ..shared.spelling import did_you_mean
 from ..source.load import Document, pointer_of
 from ..source.nouns import LISTED, NAMED, NOUNS
-from ..spelling import did_you_mean
 from .schema_advice import conforming
 
 _TYPES = {

@@ -19,9 +19,9 @@ import copy
 import re
 from dataclasses import dataclass, field
 
-from .. import spelling
 from ..errors import Diagnostic, PlayaRulesError, SpecError
-from ..limits import MAX_PROBLEMS
+from ..shared import spelling
+from ..shared.limits import MAX_PROBLEMS
 from ..source.document import Document, pointer_of
 from .schema import jsonable, validator
 from .schema_advice import conforming

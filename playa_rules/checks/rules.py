@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 
 from ..compiler.model import FIELD, PROSE_KEYS, did_you_mean
 from ..errors import Diagnostic
-from ..numbers import PROSE_FIELD, form_names, known_form
+from ..shared.numbers import PROSE_FIELD, form_names, known_form
 from ..source.load import escape_pointer_segment
 from .base import Context, check, items_of, list_of
 

@@ -19,7 +19,7 @@ from jsonschema.exceptions import best_match
 
 from .. import resources
 from ..errors import Diagnostic, SpecError
-from ..limits import MAX_PROBLEMS
+from ..shared.limits import MAX_PROBLEMS
 from ..source.load import Document, pointer_of
 from .explain import Explainer
 from .schema_advice import without_echoes

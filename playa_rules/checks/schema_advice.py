@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..limits import MAX_PROBLEMS
-from ..spelling import closest
+from ..shared.limits import MAX_PROBLEMS
+from ..shared.spelling import closest
 
 
 def conforming(value, pattern) -> str | None:

@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from ..compiler.model import PROSE_KEYS
 from ..errors import Diagnostic
-from ..numbers import PROSE_FIELD, say
+from ..shared.numbers import PROSE_FIELD, say
 from ..source.load import escape_pointer_segment
 from .base import STRING_LITERAL, WORD, Context, check, items_of
 

@@ -15,8 +15,8 @@ way only) is a located ``bad-board`` error.
 from __future__ import annotations
 
 from ..errors import spelled
-from ..limits import MAX_NEIGHBOURS
-from ..spelling import did_you_mean
+from ..shared.limits import MAX_NEIGHBOURS
+from ..shared.spelling import did_you_mean
 
 LINKS = "next_to"
 """The property listing a cell's neighbours by name."""

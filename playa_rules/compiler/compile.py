@@ -13,7 +13,7 @@ from functools import partial
 from ..checks import semantic_diagnostics, sort_diagnostics
 from ..checks.base import cap_problems, dsl_texts
 from ..errors import Diagnostic, DSLSyntaxError, RuleError, SpecError
-from ..faults import RuleFault
+from ..shared.faults import RuleFault
 from ..source.document import escape_pointer_segment
 from .automata import compile_automata
 from .dsl import types as T

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..spelling import did_you_mean
+from ..shared.spelling import did_you_mean
 from .items import ITEM_KEYS
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # a {name} field of a text

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..errors import SpecError, spelled
-from ..limits import MAX_COMPONENTS, MAX_COUNT
+from ..shared.limits import MAX_COMPONENTS, MAX_COUNT
 
 ITEM_KEYS = ("count", "each", "pairs", "label", "where")
 """The keys of an item line that are not properties of its items."""

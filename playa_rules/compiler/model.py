@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Diagnostic
-from ..limits import MAX_PLAYERS
-from ..spelling import did_you_mean  # (the one did-you-mean; the compile stage reads it here)
+from ..shared.limits import MAX_PLAYERS
+from ..shared.spelling import did_you_mean  # (the one did-you-mean; the compile stage reads it here)
 from . import boards, item_checks, items
 from .item_checks import FIELD, LOOKUP
 

@@ -5,7 +5,7 @@ Functions of the compile stage (``self`` is the stage of :mod:`.compile`).
 
 from __future__ import annotations
 
-from ..limits import MAX_ACTION_IDS
+from ..shared.limits import MAX_ACTION_IDS
 from .dsl import types as T
 from .dsl.compile import Scope
 from .dsl.names import zone_list

@@ -9,8 +9,8 @@ seat has a decision to make or the match is over.
 from __future__ import annotations
 
 from ..errors import GameRuntimeError
-from ..faults import relocated
-from ..limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
+from ..shared.faults import relocated
+from ..shared.limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
 from . import automata as _automata
 from .endless import Watch
 from .legal import Legal

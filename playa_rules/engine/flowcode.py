@@ -39,7 +39,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from types import FunctionType
 
-from ..limits import MAX_INT
+from ..shared.limits import MAX_INT
 from .actions import Action
 from .flow import (
     COUNTED,

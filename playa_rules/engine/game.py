@@ -12,7 +12,7 @@ import itertools
 
 from ..compiler.program import Program
 from ..errors import GameRuntimeError, PlayaRulesError
-from ..faults import relocated
+from ..shared.faults import relocated
 from . import automata as _automata
 from . import chance as _chance
 from . import opening as _opening

@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 from ..errors import PlayaRulesError, shown
-from ..limits import MAX_INT
+from ..shared.limits import MAX_INT
 
 
 class Bounds:

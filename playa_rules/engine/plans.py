@@ -20,8 +20,8 @@ from ..compiler.domains import items as _items
 from ..compiler.domains import prepare_join as _prepare_join
 from ..compiler.program import ActionDef, LevelChecks, StepDef
 from ..errors import GameRuntimeError
-from ..faults import RuleFault, relocated
-from ..limits import MAX_LEGAL_ACTIONS
+from ..shared.faults import RuleFault, relocated
+from ..shared.limits import MAX_LEGAL_ACTIONS
 from .actions import joined_domain, list_nested
 from .legal import Legal
 
@@ -94,7 +94,7 @@ def relisted(step: StepDef, g, exc: BaseException) -> BaseException:
     TypeError in a generated listing, which writes its kinds' conditions inline, is no located
     fault. The kinds are listed again by plans made of their lets and checks alone (no
     generated plan or first level), whose operators and reads raise located faults
-    (:func:`~playa_rules.faults.relocated`); the first such fault, else ``exc``."""
+    (:func:`~playa_rules.shared.faults.relocated`); the first such fault, else ``exc``."""
     found = relocated(exc)
     if found is not exc or not isinstance(exc, (TypeError, KeyError)):
         return found

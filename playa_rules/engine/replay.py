@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..compiler.program import Program
 from ..errors import IllegalAction, PlayaRulesError, shown
-from ..limits import MAX_INT
+from ..shared.limits import MAX_INT
 from .automata import seats_of
 from .chance import CHANCE
 from .game import Game

@@ -13,7 +13,7 @@ import operator
 import re
 
 from ..errors import IllegalAction, shown
-from ..spelling import closest
+from ..shared.spelling import closest
 from .actions import Action, decode
 from .state import OVER
 

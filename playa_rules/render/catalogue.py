@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from .. import resources
 from ..errors import Diagnostic
-from ..numbers import PROSE_FIELD, known_form
+from ..shared.numbers import PROSE_FIELD, known_form
 from ..source.document import Document, pointer_of
 from ..source.load import load_file
 

@@ -10,7 +10,7 @@ language has the same keys (a test checks); ``{name}`` fields are filled by
 from __future__ import annotations
 
 from ..compiler.model import capped, fill
-from ..numbers import PROSE_FIELD, known_form, say
+from ..shared.numbers import PROSE_FIELD, known_form, say
 from .translated import TRANSLATED
 
 WORDS: dict[str, dict[str, str]] = {
@@ -176,7 +176,7 @@ def joined(lang: str, items: list, last: str = "or") -> str:
 def value_words(lang: str, value, form: str | None = None) -> str:
     """A constant's value as a rule text reads it: ``8``; a list ``0, 0, 10, 18, 18``; by
     player count ``5 with 2 players, 4 with 3 players and 3 with 4 players``; with a number
-    ``form`` (``words``, ``ordinal``, ``nth``: :mod:`playa_rules.numbers`) each number so
+    ``form`` (``words``, ``ordinal``, ``nth``: :mod:`playa_rules.shared.numbers`) each number so
     written (``three``, ``third``, ``3rd``)."""
     if value is True or value is False:
         return str(value).lower()

@@ -18,7 +18,7 @@ from yaml.events import AliasEvent
 from yaml.nodes import Node
 from yaml.resolver import Resolver
 
-from ..limits import MAX_ALIASES, MAX_DEPTH, MAX_NODES
+from ..shared.limits import MAX_ALIASES, MAX_DEPTH, MAX_NODES
 
 
 class Fatal(Exception):

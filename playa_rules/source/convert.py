@@ -17,7 +17,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Diagnostic, LoadError
-from ..limits import MAX_DEPTH, MAX_INT, MAX_NODES
+from ..shared.limits import MAX_DEPTH, MAX_INT, MAX_NODES
 from . import positions
 from .compose import Alias, BoundedComposer, Fatal, PlainComposer
 from .document import Document, escape_pointer_segment

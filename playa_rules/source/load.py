@@ -39,7 +39,7 @@ import os
 import stat
 
 from ..errors import Diagnostic, LoadError
-from ..limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_INT, MAX_NODES  # noqa: F401 - re-exported
+from ..shared.limits import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_INT, MAX_NODES  # noqa: F401 - re-exported
 from .convert import Converter
 from .document import Document, escape_pointer_segment, pointer_of
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Diagnostic, spelled
-from ..spelling import closest, did_you_mean
+from ..shared.spelling import closest, did_you_mean
 from .document import Document, escape_pointer_segment
 from .layered import Layer, Layered, Prov
 from .nouns import NOUNS, TOP_NAMED

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 
-from .. import resources, spelling
+from .. import resources
 from ..errors import Diagnostic, LoadError, SpecError
-from ..limits import MAX_PHASES, MAX_VARIANTS
+from ..shared import spelling
+from ..shared.limits import MAX_PHASES, MAX_VARIANTS
 from .document import Document
 from .layered import Layer
 from .load import load_file

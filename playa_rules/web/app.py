@@ -23,10 +23,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .. import limits
 from ..errors import PlayaRulesError
 from ..render import LANGUAGES
 from ..render.progress import end_condition
+from ..shared import limits
 from . import present, replays
 from .setup import bundled, rules_of, rules_summary
 from .store import Store

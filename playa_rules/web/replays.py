@@ -9,9 +9,9 @@ watch only a finished match, sees every face.
 
 from __future__ import annotations
 
-from .. import limits
 from ..engine.replay import replay
 from ..errors import PlayaRulesError, shown
+from ..shared import limits
 from . import present
 from .setup import checked, rules_of
 

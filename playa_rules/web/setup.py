@@ -14,13 +14,13 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from .. import limits
 from ..agents import parse_spec
 from ..agents.options import check
 from ..errors import PlayaRulesError, SpecError
 from ..render import LANGUAGES
 from ..resources import variants_dir
 from ..rules import Rules, games, load
+from ..shared import limits
 
 AGENT_KINDS = ("random", "greedy", "ismcts")
 MAX_PLAYOUTS = 5000  # an ismcts seat thinks at most this many playouts a decision

@@ -11,7 +11,7 @@ import pytest
 
 import playa_rules as pr
 from playa_rules.errors import SpecError
-from playa_rules.limits import MAX_PROBLEMS
+from playa_rules.shared.limits import MAX_PROBLEMS
 from playa_rules.simulation.smoke import simulate
 
 ROOT = Path(__file__).resolve().parents[2]

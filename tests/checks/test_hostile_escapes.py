@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import playa_rules as pr
-from playa_rules import limits, spelling
 from playa_rules.errors import LoadError, SpecError
+from playa_rules.shared import limits, spelling
 
 ROOT = Path(__file__).resolve().parents[2]
 KUHN = (ROOT / "docs" / "examples" / "kuhn-poker.yaml").read_text(encoding="utf-8")

@@ -7,8 +7,8 @@ from cpu import cpu_within
 from probe_game import PROBE
 
 import playa_rules as pr
-from playa_rules import limits
 from playa_rules.errors import SpecError
+from playa_rules.shared import limits
 
 BASE = (Path(__file__).resolve().parents[2] / "spec/games/pirate-gold-cards.yaml").read_text()
 
@@ -290,7 +290,7 @@ def test_thousands_of_unknown_references_are_counted_and_fast(tmp_path, monkeypa
     """3,000 misspelled references among 3,000 defines: "did you mean" compared each with every
     name (over 10 s); now at most MAX_PROBLEMS hints are worked out (each over a bounded number
     of names, tests/checks/test_spelling.py) and the rest are counted."""
-    from playa_rules import spelling
+    from playa_rules.shared import spelling
 
     asked = []
     real = spelling.closest

@@ -1,4 +1,4 @@
-"""Did-you-mean, the one implementation every stage uses (playa_rules/spelling.py)."""
+"""Did-you-mean, the one implementation every stage uses (playa_rules/shared/spelling.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playa_rules import spelling
-from playa_rules.spelling import closest, did_you_mean
+from playa_rules.shared import spelling
+from playa_rules.shared.spelling import closest, did_you_mean
 
 
 @pytest.mark.parametrize(

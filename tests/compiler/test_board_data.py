@@ -119,7 +119,7 @@ def test_grid_steps_over_a_board_without_rows_and_columns_are_an_error(tmp_path)
 
 
 def test_too_many_neighbours_is_over_the_limit(tmp_path):
-    from playa_rules.limits import MAX_NEIGHBOURS
+    from playa_rules.shared.limits import MAX_NEIGHBOURS
 
     names = [f"p{i}" for i in range(MAX_NEIGHBOURS + 2)]
     items = "".join(

@@ -11,7 +11,7 @@ import pytest
 from backend_switch import load_with
 
 from playa_rules.errors import GameRuntimeError, SpecError
-from playa_rules.limits import MAX_COLLECTION
+from playa_rules.shared.limits import MAX_COLLECTION
 
 CALLS = (Path(__file__).resolve().parent.parent / "games" / "called-numbers.yaml").read_text(encoding="utf-8")
 

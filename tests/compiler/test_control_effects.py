@@ -14,8 +14,8 @@ from backend_switch import load_with
 
 import playa_rules as pr
 from playa_rules.errors import GameRuntimeError, RuleError
-from playa_rules.limits import MAX_WHILE_ROUNDS
 from playa_rules.render.markdown import rules_markdown
+from playa_rules.shared.limits import MAX_WHILE_ROUNDS
 
 DRAW_UP = Path(__file__).parent.parent / "games" / "draw-up.yaml"
 

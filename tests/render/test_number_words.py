@@ -8,11 +8,11 @@ import pytest
 
 import playa_rules as pr
 from playa_rules.errors import RuleError
-from playa_rules.numbers import LANGUAGES as NUMBER_LANGUAGES
-from playa_rules.numbers import say
 from playa_rules.render import LANGUAGES
 from playa_rules.render import rules_markdown as render_rules
 from playa_rules.render.catalogue import check_catalogue
+from playa_rules.shared.numbers import LANGUAGES as NUMBER_LANGUAGES
+from playa_rules.shared.numbers import say
 from playa_rules.source.load import load_text
 
 

@@ -5,7 +5,7 @@ collection into a variable), checked against the declared kind and bounded; regi
 
 from __future__ import annotations
 
-from ...limits import MAX_INT
+from ...shared.limits import MAX_INT
 from . import ast as A
 from . import control
 from . import types as T

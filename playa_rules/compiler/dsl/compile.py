@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 
 from ...errors import Diagnostic, RuleError, spelled
-from ...limits import MAX_INT, MAX_PROBLEMS
+from ...shared.limits import MAX_INT, MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
 from . import by_players, cost, defines, hints, names

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...limits import MAX_INLINES, MAX_INT, MAX_WHILE_ROUNDS
+from ...shared.limits import MAX_INLINES, MAX_INT, MAX_WHILE_ROUNDS
 from ...source.document import escape_pointer_segment
 from . import ast as A
 from . import cost

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 
-from ...limits import MAX_LOOP_COST
+from ...shared.limits import MAX_LOOP_COST
 from . import ast as A
 from .names import BUILTIN_NAMES
 from .values import Scope

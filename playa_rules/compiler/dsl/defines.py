@@ -11,7 +11,7 @@ from ast import literal_eval
 from dataclasses import replace
 
 from ...errors import RuleError
-from ...limits import MAX_INLINES
+from ...shared.limits import MAX_INLINES
 from . import ast as A
 from .analysis import define_reads
 from .pysource import MAX_SOURCE_DEPTH, SLOT, any_call, calls, env, hands_on, with_src

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...faults import GENERATED, NoneFault, RuleFault, ValueFault, relocated  # noqa: F401 (re-exported)
+from ...shared.faults import GENERATED, NoneFault, RuleFault, ValueFault, relocated  # noqa: F401 (re-exported)
 
 
 def fault_site(origin, text: str, pos):

@@ -14,7 +14,7 @@ variables pay for a second pass. The closures a ``set`` runs are here too.
 from __future__ import annotations
 
 from ...errors import SpecError
-from ...limits import MAX_COLLECTION, MAX_INT
+from ...shared.limits import MAX_COLLECTION, MAX_INT
 from . import ast as A
 from . import types as T
 from .faults import OverLimit, value_text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 
-from ... import spelling
+from ...shared import spelling
 from .types import T
 
 # what other languages call the DSL's functions

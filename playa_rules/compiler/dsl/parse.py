@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ... import resources
 from ...errors import DSLSyntaxError
-from ...limits import MAX_DSL_LENGTH
+from ...shared.limits import MAX_DSL_LENGTH
 from ...source.document import Origin
 from . import ast as A
 from .build import BUILDER
