@@ -7,7 +7,9 @@ already in since the last decision, it will go round the same way for ever (a fu
 where every step is blocked, a phase whose ``until`` can no longer come true): the game
 stops there with a :class:`GameRuntimeError` located at the phase, instead of after
 ``MAX_STEPS`` steps. Nothing is watched until the flow has started more turns and
-phases than a whole round of every seat without a decision, and then one saved state is
+phases than a pass through every phase and a whole round of every seat without a decision
+(games that resolve much on their own, battles and events, chain many phases between two
+decisions: snapshots there would cost more than the play), and then one saved state is
 compared with each new one (Brent's cycle finding: the saved one is renewed at powers of
 two), so a flow that does reach a decision pays nothing and memory stays constant.
 """
@@ -28,8 +30,8 @@ class Watch:
         self.power = 1
 
     def started(self, flow) -> None:
-        """A turn or a phase is about to start (the flow has started more than a round of
-        them with no decision): raise when the flow is back in a state it had."""
+        """A turn or a phase is about to start (the flow has started more than every phase
+        and a round of turns with no decision): raise when the flow is back in a state it had."""
         now = _state(flow)
         if now == self.saved:
             _endless(flow)

@@ -200,7 +200,7 @@ class Flow:
                     self._blocked(step)
                 elif mode == TURN_START or mode == PHASE_START:
                     idle += 1
-                    if idle > 2 * g.n + 2:  # a whole round with no decision: watch for a repeat
+                    if idle > 2 * g.n + 2 + len(phases):  # every phase and a round: watch
                         watch = watch or Watch()
                         watch.started(self)
                     if mode == TURN_START:
