@@ -8,7 +8,8 @@ with the command that replays it.
 
 Codes (all errors; a dead end is located at the step the seat was in, a game that does not
 end at its phase's ``until`` (else the phase), a runtime error at the rule text that failed
-when its message names it, the others at line 1 of the rule file):
+when its message names it (at a variant's line when that text reads a name the variant sets:
+source/blame.py), the others at line 1 of the rule file):
 
 * ``sim-dead-end``: the game is not over, yet the seat to act has no legal action.
 * ``sim-no-end``: the game did not end within ``max_actions`` actions.
@@ -31,6 +32,7 @@ from pathlib import Path
 
 from .. import resources
 from ..errors import Diagnostic, PlayaRulesError
+from ..source.blame import blamed
 
 CODES = ("sim-dead-end", "sim-no-end", "sim-runtime-error", "sim-internal-error")
 
@@ -191,7 +193,7 @@ def _diagnostic(
     failed = _failed_at(rules, what)
     if failed is not None:  # a runtime error: where its located fault says the rules failed
         doc, line, column, path = failed
-        return Diagnostic(
+        at_text = Diagnostic(
             code=code,
             message=message,
             file=doc.file,
@@ -202,6 +204,8 @@ def _diagnostic(
             source_line=doc.source_line(line),
             hint=more,
         )
+        (found,) = blamed(rules.doc, [at_text])  # a value a variant set: at the variant's line
+        return found
     return Diagnostic(
         code=code,
         message=message,

@@ -99,6 +99,14 @@ def _bad_item(layer, layers, base, pointer: str) -> str:
     return odd[0] if odd else pointer
 
 
+def _file_data(doc, file):
+    """The data of the file ``file`` among ``doc``'s (the game's, a variant's); else the merged data."""
+    for source in (doc.base, *(layer.doc for layer in doc.layers)):
+        if source.file == file:
+            return source.data
+    return doc.data
+
+
 def blamed(doc, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """``diagnostics`` of the merged ``doc``, each one located in a file the variants did not
     write but reading a name a variant sets moved to that variant's line, with its old
@@ -113,7 +121,7 @@ def blamed(doc, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         if d.file in own or d.line is None:
             out.append(d)
             continue
-        text = _text_at(doc.data, d.path)
+        text = _text_at(_file_data(doc, d.file), d.path)  # the path is the file's own pointer
         words = _NAME.findall(text if isinstance(text, str) else d.source_line or "")
         found = next(
             ((layer, names[w], w) for layer, names in sets for w in words if w in names),
