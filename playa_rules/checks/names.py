@@ -63,12 +63,13 @@ def display_names(ctx: Context):
         if isinstance(st, dict)
     }
     ids = {ph.get("id") for ph in list_of(ctx.data.get("phases")) if isinstance(ph, dict)} | steps
+    ids |= {r.get("id") for r in list_of(ctx.data.get("scoring")) if isinstance(r, dict)}
     for name, _ in items_of(display.get("names")):
         if name not in ids:  # a warning: a variant that removes a step leaves its name harmless
             yield ctx.at(
                 f"/display/names/{escape_pointer_segment(name)}",
                 "unknown-display",
-                f"no phase or step is named '{name}': this display name is never shown",
+                f"no phase, step or scoring rule is named '{name}': this display name is never shown",
                 severity="warning",
                 hint=did_you_mean(str(name), sorted(str(i) for i in ids if i)),
                 key=True,

@@ -44,6 +44,18 @@ def outcomes_text(outcomes: list[tuple[str | None, str]], beside_action: bool = 
     return f"{group} " + ", ".join(values) + more
 
 
+def scoring_names(spec: dict) -> dict:
+    """What a hand's score line calls each scoring rule: its name under ``display: names``,
+    else its id in words (``towel_treasures`` -> ``towel treasures``)."""
+    names = (spec.get("display") or {}).get("names") or {}
+    out = {}
+    for rule in spec.get("scoring") or []:
+        if isinstance(rule, dict) and isinstance(rule.get("id"), str):
+            named = names.get(rule["id"]) if isinstance(names, dict) else None
+            out[rule["id"]] = named if isinstance(named, str) and named else rule["id"].replace("_", " ")
+    return out
+
+
 class Narrator:
     """Prints ``game.log`` events as readable lines; a seat's consecutive actions share a line."""
 
@@ -65,6 +77,7 @@ class Narrator:
         self.match_points = (spec.get("match") or {}).get("points")
         self.tie_breaks = bool((spec.get("match") or {}).get("tie_breaks"))
         self.declared: bool | None = None  # whether a `win` effect ended the match (None: not known)
+        self.rule_names = scoring_names(spec)
 
     def name(self, seat: int) -> str:
         if seat in self.automata:
@@ -184,7 +197,9 @@ class Narrator:
             self.hand_scores.append(ev["scores"])
             self.say(f"Hand {ev['hand']} scores:")
             for seat, (points, detail) in enumerate(zip(ev["scores"], ev["detail"])):
-                parts = " + ".join(f"{rule} {p}" for rule, p in detail.items() if p)
+                parts = " + ".join(
+                    f"{self.rule_names.get(rule, rule)} {p}" for rule, p in detail.items() if p
+                )
                 self.say(f"  {self.name(seat)}: {points}" + (f"  ({parts})" if parts else ""))
         elif kind == "end":
             self.end(ev)

@@ -363,5 +363,5 @@ def test_a_display_name_for_a_step_the_rules_do_not_have_is_a_warning(tmp_path):
     path = tmp_path / "p.yaml"
     path.write_text(text.replace("    bury: bury a Treasure", "    burry: bury a Treasure"), encoding="utf-8")
     (d,) = [d for d in pr.validate(path) if d.code == "unknown-display"]
-    assert d.severity == "warning" and "no phase or step is named 'burry'" in d.message
+    assert d.severity == "warning" and "no phase, step or scoring rule is named 'burry'" in d.message
     assert "bury" in (d.hint or "")
