@@ -142,7 +142,7 @@ def unknown_phase_references(ctx: Context):
                 lit,
                 "unknown-phase",
                 f"no phase has the id '{lit.value}'",
-                hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}",
+                hint=_phase_hint(lit.value, ids),
             )
 
 
@@ -160,7 +160,7 @@ def unknown_next_phase(ctx: Context):
                     f"/phases/{i}/next",
                     "unknown-phase",
                     f"no phase has the id {spelled(target)}",
-                    hint=did_you_mean(target, ids) or f"the phases are {', '.join(ids)}",
+                    hint=_phase_hint(target, ids),
                 )
             elif target is UNKNOWN and f"/phases/{i}/next" in nexts:
                 dsl, tree = nexts[f"/phases/{i}/next"]
@@ -171,8 +171,13 @@ def unknown_next_phase(ctx: Context):
                             lit,
                             "unknown-phase",
                             f"no phase has the id {spelled(lit.value)}",
-                            hint=did_you_mean(lit.value, ids) or f"the phases are {', '.join(ids)}",
+                            hint=_phase_hint(lit.value, ids),
                         )
+
+
+def _phase_hint(name: str, ids: list[str]) -> str:
+    """The hint of a phase id ``name`` that names no phase: the id it is closest to, else them all."""
+    return did_you_mean(name, ids) or f"the phases are {', '.join(ids)}"
 
 
 def _branches(node):
