@@ -5,19 +5,19 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..simulation.verdict import method, p_text
+from ..simulation.verdict import difference_text, interval_text, method, p_text, value_text
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _ci(pair, pct: bool = True) -> str:
-    """An interval, "low to high" ("-" when there is none: too few games)."""
+def _ci(pair) -> str:
+    """An interval of a rate, "low to high" ("-" when there is none: too few games)."""
     if pair is None:
         return "-"
     lo, hi = pair
-    return f"{_pct(lo)} to {_pct(hi)}" if pct else f"{lo:.2f} to {hi:.2f}"
+    return f"{_pct(lo)} to {_pct(hi)}"
 
 
 def _statistics(n: int) -> str:
@@ -131,11 +131,6 @@ def print_summary(console, result: dict) -> None:
     console.print(t)
 
 
-def _in_points(row: dict) -> bool:
-    """Whether a compared statistic is a share: a rate, or the mean of differences of shares (an advantage)."""
-    return row["kind"] == "rate" or row["statistic"].endswith(".advantage")
-
-
 def print_verdict(console, result: dict) -> None:
     """The verdict in words (simulation.verdict): the answer, the rule changes, what changed in play, why not more."""
     v = result["verdict"]
@@ -171,19 +166,13 @@ def print_comparison(console, result: dict) -> None:
         )
         for col in ("statistic", "base", "variant", "difference", "interval", "p", "p (Holm)"):
             t.add_column(col, justify="left" if col == "statistic" else "right", no_wrap=col == "statistic")
-        for r in rows:
-            share = _in_points(r)  # a rate as a percentage; an advantage, a difference, in percentage points
-            level = _pct if r["kind"] == "rate" else _points if share else (lambda x: f"{x:.2f}")
+        for r in rows:  # written as the verdict's sentences write them (signed differences)
             t.add_row(
                 Text(r["statistic"]),
-                level(r["base"]),
-                level(r["variant"]),
-                f"{_points(r['difference'])} percentage points" if share else f"{r['difference']:+.2f}",
-                "-"
-                if r["ci"] is None
-                else f"{_points(r['ci'][0])} to {_points(r['ci'][1])}"
-                if share
-                else _ci(r["ci"], False),
+                value_text(r, r["base"]),
+                value_text(r, r["variant"]),
+                difference_text(r),
+                interval_text(r),
                 "-" if r["p_value"] is None else p_text(r["p_value"]),
                 "-" if r["p_adjusted"] is None else p_text(r["p_adjusted"]),
             )

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import PlayaRulesError
-from .verdict import method, p_text
+from .verdict import difference_text, interval_text, method, p_text, value_text
 
 COLOURS = ("#3b6ea8", "#d08c2f")
 CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
@@ -33,12 +33,27 @@ def _figure():
     return Figure(figsize=(6.4, 4), dpi=100, layout="constrained")
 
 
+def _legend(fig, ax) -> None:
+    """The legend under the plot, outside the axes: inside, it hid the bars it lay on (a win
+    rate near 1, the last rule's bar)."""
+    handles, labels = ax.get_legend_handles_labels()
+    wide = sum(len(label) for label in labels) > 70  # one column when the labels would not fit on a line
+    fig.legend(
+        handles,
+        labels,
+        loc="outside lower center",
+        ncols=1 if wide else len(labels),
+        fontsize=8,
+        frameon=False,
+    )
+
+
 def _label(summary: dict) -> str:
     return " + ".join([summary["game"]] + summary["variants"])
 
 
-def plot_scores(sides: list[dict], path: Path) -> None:
-    """Box plots of the final scores per seat, one box per side and seat."""
+def plot_scores(sides: list[dict], path: Path):
+    """Box plots of the final scores per seat, one box per side and seat; the figure, saved to ``path``."""
     fig = _figure()
     ax = fig.add_subplot()
     seats = len(sides[0]["seats"])
@@ -58,13 +73,14 @@ def plot_scores(sides: list[dict], path: Path) -> None:
     ax.set_xticks(range(seats), [f"seat {s['seat']}" for s in sides[0]["seats"]])
     ax.set_ylabel("final score")
     ax.set_title("Score distribution per seat")
-    ax.legend(fontsize=8)
+    _legend(fig, ax)
     fig.savefig(path)
+    return fig
 
 
-def plot_win_rates(sides: list[dict], path: Path) -> None:
+def plot_win_rates(sides: list[dict], path: Path):
     """Win rate per seat with 95% Wilson intervals, the even share dashed (winners a game / seats,
-    so below 1/seats with draws; one line per side when the sides' shares differ)."""
+    so below 1/seats with draws; one line per side when the sides' shares differ); the figure, saved."""
     fig = _figure()
     ax = fig.add_subplot()
     seats = len(sides[0]["seats"])
@@ -95,12 +111,13 @@ def plot_win_rates(sides: list[dict], path: Path) -> None:
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% interval)")
     ax.set_title("Win rate by seat")
-    ax.legend(fontsize=8)
+    _legend(fig, ax)
     fig.savefig(path)
+    return fig
 
 
-def plot_rules(sides: list[dict], path: Path) -> None:
-    """Mean points per seat and game of each scoring rule."""
+def plot_rules(sides: list[dict], path: Path):
+    """Mean points per seat and game of each scoring rule; the figure, saved to ``path``."""
     fig = _figure()
     ax = fig.add_subplot()
     names = list(dict.fromkeys(r for side in sides for r in side["rules"]))
@@ -113,8 +130,9 @@ def plot_rules(sides: list[dict], path: Path) -> None:
     ax.invert_yaxis()
     ax.set_xlabel("mean points per seat and game")
     ax.set_title("Score by rule")
-    ax.legend(fontsize=8)
+    _legend(fig, ax)
     fig.savefig(path)
+    return fig
 
 
 def _table(head: list[str], rows: list[list], classes=None) -> str:
@@ -272,23 +290,8 @@ def _verdict_html(c: dict) -> str:
 def _comparison_html(c: dict) -> str:
     """The verdict, then the statistics: the clear changes in a table, the others folded below it."""
 
-    def share(r):  # a rate, or an advantage (a mean of differences of shares)
-        return r["kind"] == "rate" or r["statistic"].endswith(".advantage")
-
-    def value(r, x):  # a rate as a percentage, an advantage in percentage points
-        return _pct(x) if r["kind"] == "rate" else f"{100 * x:+.1f}" if share(r) else f"{x:.2f}"
-
     def p(x):
         return "-" if x is None else p_text(x)
-
-    def diff(r):  # as the terminal: a share's difference in percentage points
-        return f"{100 * r['difference']:+.1f} percentage points" if share(r) else f"{r['difference']:+.2f}"
-
-    def interval(r):  # of the difference: in its unit
-        if r["ci"] is None:
-            return "-"
-        lo, hi = r["ci"]
-        return f"{100 * lo:+.1f} to {100 * hi:+.1f}" if share(r) else f"{lo:+.2f} to {hi:+.2f}"
 
     def table(rows):
         return _table(
@@ -296,10 +299,10 @@ def _comparison_html(c: dict) -> str:
             [
                 [
                     r["statistic"],
-                    value(r, r["base"]),
-                    value(r, r["variant"]),
-                    diff(r),
-                    interval(r),
+                    value_text(r, r["base"]),
+                    value_text(r, r["variant"]),
+                    difference_text(r),
+                    interval_text(r),
                     p(r["p_value"]),
                     p(r["p_adjusted"]),
                 ]

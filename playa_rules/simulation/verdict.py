@@ -49,15 +49,28 @@ def _in_points(row: dict) -> bool:
     return row["kind"] == "rate" or row["statistic"].endswith(".advantage")
 
 
-def _value(row: dict, x: float) -> str:
-    """A rate as a percentage; an advantage (a share minus the even share) in percentage points."""
+def value_text(row: dict, x: float) -> str:
+    """A level of a statistic: a rate as a percentage; an advantage (a share minus the even
+    share) in percentage points, signed; else a number."""
     if row["kind"] == "rate":
         return f"{100 * x:.1f}%"
     return f"{100 * x:+.1f}" if _in_points(row) else f"{x:.2f}"
 
 
-def _diff(row: dict, x: float) -> str:
+def difference_text(row: dict) -> str:
+    """The difference, variant minus base, signed: "+7.5 percentage points", "-2.10"."""
+    x = row["difference"]
     return f"{100 * x:+.1f} percentage points" if _in_points(row) else f"{x:+.2f}"
+
+
+def interval_text(row: dict) -> str:
+    """The interval of the difference in its unit, both ends signed as the difference is
+    ("+2.0 to +13.0", "-0.36 to +1.20"); "-" when there is none. The verdict's sentences, the
+    terminal's table and the HTML report all write it so."""
+    if row["ci"] is None:
+        return "-"
+    lo, hi = row["ci"]
+    return f"{100 * lo:+.1f} to {100 * hi:+.1f}" if _in_points(row) else f"{lo:+.2f} to {hi:+.2f}"
 
 
 def sentence(row: dict) -> str:
@@ -67,16 +80,11 @@ def sentence(row: dict) -> str:
         if row["p_value"] is not None:
             how += f", p {p_text(row['p_value'])}"
     else:
-        lo, hi = row["ci"]
-        if _in_points(row):
-            interval = f"{100 * lo:+.1f} to {100 * hi:+.1f}"
-        else:
-            interval = f"{lo:+.2f} to {hi:+.2f}"
         kind = "confidence sequence" if row["test"] == "confidence sequence" else "95% interval"
-        how = f"{kind} {interval}"
+        how = f"{kind} {interval_text(row)}"
     return (
-        f"{label(row['statistic'])}: {_value(row, row['base'])} to {_value(row, row['variant'])} "
-        f"({_diff(row, row['difference'])}, {how})"
+        f"{label(row['statistic'])}: {value_text(row, row['base'])} to {value_text(row, row['variant'])} "
+        f"({difference_text(row)}, {how})"
     )
 
 

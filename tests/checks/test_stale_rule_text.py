@@ -113,6 +113,17 @@ def test_lying_pirates_crew_limit_prints_the_house_rule_s_limit(tmp_path):
     assert "oltre il limite di 12;" in render_rules(pr.load(path), lang="it")
 
 
+def test_lying_pirates_with_four_crew_dice_each_says_four_in_the_crew_dice_assumption(tmp_path):
+    """The Crew Dice assumption's about wrote "5 per player at the start" out: a house rule
+    starting with 4 printed 5 there (an outside tester's report); it writes {start_crew} now."""
+    path = _variant(
+        tmp_path, "four", "extends: lying-pirates\nvariant: four\ntitle: Four\nparameters:\n  start_crew: 4\n"
+    )
+    assert _stale(path) == []
+    assert "How many regular Crew Dice the game has (4 per player at the start" in render_rules(pr.load(path))
+    assert "(4 per giocatore all'inizio" in render_rules(pr.load(path), lang="it")
+
+
 def test_no_bundled_variant_keeps_a_stale_text():
     found = bundled_variants()
     assert sum(len(v) for v in found.values()) >= 7

@@ -84,3 +84,26 @@ def test_a_change_of_a_share_reads_in_percentage_points_throughout():
     page = _comparison_html({"statistics": [WIN_RATE, ADVANTAGE], "verdict": verdict, "alpha": 0.05})
     assert "<td>-20.0 percentage points</td><td>-44.8 to +4.8</td>" in page
     assert "<td>-3.0</td><td>+50.0</td><td>+52.5 percentage points</td><td>+36.3 to +68.7</td>" in page
+
+
+def test_a_longer_game_reads_with_the_same_signs_in_the_verdict_and_the_table(capsys, tmp_path):
+    """Three Pirate cards instead of four make the game longer: the verdict says "+18.45, 95%
+    interval +9.75 to +27.15", and the table's row says the same, signs included (it printed
+    "9.75 to 27.15" beside "+18.45")."""
+    variant = tmp_path / "fewer-pirates.yaml"
+    variant.write_text("extends: pirate-gold-cards\nvariant: fewer-pirates\nparameters:\n  pirate_cards: 3\n")
+    assert (
+        main(["compare", "pirate-gold-cards", "--variant", str(variant), "-p", "3", "-n", "20", "-w", "1"])
+        == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    said = "- the length of a game (decisions): 116.10 to 134.55 (+18.45, 95% interval +9.75 to +27.15)"
+    assert said in lines
+    (row,) = [line for line in lines if "length.mean" in line]
+    assert [cell.strip() for cell in row.split("│")[1:6]] == [
+        "length.mean",
+        "116.10",
+        "134.55",
+        "+18.45",
+        "+9.75 to +27.15",
+    ]
