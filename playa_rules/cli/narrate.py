@@ -46,7 +46,7 @@ def outcomes_text(outcomes: list[tuple[str | None, str]], beside_action: bool = 
 
 def scoring_names(spec: dict) -> dict:
     """What a hand's score line calls each scoring rule: its name under ``display: names``,
-    else its id in words (``towel_treasures`` -> ``towel treasures``)."""
+    else its id in words (``bonus_cards`` -> ``bonus cards``)."""
     names = (spec.get("display") or {}).get("names") or {}
     out = {}
     for rule in spec.get("scoring") or []:

@@ -8,7 +8,7 @@ where every step is blocked, a phase whose ``until`` can no longer come true): t
 stops there with a :class:`GameRuntimeError` located at the phase, instead of after
 ``MAX_STEPS`` steps. Nothing is watched until the flow has started more turns and
 phases than a pass through every phase and a whole round of every seat without a decision
-(games that resolve much on their own, battles and events, chain many phases between two
+(games that resolve much on their own, fights and events, chain many phases between two
 decisions: snapshots there would cost more than the play), and then one saved state is
 compared with each new one (Brent's cycle finding: the saved one is renewed at powers of
 two), so a flow that does reach a decision pays nothing and memory stays constant.
