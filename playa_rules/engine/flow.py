@@ -9,6 +9,7 @@ seat has a decision to make or the match is over.
 from __future__ import annotations
 
 from ..errors import GameRuntimeError
+from ..shared.envkeys import SEATS
 from ..shared.faults import relocated
 from ..shared.limits import MAX_AUTOMATON_ACTIONS, MAX_INT, MAX_STEPS
 from . import automata as _automata
@@ -359,9 +360,9 @@ class Flow:
 
     def _score_hand(self) -> None:
         g = self.g
-        row, detail = [], []
+        row, detail, shared = [], [], {}
         for s in range(g.n):
-            e = {"me": s}
+            e = {"me": s, SEATS: shared}  # the seats share their lists grouped by seat (seatgroups)
             parts = {sid: fn(g, e) for sid, _, fn in self.program.scoring}
             total = sum(parts.values())
             if not -MAX_INT <= total <= MAX_INT:  # (views and logs are JSON: a score stays a number it holds)

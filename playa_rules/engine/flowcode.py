@@ -39,6 +39,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from types import FunctionType
 
+from ..shared.envkeys import SEATS
 from ..shared.limits import MAX_INT
 from .actions import Action
 from .flow import (
@@ -150,8 +151,9 @@ def _hand_end(ns: dict, program) -> list[str]:
         f"g.mode = {HAND_END}",
         "row = []",
         "detail = []",
+        "shared = {}",
         "for s in _range(g.n):",
-        "    e = {'me': s}",
+        "    e = {'me': s, _SEATS: shared}",
         "    parts = {" + ", ".join(parts) + "}",
         "    total = _sum(parts.values())",
         "    if not -_MAX_INT <= total <= _MAX_INT:",
@@ -205,6 +207,7 @@ def _namespace() -> dict:
         "_rules_failed": rules_failed,
         "_range": range,
         "_sum": sum,
+        "_SEATS": SEATS,
         "_MAX_INT": MAX_INT,
         "_too_big": score_too_big,
         "_NO_ACTIONS": NO_ACTIONS,

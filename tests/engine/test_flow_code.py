@@ -303,7 +303,7 @@ def test_the_source_holds_no_text_of_the_rule_file(tmp_path, form):
     assert strings <= {"act", "turn", "blocked", "step", "$turns", "me", "phase", "score"}
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     bound = set(ns) | {"game", "a", "g", "d", "seat", "vals", "e", "entry", "log", "exc", "hides", "out"}
-    bound |= {"k", "order", "n", "r", "cvars", "first", "s", "i", "row", "detail", "parts", "total"}
+    bound |= {"k", "order", "n", "r", "cvars", "first", "s", "i", "row", "detail", "parts", "total", "shared"}
     bound |= {"random", "at", "ends", "keys", "items", "lo", "v", "key", "spare"}
     bound |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}  # (a phase's end, by name)
     assert names <= bound

@@ -19,7 +19,7 @@ from ...errors import Diagnostic, RuleError, spelled
 from ...shared.limits import MAX_INT, MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
-from . import by_players, cost, defines, hints, names
+from . import by_players, cost, defines, hints, names, seatgroups
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .exprsource import composed, item_source, list_source
@@ -272,17 +272,7 @@ class Compiler(OperatorNodes):
         d = self.defines.get(name)
         if d is not None:
             body = self.inline(d, [], n, scope)
-            if not self.memo_defines:
-                return body
-            bf, mk = body.fn, "$" + name
-
-            def remembered(g, e):  # pure contexts (scoring): one value per evaluation env
-                v = e.get(mk, _UNSET)
-                if v is _UNSET:
-                    v = e[mk] = bf(g, e)
-                return v
-
-            return C(remembered, body.t)
+            return seatgroups.remembered(self, d, body) if self.memo_defines else body
         if name in names.NAMESPACES:
             self.error(n, "namespace-alone", f"'{name}' holds variables: write {name}.NAME")
         if name in self.broken:
