@@ -42,6 +42,12 @@ class ZooEnv:
         self.layout = Layout(self.rules.program)
         self.possible_agents = [f"player_{s}" for s in range(self.people)]
         n = self.rules.num_distinct_actions
+        if n == 0:  # gymnasium has no Discrete(0), and an agent with no decision has nothing to learn
+            raise PlayaRulesError(
+                f"{self.rules.id} has no actions: no seat ever decides, so a PettingZoo environment "
+                "has no agent to step; play it with pr.load(...).new_game(...), whose game is over "
+                "when made, or through the OpenSpiel adapter"
+            )
         self._obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(

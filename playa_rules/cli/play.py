@@ -19,10 +19,14 @@ from .common import (
 from .narrate import Narrator
 
 
-def _try_next(game: str, players: int, automata, variants=()) -> None:
-    """After a match between random seats: what a newcomer can do next (with the same variants)."""
+def _try_next(game: str, players: int, automata, variants=(), decided: bool = True) -> None:
+    """After a match between random seats: what a newcomer can do next (with the same variants);
+    ``decided``: whether any seat made a decision (an action in the log)."""
     name = game if " " not in game else repr(game)
     name += "".join(f" --variant {v if ' ' not in v else repr(v)}" for v in variants)
+    if not decided:  # nobody ever chose (War): there is no seat to play yourself
+        print(f"\nNo seat ever chose anything: the rules played it all. Try next: `{PROG} rules {name}`.")
+        return
     seat = next(s for s in range(players + len(automata)) if s not in automata)
     print(
         f"\nTry next: `{PROG} play {name} -p {players} --human {seat}` to play seat {seat} yourself, "
@@ -85,6 +89,7 @@ def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None
             raise
         if not narrator.quiet or seat in seats or game.is_over:
             narrator.catch_up(game)
+    narrator.catch_up(game)  # a game with no decision at all (War) is over before the loop
     narrator.flush()
 
 
@@ -136,7 +141,8 @@ def cmd_play(args) -> int:
         status = exc.code
     else:
         if not humans and not args.quiet:
-            _try_next(args.game, players, game.automata, args.variant or [])
+            decided = any(ev["event"] == "action" for ev in game.log)
+            _try_next(args.game, players, game.automata, args.variant or [], decided)
     finally:  # also after an engine error: the log up to it is what one needs to debug the rules
         if args.log:
             _write_log(args.log, game.log)

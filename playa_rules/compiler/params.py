@@ -66,8 +66,19 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
     if not c.t.is_collection:
         self.error(f"{ptr}/{kind}", "type-error", f"{kind} needs a zone or a list, but this is {c.t}")
         return None, scope
-    if kind == "one_of" and c.t.kind == "list" and c.t.elem is not None and c.t.elem.kind in ("str", "int"):
+    if kind == "one_of" and c.t.kind == "list" and _plain_values(c.t.elem):
         return _one_value(self, name, key, c, f"{ptr}/{kind}", scope)
+    if c.is_const and isinstance(c.const, list) and c.const:  # values known at load, not components
+        self.error(
+            f"{ptr}/{kind}",
+            "bad-param",
+            f"{kind} picks from a zone or a list of components, but this is {c.t}",
+            "one_of also picks one value of a list of texts and whole numbers ([A, 2, 3]); "
+            "a list of truth values or of lists cannot number the actions"
+            if kind == "one_of"
+            else "pick one value with one_of, or a number with number_in: [low, high]",
+        )
+        return None, scope
     domain = zone_list(c) if c.t.kind == "zone" else c.fn
     src = (
         c.src if c.src is None or c.t.kind != "zone" else f"g.zones[{c.src}]"
@@ -137,6 +148,13 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
     return p, scope.bind(name, key, T.list_of(elem))
 
 
+def _plain_values(elem) -> bool:
+    """Whether the items of a list are texts or numbers (``[A, 2, 3]`` mixes both: one value each)."""
+    if elem is None:
+        return False
+    return elem.kind in ("str", "int") or bool(elem.mix) and elem.mix <= {"str", "int"}
+
+
 def _one_value(self, name: str, key: str, c, ptr: str, scope: Scope):
     """``one_of`` over a list of texts or numbers (a suit, a colour): the value itself, shown
     as it is; each value of the list known when the rules load is one digit of the id."""
@@ -150,6 +168,17 @@ def _one_value(self, name: str, key: str, c, ptr: str, scope: Scope):
         )
         return None, scope
     values = list(dict.fromkeys(c.const))  # each value once, in the list's order
+    shown = {}
+    for v in values:
+        if str(v) in shown:  # [2, "2"]: two actions the same text would name
+            self.error(
+                ptr,
+                "bad-param",
+                f"one_of over {c.t} holds both {shown[str(v)]!r} and {v!r}, which read the same in an action",
+                "keep one of them",
+            )
+            return None, scope
+        shown[str(v)] = v
     p = ParamDef(
         name,
         key,
