@@ -29,7 +29,7 @@ import pyspiel
 
 from ..engine.chance import CHANCE
 from ..errors import PlayaRulesError
-from . import common
+from . import common, game_type
 from .observation import Layout
 
 _PARAMS = {
@@ -62,14 +62,16 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _game_type(utility, simultaneous: bool = False) -> pyspiel.GameType:
-    t = GAME_TYPE
+def _game_type(utility, simultaneous: bool = False, perfect: bool = False, deterministic: bool = False):
+    """The rule set's own game type (:mod:`.game_type` decides ``perfect`` and ``deterministic``);
+    the registered GAME_TYPE says what any rule set may be."""
+    t, kinds = GAME_TYPE, pyspiel.GameType
     return pyspiel.GameType(
         short_name=t.short_name,
         long_name=t.long_name,
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous else t.dynamics,
-        chance_mode=t.chance_mode,
-        information=t.information,
+        dynamics=kinds.Dynamics.SIMULTANEOUS if simultaneous else t.dynamics,
+        chance_mode=kinds.ChanceMode.DETERMINISTIC if deterministic else t.chance_mode,
+        information=kinds.Information.PERFECT_INFORMATION if perfect else t.information,
         utility=utility,
         reward_model=t.reward_model,
         max_num_players=t.max_num_players,
@@ -126,7 +128,14 @@ class PlayaGame(pyspiel.Game):
         self.simultaneous = self.sim_mode == "joint" and any(
             st.simultaneous is not None for ph in self.rules.program.phases for st in ph.steps
         )
-        super().__init__(_game_type(utility, self.simultaneous), info, params)
+        program = self.rules.program
+        kind = _game_type(
+            utility,
+            self.simultaneous,
+            game_type.perfect_information(program),
+            game_type.deterministic(program.spec),
+        )
+        super().__init__(kind, info, params)
 
     def new_initial_state(self):
         """The start of a match (before its first chance event)."""

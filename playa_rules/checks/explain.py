@@ -133,6 +133,11 @@ class Explainer:
             hint = "a comma inside a {flow: mapping} starts a new key; quote text that contains commas"
         elif known:
             hint = "known keys: " + ", ".join(known)
+            if len(self.parts) == 2 and self.parts[0] == "components" and "items" in known:
+                hint += (  # faces: [1, ..., 6] beside start: a property of the items
+                    f"; a property of the components ('{key}') goes on each of its items: "
+                    f"items: [{{{key}: ..., count: ...}}]"
+                )
         return self.located(pointer, message, hint, key=True)
 
     def source_of(self, pointer: str) -> str:

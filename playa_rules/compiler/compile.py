@@ -129,11 +129,12 @@ class _Stage(ActionKinds):
             return default
         return out
 
-    def expr(self, text, pointer: str, scope: Scope, kind: str | None = None):
-        """Parse and compile one expression; None (with a diagnostic) if it is wrong."""
+    def expr(self, text, pointer: str, scope: Scope, kind: str | None = None, at=None):
+        """Parse and compile one expression; None (with a diagnostic) if it is wrong. ``at``:
+        the (line, column) where ``text`` starts inside the value at ``pointer`` (a template's field)."""
 
         def go():
-            origin = self.origin(pointer)
+            origin = self.origin(pointer) if at is None else self.origin(pointer).shifted(*at)
             node = parse_expr(text, origin)
             try:
                 c = self.cp.with_origin(origin, text if isinstance(text, str) else str(text)).expr(

@@ -62,14 +62,15 @@ class ActionKinds:
                 let_cs.append((key, c, text if isinstance(text, str) and not names_in(text) & own else None))
         params, failed = [], set()
         for k, pspec in (spec.get("params") or {}).items():
-            p, scope = self.param(k, pspec, f"{ptr}/params/{k}", scope)
+            p, bound = self.param(k, pspec, f"{ptr}/params/{k}", scope)
             if p is None:  # reported: its name still reads as a parameter, so its uses are not errors too
-                failed.add(k)
-                scope = scope.bind(k, self.cp.fresh(k), T.ANY)
-            else:
-                domain_text = next((pspec[x] for x in PARAM_KINDS if x in pspec), None)
-                p.independent = not (names_in(domain_text) & {q.name for q in params})
-                params.append(p)
+                failed.add(k)  # (bound as what it was meant to be, a seat for one_of: others, or any)
+                scope = bound if bound is not scope else scope.bind(k, self.cp.fresh(k), T.ANY)
+                continue
+            scope = bound
+            domain_text = next((pspec[x] for x in PARAM_KINDS if x in pspec), None)
+            p.independent = not (names_in(domain_text) & {q.name for q in params})
+            params.append(p)
         checks = [[] for _ in range(len(params) + 1)]
         joins = [[] for _ in range(len(params) + 1)]
         order = [p.name for p in params]
@@ -140,7 +141,9 @@ class ActionKinds:
             effect=effect,
             pointer=ptr,
             model=self.model,
-            tell=compile_tell(self, spec["tell"], f"{ptr}/tell", scope) if "tell" in spec else None,
+            tell=compile_tell(self, spec["tell"], f"{ptr}/tell", scope, spec.get("effect"))
+            if "tell" in spec
+            else None,
         )
         if self.cp.gen is not None:
             d.plan = generated_plan(self.cp.gen, d, let_cs, check_cs, self.bodies, join_cs)

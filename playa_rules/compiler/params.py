@@ -68,6 +68,16 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
         return None, scope
     if kind == "one_of" and c.t.kind == "list" and _plain_values(c.t.elem):
         return _one_value(self, name, key, c, f"{ptr}/{kind}", scope)
+    elem = c.t.elem if c.t.kind == "list" else None
+    if elem is not None and elem.kind == "seat":  # one_of: others, meant seat_in
+        self.error(
+            f"{ptr}/{kind}",
+            "bad-param",
+            f"{kind} picks from a zone or a list of components, but this is {c.t}",
+            f"pick a seat with seat_in ({name}: {{seat_in: {pspec[kind]}}}); then {name}.hand "
+            "names that seat's zone",
+        )
+        return None, scope.bind(name, key, T.SEAT)  # its uses read as a seat's: no error after this one
     if c.is_const and isinstance(c.const, list) and c.const:  # values known at load, not components
         self.error(
             f"{ptr}/{kind}",

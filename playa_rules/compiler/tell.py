@@ -10,6 +10,7 @@ a list as its items joined by commas, true/false and none as the rule file spell
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 MAX_TOLD = 400  # characters of one narrated text, after its fields are filled
@@ -43,9 +44,20 @@ def pieces(text: str) -> list[tuple[bool, str]]:
     return out
 
 
-def compile_tell(compiler, spec, pointer: str, scope) -> Callable | None:
+def compile_tell(compiler, spec, pointer: str, scope, effect=None) -> Callable | None:
     """``fn(g, e) -> str | None`` for a ``tell`` (a template, or ``{text, when}``: told only
-    when the condition holds), or None (with diagnostics) if a field is wrong."""
+    when the condition holds), or None (with diagnostics) if a field is wrong. ``effect``:
+    the action's effect text, whose ``let`` names an unknown-name error's hint then explains."""
+    compiler.cp.effect_lets = (
+        set(re.findall(r"\blet\s+([A-Za-z_]\w*)", effect)) if isinstance(effect, str) else set()
+    )
+    try:
+        return _compile_tell(compiler, spec, pointer, scope)
+    finally:
+        compiler.cp.effect_lets = set()
+
+
+def _compile_tell(compiler, spec, pointer: str, scope) -> Callable | None:
     when = None
     if isinstance(spec, dict):
         if "when" in spec:
@@ -57,12 +69,16 @@ def compile_tell(compiler, spec, pointer: str, scope) -> Callable | None:
         text = spec
     if not isinstance(text, str):
         return None
-    parts, ok = [], True
+    parts, ok, start = [], True, 0
     for is_field, piece in pieces(text):
         if not is_field:
             parts.append(piece)
             continue
-        c = compiler.expr(piece, pointer, scope)
+        start = text.index(piece, text.index("{", start))  # where the field's text lies
+        line = text.count("\n", 0, start) + 1
+        at = (line, start - (text.rfind("\n", 0, start) + 1) + 1)
+        start += len(piece)
+        c = compiler.expr(piece, pointer, scope, at=at)
         if c is None:
             ok = False
             continue

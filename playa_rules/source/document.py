@@ -57,6 +57,17 @@ class Origin:
             hint=hint,
         )
 
+    def shifted(self, line: int, column: int) -> Origin:
+        """The origin of a piece of this text starting at its 1-based (``line``, ``column``)
+        (a ``{field}`` of a template): its errors point into the piece, not at the text's start."""
+        base = self.locate or (lambda ln, col: (ln, col))
+        return Origin(
+            file=self.file,
+            path=self.path,
+            locate=lambda ln, col: base(ln + line - 1, col + column - 1 if ln == 1 else col),
+            source=self.source,
+        )
+
 
 def escape_pointer_segment(segment: object) -> str:
     """One JSON pointer segment for a key or index (``~`` -> ``~0``, ``/`` -> ``~1``)."""

@@ -100,6 +100,12 @@ def name_hint(cp, node, scope) -> str | None:
         )
     if word.lower() in NUMBER_WORDS:
         return f"a number is written in digits: {NUMBER_WORDS[word.lower()]}, not '{word}'"
+    if word in getattr(cp, "effect_lets", ()):  # a tell's field reading a let of the effect
+        return (
+            f"'{word}' is a let inside the effect, gone when the effect ends: a tell sees the "
+            f"parameters and the action's own let:; keep the value in a variable (declare it under "
+            f"variables: turn, set turn.{word} = ... in the effect, tell {{turn.{word}}})"
+        )
     if cp.wanted is None or cp.wanted[0] is not node:
         return cp.suggest(word, cp.known_names(scope))
     # a zone is needed here: the shared zones, and bound names and defines that are one

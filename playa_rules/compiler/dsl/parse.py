@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 
 from lark import Lark
@@ -206,6 +207,22 @@ def _dangling_else(exc: UnexpectedInput) -> bool:
     return getattr(token, "type", None) == "ELSE" and "MOVE" in (getattr(exc, "expected", None) or ())
 
 
+def _unbracketed_filter(text: str, offset) -> str | None:
+    """The advice for ``move c in Z where COND to ...``: a filtered list goes in brackets, shown
+    with the text's own names (None when no ``NAME in ... where`` is at ``offset``)."""
+    if not isinstance(offset, int):
+        return None
+    name = re.search(r"([A-Za-z_]\w*)\s+$", text[:offset])
+    end = text.find("\n", offset)
+    rest = text[offset : len(text) if end < 0 else end]
+    where = re.search(r"\bwhere\b", rest)
+    if name is None or where is None:
+        return None
+    stop = re.search(r"\s+(to|from)\s|\s*\{|\s*$", rest[where.end() :])
+    filtered = f"[{name.group(1)} {rest[: where.end() + stop.start()].strip()}]"
+    return f"a list filtered with 'where' is written in brackets: {filtered}"
+
+
 def _line_col(text: str, offset: int) -> tuple[int, int]:
     """1-based (line, column) of a character offset in ``text``."""
     offset = max(0, min(offset, len(text)))
@@ -234,7 +251,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
         message = f"unexpected {str(exc.token)!r}"
     known = _known_message(exc)
     if isinstance(exc, UnexpectedToken) and exc.token.type == "IN" and not known:
-        advice = "whether a list or a zone holds a value is contains(COLLECTION, VALUE), not 'VALUE in ...'"
+        advice = _unbracketed_filter(text, offset) or (
+            "whether a list or a zone holds a value is contains(COLLECTION, VALUE), not 'VALUE in ...'"
+        )
     if _dangling_else(exc):
         known = "'else' goes on the line of the '}' that closes its 'if': } else {"
     if known:
