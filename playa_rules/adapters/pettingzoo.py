@@ -17,7 +17,10 @@ from pettingzoo.utils import wrappers
 
 from ..errors import IllegalAction, PlayaRulesError, shown
 from ..render.progress import end_condition, hand_progress
+from ..render.screen import Screen
 from . import common, zoo
+
+RENDER_WIDTH = 100  # characters of an ansi render's lines
 
 
 class _BeforeReset:
@@ -61,6 +64,7 @@ class raw_env(zoo.ZooEnv, AECEnv):
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self.game = _BEFORE_RESET
+        self._screen = None  # made at the first render
 
     def reset(self, seed=None, options=None):
         """A new match; ``seed`` fixes its chance (None: unseeded)."""
@@ -148,10 +152,20 @@ class raw_env(zoo.ZooEnv, AECEnv):
             return f"{self.rules.title}: the match is over after hand {view['hand']}, scores {view['scores']}, {won}"
         seat = game.current_player if game.current_player is not None else 0
         view = game.view(seat)
+        ends_early = end_condition(self.rules.spec) is not None
         lines = [
-            f"{self.rules.title}: {hand_progress(view['hand'], view['hands'], end_condition(self.rules.spec) is not None)}, "
+            f"{self.rules.title}: {hand_progress(view['hand'], view['hands'], ends_early)}, "
             f"phase {view['phase']}, "
             f"seat {view['current_player']} to act, scores {view['scores']}"
         ]
-        lines += [f"  {a['id']}: {a['text']}" for a in view.get("legal_actions", [])[:20]]
+        if self._screen is None:  # the terminal's screen of `playa-rules play --human`, as plain text
+            spec = self.rules.spec
+            self._screen = Screen(
+                spec.get("display"), spec.get("variables"), self.rules.program.model.constants, ends_early
+            )
+        lines += [line.rstrip() for line in self._screen.text(view, RENDER_WIDTH).rstrip("\n").splitlines()]
+        legal = view.get("legal_actions", [])
+        lines.append(f"{self.possible_agents[seat]}'s legal actions (id: text):")
+        lines += [f"  {a['id']}: {a['text']}" for a in legal[:20]]
+        lines += [f"  ... {len(legal) - 20} more"] if len(legal) > 20 else []
         return "\n".join(lines)

@@ -30,8 +30,15 @@ BOARD_GAMES = ("tic_tac_toe", "connect_four")  # benchmarks/NAME.py plays tests/
 
 
 def _checkout_file(*parts: str) -> Path | None:
+    """``parts`` in the checkout (or the current folder), else the same file name in the
+    installed ``playa_rules_benchmarks`` (the wheel ships the board yardsticks there)."""
     for base in (ROOT, Path.cwd()):
         path = base.joinpath(*parts)
+        if path.is_file():
+            return path
+    found = importlib.util.find_spec("playa_rules_benchmarks")
+    for base in (found.submodule_search_locations or []) if found is not None else []:
+        path = Path(base, parts[-1])
         if path.is_file():
             return path
     return None
@@ -187,7 +194,10 @@ def report(seconds: float, measure, search: bool = True) -> None:
     print(f"{'game':<14} {'engine g/s':>10} {'hand g/s':>10} {'ratio':>6} {'/ OpenSpiel':>12}")
     for row in board_games(seconds, measure):
         if row.get("missing"):
-            print(f"{row['game']:<14} (tests/games or benchmarks/ not found beside the package)")
+            print(
+                f"{row['game']:<14} (not measured: its rule file and yardstick are in a checkout's "
+                "tests/games/ and benchmarks/, or an installed playa_rules_benchmarks, and neither was found)"
+            )
             continue
         spiel = "(no pyspiel)" if row["openspiel"] is None else f"{row['openspiel']:.3f}"
         print(

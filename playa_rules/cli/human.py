@@ -14,8 +14,8 @@ from rich.console import Console
 
 from ..compiler.model import fill
 from ..render.progress import end_condition
+from ..render.screen import Screen
 from ..render.words import prose
-from .screen import Screen
 
 LETTERS = "abcdefghijklmnoprstuvwxyz"  # step-by-step groups ('q' quits)
 FULL_LIST = 30  # up to this many legal actions are always listed in full
@@ -61,7 +61,7 @@ def _width() -> int:
 
 # ------------------------------------------------------------------ the view
 def summary(view: dict, display: dict | None = None) -> list[str]:
-    """The seat's screen as plain text lines (see :mod:`.screen`)."""
+    """The seat's screen as plain text lines (see :mod:`playa_rules.render.screen`)."""
     return Screen(display).text(view, _width()).rstrip("\n").splitlines()
 
 

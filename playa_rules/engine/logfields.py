@@ -131,10 +131,19 @@ FIELDS: dict = {
 
 
 def check_event(ev: dict, i: int, bounds: Bounds) -> None:
-    """A PlayaRulesError naming event ``i`` and its first field that is missing or not as
-    game.log writes it (the event's kind is already known to be one of FIELDS)."""
+    """A PlayaRulesError naming event ``i`` and its first field that is missing, not as
+    game.log writes it, or one game.log never writes (the event's kind is already known to be
+    one of FIELDS)."""
     kind = ev["event"]
-    for key, (check, required) in FIELDS[kind].items():
+    fields = FIELDS[kind]
+    odd = next((key for key in ev if key not in fields and key != "event"), None)
+    if odd is not None:
+        raise PlayaRulesError(
+            f"event {i} ({shown(kind)}) of the log has a field {shown(odd)} that game.log never "
+            f"writes: a {shown(kind)} event has {', '.join(repr(k) for k in ('event', *fields))} "
+            "(the log was edited or is not a playa-rules log)"
+        )
+    for key, (check, required) in fields.items():
         if key not in ev:
             if required:
                 raise PlayaRulesError(

@@ -150,3 +150,20 @@ def test_render_after_the_end_gives_the_result_not_a_seat_to_act():
     assert "to act" not in text and "None" not in text
     assert text.startswith(f"{game.rules.title}: the match is over after hand {game.view(None)['hand']}")
     assert f"scores {game.scores()}" in text
+
+
+def test_render_shows_the_seat_to_act_its_table_and_hands_as_play_does():
+    from playa_rules.render.screen import Screen
+
+    e = env(rules="playa-pirata", players=3, render_mode="ansi")
+    e.reset(seed=1)
+    game = e.unwrapped.game
+    text = e.render()
+    spec = game.rules.spec
+    screen = Screen(spec.get("display"), spec.get("variables"), game.rules.program.model.constants)
+    for line in screen.text(game.view(0), 100).splitlines():  # the screen of `play --human 0`
+        assert line.rstrip() in text
+    hand = [c["label"] for c in game.view(0)["seats"][0]["zones"]["treasures"]]
+    assert " ".join(hand) in text  # seat 0's own treasures, face up
+    assert "seat 1             0   4 hidden (treasure)" in text  # the others' hands, face down
+    assert "player_0's legal actions (id: text):" in text

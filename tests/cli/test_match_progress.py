@@ -8,8 +8,8 @@ from pathlib import Path
 
 import playa_rules as pr
 from playa_rules.cli import main
-from playa_rules.cli.screen import Screen
 from playa_rules.render.progress import end_condition, hand_heading, hand_progress
+from playa_rules.render.screen import Screen
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 

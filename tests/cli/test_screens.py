@@ -16,7 +16,7 @@ import pytest
 
 import playa_rules as pr
 from playa_rules.cli.human import summary
-from playa_rules.cli.screen import Screen
+from playa_rules.render.screen import Screen
 
 SCREENS = Path(__file__).parent.parent / "screens"
 

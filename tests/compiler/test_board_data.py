@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import playa_rules as pr
-from playa_rules.cli.screen import Screen
 from playa_rules.compiler.dsl.compile import Compiler, Scope
 from playa_rules.compiler.dsl.parse import parse_expr
 from playa_rules.errors import SpecError
+from playa_rules.render.screen import Screen
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 STAR = (GAMES / "star-board.yaml").read_text(encoding="utf-8")

@@ -22,9 +22,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..render.progress import hand_progress
-from ..render.words import prose
 from .boardtext import hex_shift, linked_text
+from .progress import hand_progress
+from .words import prose
 
 FIELD_REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*)\}")  # {hand.token}
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
