@@ -170,6 +170,70 @@ def test_an_uploaded_rule_file_s_player_counts_and_title_show_at_once(server, pa
     assert page.eval_on_selector("#upload", "e => e.files.length") == 0
 
 
+def _players(page) -> list[str]:
+    return page.locator("[data-testid=players] option").all_inner_texts()
+
+
+def _game_menu_says(page, text: str) -> None:
+    page.wait_for_function(
+        "t => document.querySelector('[data-testid=game]').selectedOptions[0].textContent.includes(t)",
+        arg=text,
+    )
+
+
+def test_a_bad_upload_offers_no_player_count_until_a_good_file_is_chosen(server, page, tmp_path):
+    """A good file, then a broken one: the Players menu empties (it offered 1 to 8 before) and
+    the error shows; a good file again brings its counts back."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=game] option", state="attached")
+    page.set_input_files("#upload", str(ROOT / "docs" / "examples" / "my-rules.yaml"))
+    _game_menu_says(page, "High card")
+    assert _players(page) == ["2", "3", "4"]
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("game: broken\ntitle: Broken\nplayers: [2]\ncomponents: 3\n")
+    page.set_input_files("#upload", str(bad))
+    _game_menu_says(page, "broken.yaml (has problems)")
+    assert "broken.yaml:4:13: error schema" in page.locator("[data-testid=error]").inner_text()
+    assert _players(page) == []
+    assert page.locator("#seats .seat").count() == 0
+    page.set_input_files("#upload", str(ROOT / "tests" / "games" / "hearts.yaml"))
+    _game_menu_says(page, "Hearts (test game)")
+    assert _players(page) == ["4"] and page.locator("[data-testid=error]").is_hidden()
+
+
+def test_the_answer_about_a_file_chosen_before_another_is_dropped(server, page):
+    """Two files chosen quickly, the first one's answer held back until the second's came: the
+    page keeps the second file's title and counts (the first's late answer overwrote them)."""
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=game] option", state="attached")
+    page.route("**/api/rules", hold_the_first)
+    page.set_input_files("#upload", str(ROOT / "docs" / "examples" / "my-rules.yaml"))
+    for _ in range(100):  # the first check is asked: its request is held
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked the server about the first file"
+    page.set_input_files("#upload", str(ROOT / "tests" / "games" / "hearts.yaml"))
+    _game_menu_says(page, "Hearts (test game)")
+    with page.expect_response("**/api/rules") as late:
+        held[0].continue_()  # now the first file's answer comes, last
+    assert "High card" in late.value.text()
+    page.wait_for_timeout(300)  # time for the page to (wrongly) use it
+    assert (
+        page.locator("[data-testid=game] option:checked").inner_text()
+        == "uploaded: Hearts (test game) (hearts.yaml)"
+    )
+    assert _players(page) == ["4"]
+
+
 def test_no_request_of_a_page_is_not_found(server, page):
     """The setup page, a table and a replay load without a 404 (the icon included)."""
     missing = []

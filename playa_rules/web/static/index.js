@@ -10,12 +10,15 @@ async function readFiles(input) {
 }
 
 let CHECKED = null; // what the server read of the chosen files: {id, title, players}, or null
+let FAILED = false; // the chosen files have problems (the error shows them): no player count to offer
+let ASKED = 0; // the checks of the chosen files asked for: only the latest one's answer counts
 
 function fillPlayers() {
-  // an uploaded rule file: the player counts the server read from it (any count until it answers)
+  // an uploaded rule file: the player counts the server read from it (any count until it
+  // answers); none when the files have problems
   const uploading = $("upload").files.length > 0;
   const g = uploading ? null : GAMES.find((x) => x.id === $("game").value);
-  const counts = CHECKED ? CHECKED.players : g ? g.players : Array.from({ length: 8 }, (_, i) => i + 1);
+  const counts = FAILED ? [] : CHECKED ? CHECKED.players : g ? g.players : Array.from({ length: 8 }, (_, i) => i + 1);
   const sel = $("players");
   const was = sel.value;
   sel.innerHTML = counts.map((n) => `<option>${n}</option>`).join("");
@@ -36,14 +39,21 @@ function showUpload(text) {
 }
 
 async function checkRules() {
-  // the chosen files are read by the server at once: their player counts, or their problems
+  // the chosen files are read by the server at once: their player counts, or their problems;
+  // a check answered after a later one was asked (a second file chosen quickly) is dropped
+  const asked = ++ASKED;
   showError($("error"), "");
   const up = $("upload").files[0];
   CHECKED = null;
+  FAILED = false;
   showUpload(up ? `uploaded: ${up.name} (reading…)` : null);
   if (!up && !$("variant-upload").files.length) return fillPlayers();
-  const data = await post("/api/rules", await rulesPart());
+  const part = await rulesPart();
+  if (asked !== ASKED) return;
+  const data = await post("/api/rules", part);
+  if (asked !== ASKED) return;
   if (data.error) {
+    FAILED = true;
     if (up) showUpload(`uploaded: ${up.name} (has problems)`);
     showError($("error"), data.error);
   } else {
