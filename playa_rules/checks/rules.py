@@ -187,7 +187,8 @@ def prose_fields_name_constants(ctx: Context):
                                 here,
                                 "unknown-prose-form",
                                 f"'{{{name}:{form}}}' is no form of a number: a field's form is words, "
-                                f"ordinal or nth (Words for a capital letter, words_f for the feminine)",
+                                f"ordinal or nth (Words for a capital letter, words_f for the feminine, words_m for the "
+                                f"short masculine), or a noun as one|many",
                                 hint=did_you_mean(form, form_names())
                                 or "{name:words} writes three, {name:ordinal} third, {name:nth} 3rd",
                             )

@@ -287,7 +287,7 @@ def check_catalogue(doc: Document, spec: dict, variant: bool = False) -> list[Di
             ]:
                 report(
                     here,
-                    f"{bad[0]} is no form of a number: a field's form is words, ordinal or nth",
+                    f"{bad[0]} is no form of a number: a field's form is words, ordinal or nth, or a noun as one|many",
                     "unknown-prose-form",
                 )
             elif fields_of(child) != fields_of(lookup(spec, here)):  # forms' {params}, prose's {constants}

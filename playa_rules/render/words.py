@@ -177,7 +177,9 @@ def value_words(lang: str, value, form: str | None = None) -> str:
     """A constant's value as a rule text reads it: ``8``; a list ``0, 0, 10, 18, 18``; by
     player count ``5 with 2 players, 4 with 3 players and 3 with 4 players``; with a number
     ``form`` (``words``, ``ordinal``, ``nth``: :mod:`playa_rules.shared.numbers`) each number so
-    written (``three``, ``third``, ``3rd``)."""
+    written (``three``, ``third``, ``3rd``); with a noun's form (``round|rounds``) the noun."""
+    if form is not None and "|" in form and (isinstance(value, (list, dict)) or value is None):
+        return say(lang, value, form)  # a noun after a list or table of numbers: its plural, once
     if value is True or value is False:
         return str(value).lower()
     if value is None:

@@ -338,7 +338,8 @@ BAD_FILES = {
             "error",
             "unknown-prose-form",
             "'{dealt:word}' is no form of a number: a field's form is words, ordinal or nth "
-            "(Words for a capital letter, words_f for the feminine)",
+            "(Words for a capital letter, words_f for the feminine, words_m for the short masculine), "
+            "or a noun as one|many",
             38,
             11,
             "did you mean 'words'?",

@@ -11,6 +11,7 @@ from playa_rules.errors import RuleError
 from playa_rules.render import LANGUAGES
 from playa_rules.render import rules_markdown as render_rules
 from playa_rules.render.catalogue import check_catalogue
+from playa_rules.render.words import prose
 from playa_rules.shared.numbers import LANGUAGES as NUMBER_LANGUAGES
 from playa_rules.shared.numbers import say
 from playa_rules.source.load import load_text
@@ -45,6 +46,43 @@ def test_a_five_round_house_rule_says_five_rounds_and_the_5th_in_english_and_ita
     assert "Three rounds" not in text and "after the 3rd round" not in text
     italian = " ".join(render_rules(rules, lang="it").split())
     assert "Cinque manche; ogni nuova manche" in italian and "dopo la 5ª manche" in italian
+
+
+def test_a_one_round_house_rule_says_one_round_not_one_rounds(tmp_path):
+    """At 1 the noun is singular ({rounds:round|rounds}), and Italian's feminine manche takes una."""
+    path = _variant(
+        tmp_path,
+        "one-round",
+        "extends: pirate-gold-cards\nvariant: one-round\ntitle: One\nparameters:\n  rounds: 1\n",
+    )
+    rules = pr.load(path)
+    assert "One round; each new round" in " ".join(render_rules(rules).split())
+    assert "Una manche; ogni nuova manche" in " ".join(render_rules(rules, lang="it").split())
+
+
+def test_a_one_round_draft_says_one_round_and_un_giro_di_scelta(tmp_path):
+    path = _variant(
+        tmp_path,
+        "one-draft",
+        "extends: action-cards\nvariant: one-draft\ntitle: One draft\nparameters:\n  draft_rounds: 1\n",
+    )
+    rules = pr.load(path)
+    assert "One round of the draft, played at once" in " ".join(render_rules(rules).split())
+    assert "Un giro di scelta, giocati insieme" in " ".join(render_rules(rules, lang="it").split())
+
+
+def test_a_spanish_translation_says_el_tercer_turno_and_una_ronda():
+    spec = {
+        "match": {"rule": "The {n:ordinal} turn; {k:words} {k:round|rounds}."},
+        "parameters": {"n": 3, "k": 1},
+    }
+    spanish = load_text(
+        "match:\n  rule: 'El {n:ordinal_m} turno; {k:words_f} {k:ronda|rondas}.'\n", "es.yaml"
+    )
+    assert check_catalogue(spanish, spec) == []
+    assert prose("es", "El {n:ordinal_m} turno; {k:words_f} {k:ronda|rondas}.", spec["parameters"]) == (
+        "El tercer turno; una ronda."
+    )
 
 
 def test_the_round_ends_at_the_third_special_card_under_a_house_rule(tmp_path):
@@ -125,6 +163,26 @@ def test_a_sentence_that_says_the_number_in_words_is_warned_when_a_house_rule_ch
         ("es", 17, "ordinal", "decimoséptimo"),
         ("es", 21, "ordinal", "vigésimo primero"),
         ("es", 3, "nth", "3.º"),
+        # before a masculine noun: Spanish un, veintiún, primer, tercer; Italian un
+        ("es", 1, "words_m", "un"),
+        ("es", 21, "words_m", "veintiún"),
+        ("es", 31, "words_m", "treinta y un"),
+        ("es", 2, "words_m", "dos"),
+        ("es", 3, "ordinal_m", "tercer"),
+        ("es", 1, "Ordinal_m", "Primer"),
+        ("es", 13, "ordinal_m", "decimotercer"),
+        ("es", 21, "ordinal_m", "vigésimo primer"),
+        ("es", 4, "ordinal_m", "cuarto"),
+        ("es", 3, "nth_m", "3.er"),
+        ("es", 11, "nth_m", "11.º"),
+        ("it", 1, "words_m", "un"),
+        ("it", 21, "words_m", "ventun"),
+        ("it", 3, "ordinal_m", "terzo"),
+        ("en", 1, "words_m", "one"),
+        # a noun after the number: singular at 1 only
+        ("es", 1, "ronda|rondas", "ronda"),
+        ("es", 0, "ronda|rondas", "rondas"),
+        ("en", 2, "round|rounds", "rounds"),
     ],
 )
 def test_numbers_in_words(lang, n, form, words):
