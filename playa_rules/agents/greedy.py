@@ -33,7 +33,9 @@ class GreedyAgent:
         if len(legal) > self.width:
             legal = self.rng.sample(list(legal), self.width)
         value = [0.0] * len(legal)
+        points = [0.0] * len(legal)  # (one seat alone: its points, in place of its rank)
         wanted = [a.id for a in legal]
+        seats = 0
         for _ in range(self.samples):
             world = worlds()
             seats = world.players
@@ -46,6 +48,17 @@ class GreedyAgent:
                 trial.apply_index(k)
                 finish_hand(trial, self.rng, world.hands_played)
                 value[i] += evaluate(trial, seats)[seat]
+                if seats == 1:
+                    points[i] += trial.scores()[0]
+        if (
+            seats == 1
+        ):  # rank says nothing with one seat: half the reward is the points, scaled to the trials'
+            lo, hi = min(points), max(points)
+            if hi > lo:
+                value = [
+                    v - 0.5 * self.samples + 0.5 * self.samples * (p - lo) / (hi - lo)
+                    for v, p in zip(value, points)
+                ]
         top = max(value)
         best = [a for a, v in zip(legal, value) if v == top]
         return best[self.rng.randrange(len(best))]

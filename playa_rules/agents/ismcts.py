@@ -36,12 +36,13 @@ DEFAULT_PLAYOUTS = 100
 
 
 class _Node:
-    __slots__ = ("player", "visits", "total", "children", "avail")
+    __slots__ = ("player", "visits", "total", "points", "children", "avail")
 
     def __init__(self, player):
         self.player = player
         self.visits = 0
         self.total = 0.0
+        self.points = 0.0  # (one seat alone: the playouts' points added up, see Solo)
         self.children: dict[int, _Node] = {}
         self.avail: Counter = Counter()  # how often each action was legal here
 
@@ -68,6 +69,7 @@ class ISMCTSAgent:
         self.reuse = check("ismcts", "reuse", reuse)
         self._kept: Kept | None = None  # the last search's tree, for the next decision (reuse)
         self.reused = 0  # iterations taken over from earlier searches (for benchmarks and tests)
+        self._span: list | None = None  # one seat alone: the lowest and highest playout points
 
     def act(self, view, legal, log, worlds):
         """The most visited legal action at the root after the search."""
@@ -95,7 +97,7 @@ class ISMCTSAgent:
                 self._iterate(root, worlds())
                 while time.perf_counter() < deadline:
                     self._iterate(root, worlds())
-        ranked = [(n.visits, n.total / n.visits, i) for i, n in root.children.items() if i in ids]
+        ranked = [(n.visits, self._mean(n), i) for i, n in root.children.items() if i in ids]
         if keep:
             self._kept = Kept(root, len(log), log[-1] if len(log) else None, seen, worlds())
         if not ranked:  # no world allowed any of the real legal actions
@@ -173,9 +175,57 @@ class ISMCTSAgent:
                 legal = world.legal_actions()
                 play(int(random() * len(legal)))
         rewards = _rewards(world, world.players)  # (evaluate's, shared between playouts)
+        if world.players == 1:  # one seat alone: its rank says nothing, its points do
+            self._back_alone(world, path, rewards[0])
+            return
         for n in path:
             n.visits += 1
             n.total += rewards[n.player]
+
+    def _back_alone(self, world, path: list, reward: float) -> None:
+        """Back up a playout of a game with one seat: the leading half of the reward as usual (a
+        match that can be lost: ``win none``), and the points, which the selection scales to the
+        lowest and highest points the agent's playouts reached (``_span``) in place of the rank."""
+        points = world.scores()[0]
+        span = self._span
+        if span is None:
+            self._span = span = [points, points]
+            self._select = self._select_alone  # (from now on, for this agent's game)
+        elif points < span[0]:
+            span[0] = points
+        elif points > span[1]:
+            span[1] = points
+        lead = reward - 0.5  # (the rank half of one seat's reward is always 0.5)
+        for n in path:
+            n.visits += 1
+            n.total += lead
+            n.points += points
+
+    def _mean(self, node: _Node) -> float:
+        """A node's mean reward: with one seat, half for leading and half its points scaled to the span."""
+        mean = node.total / node.visits
+        if self._span is None:
+            return mean
+        lo, hi = self._span
+        return mean + (0.5 * (node.points / node.visits - lo) / (hi - lo) if hi > lo else 0.25)
+
+    def _select_alone(self, node: _Node, ids: list) -> int:
+        """``_select`` with :meth:`_mean` as the value (one seat alone)."""
+        c, sqrt, log, children, avail, mean = (
+            self.c,
+            math.sqrt,
+            math.log,
+            node.children,
+            node.avail,
+            self._mean,
+        )
+        best, best_value = None, -math.inf
+        for k, i in enumerate(ids):
+            child = children[i]
+            value = mean(child) + c * sqrt(log(avail[i]) / child.visits)
+            if value > best_value:
+                best, best_value = k, value
+        return best
 
     def _untried(self, ids: list, children: dict):
         """The index of a legal action not tried yet at this node, uniformly drawn, or None. Where
