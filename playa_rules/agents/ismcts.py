@@ -6,8 +6,9 @@ by an action id; its statistics count from the point of view of the seat that ch
 Selection is UCB1 over the actions legal *in this world*, each arm's exploration term
 using how often it was available (not how often its parent was visited). The playout
 is random until the hand under way is scored (``horizon="hand"``, the default) or the
-match ends (``"match"``); the reward is :func:`~playa_rules.agents.protocol.evaluate`.
-The action played is the most visited at the root. The budget is ``playouts``
+match ends (``"match"``); the reward is :func:`~playa_rules.agents.protocol.evaluate`
+(with one seat alone, whose rank never changes, its points scaled to those its playouts
+reached: :meth:`ISMCTSAgent._back_alone`). The action played is the most visited at the root. The budget is ``playouts``
 iterations (reproducible for a seed), or ``seconds`` of search if that is given. With a
 budget of iterations the search stops as soon as the most visited legal action leads
 every other by more than the iterations left: none of them could change the choice, so
