@@ -203,7 +203,7 @@ class _Renderer(FlowSections, PartSections):
         self.para(self.t(["match", "rule"], m.get("rule")))
         self.emit(
             f"- **{self.w('hands')}:** {self.count(m.get('hands', 1))}",
-            f"- {self.w('first_start', seat=code(m.get('first_start', 0)))}",
+            f"- {self.w('first_start', seat=self.seat(m.get('first_start', 0)))}",
             f"- {self.w('next_start', seat=code(m['next_start']))}"
             if "next_start" in m
             else f"- {self.w('rotate', n=code(m.get('rotate_start', 1)))}",
@@ -226,6 +226,12 @@ class _Renderer(FlowSections, PartSections):
         if ties:
             self.emit(f"- {self.w('still_tied')}")
         self.emit("")
+
+    def seat(self, expr) -> str:
+        """A seat the rules name: ``seat 0`` for a number, the expression as code otherwise."""
+        if isinstance(expr, int) and not isinstance(expr, bool):
+            return self.w("seat_n", n=expr)
+        return code(expr)
 
     def count(self, expr) -> str:
         """A number the rules compute as people read it: ``3``, and ``3 (`rounds`)`` for a

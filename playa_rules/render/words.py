@@ -115,6 +115,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hands": "Hands",
         "rotate": "After each hand the starting player moves {n} seat(s) clockwise.",
         "first_start": "The first hand is started by {seat}.",
+        "seat_n": "seat {n}",
         "tie_breaks": "Most points wins. Ties are broken, in order, by:",
         "no_tie_breaks": "Most points wins; tied players share the victory.",
         "still_tied": "Players still tied share the victory.",

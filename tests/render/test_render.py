@@ -569,3 +569,9 @@ def test_bundled_variant_catalogue_has_no_stale_entry(path):
     doc = catalogue_module.load_file(path)
     rules = pr.load(path.parent.name, variants=[path.stem])
     assert check_catalogue(doc, rules.spec, variant=True) == []
+
+
+def test_the_first_hand_is_started_by_a_seat_named_as_people_read_it():
+    """A number in match.first_start is a seat ('seat 0'), not a bare code literal ('`0`')."""
+    assert "- The first hand is started by seat 0." in rules_markdown(pr.load("playa-pirata"))
+    assert "- La prima mano la inizia il posto 0." in rules_markdown(pr.load("playa-pirata"), lang="it")
