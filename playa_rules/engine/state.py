@@ -134,6 +134,16 @@ class State(Chance):
         elif vis == "owner":
             self.known[c] |= 1 << self.zowner[z]
 
+    def move_bottom(self, c: int, z: int) -> None:
+        """Move component ``c`` under the pile of zone ``z`` (position 0): :meth:`move`, then from
+        the top to the bottom; an undecided slice of ``z`` moves up one place."""
+        self.move(c, z)
+        items = self.zones[z]
+        items.insert(0, items.pop())
+        mix = self.mix[z]
+        if mix is not None:
+            self.mix[z] = (mix[0] + 1, mix[1] + 1)
+
     def move_top(self, z: int, dest: int) -> None:
         """Move the top component of the non-empty zone ``z`` on top of zone ``dest``, deciding
         it first if a shuffle left it undecided: :meth:`settle_top` then :meth:`move` with

@@ -161,12 +161,14 @@ class Block(Node):
 
 @dataclass(frozen=True)
 class Move(Node):
-    """``move X to ZONE [sorted by PROP ascending|descending]``."""
+    """``move X to ZONE [sorted by PROP ascending|descending]``; ``move X to bottom(ZONE)``
+    puts X under the zone's pile (``bottom`` true, ``to`` the zone)."""
 
     what: Node
     to: Node
     sort_by: str | None = None
     descending: bool = False
+    bottom: bool = False
 
 
 @dataclass(frozen=True)

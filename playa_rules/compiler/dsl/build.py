@@ -116,7 +116,10 @@ class _ToAst:
         sort_by, desc = None, False
         if c[2] is not None:
             sort_by, desc = c[2]
-        return A.Move(c[0], c[1], sort_by, desc, pos=start)
+        to, under = c[1], False
+        if isinstance(to, A.Call) and to.func == "bottom" and len(to.args) == 1:  # under the pile
+            to, under = to.args[0], True  # (moving onto a component would be a type error)
+        return A.Move(c[0], to, sort_by, desc, under, pos=start)
 
     def sort_clause(self, start, c):
         return (str(c[0]), c[1] is not None and str(c[1]) == "descending")

@@ -16,7 +16,7 @@ from . import cost, hints
 from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .hints import expecting
-from .moving import move_source
+from .moving import move_source, move_under
 from .pysource import block_lines, each_source, env, if_lines, indent, literal, statement_lines, too_deep
 from .recover import statements
 from .values import C
@@ -158,8 +158,8 @@ def _zone(cp, node, scope, what: str):
 @effect(
     A.Move,
     "move",
-    "Move a component, a list of them or a whole zone onto a zone (on top). "
-    "'sorted by PROP descending' orders a group so its lowest ends on top.",
+    "Move a component, a list of them or a whole zone onto a zone (on top), or under it with 'to "
+    "bottom(ZONE)'. 'sorted by PROP descending' orders a group so its lowest ends on top.",
     "move cards to spot.stack sorted by value descending",
 )
 def _move(cp, node: A.Move, scope):
@@ -176,6 +176,8 @@ def _move(cp, node: A.Move, scope):
             f"zone holds {', '.join(sorted(held))}, not {', '.join(sorted(wt.types - held))}",
         )
     tf = to.fn
+    if node.bottom:  # under the pile: the closure on both backends (State.move_bottom)
+        return move_under(cp, node, what, tf)
     if node.sort_by is not None:
         if node.sort_by not in cp.m.props:
             cp.error(

@@ -1,5 +1,6 @@
 """The source of a ``move`` (``effects._move``): written out where the visibility of its
-destination is known when the rules load, else a call of ``State.move``."""
+destination is known when the rules load, else a call of ``State.move``; and the move under
+a pile (``move X to bottom(ZONE)``), a closure on both backends."""
 
 from __future__ import annotations
 
@@ -38,3 +39,28 @@ def move_source(m, gen, to, z: str):
         )
 
     return body
+
+
+def move_under(cp, node, what, tf):
+    """``move X to bottom(Z)``: X under Z's pile, a group in its order (its first lowest), so
+    each is put under in turn from its last; sorted first with ``sorted by``."""
+    key = None
+    if node.sort_by is not None:
+        if node.sort_by not in cp.m.props:
+            cp.error(
+                node,
+                "unknown-attribute",
+                f"no component has a property '{node.sort_by}' to sort by",
+                cp.suggest(node.sort_by, list(cp.m.props)),
+            )
+            return lambda g, e: None
+        key = cp.m.props[node.sort_by].__getitem__
+    rev = node.descending
+
+    def under(g, e):
+        z = tf(g, e)
+        group = list(what(g, e)) if key is None else sorted(what(g, e), key=key, reverse=rev)
+        for c in reversed(group):
+            g.move_bottom(c, z)
+
+    return under
