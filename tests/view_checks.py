@@ -7,12 +7,18 @@ from __future__ import annotations
 import json
 
 
+def same_kind(m, shown: int, c: int) -> bool:
+    """Whether the id a seat's view shows is one of ``c``'s identical copies (the same face and
+    label): a seat's view numbers the copies it sees by their places, not by which is which."""
+    return (m.face[shown], m.labels[shown]) == (m.face[c], m.labels[c])
+
+
 def _check_entry(game, seat: int, entry: dict, c: int, where: str) -> None:
     g, m = game.g, game.m
     assert entry["type"] == m.ctype[c], where
     if g.known[c] >> seat & 1:
         assert "hidden" not in entry, where
-        assert entry["id"] == c, where
+        assert same_kind(m, entry["id"], c), where
         for name, table in m.props.items():
             assert entry.get(name) == table[c], f"{where}: {name}"
     else:

@@ -166,6 +166,45 @@ def plain_backs(m) -> list:
     return table
 
 
+def back_mates(m) -> list:
+    """Per component: the components of its back (its type and owner) when they do not all show
+    one face, else None (``plain_backs``). Made once per model."""
+    table = m.__dict__.get("_back_mates")
+    if table is None:
+        groups: dict = {}
+        for c in range(len(m.face)):
+            groups.setdefault((m.ctype[c], m.owner[c]), []).append(c)
+        plain = plain_backs(m)
+        table = m.__dict__["_back_mates"] = [
+            None if plain[c] else tuple(groups[(m.ctype[c], m.owner[c])]) for c in range(len(m.face))
+        ]
+    return table
+
+
+def odds_known(g, z: int, lo: int, hi: int, x: int) -> int:
+    """The seats (a bitmask, -1 all) that can tell the probability of drawing ``x``'s face from
+    the undecided slice ``[lo, hi)`` of zone ``z``: it is the count of that face left there over
+    the count of components left, and the count left is the rules' count of the face less the
+    copies elsewhere, so a seat can tell it when it knows the face of every component of ``x``'s
+    back in play outside the slice (or that back shows one face). A seat that cannot would learn, from
+    the probability, what was drawn unseen before (chance.event leaves it out for that seat)."""
+    mates = back_mates(g.m)[x]
+    if mates is None:
+        return -1
+    known, loc, items = g.known, g.loc, g.zones[z]
+    mask = -1
+    if lo or hi < len(items):  # placed in the zone but outside the undecided slice: elsewhere too
+        for c in items[:lo] + items[hi:]:
+            if c in mates:
+                mask &= known[c]
+    for c in mates:
+        if loc[c] != z and loc[c] >= 0:  # (-1: not in play with this many seats, as the rules say)
+            mask &= known[c]
+            if not mask:
+                return 0
+    return mask
+
+
 def space(m) -> Space:
     """The chance outcome space of a model (built once)."""
     s = m.__dict__.get("_chance_space")
@@ -342,9 +381,11 @@ def event(game, ev, seat=None) -> dict:
     elif node.kind == "roll":
         out["component"] = m.labels[node.subject]
     if seat is None or (mask is not None and mask >> seat & 1):
-        d = gcd(w, node.total)  # reduced, as str(Fraction) and the view's chance_outcomes write it
-        p = f"{w // d}/{node.total // d}" if node.total != w else "1"  # a forced draw: str(Fraction(1))
-        out.update(outcome=outcome_text(m, node, oid), id=oid, probability=p)
+        out.update(outcome=outcome_text(m, node, oid), id=oid)
+        if seat is None or node.kind != "draw" or ev[5] >> seat & 1:  # (odds_known)
+            d = gcd(w, node.total)  # reduced, as str(Fraction) and the view's chance_outcomes write it
+            out["probability"] = f"{w // d}/{node.total // d}" if node.total != w else "1"  # forced: '1'
+
     elif node.kind == "draw":
         out["outcome"] = f"{m.ctype[ev[4]]} from {out['zone']}"
     else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
-from .chance import NeedChance, Node, choice_node, draw_node, plain_backs
+from .chance import NeedChance, Node, choice_node, draw_node, odds_known, plain_backs
 
 
 class Chance:
@@ -71,7 +71,11 @@ class Chance:
         weighted by its count, then the lowest id of that face) without building the node.
         """
         if self.explicit or self.queue is not None:
-            return self.decide(draw_node(self.m, z, items, lo, hi, end))
+            n = self.nchance
+            c = self.decide(draw_node(self.m, z, items, lo, hi, end))
+            if self.nchance != n:  # logged: who could tell its probability (chance.odds_known)
+                self.log[-1].append(odds_known(self, z, lo, hi, c))
+            return c
         face = self.m.face
         f = face[items[lo]]
         for i in range(lo + 1, hi):
@@ -82,7 +86,14 @@ class Chance:
             if plain_backs(self.m)[first]:
                 return first
             self.log.append(
-                ["chance", Node("draw", (z, end), [(f, hi - lo, first)], hi - lo), f, None, first]
+                [
+                    "chance",
+                    Node("draw", (z, end), [(f, hi - lo, first)], hi - lo),
+                    f,
+                    None,
+                    first,
+                    odds_known(self, z, lo, hi, first),
+                ]
             )
             self.nchance += 1
             return first
@@ -93,7 +104,8 @@ class Chance:
         else:
             alike = [x for x in items[lo:hi] if face[x] == f]
             n, first = len(alike), min(alike)
-        self.log.append(["chance", Node("draw", (z, end), [(f, n, first)], hi - lo), f, None, first])
+        odds = odds_known(self, z, lo, hi, first)
+        self.log.append(["chance", Node("draw", (z, end), [(f, n, first)], hi - lo), f, None, first, odds])
         self.nchance += 1
         return first
 

@@ -3,6 +3,13 @@
 A component whose face the seat does not know shows only its type (its back):
 no id, no properties, no variables, so nothing ties it to a card seen before.
 Zones attached to it (a stack on a face-down card) follow their own visibility.
+
+Copies that nothing tells apart (the same type, owner, properties and label: one face class
+of the rules) are not told apart by their ids either: in a seat's view the copies of a class
+it sees are numbered by their places, the first in the view's order (shared zones, then each
+seat's, each zone from its first component, a component before the zones attached to it)
+showing the lowest id of the class, the next the next (:func:`canonical_ids`). Which copy a
+seat was dealt would otherwise tell the order of a deal it did not see.
 """
 
 from __future__ import annotations
@@ -23,6 +30,10 @@ def view(game, seat) -> dict:
     if sim:  # (what Game.current_player is, but in a world, where it is the seat that sampled it)
         current = _sealed.pending(g)[0]
     shared, owned = view_zones(m)(g, seat, g.n)
+    if seat is not None:
+        classes = copy_classes(m)
+        if classes is not None:
+            canonical_ids(shared, owned, *classes)
     seats = []
     pvars, pmvars = g.pvars, g.pmvars
     for s, zones in enumerate(owned):
@@ -76,6 +87,49 @@ def view(game, seat) -> dict:
         legal = game.legal_actions()
         out["legal_actions"] = [{"id": i, "text": t} for i, t in zip(game._ids()[0], legal.texts())]
     return out
+
+
+def copy_classes(m) -> tuple | None:
+    """``(class of each component or -1 when it has no copy, the ids of each class in order)``,
+    None when no component has a copy (made once per model). A class: the same face (type,
+    owner, properties) and the same label."""
+    made = m.__dict__.get("_copy_classes", False)
+    if made is False:
+        groups: dict = {}
+        for c in range(m.component_count):
+            groups.setdefault((m.face[c], m.labels[c]), []).append(c)
+        ids = [members for members in groups.values() if len(members) > 1]
+        cls = [-1] * m.component_count
+        for k, members in enumerate(ids):
+            for c in members:
+                cls[c] = k
+        made = m.__dict__["_copy_classes"] = (cls, ids) if ids else None
+    return made
+
+
+def canonical_ids(shared: dict, owned: list, cls: list, ids: list) -> None:
+    """Number the copies of each class a seat's view shows by their places (module doc), in place."""
+    taken = [0] * len(ids)
+    for zone in shared.values():
+        _number(zone, cls, ids, taken)
+    for zones in owned:
+        for zone in zones.values():
+            _number(zone, cls, ids, taken)
+
+
+def _number(items: list, cls: list, ids: list, taken: list) -> None:
+    """(A function of the module, not a closure: one that calls itself would make a reference
+    cycle each view.)"""
+    for x in items:
+        c = x.get("id")
+        if c is not None and cls[c] >= 0:
+            k = cls[c]
+            x["id"] = ids[k][taken[k]]
+            taken[k] += 1
+        sub = x.get("zones")
+        if sub:
+            for zone in sub.values():
+                _number(zone, cls, ids, taken)
 
 
 def running_scores(game) -> list[int]:

@@ -44,14 +44,40 @@ def _zone(g, m, seat, zi) -> list:
     return [_entry(g, m, seat, c) for c in g.zones[zi]]
 
 
+def _renumber(m, zones: list) -> None:
+    """A seat's view numbers the copies it sees of one face and label by their places: the
+    k-th met (zone by zone, a component before the zones attached to it) shows the k-th
+    lowest id of its copies (engine/view.py)."""
+    met: dict = {}
+
+    def visit(entries):
+        for x in entries:
+            if "id" in x:
+                key = (m.face[x["id"]], m.labels[x["id"]])
+                copies = [c for c in range(m.component_count) if (m.face[c], m.labels[c]) == key]
+                x["id"] = copies[met.get(key, 0)]
+                met[key] = met.get(key, 0) + 1
+            for held in x.get("zones", {}).values():
+                visit(held)
+
+    for entries in zones:
+        visit(entries)
+
+
 def _check(game, seat) -> None:
     """The view's zones are the plain reading's, keys in the same order (the JSON is the same)."""
     g, m = game.g, game.m
     view = game.view(seat)
     shared = {name: _zone(g, m, seat, z.base) for name, z in m.zones.items() if z.per is None}
+    owned = [
+        {name: _zone(g, m, seat, z.base + s) for name, z in m.zones.items() if z.per == "player"}
+        for s in range(len(view["seats"]))
+    ]
+    if seat is not None:
+        _renumber(m, [*shared.values(), *(zone for own in owned for zone in own.values())])
     assert list(view["zones"].items()) == list(shared.items())
     for s, entry in enumerate(view["seats"]):
-        own = {name: _zone(g, m, seat, z.base + s) for name, z in m.zones.items() if z.per == "player"}
+        own = owned[s]
         assert entry["zones"] == own
         assert repr(entry["zones"]) == repr(own)  # dict order included
     assert repr(view["zones"]) == repr(shared)

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lying_scenario import new, refresh_legal, rules, zone
 from sizes import property_test
+from view_checks import same_kind
 
 PLAYERS = st.sampled_from([2, 3, 4, 5, 6])
 SEEDS = st.one_of(st.integers(min_value=0, max_value=2**32), st.text(max_size=6))
@@ -80,7 +81,7 @@ def check_no_leak(game) -> None:
             cup = view["seats"][other]["zones"]["cup"]
             for entry, d in zip(cup, zone(game, "cup", seat=other)):
                 if g.known[d] >> seat & 1:
-                    assert entry["id"] == d and entry["vars"]["face"] == g.cvars["face"][d]
+                    assert same_kind(game.m, entry["id"], d) and entry["vars"]["face"] == g.cvars["face"][d]
                 else:
                     assert entry == {"type": game.m.ctype[d], "hidden": True}
         if seat in game.acting:  # the seat to act, or a seat still to choose in the catch-up, at once

@@ -16,6 +16,7 @@ import pytest
 from gold_scenario import new, rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from view_checks import same_kind
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6, 7]
 SEEDS = st.one_of(st.integers(min_value=0, max_value=2**32), st.text(max_size=6))
@@ -69,7 +70,7 @@ def check_views(game) -> None:
             assert len(entries) == len(comps)
             for entry, c in zip(entries, comps):
                 if g.known[c] >> seat & 1:
-                    assert entry["id"] == c and entry["gold"] == m.props["gold"][c]
+                    assert same_kind(m, entry["id"], c) and entry["gold"] == m.props["gold"][c]
                 else:
                     assert entry == {"type": "card", "hidden": True}
                 if name == "deck":
