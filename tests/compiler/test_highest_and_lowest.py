@@ -82,7 +82,9 @@ def test_the_card_of_highest_value_is_the_first_of_those_that_tie(monkeypatch, t
     effect = "move highest(c.value for c in row where c.kind != 'blank') to kept"
     game = _after_one_move(monkeypatch, tmp_path, backend, effect)
     row = game.view(0)["zones"]["row"]
-    assert [c["id"] for c in game.view(0)["zones"]["kept"]] == [1]  # the first 5 from the bottom
+    assert [c["id"] for c in game.view(None)["zones"]["kept"]] == [
+        1
+    ]  # the first 5 from the bottom (the engine's ids)
     assert [c.get("value") for c in row] == [3, 5, None]
 
 
