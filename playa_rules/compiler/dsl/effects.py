@@ -16,7 +16,7 @@ from . import cost, hints
 from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .hints import expecting
-from .moving import move_source, move_under
+from .moving import move_source, move_under, sort_property
 from .pysource import block_lines, each_source, env, if_lines, indent, literal, statement_lines, too_deep
 from .recover import statements
 from .values import C
@@ -179,14 +179,7 @@ def _move(cp, node: A.Move, scope):
     if node.bottom:  # under the pile: the closure on both backends (State.move_bottom)
         return move_under(cp, node, what, tf)
     if node.sort_by is not None:
-        if node.sort_by not in cp.m.props:
-            cp.error(
-                node,
-                "unknown-attribute",
-                f"no component has a property '{node.sort_by}' to sort by",
-                cp.suggest(node.sort_by, list(cp.m.props)),
-            )
-        prop = cp.m.props[node.sort_by]
+        prop = sort_property(cp, node)
         rev = node.descending
 
         def move_sorted(g, e):

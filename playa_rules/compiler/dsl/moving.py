@@ -41,20 +41,23 @@ def move_source(m, gen, to, z: str):
     return body
 
 
+def sort_property(cp, node) -> list:
+    """The property ``move ... sorted by P`` orders by (each component's value), or the located
+    error when no component has it."""
+    if node.sort_by not in cp.m.props:
+        cp.error(
+            node,
+            "unknown-attribute",
+            f"no component has a property '{node.sort_by}' to sort by",
+            cp.suggest(node.sort_by, list(cp.m.props)),
+        )
+    return cp.m.props[node.sort_by]
+
+
 def move_under(cp, node, what, tf):
     """``move X to bottom(Z)``: X under Z's pile, a group in its order (its first lowest), so
     each is put under in turn from its last; sorted first with ``sorted by``."""
-    key = None
-    if node.sort_by is not None:
-        if node.sort_by not in cp.m.props:
-            cp.error(
-                node,
-                "unknown-attribute",
-                f"no component has a property '{node.sort_by}' to sort by",
-                cp.suggest(node.sort_by, list(cp.m.props)),
-            )
-            return lambda g, e: None
-        key = cp.m.props[node.sort_by].__getitem__
+    key = None if node.sort_by is None else sort_property(cp, node).__getitem__
     rev = node.descending
 
     def under(g, e):
