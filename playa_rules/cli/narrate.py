@@ -44,6 +44,12 @@ def outcomes_text(outcomes: list[tuple[str | None, str]], beside_action: bool = 
     return f"{group} " + ", ".join(values) + more
 
 
+def able_to_win(game) -> list[int]:
+    """The seats that can be winners: the people, and automata with ``can_win``."""
+    g = game.g
+    return [s for s in range(g.n) if g.auto[s] is None or g.auto[s].can_win]
+
+
 def scoring_names(spec: dict) -> dict:
     """What a hand's score line calls each scoring rule: its name under ``display: names``,
     else its id in words (``bonus_cards`` -> ``bonus cards``)."""
@@ -77,6 +83,7 @@ class Narrator:
         self.match_points = (spec.get("match") or {}).get("points")
         self.tie_breaks = bool((spec.get("match") or {}).get("tie_breaks"))
         self.declared: bool | None = None  # whether a `win` effect ended the match (None: not known)
+        self.able: list[int] | None = None  # the seats that can win (None: not known)
         self.rule_names = scoring_names(spec)
 
     def name(self, seat: int) -> str:
@@ -113,6 +120,7 @@ class Narrator:
 
     def catch_up(self, game) -> None:
         self.declared = bool(game.g.won)  # `win` records its seats there ('win none' records None)
+        self.able = able_to_win(game)
         events = self.seen_by_people(game)
         for ev in events[self.seen :]:
             self.event(ev)
@@ -138,6 +146,7 @@ class Narrator:
         else:
             new[last] = {**new[last], "action": f"{new[last]['action']}{mark}"}
         self.declared = bool(game.g.won)
+        self.able = able_to_win(game)
         for ev in new:
             self.event(ev)
 
@@ -218,6 +227,8 @@ class Narrator:
                 summed = len(self.hand_scores) > 1 and points == sum(row[seat] for row in self.hand_scores)
                 self.say(f"  {self.name(seat)}: {points}" + (f"  ({hands})" if summed else ""), final=True)
         won = ev["winners"]
+        if self.alone(ev["scores"]) is not None:
+            return
         why = self.why(won)
         if not won:
             self.say("No winner" + why, final=True)
@@ -225,6 +236,26 @@ class Narrator:
             self.say(f"Winner: {self.name(won[0])}{why}", final=True)
         else:
             self.say("Winners (tied): " + ", ".join(self.name(s) for s in won) + why, final=True)
+
+    def alone(self, scores: list) -> int | None:
+        """A match with one seat that can win (one player against the rules, or with automata
+        that cannot win) whose winner no `win` effect declared: most points names no winner
+        there (the one seat always has them), so the line gives the seat's result, its points,
+        and returns that seat; None when the usual winner line applies."""
+        declared = self.declared if self.declared is not None else not self.scored
+        if declared or self.able is None or len(self.able) != 1:
+            return None
+        seat = self.able[0]
+        if self.scored:
+            self.say(
+                f"Result: {self.name(seat)} ends on {scores[seat]} "
+                f"point{'' if scores[seat] in (1, -1) else 's'} "
+                "(one seat can win: its points are its result; only a `win` effect names a winner)",
+                final=True,
+            )
+        else:
+            self.say("No winner (one seat can win, no scoring rules and no `win` effect)", final=True)
+        return seat
 
     def why(self, won: list[int]) -> str:
         """Why these seats won, when the scores above do not say it: a `win` effect named them,

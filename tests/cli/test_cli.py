@@ -797,3 +797,26 @@ def test_a_failing_action_is_printed_before_the_error(capsys):
         "  seat 1: split (failed: see the error below)",
     ]
     assert "action 'split' failed" in err and "division by zero" in err
+
+
+def test_a_one_player_match_gives_the_players_result_not_a_winner(capsys, tmp_path):
+    """Outside tester, session 19: Blackjack against the rules' dealer printed "Winner: seat 0"
+    after a loss. With one seat that can win, most points names nobody: the line gives the
+    seat's points, unless a `win` effect declared the result."""
+    blackjack = ROOT / "tests" / "games" / "blackjack.yaml"
+    code, out, _ = run(capsys, "play", str(blackjack), "-s", "1")
+    assert code == 0 and "Winner" not in out
+    assert (
+        "Result: seat 0 ends on -1 point (one seat can win: its points are its result; "
+        "only a `win` effect names a winner)\n"
+    ) in out
+    declared = (
+        blackjack.read_text(encoding="utf-8")
+        .replace("if mine > 21 { end match }", "if mine > 21 { win none }")
+        .replace(
+            "      end match\n", "      if mine > dealers or dealers > 21 { win me } else { win none }\n"
+        )
+    )
+    (tmp_path / "declared.yaml").write_text(declared, encoding="utf-8")
+    code, out, _ = run(capsys, "play", str(tmp_path / "declared.yaml"), "-s", "1")
+    assert code == 0 and "No winner (the rules declared it in phase 'play')\n" in out
