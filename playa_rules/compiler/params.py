@@ -178,6 +178,16 @@ def _one_value(self, name: str, key: str, c, ptr: str, scope: Scope):
         )
         return None, scope
     values = list(dict.fromkeys(c.const))  # each value once, in the list's order
+    if None in values:  # [A, null]: an action would read 'call None'
+        self.error(
+            ptr,
+            "bad-param",
+            f"one_of over {c.t} holds none (null in YAML) at item {c.const.index(None)}: each value is "
+            "an action's text, and none is no value to choose",
+            "leave none out of the list; to let a player choose nothing, give the step an action "
+            "for it (a pass)",
+        )
+        return None, scope
     shown = {}
     for v in values:
         if str(v) in shown:  # [2, "2"]: two actions the same text would name

@@ -101,6 +101,9 @@ def test_validate_simulate_plays_it(tmp_path, capsys):
         ("[true, false]", "but this is a list of truth values"),
         ("[[1, 2], [3]]", "but this is a list of lists of numbers"),
         ("[A, 2, '2']", "holds both 2 and '2', which read the same in an action"),
+        # outside tester, session 19: [A, null] offered an action 'ask 1 for None'
+        ("[A, null, K]", "holds none (null in YAML) at item 1: each value is an action's text"),
+        ("[2, 3, null]", "holds none (null in YAML) at item 2"),
     ],
 )
 def test_a_list_one_of_cannot_number_is_refused_where_it_is_used(tmp_path, ranks, says):
@@ -109,3 +112,11 @@ def test_a_list_one_of_cannot_number_is_refused_where_it_is_used(tmp_path, ranks
     assert says in diags[0].message
     assert diags[0].path == "/actions/ask/params/rank/one_of"
     assert diags[0].source_line == "      rank: {one_of: ranks}"
+
+
+def test_a_literal_list_with_none_is_refused_where_it_is_written(tmp_path):
+    path = tmp_path / "go-fish.yaml"
+    path.write_text(GO_FISH.replace("RANKS", RANKS).replace("{one_of: ranks}", "{one_of: \"['A', none]\"}"))
+    diags = [d for d in pr.validate(path) if d.severity == "error"]
+    assert [d.code for d in diags] == ["bad-param"] and "holds none" in diags[0].message
+    assert diags[0].path == "/actions/ask/params/rank/one_of" and "a pass" in diags[0].hint
