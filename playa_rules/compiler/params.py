@@ -114,6 +114,19 @@ def compile_param(self, name: str, pspec: dict, ptr: str, scope: Scope):
             index={f: i for i, f in enumerate(faces)},
         ), scope.bind(name, key, elem)
     by = pspec.get("by")
+    if by in m.cvars and by not in m.props:  # a die's face, an item's `vars`: set while playing
+        what = "the face a roll gives a die" if by == "face" else f"a variable of {'/'.join(m.cvars[by][0])}"
+        self.error(
+            f"{ptr}/by",
+            "bad-param",
+            f"group_of groups components by a property fixed when the rules load (its values number "
+            f"the actions), but '{by}' is {what}, which changes while playing",
+            "choose the value and how many instead: params {v: {one_of: values}, n: {number_in: [1, 6]}} "
+            f"with a parameter values: [1, 2, 3, 4, 5, 6], require count(x in ZONE where x.{by} == v) >= n, "
+            f"effect move take([x in ZONE where x.{by} == v], n) to ...; a repeating step takes several "
+            "values (format.md, Parameter kinds)",
+        )
+        return None, scope
     if by not in m.props:
         self.error(
             f"{ptr}/by",
