@@ -206,7 +206,7 @@ class _Renderer(FlowSections, PartSections):
             f"- {self.w('first_start', seat=self.seat(m.get('first_start', 0)))}",
             f"- {self.w('next_start', seat=code(m['next_start']))}"
             if "next_start" in m
-            else f"- {self.w('rotate', n=code(m.get('rotate_start', 1)))}",
+            else f"- {self.w('rotate', n=code(m.get('rotate_start', 1)), count=m.get('rotate_start', 1))}",
         )
         if "end_when" in m:
             self.emit(f"- {self.w('end_when', cond=code(m['end_when']))}")

@@ -9,6 +9,8 @@ language has the same keys (a test checks); ``{name}`` fields are filled by
 
 from __future__ import annotations
 
+import re
+
 from ..compiler.model import capped, fill
 from ..shared.numbers import PROSE_FIELD, known_form, say
 from .translated import TRANSLATED
@@ -67,7 +69,7 @@ WORDS: dict[str, dict[str, str]] = {
         "vis_public": "public: everyone sees it",
         "holds": "holds {types}",
         "linked_board": "a board given as data: each cell names the cells next to it (`next_to`)",
-        "per_count": "{value} with {n} players",
+        "per_count": "{value} with {n} {n:player|players}",
         "setup_intro": "At the start of every hand:",
         "phase_rounds": "{rounds} round(s): in each, every player takes one turn, {order}, starting with {start}.",
         "phase_until": "Turns {order}, starting with {start}, until {until} holds for the player about to play.",
@@ -113,7 +115,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scoring_intro": "When a hand ends, each player scores the sum of:",
         "points": "points",
         "hands": "Hands",
-        "rotate": "After each hand the starting player moves {n} seat(s) clockwise.",
+        "rotate": "After each hand the starting player moves {n} {count:seat|seats} clockwise.",
         "first_start": "The first hand is started by {seat}.",
         "seat_n": "seat {n}",
         "tie_breaks": "Most points wins. Ties are broken, in order, by:",
@@ -132,7 +134,7 @@ WORDS: dict[str, dict[str, str]] = {
         "players_automata": "with {n}, {k} more seats played by the rules: {names}",
         "players_automaton": "with {n}, one more seat played by the rules: {names}",
         "seats": "Seats",
-        "automaton_count": "{k} with {n} players",
+        "automaton_count": "{k} with {n} {n:player|players}",
         "seats_none_else": "none with other player counts",
         "seats_note": "They sit after the people's seats and count as players everywhere: in turn order, "
         "in `seats` and in `players`.",
@@ -161,9 +163,21 @@ LANGUAGES: tuple[str, ...] = tuple(WORDS)
 
 
 def phrase(lang: str, key: str, **fields) -> str:
-    """The fixed phrase ``key`` in ``lang`` with its ``{fields}`` filled in."""
+    """The fixed phrase ``key`` in ``lang`` with its ``{fields}`` filled in; a word after a
+    count is written ``{n:player|players}``, ``{n:giocatore|giocatori}``: the first when the
+    field ``n`` is the number 1, else the second (a verb or participle agrees the same way)."""
     text = WORDS[lang][key]
-    return fill(text, {k: str(v) for k, v in fields.items()}) if fields else text
+    if not fields:
+        return text
+    text = AGREES.sub(lambda mt: mt.group(2) if _is_one(fields.get(mt.group(1))) else mt.group(3), text)
+    return fill(text, {k: str(v) for k, v in fields.items()})
+
+
+AGREES = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*):([^{}|]*)\|([^{}|]*)\}")  # {n:one|other}
+
+
+def _is_one(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value == 1
 
 
 def joined(lang: str, items: list, last: str = "or") -> str:

@@ -68,7 +68,60 @@ def test_a_one_round_draft_says_one_round_and_un_giro_di_scelta(tmp_path):
     )
     rules = pr.load(path)
     assert "One round of the draft, played at once" in " ".join(render_rules(rules).split())
-    assert "Un giro di scelta, giocati insieme" in " ".join(render_rules(rules, lang="it").split())
+    assert "Un giro di scelta, giocato insieme" in " ".join(render_rules(rules, lang="it").split())
+
+
+SOLO = """\
+game: solo
+title: Solo
+players: [1, 2]
+parameters:
+  hand_size: {1: 5, 2: 4}
+components:
+  card:
+    start: deck
+    items:
+      - {value: 1, count: 9}
+zones:
+  deck: {visibility: hidden, holds: [card]}
+  hand: {per: player, visibility: owner, holds: [card]}
+automata:
+  bot:
+    seats: {1: 1}
+    plays:
+      - {action: draw}
+actions:
+  draw:
+    text: draw
+    effect: move top(deck) to me.hand
+phases:
+  - id: main
+    turns: {from: start_player, rounds: 1}
+    steps:
+      - {id: draw, actions: [draw]}
+match:
+  hands: 2
+  rotate_start: 1
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", ["`5` with 1 player, `4` with 2 players", "1 with 1 player;", "moves `1` seat clockwise"]),
+        ("it", ["`5` con 1 giocatore, `4` con 2 giocatori", "1 con 1 giocatore;", "di `1` posto in senso"]),
+        (
+            "es",
+            ["`5` con 1 jugador, `4` con 2 jugadores", "1 con 1 jugador;", "avanza `1` puesto en sentido"],
+        ),
+    ],
+)
+def test_the_renderers_words_agree_with_a_count_of_1(tmp_path, lang, says):
+    """Outside tester, session 19: a word after a count agrees with 1 (no "1 giocatori",
+    "1 players"), in the renderer's own phrases as in the catalogues ({n:one|other})."""
+    text = " ".join(render_rules(pr.load(_variant(tmp_path, "solo", SOLO)), lang=lang).split())
+    for said in says:
+        assert said in text
 
 
 def test_a_spanish_translation_says_el_tercer_turno_and_una_ronda():
