@@ -143,7 +143,10 @@ def _failed_at(rules, what: str):
     runtime-error: ... (at POINTER)``, or ``endless-flow``, ``compiler/dsl/faults.py``) that ``what`` quotes, in
     one of the files the rules were read from; None when it quotes none."""
     doc = rules.doc
-    docs = [doc, getattr(doc, "base", None)] + [layer.doc for layer in getattr(doc, "layers", [])]
+    layers = [layer.doc for layer in getattr(doc, "layers", [])]
+    # a merged document (a game and its variants) has no text of its own and shares the
+    # last variant's file name: its lines are read from the files it was merged from
+    docs = [getattr(doc, "base", None)] + layers if layers else [doc]
     for source in docs:
         file = getattr(source, "file", None)
         if not file:

@@ -57,3 +57,20 @@ def test_a_fault_the_variant_has_no_part_in_stays_at_the_games_text(tmp_path):
     first = simulate(pr.load(variant), 4)[0]
     assert (first.code, first.file, first.line, first.column) == ("sim-runtime-error", str(game), 12, 23)
     assert first.notes == ()
+
+
+def test_a_fault_in_an_effect_a_variant_replaces_shows_the_variants_line(tmp_path, capsys):
+    """The variant's own block-scalar effect divides by zero: the report is at the variant's
+    line and quotes that line under its caret, in text and JSON, not an empty line (outside
+    tester, session 19, item 17): the merged rules have no text of their own."""
+    variant = tmp_path / "zero.yaml"
+    line = "      set turn.groups = 1 / (count(me.towels) - count(me.towels))"
+    variant.write_text(f"extends: playa-pirata\nvariant: zero\nactions:\n  done:\n    effect: |\n{line}\n")
+    d = simulate(pr.load(variant), 1)[0]
+    assert (d.code, d.file, d.line, d.column) == ("sim-runtime-error", str(variant), 6, 27)
+    assert d.source_line == line
+    shown = str(d).splitlines()
+    assert shown[1].strip() == line.strip() and shown[2].strip() == "^"
+    assert main(["validate", str(variant), "--simulate", "1", "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)["files"][0]["diagnostics"][0]
+    assert (found["line"], found["column"], found["source_line"]) == (6, 27, line)
