@@ -9,7 +9,8 @@ small function registered with :func:`check`, reading a :class:`Context` and yie
 
 Checks marked ``needs_program`` read the compiled :class:`~playa_rules.compiler.program.Program`
 (its model of components and zones); the others read only the document, so they also
-run on a file that does not compile. Codes here: ``duplicate-id`` (an error);
+run on a file that does not compile. Codes here: ``duplicate-id`` (an error: ids, and an
+action named twice in a step);
 ``unused-action``, ``duplicate-text``, ``text-omits-parameter``, ``unknown-prose-field``
 (warnings).
 """
@@ -68,6 +69,30 @@ def duplicate_step_ids(ctx: Context):
             lambda x, p=ph.get("id"): f"step id '{x}' in phase '{p}'",
             "step ids name steps in the log: give each step of a phase its own",
         )
+
+
+@check("duplicate-id")
+def duplicate_step_actions(ctx: Context):
+    """An action named twice in one step (in ``actions``, ``fallback`` or ``free``): it would be
+    offered twice among the legal actions, which must each be unique (OpenSpiel's ids, agents'
+    odds)."""
+    for i, ph in enumerate(list_of(ctx.data.get("phases"))):
+        if not isinstance(ph, dict):
+            continue
+        for j, st in enumerate(list_of(ph.get("steps"))):
+            if not isinstance(st, dict):
+                continue
+            mentions = [
+                (f"/phases/{i}/steps/{j}/{field}/{k}", name)
+                for field in ("actions", "fallback", "free")
+                for k, name in enumerate(list_of(st.get(field)))
+            ]
+            yield from _duplicates(
+                ctx,
+                mentions,
+                lambda x, s=st.get("id"), p=ph.get("id"): f"action '{x}' in step '{s}' of phase '{p}'",
+                "a step offers each action once (among its actions, fallback and free): remove this mention",
+            )
 
 
 @check("duplicate-id")

@@ -106,6 +106,24 @@ BAD_FILES = {
             "give each tie-break its own id",
         ),
     ],
+    "duplicate-step-action.yaml": [
+        (
+            "error",
+            "duplicate-id",
+            "duplicate action 'play' in step 'play' of phase 'main' (first used at line 33)",
+            33,
+            42,
+            "a step offers each action once",
+        ),
+        (
+            "error",
+            "duplicate-id",
+            "duplicate action 'pass' in step 'play' of phase 'main' (first used at line 33)",
+            33,
+            56,
+            "remove this mention",
+        ),
+    ],
     "misplaced-end.yaml": [
         (
             "error",
@@ -398,6 +416,25 @@ def test_semantic_errors_raise_rule_error_from_load():
     with pytest.raises(RuleError) as info:
         pr.load(CASES / "duplicate-phase-id.yaml")
     assert info.value.diagnostic.code == "duplicate-id"
+
+
+def test_an_action_listed_twice_in_a_step_is_refused_at_the_second_mention(tmp_path):
+    # Outside tester, session 19: `actions: [a, b, a]` loaded and offered 'a' twice among the
+    # legal actions (OpenSpiel's legal actions [0, 0, 1], which must be unique).
+    path = tmp_path / "dups.yaml"
+    path.write_text(
+        "game: dups\ntitle: Dups\nplayers: [2]\nvariables:\n  player: {x: 0}\n"
+        "actions:\n  a: {text: same, effect: set me.x += 1}\n  b: {text: other, effect: set me.x += 2}\n"
+        "phases:\n  - id: m\n    turns: {from: start_player, rounds: 1}\n"
+        "    steps:\n      - {id: s, actions: [a, b, a]}\n"
+        "scoring:\n  - {id: x, points: me.x}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(pr.SpecError) as info:
+        pr.load(path)
+    (d,) = info.value.diagnostics
+    assert (d.code, d.line, d.column, d.path) == ("duplicate-id", 13, 33, "/phases/0/steps/0/actions/2")
+    assert "action 'a' in step 's' of phase 'm'" in d.message
 
 
 def test_all_problems_of_a_file_are_reported_at_once():
