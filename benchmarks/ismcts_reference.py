@@ -146,14 +146,23 @@ class Play(Hand):
         limit, least = (1, 0) if self.phase == "final_turn" else (2, 1)
         out = []
         if self.groups < limit:
-            groups = ENGINE_GROUPS[tuple(self.towels[self.seat])]
+            held = tuple(self.towels[self.seat])
             for i, t in enumerate(self.beach):
                 if t.cover is None and not t.touched:
-                    top = t.top()
-                    out += [("towels", g, i) for g, total in groups if total > top]
+                    stack = t.stack
+                    key = (held, stack[-1][1] if stack else 0, i)
+                    run = _RUNS.get(key)
+                    if run is None:
+                        run = _RUNS[key] = [
+                            ("towels", g, i) for g, total in ENGINE_GROUPS[held] if total > key[1]
+                        ]
+                    out += run
         if self.groups >= least:
             out.append(("done",))
         return out
+
+
+_RUNS: dict = {}  # (towel cards held, the top card's towels, the treasure's place) -> its towel actions
 
 
 class Real(Play):
