@@ -24,6 +24,12 @@ programmer would for speed on ``benchmarks/playa_reference.py`` (actions are its
   leading, shared, the winners by the match's tie-break once the last hand is scored; half
   for the rank), on the match's points with the hand's added;
 * the most visited legal action at the root (then the higher mean);
+* ties broken as the engine's: UCB1 takes the first of equal values in the legal list,
+  listed in the engine's order (:class:`Play`: the towel groups by total, then ones, then
+  twos), and the root the highest engine id among equal visits and means
+  (:func:`engine_id`). With many one-visit children this decides the move: the
+  reference's own order and no id tie-break played small towel groups where the engine
+  plays large ones (``benchmarks/README.md``);
 * tree reuse, as the engine's (``agents/reuse.py``): at the seat's next decision in the same
   hand, the subtree reached by the moves made since (its own and the others') becomes the
   root, with its statistics, when none of them showed the seat anything hidden or hid
@@ -363,9 +369,16 @@ class Searcher:
     """The engine's ISMCTS (module doc) for one seat of one reference match."""
 
     def __init__(
-        self, rng: random.Random, seat: int, playouts: int = PLAYOUTS, c: float = C, reuse: bool = True
+        self,
+        rng: random.Random,
+        seat: int,
+        playouts: int = PLAYOUTS,
+        c: float = C,
+        reuse: bool = True,
+        ties: str = "engine",
     ):
         self.rng, self.seat, self.playouts, self.c, self.reuse = rng, seat, playouts, c, reuse
+        self.ties = ties  # at the root: "engine" (the highest id) or "random" (uniform: an experiment)
         self._kept = None  # (hand, its move counter after our action, the action's subtree)
         self.reused = 0  # iterations taken over from earlier searches
         self.iterations = 0  # iterations played
@@ -394,6 +407,13 @@ class Searcher:
                     best, choice = key, a
         if choice is None:  # (no world allowed a real legal action: cannot happen here)
             return legal[self.rng.randrange(len(legal))]
+        if self.ties == "random":  # uniformly among the actions of the same visits and mean
+            tied = []
+            for a in legal:
+                n = root.children.get(a)
+                if n is not None and n.visits == best[0] and n.total / n.visits == best[1]:
+                    tied.append(a)
+            choice = tied[self.rng.randrange(len(tied))]
         if self.reuse:
             self._kept = (real, root, len(real.history))
         return choice
@@ -494,7 +514,9 @@ def seats_order(agents: tuple, index: int) -> tuple:
     return tuple(agents[(j - shift) % len(agents)] for j in range(len(agents)))
 
 
-def play_reference(index: int, seed: int, playouts: int = PLAYOUTS, record: list | None = None):
+def play_reference(
+    index: int, seed: int, playouts: int = PLAYOUTS, record: list | None = None, ties: str = "engine"
+):
     """One README game with the reference (ismcts, random, random; rotated): the ismcts seat's
     :class:`Searcher` and whether it won (a shared win counts). ``record``, if given, gets
     ``(seat, legal, action)`` for every decision."""
@@ -502,7 +524,7 @@ def play_reference(index: int, seed: int, playouts: int = PLAYOUTS, record: list
     rng = random.Random(seed)  # the deals
     agents = {s: random.Random(f"agent:{seed}:{s}") for s in range(PLAYERS)}
     me = order.index("ismcts")
-    searcher = Searcher(agents[me], me, playouts)
+    searcher = Searcher(agents[me], me, playouts, ties=ties)
     match = Match(PLAYERS)
     for h in range(PLAYERS):
         real = Real.deal(PLAYERS, rng, start=h % PLAYERS)
@@ -520,13 +542,13 @@ def play_reference(index: int, seed: int, playouts: int = PLAYOUTS, record: list
     return searcher, me in match.winners()
 
 
-def reference_games(seeds, playouts: int = PLAYOUTS) -> tuple[list[float], int]:
+def reference_games(seeds, playouts: int = PLAYOUTS, ties: str = "engine") -> tuple[list[float], int]:
     """Play the README's game for each seed (game i: seed i, rotated i seats): the CPU seconds of
     each game and the ismcts seat's wins."""
     cpu, wins = [], 0
     for i in seeds:
         start = time.process_time()
-        _, won = play_reference(i, i, playouts)
+        _, won = play_reference(i, i, playouts, ties=ties)
         cpu.append(time.process_time() - start)
         wins += won
     return cpu, wins

@@ -35,6 +35,9 @@ def test_a_seeded_game_is_played_to_the_end_with_legal_actions_only_and_again_al
         isr.play_reference(index, index, playouts=10, record=again)
         assert again == record
         assert {seat for seat, _, _ in record} == {0, 1, 2}
+    record = []
+    isr.play_reference(0, 0, playouts=10, record=record, ties="random")  # (an experiment's setting)
+    assert all(action in legal for _, legal, action in record)
 
 
 def test_the_searching_seat_is_rotated_as_the_simulate_command_does():
