@@ -246,4 +246,7 @@ class Program:
     )  # the generated functions' sources (pysource.py)
     phase_sites: list = field(default_factory=list)  # file:line:column of each phase, for runtime errors
     reads_round: bool = True  # whether a rule reads 'round' (engine/endless.py)
+    component_vars: dict = field(
+        default_factory=dict
+    )  # (scope, name) -> True: a component, False: a list of them
     moved: Any = frozenset()  # the component types a move or a deal may move (None: any): dsl/staying.py

@@ -30,10 +30,14 @@ def view(game, seat) -> dict:
     if sim:  # (what Game.current_player is, but in a world, where it is the seat that sampled it)
         current = _sealed.pending(g)[0]
     shared, owned = view_zones(m)(g, seat, g.n)
+    held = game.program.component_vars if seat is not None else None
     if seat is not None:
         classes = copy_classes(m)
+        engine_ids = _ids_in(shared, owned, []) if held else None
         if classes is not None:
             canonical_ids(shared, owned, *classes)
+        if held:  # each component the view shows: engine id -> the id shown
+            shown = dict(zip(engine_ids, _ids_in(shared, owned, [])))
     seats = []
     pvars, pmvars = g.pvars, g.pmvars
     for s, zones in enumerate(owned):
@@ -65,6 +69,8 @@ def view(game, seat) -> dict:
         "hand_scores": plain(g.hand_scores),  # a copy, each hand's list too
         "is_over": over,
     }
+    if held:
+        _component_vars(out, held, shown, m)
     if (game.program.spec.get("display") or {}).get("scores") == "running":  # scoring reads public state only
         out["running_scores"] = plain(game.running_scores())
     if not over:  # (no phase while a search's world waits between hands: its last has ended)
@@ -130,6 +136,68 @@ def _number(items: list, cls: list, ids: list, taken: list) -> None:
         if sub:
             for zone in sub.values():
                 _number(zone, cls, ids, taken)
+
+
+def _ids_in(shared: dict, owned: list, out: list) -> list:
+    """The ids of the components a view shows, in the view's order (:func:`canonical_ids`)."""
+    for zones in (shared, *owned):
+        for zone in zones.values():
+            _ids_of(zone, out)
+    return out
+
+
+def _ids_of(items: list, out: list) -> None:
+    for x in items:
+        if "id" in x:
+            out.append(x["id"])
+        sub = x.get("zones")
+        if sub:
+            for zone in sub.values():
+                _ids_of(zone, out)
+
+
+def _component_vars(out: dict, held: dict, shown: dict, m) -> None:
+    """Variables that hold components, in a seat's view, name them as its zones do: by the id
+    the component shows there (a copy by its kind and place, not which physical copy), or, for
+    one the seat does not see, by its back, ``{"type": ..., "hidden": true}``."""
+    for (scope, name), one in held.items():
+        if scope in ("turn", "hand", "match"):
+            table = out["vars"][scope]
+            if name in table:
+                table[name] = _named(table[name], one, shown, m)
+        elif scope in ("player", "player_match"):
+            for entry in out["seats"]:
+                table = entry.get("vars")
+                if table is not None and name in table:
+                    table[name] = _named(table[name], one, shown, m)
+    names = {name: one for (scope, name), one in held.items() if scope == "component"}
+    if names:
+        for zones in (out["zones"], *(entry["zones"] for entry in out["seats"])):
+            for zone in zones.values():
+                _item_vars(zone, names, shown, m)
+
+
+def _item_vars(items: list, names: dict, shown: dict, m) -> None:
+    for x in items:
+        table = x.get("vars")
+        if table:
+            for name, one in names.items():
+                if name in table:
+                    table[name] = _named(table[name], one, shown, m)
+        sub = x.get("zones")
+        if sub:
+            for zone in sub.values():
+                _item_vars(zone, names, shown, m)
+
+
+def _named(value, one: bool, shown: dict, m):
+    if value is None:
+        return None
+    if not one:
+        return [_named(c, True, shown, m) for c in value]
+    if value in shown:
+        return shown[value]
+    return {"type": m.ctype[value], "hidden": True}
 
 
 def running_scores(game) -> list[int]:

@@ -41,6 +41,8 @@ def show_value(value) -> str:
         return "''"
     if isinstance(value, list):
         return "[" + ", ".join(show_value(v) for v in value) + "]"
+    if isinstance(value, dict) and value.get("hidden"):  # a variable naming a card the seat does not see
+        return f"(a hidden {value.get('type')})"
     return str(value)
 
 

@@ -191,7 +191,20 @@ def compile_typed(doc, stage_class):
         held, given = told, cp.assigned
     if failure is not None:
         raise failure
+    program.component_vars = component_vars(stage.cp.held)
     return program
+
+
+def component_vars(held: dict) -> dict:
+    """The variables that hold components, as ``held`` typed them: ``(scope, name)`` -> True for
+    one component, False for a list of them (a seat's view shows them as its zones do)."""
+    out = {}
+    for key, t in held.items():
+        if t.kind == "comp":
+            out[key] = True
+        elif t.kind == "list" and t.elem is not None and t.elem.kind == "comp":
+            out[key] = False
+    return out
 
 
 def _told(types, hopeful: bool) -> T.T | None:
