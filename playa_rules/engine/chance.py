@@ -138,16 +138,32 @@ def rolls(m, c: int) -> list:
     out = table.get(c)
     if out is None:
         faces = m.props["faces"][c]
+        forced = plain_dice(m)[c]
         out = table[c] = [
             (
                 v,
-                Node("roll", c, [(space(m).roll_id(v), faces.count(v), v)], len(faces))
-                if faces.count(v) < len(faces)
-                else None,
+                None if forced else Node("roll", c, [(space(m).roll_id(v), faces.count(v), v)], len(faces)),
             )
             for v in faces
         ]
     return out
+
+
+def plain_dice(m) -> list:
+    """Per component: whether a roll of it decides nothing anyone could not know, so is no
+    chance event: every die of its back (its type and owner) shows one value on all its faces
+    (each may show another). A die of one value among dice of its back that show several is
+    rolled as an event with one outcome: a seat that does not know which die was rolled must
+    not learn it from whether its log shows a roll (log_for). Made once per model."""
+    table = m.__dict__.get("_plain_dice")
+    if table is None:
+        faces = m.props.get("faces") or [None] * len(m.face)
+        one = [not fs or fs.count(fs[0]) == len(fs) for fs in faces]
+        varied = {(m.ctype[c], m.owner[c]) for c in range(len(m.face)) if not one[c]}
+        table = m.__dict__["_plain_dice"] = [
+            one[c] and (m.ctype[c], m.owner[c]) not in varied for c in range(len(m.face))
+        ]
+    return table
 
 
 def plain_backs(m) -> list:
@@ -213,12 +229,13 @@ def space(m) -> Space:
     return s
 
 
-def outcome_text(m, node: Node, oid: int) -> str:
-    """The stable text of outcome ``oid`` at ``node``."""
+def outcome_text(m, node: Node, oid: int, where: str | None = None) -> str:
+    """The stable text of outcome ``oid`` at ``node`` (a draw's zone named ``where`` when given:
+    as a seat may know it, ``seen_zone``)."""
     sp = space(m)
     if node.kind == "draw":
         z, end = node.subject
-        where = m.describe_zone(z)
+        where = where or m.describe_zone(z)
         return (
             f"{sp.face_names[oid]} from {where}"
             if end == "top"
@@ -354,6 +371,29 @@ def _listing(texts: list) -> str:
     return shown + (f", ... ({len(texts)} outcomes)" if len(texts) > 8 else "")
 
 
+def _zone_of(ev) -> int:
+    """The zone a draw or roll log entry happened in (-1: a die out of play)."""
+    return ev[1].subject[0] if ev[1].kind == "draw" else ev[5]
+
+
+def host_knew(g, ev) -> int:
+    """The seats (a bitmask) that know the component the zone of the draw or roll log entry
+    ``ev`` is attached to (-1, all: a zone of no component), in state ``g``: the others see the
+    zone named by that component's type, not its label (as a view shows it)."""
+    z = _zone_of(ev)
+    host = g.m.zone_names[z][2] if z >= 0 else None
+    return -1 if host is None else g.known[host]
+
+
+def seen_zone(m, z: int, hosts: int, seat) -> str:
+    """Zone ``z`` named as ``seat`` may know it: :meth:`Model.describe_zone`, but a zone attached
+    to a component the seat does not know (``hosts``: who knows it) by that component's type."""
+    name, _, host = m.zone_names[z]
+    if host is None or seat is None or hosts >> seat & 1:
+        return m.describe_zone(z)
+    return f"{name} of {m.ctype[host]}"
+
+
 def knew(g, ev) -> int:
     """The seats (a bitmask) that know the outcome of the chance log entry ``ev`` in state ``g``:
     a drawn component's or a rolled die's knowledge bits; -1 (all) for other events."""
@@ -372,22 +412,31 @@ def event(game, ev, seat=None) -> dict:
     mask yet: it is shown as the state now stands, the same as the seat's view."""
     m = game.m
     node, oid, mask = ev[1], ev[2], ev[3]
-    if mask is None and seat is not None:
-        mask = knew(game.g, ev)
+    kind = node.kind
+    hosts = -1  # who knows the component the event's zone is attached to
+    if seat is not None and kind != "choice":
+        if mask is None:
+            mask = knew(game.g, ev)
+            hosts = host_knew(game.g, ev)
+        elif len(ev) > 6:
+            hosts = ev[6]
     w = next(w for o, w, _ in node.options if o == oid)
-    out = {"event": "chance", "kind": node.kind}
-    if node.kind == "draw":
-        out["zone"] = m.describe_zone(node.subject[0])
-    elif node.kind == "roll":
-        out["component"] = m.labels[node.subject]
+    out = {"event": "chance", "kind": kind}
+    if kind == "draw":
+        out["zone"] = seen_zone(m, node.subject[0], hosts, seat)
     if seat is None or (mask is not None and mask >> seat & 1):
-        out.update(outcome=outcome_text(m, node, oid), id=oid)
-        if seat is None or node.kind != "draw" or ev[5] >> seat & 1:  # (odds_known)
+        if kind == "roll":
+            out["component"] = m.labels[node.subject]
+        out.update(outcome=outcome_text(m, node, oid, out.get("zone")), id=oid)
+        if seat is None or kind != "draw" or ev[5] >> seat & 1:  # (odds_known)
             d = gcd(w, node.total)  # reduced, as str(Fraction) and the view's chance_outcomes write it
             out["probability"] = f"{w // d}/{node.total // d}" if node.total != w else "1"  # forced: '1'
-
-    elif node.kind == "draw":
+    elif kind == "draw":
         out["outcome"] = f"{m.ctype[ev[4]]} from {out['zone']}"
-    else:
+    else:  # a die the seat does not know: named as its view shows it, by its type and its place
+        if kind == "roll":
+            out["component"] = m.ctype[node.subject]
+            if len(ev) > 5 and ev[5] >= 0:
+                out["zone"] = seen_zone(m, ev[5], hosts, seat)
         out["outcome"] = "unseen"
     return out

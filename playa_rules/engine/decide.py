@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
-from .chance import NeedChance, Node, choice_node, draw_node, odds_known, plain_backs
+from .chance import NeedChance, Node, choice_node, draw_node, odds_known, plain_backs, plain_dice
 
 
 class Chance:
@@ -30,10 +30,18 @@ class Chance:
         whether it is forced can depend on faces a seat has not seen, so leaving it out of the
         log would tell that seat, by the count of draws it sees, what it cannot know. Only
         where the rules alone force it (every component of that back shows one face:
-        ``chance.plain_backs``), as for a die whose faces all show one value and a random
-        choice of one option, is nothing decided and nothing logged."""
+        ``chance.plain_backs``), as for a die whose faces all show one value among dice of its
+        back that do too (``chance.plain_dice``) and a random choice of one option, is nothing
+        decided and nothing logged."""
         options = node.options
-        if len(options) == 1 and (node.kind != "draw" or plain_backs(self.m)[options[0][2]]):
+        if len(options) == 1 and (
+            node.kind == "choice"
+            or (
+                plain_backs(self.m)[options[0][2]]
+                if node.kind == "draw"
+                else plain_dice(self.m)[node.subject]
+            )
+        ):
             return options[0][2]  # nothing to decide, and nothing anyone could not know: not an event
         q = self.queue
         if q is not None and self.qi < len(q):

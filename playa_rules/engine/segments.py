@@ -77,4 +77,6 @@ class Segments:
             ev = log[i]
             if ev[0] == "chance" and ev[3] is None:
                 ev[3] = _chance.knew(g, ev)
+                if len(ev) == 6:  # a draw or a roll: who knew the component its zone is attached to
+                    ev.append(_chance.host_knew(g, ev))
         self._masked = len(log)

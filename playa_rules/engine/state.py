@@ -182,19 +182,22 @@ class State(Chance):
         know this one unless its zone is public or theirs.
         """
         faces = self.m.props["faces"][c]
+        z = self.loc[c]
         if not faces:
             self.cvars["face"][c] = None
         elif self.explicit or self.queue is not None:
+            n = self.nchance
             self.cvars["face"][c] = self.decide(roll_node(self.m, c))
+            if self.nchance != n:  # logged: where the die was, to name it to seats that do not know it
+                self.log[-1].append(z)
         else:  # sampled: a uniform face, logged as the outcome decide would log
             v, node = rolls(self.m, c)[
                 (self.own_rng() if self.rng_shared else self.rng).randrange(len(faces))
             ]
             if node is not None:
-                self.log.append(["chance", node, node.options[0][0], None, v])
+                self.log.append(["chance", node, node.options[0][0], None, v, z])
                 self.nchance += 1
             self.cvars["face"][c] = v
-        z = self.loc[c]
         vis = self.vis[z] if z >= 0 else "hidden"
         self.known[c] = self.all_seats if vis == "public" else (1 << self.zowner[z] if vis == "owner" else 0)
 

@@ -16,16 +16,16 @@ from play_digests import digest
 import playa_rules as pr
 
 IN_TURN = {
-    (2, 0): "aee3cccd04e5f270",
-    (2, 1): "4ff95f109f01d507",
-    (3, 0): "d797f60cce5875fb",
-    (3, 1): "a26bbbd8456130b4",
-    (4, 0): "709837686d8a081c",
-    (4, 1): "6125f8711091cfea",
-    (5, 0): "cbe22351bb03d07c",
-    (5, 1): "b12226b7219b648c",
-    (6, 0): "02fc171a4d42f913",
-    (6, 1): "4dbd8cdee274360d",
+    (2, 0): "a6ac0f60f4313b18",
+    (2, 1): "6424f22e99fdf55c",
+    (3, 0): "1da89f16e0fbc368",
+    (3, 1): "a904f9d177edad35",
+    (4, 0): "bb5987e0c8612ee0",
+    (4, 1): "625f600eb56aed06",
+    (5, 0): "c2a8cadd180bb9a9",
+    (5, 1): "ff7d6ce63c6ddee4",
+    (6, 0): "3d8223ced742c76b",
+    (6, 1): "546ae7a62cdd6775",
 }
 
 
