@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ..compiler.item_checks import BRACED
 from ..compiler.model import FIELD, PROSE_KEYS, did_you_mean
 from ..errors import Diagnostic
 from ..shared.numbers import PROSE_FIELD, form_names, known_form
@@ -206,6 +207,16 @@ def prose_fields_name_constants(ctx: Context):
             for key, value in node.items():
                 here = f"{pointer}/{escape_pointer_segment(key)}"
                 if key in PROSE_KEYS and isinstance(value, str):
+                    for odd in BRACED.findall(value):  # {card.x}, {0}, {t[k]}: no field, printed as written
+                        if not PROSE_FIELD.fullmatch(odd):
+                            yield ctx.at(
+                                here,
+                                "unknown-prose-field",
+                                f"'{odd}' is no field: it is printed as written",
+                                severity="warning",
+                                hint="a field in a rule text is {name} or {name:form}, "
+                                "with the name of a parameter, assumption or ruling",
+                            )
                     for name, form in (mt.groups() for mt in PROSE_FIELD.finditer(value)):
                         if form is not None and not known_form(form):
                             yield ctx.at(

@@ -9,6 +9,7 @@ from ..shared.spelling import did_you_mean
 from .items import ITEM_KEYS
 
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # a {name} field of a text
+BRACED = re.compile(r"\{[^{}]*\}")  # whatever a text holds in braces, a field or not
 LOOKUP = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*)\]\}")
 """A ``{table[prop]}`` field of a label: the entry of a table (or list) parameter at the value
 of the component's property (``{rank_names[rank]}``: the name of its rank)."""
@@ -36,6 +37,17 @@ def label_fields(builder, tname: str, lines: list, constants: dict) -> None:
         own = own and "label" in items_[line.index]
         ptr = f"/components/{tname}/items/{line.index}/label" if own else f"/components/{tname}/label"
         parts = LOOKUP.split(str(line.label))
+        for i in range(0, len(parts), 3):  # {value.x}, {value!r}, {t[value].x}: no field, shown as written
+            for odd in BRACED.findall(parts[i]):
+                if not FIELD.fullmatch(odd) and (ptr, odd) not in told:
+                    told.add((ptr, odd))
+                    builder.error(
+                        ptr,
+                        "unknown-field",
+                        f"the label's '{odd}' is no field: it would be shown as written",
+                        "a label's field is {property} or {table[property]}, "
+                        "a property of the items or a table parameter's entry at one",
+                    )
         wanted = [(f, None) for i in range(0, len(parts), 3) for f in FIELD.findall(parts[i])]
         wanted += [(parts[i + 1], parts[i]) for i in range(1, len(parts), 3)]
         for name, table in wanted:

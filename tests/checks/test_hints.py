@@ -188,6 +188,7 @@ CASE_FILES = [
     ("unknown-component", "semantic/unknown-component.yaml", "did you mean 'card'?"),
     ("unknown-phase", "semantic/unknown-phase.yaml", "did you mean 'main'?"),
     ("unknown-prose-field", "semantic/unknown-prose-field.yaml", "did you mean 'dealt'?"),
+    ("unknown-field", "semantic/label-fields.yaml", "a label's field is {property} or {table[property]}"),
     ("unknown-prose-form", "semantic/unknown-prose-form.yaml", "did you mean 'words'?"),
     ("unused-action", "semantic/unused-action.yaml", "add it to a step of a phase, or remove it"),
     ("unused-component", "semantic/unused-component.yaml", "move them with an effect"),

@@ -21,6 +21,7 @@ from playa_rules import resources
 from playa_rules.checks import CHECKS, dsl_texts, semantic_diagnostics
 from playa_rules.compiler.compile import compile_document
 from playa_rules.compiler.dsl.parse import parse_expr
+from playa_rules.compiler.model import _label
 from playa_rules.errors import DSLSyntaxError, RuleError
 from playa_rules.source.load import load_file, load_text
 
@@ -363,7 +364,24 @@ BAD_FILES = {
             "did you mean 'words'?",
         )
     ],
-    "label-fields.yaml": [],
+    "label-fields.yaml": [
+        (
+            "error",
+            "unknown-field",
+            "the label's '{value.__class__}' is no field: it would be shown as written",
+            10,
+            12,
+            "a label's field is {property} or {table[property]}",
+        ),
+        (
+            "error",
+            "unknown-field",
+            "the label's '{value!r}' is no field",
+            10,
+            12,
+            "a label's field is {property} or {table[property]}",
+        ),
+    ],
     "minimal.yaml": [],
 }
 
@@ -531,12 +549,13 @@ def test_python_names_are_plain_unknown_names(text):
     assert (d.line, d.path) == (27, "/actions/pass/require/0")
 
 
-def test_fields_that_look_like_python_stay_plain_text():
-    rules = pr.load(CASES / "label-fields.yaml")
-    game = rules.new_game(players=2, seed=1)
-    assert all(str(a).startswith("play {value.__class__}") for a in game.legal_actions())
-    hand = game.view(game.current_player)["seats"][game.current_player]["zones"]["hand"]
-    assert hand and all(card["label"] == "{value.__class__}" for card in hand)
+def test_fields_that_look_like_python_are_no_fields_and_never_format():
+    """A label's {value.__class__} is refused when the rules load; were one to reach the
+    engine, it is filled by plain substitution, never str.format: shown as written."""
+    assert _label(
+        "{value.__class__}{value!r}{t[value].__class__} {value}", "card", {"value": 1}, {"t": {1: "one"}}
+    ) == ("{value.__class__}{value!r}{t[value].__class__} 1")
+    assert _label("{t[value]}", "card", {"value": 1}, {"t": {1: "one"}}) == "one"
 
 
 # ------------------------------------------------------------------ the bundled games
@@ -765,3 +784,29 @@ def test_a_define_made_wrong_by_its_arguments_notes_the_call_that_passed_them(tm
     assert note.severity == "note" and note.message == "in this use of 'seeds_on'"
     assert note.source_line.strip().startswith("if seeds_on(turn.sown, me.left) > 0")
     assert "note: " in error.format()
+
+
+def test_a_rule_text_field_that_looks_like_python_is_warned(tmp_path):
+    """An action's rule text with {card.__class__}, {0} or {t[k]}: no field, printed as written,
+    so the same unknown-prose-field warning as a {name} that names nothing (outside tester,
+    session 19, item 5); {name} and {name:form} fields are still read as before."""
+    path = tmp_path / "prose.yaml"
+    path.write_text(
+        (CASES / "minimal.yaml")
+        .read_text(encoding="utf-8")
+        .replace(
+            '    text: "play {card}"\n',
+            '    text: "play {card}"\n    rule: "Take {card.__class__} {0} {t[k]}."\n',
+        ),
+        encoding="utf-8",
+    )
+    found = [(d.code, d.severity, d.message, d.path) for d in pr.validate(path)]
+    assert found == [
+        (
+            "unknown-prose-field",
+            "warning",
+            f"'{odd}' is no field: it is printed as written",
+            "/actions/play/rule",
+        )
+        for odd in ("{card.__class__}", "{0}", "{t[k]}")
+    ]
