@@ -221,6 +221,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--log", metavar="FILE.json", help="write the full event log as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the final scores and winners")
+    p.add_argument(
+        "--max-actions",
+        type=whole_number("--max-actions", 1),
+        default=100_000,
+        metavar="M",
+        help="stop with an error if the match is not over after M actions (default 100000)",
+    )
     p.set_defaults(parser=p)
 
     p = sub.add_parser(

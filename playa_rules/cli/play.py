@@ -65,11 +65,32 @@ def _header(rules, players: int, seed, humans: set[int], automata=()) -> None:
     print("Players: " + "; ".join(who))
 
 
-def _play_out(game, seats: dict, rng: random.Random, narrator: Narrator) -> None:
+def _too_long(rules, max_actions: int) -> PlayaRulesError:
+    """The match did not end within ``max_actions`` actions: stopped, with the rules' own
+    warning when the checker already said the game cannot finish."""
+    message = (
+        f"the match did not end within {max_actions:,} actions: stopped (give --max-actions to play longer)"
+    )
+    endless = [d for d in rules.warnings if d.code == "endless-phase"]
+    if endless:
+        message += f"; {endless[0].location()}: the rules cannot finish: {endless[0].message}"
+    return PlayaRulesError(message)
+
+
+def _play_out(
+    game, seats: dict, rng: random.Random, narrator: Narrator, max_actions: int | None = None
+) -> None:
     """Play to the end: people at ``seats`` choose, every other seat picks uniformly at random.
-    When the keyboard passes from one person to another, the screen is cleared first."""
+    When the keyboard passes from one person to another, the screen is cleared first. A match
+    not over after ``max_actions`` actions stops with an error."""
     last = None
+    played = 0
     while not game.is_over:
+        if max_actions is not None and played >= max_actions:
+            narrator.catch_up(game)
+            narrator.flush()
+            raise _too_long(game.rules, max_actions)
+        played += 1
         seat = game.current_player
         if seat in seats:
             if len(seats) > 1 and last is not None and last != seat:
@@ -134,7 +155,7 @@ def cmd_play(args) -> int:
     narrator.automata = set(game.automata)
     status = 0
     try:
-        _play_out(game, {s: HumanSeat(s) for s in humans}, random.Random(seed), narrator)
+        _play_out(game, {s: HumanSeat(s) for s in humans}, random.Random(seed), narrator, args.max_actions)
     except Abandon as exc:
         narrator.flush()
         print(f"{PROG}: {exc}", file=sys.stderr)

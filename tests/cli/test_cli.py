@@ -820,3 +820,45 @@ def test_a_one_player_match_gives_the_players_result_not_a_winner(capsys, tmp_pa
     (tmp_path / "declared.yaml").write_text(declared, encoding="utf-8")
     code, out, _ = run(capsys, "play", str(tmp_path / "declared.yaml"), "-s", "1")
     assert code == 0 and "No winner (the rules declared it in phase 'play')\n" in out
+
+
+ENDLESS = """\
+game: endless
+title: Endless
+players: [2]
+variables:
+  player: {x: 0}
+actions:
+  a:
+    text: a
+    effect: set me.x += 1
+phases:
+  - id: m
+    turns: {from: start_player, until: false}
+    steps: [{id: s, actions: [a]}]
+scoring:
+  - {id: x, rule: x, points: me.x}
+"""
+
+
+def test_play_stops_a_match_that_cannot_finish_with_an_error(capsys, tmp_path):
+    """A phase that never ends loads with the endless-phase warning; play stopped it only when
+    killed (outside tester, session 19, item 18): now after --max-actions actions (default
+    100,000), an error that quotes the warning, and the log of the unfinished game."""
+    path, log = tmp_path / "endless.yaml", tmp_path / "log.json"
+    path.write_text(ENDLESS, encoding="utf-8")
+    argv = ["play", str(path), "-p", "2", "--seed", "0", "--log", str(log)]
+    assert main([*argv, "--max-actions", "7"]) == 1
+    out, err = capsys.readouterr()
+    assert out.count("  seat ") == 7 and "(unfinished game)" in out
+    (last,) = [line for line in err.splitlines() if line.startswith("playa-rules: error:")]
+    assert last == (
+        f"playa-rules: error: the match did not end within 7 actions: stopped (give --max-actions to play "
+        f"longer); {path}:12:40: the rules cannot finish: phase 'm' never ends: its 'until' condition never "
+        f"holds and no effect ends a phase, hand or match"
+    )
+    assert sum(ev["event"] == "action" for ev in json.loads(log.read_text())) == 7
+    from playa_rules.cli.main import build_parser
+
+    assert build_parser().parse_args(["play", str(path)]).max_actions == 100_000  # as validate --simulate
+    assert main(["play", "high-card-five", "-p", "2", "--max-actions", "0"]) == 2
