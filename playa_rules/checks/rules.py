@@ -74,26 +74,33 @@ def duplicate_step_ids(ctx: Context):
 
 @check("duplicate-id")
 def duplicate_step_actions(ctx: Context):
-    """An action named twice in one step (in ``actions``, ``fallback`` or ``free``): it would be
-    offered twice among the legal actions, which must each be unique (OpenSpiel's ids, agents'
-    odds)."""
+    """An action named twice in one step's ``actions``, twice in its ``fallback``, or in
+    ``free`` beside either: it would be offered twice among the legal actions, which must each
+    be unique (OpenSpiel's ids, agents' odds). An action in both ``actions`` and ``fallback``
+    is never offered twice: the fallback is offered only when no action is legal."""
     for i, ph in enumerate(list_of(ctx.data.get("phases"))):
         if not isinstance(ph, dict):
             continue
         for j, st in enumerate(list_of(ph.get("steps"))):
             if not isinstance(st, dict):
                 continue
-            mentions = [
-                (f"/phases/{i}/steps/{j}/{field}/{k}", name)
+            listed = {
+                field: [
+                    (f"/phases/{i}/steps/{j}/{field}/{k}", a) for k, a in enumerate(list_of(st.get(field)))
+                ]
                 for field in ("actions", "fallback", "free")
-                for k, name in enumerate(list_of(st.get(field)))
-            ]
-            yield from _duplicates(
-                ctx,
-                mentions,
-                lambda x, s=st.get("id"), p=ph.get("id"): f"action '{x}' in step '{s}' of phase '{p}'",
-                "a step offers each action once (among its actions, fallback and free): remove this mention",
-            )
+            }
+            reported = set()
+            for offered_with in ("actions", "fallback"):
+                for d in _duplicates(
+                    ctx,
+                    listed[offered_with] + listed["free"],
+                    lambda x, s=st.get("id"), p=ph.get("id"): f"action '{x}' in step '{s}' of phase '{p}'",
+                    "a step lists each action once (only actions and fallback may share one): remove this mention",
+                ):
+                    if d.path not in reported:
+                        reported.add(d.path)
+                        yield d
 
 
 @check("duplicate-id")

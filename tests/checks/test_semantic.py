@@ -114,7 +114,7 @@ BAD_FILES = {
             "duplicate action 'play' in step 'play' of phase 'main' (first used at line 33)",
             33,
             42,
-            "a step offers each action once",
+            "a step lists each action once",
         ),
         (
             "error",
@@ -453,6 +453,10 @@ def test_an_action_listed_twice_in_a_step_is_refused_at_the_second_mention(tmp_p
     (d,) = info.value.diagnostics
     assert (d.code, d.line, d.column, d.path) == ("duplicate-id", 13, 33, "/phases/0/steps/0/actions/2")
     assert "action 'a' in step 's' of phase 'm'" in d.message
+    # in both actions and fallback it is never offered twice (the fallback only when no action is legal)
+    text = path.read_text(encoding="utf-8").replace("actions: [a, b, a]", "actions: [a, b], fallback: [a]")
+    path.write_text(text, encoding="utf-8")
+    assert [d.code for d in pr.validate(path) if d.severity == "error"] == []
 
 
 def test_all_problems_of_a_file_are_reported_at_once():
