@@ -62,8 +62,9 @@ def seed_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
 
 
-def whole_number(what: str, low: int):
-    """A parser of a whole number of at least ``low`` on the command line (``what`` names it in errors)."""
+def whole_number(what: str, low: int, high: int | None = None):
+    """A parser of a whole number of at least ``low`` (and at most ``high``) on the command line
+    (``what`` names it in errors)."""
 
     def parse(text: str) -> int:
         try:
@@ -72,6 +73,8 @@ def whole_number(what: str, low: int):
             raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"{what} is at least {low}, not {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{what} is at most {high:,}, not {value:,}")
         return value
 
     return parse

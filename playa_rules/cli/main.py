@@ -23,7 +23,7 @@ from ..errors import Diagnostic, PlayaRulesError, SpecError
 from ..render.words import LANGUAGES
 from ..rules import games as bundled_games
 from ..rules import load, validate
-from ..simulation.smoke import simulate
+from ..simulation.smoke import MAX_GAMES, SAME_STOP, simulate
 from ..source.variants import bundled_variants
 from .common import (
     PROG,
@@ -57,9 +57,45 @@ def _simulated(arg: str, diags: list[Diagnostic], args) -> list[Diagnostic]:
         return diags
     try:
         rules = load(target(arg))
-        return diags + simulate(rules, args.simulate, seed=args.seed, max_actions=args.max_actions)
+        with _SimulationBar(_label(arg), args.simulate * len(rules.player_counts)) as bar:
+            found = simulate(
+                rules, args.simulate, seed=args.seed, max_actions=args.max_actions, on_games=bar.advance
+            )
+        return diags + found
     except PlayaRulesError as exc:
         return diags + [Diagnostic("unreadable", str(exc), file=arg)]
+
+
+class _SimulationBar:
+    """A rich progress bar on standard error while ``--simulate`` plays a file's games
+    ("FILE: simulating  ━━━━  120/300 games, elapsed 0:00:04"); nothing when it is no terminal."""
+
+    def __init__(self, what: str, total: int):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        console = Console(stderr=True)
+        self.bar = Progress(
+            TextColumn(f"{what}: simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games, elapsed"),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,
+        )
+        self.task = self.bar.add_task("simulating", total=total)
+
+    def advance(self, games: int) -> None:
+        self.bar.advance(self.task, games)
+
+    def __enter__(self):
+        self.bar.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.bar.stop()
 
 
 def cmd_validate(args) -> int:
@@ -168,11 +204,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--simulate",
-        type=whole_number("the number of games", 0),
+        type=whole_number("the number of games", 0, MAX_GAMES),
         default=0,
         metavar="N",
         help="also play N random games per player count on each valid file and report dead "
-        "ends, games that do not end and runtime errors, with the seed that replays them",
+        "ends, games that do not end and runtime errors, with the seed that replays them "
+        f"(at most {MAX_GAMES}; a player count whose first {SAME_STOP} games fail the same way stops there)",
     )
     p.add_argument(
         "--seed",

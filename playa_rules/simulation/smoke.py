@@ -20,7 +20,8 @@ source/blame.py), the others at line 1 of the rule file):
 
 Each code is reported at most once per player count, for the first seed that shows it,
 with how many of the games played failed the same way; a player count stops early once
-every code has been seen.
+every code has been seen, or once its first ``SAME_STOP`` games all failed the same way
+(more games would only count the same failure). At most ``MAX_GAMES`` games a player count.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 import random
 import re
 import shlex
+from dataclasses import replace
 from pathlib import Path
 
 from .. import resources
@@ -35,6 +37,8 @@ from ..errors import Diagnostic, PlayaRulesError
 from ..source.blame import blamed
 
 CODES = ("sim-dead-end", "sim-no-end", "sim-runtime-error", "sim-internal-error")
+MAX_GAMES = 10_000  # games a player count at most (validate --simulate N: a usage error above)
+SAME_STOP = 20  # a player count whose first SAME_STOP games all failed the same way stops there
 
 
 class _Failure(Exception):
@@ -45,14 +49,18 @@ class _Failure(Exception):
         self.code, self.what, self.pointer = code, what, pointer  # pointer: where in the rule file
 
 
-def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) -> list[Diagnostic]:
+def simulate(
+    rules, games: int, *, seed: int = 0, max_actions: int = 100_000, on_games=None
+) -> list[Diagnostic]:
     """Play ``games`` random games per player count; one diagnostic per problem found.
 
     Game ``i`` of each player count uses the seed ``seed + i``. An empty list means
     every game ended within ``max_actions`` actions without an error or a dead end.
+    ``on_games(k)``, if given, is called as games are done (``k`` of them; the games a
+    player count that stops early does not play count as done), for a progress bar.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise PlayaRulesError(f"the number of games is a whole number from 0, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 0 <= games <= MAX_GAMES:
+        raise PlayaRulesError(f"the number of games is a whole number from 0 to {MAX_GAMES:,}, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PlayaRulesError(f"the simulation seed is a whole number, not {seed!r}")
     if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
@@ -62,6 +70,7 @@ def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) ->
         first: dict[str, tuple[int, str, str | None]] = {}  # code -> (seed, what happened, where)
         seeds: dict[str, list[int]] = {}
         played = 0
+        same = False  # the first SAME_STOP games all failed the same way
         for i in range(games):
             game_seed = seed + i
             played += 1
@@ -72,9 +81,20 @@ def simulate(rules, games: int, *, seed: int = 0, max_actions: int = 100_000) ->
                 seeds.setdefault(failure.code, []).append(game_seed)
                 if len(first) == len(CODES):
                     break
+                same = played == SAME_STOP and len(first) == 1 and len(seeds[failure.code]) == played
+                if same:
+                    break
+            finally:
+                if on_games is not None:
+                    on_games(1)
+        if on_games is not None and played < games:
+            on_games(games - played)
         for code in CODES:
             if code in first:
-                out.append(_diagnostic(rules, code, players, *first[code], seeds[code], played))
+                d = _diagnostic(rules, code, players, *first[code], seeds[code], played)
+                if same:
+                    d = replace(d, hint=f"{d.hint}; stopped after {played} games: every one failed this way")
+                out.append(d)
     return out
 
 

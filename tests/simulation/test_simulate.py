@@ -223,3 +223,24 @@ def test_diagnostics_are_plain_diagnostics():
     (d,) = simulate(pr.load(RUNTIME_ERROR), 2)[:1]
     assert isinstance(d, Diagnostic)
     assert d.to_json()["code"] == "sim-runtime-error"
+
+
+def test_a_player_count_whose_games_all_fail_alike_stops_after_twenty(capsys):
+    """--simulate 1000000000 on a file whose every game fails the same way played them all,
+    silently (outside tester, session 19, item 1): a player count stops once its first 20
+    games failed the same way, says so in the hint, and reports its games as done; N is
+    bounded (MAX_GAMES, a usage error above it on the command line)."""
+    from playa_rules.simulation.smoke import MAX_GAMES, SAME_STOP
+
+    done = []
+    (d,) = simulate(pr.load(NO_END), 500, max_actions=50, on_games=done.append)[:1]
+    assert SAME_STOP == 20 and d.hint.startswith("20 of 20 games with 2 players failed this way (seeds 0, 1,")
+    assert d.hint.endswith("; stopped after 20 games: every one failed this way")
+    assert done == ([1] * 20 + [480]) * len(pr.load(NO_END).player_counts)
+    assert simulate(pr.load(RUNTIME_ERROR), 25)[0].hint.startswith(
+        "18 of 25 games"
+    )  # not all alike: all played
+    with pytest.raises(pr.PlayaRulesError, match="from 0 to 10,000"):
+        simulate(pr.load(NO_END), MAX_GAMES + 1)
+    assert main(["validate", str(NO_END), "--simulate", "10001"]) == 2
+    assert "--simulate: the number of games is at most 10,000, not 10,001" in capsys.readouterr().err
