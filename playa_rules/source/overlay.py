@@ -280,7 +280,9 @@ def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
     for layer in layers:
         merger = _Merger(layer, changes, errors, base_name)
         body = {k: v for k, v in layer.doc.data.items() if k not in META_KEYS}
+        before = _named_parts(data)
         merger.merge_map(data, root, body, "", ())
+        _drop_display_of_removed(data, root, before, layer)
         _conflicts(merger.mine, changes, errors)
         changes.extend(merger.mine)
         added += [(merger, *entry) for entry in merger.added]
@@ -297,6 +299,52 @@ def merge(base: Document, layers: list[Layer], base_name: str) -> Layered:
     # the later checks find in them
     merged.unknown_changes = _sorted(errors + typos)
     return merged
+
+
+# display hints that name one kind of part: `display: {names: {id: ...}}` names phases, steps and
+# scoring rules; `components` and `zones` name templates and zones
+_DISPLAY_OF = {"names": "ids", "components": "components", "zones": "zones"}
+
+
+def _named_parts(data: dict) -> dict[str, set]:
+    """The names a ``display`` hint can name, by kind: the ids of phases, steps and scoring
+    rules, the component templates and the zones."""
+    phases = [ph for ph in _as_list(data.get("phases")) if isinstance(ph, dict)]
+    ids = {ph.get("id") for ph in phases}
+    ids |= {st.get("id") for ph in phases for st in _as_list(ph.get("steps")) if isinstance(st, dict)}
+    ids |= {r.get("id") for r in _as_list(data.get("scoring")) if isinstance(r, dict)}
+    return {
+        "ids": ids,
+        "components": set(data["components"]) if isinstance(data.get("components"), dict) else set(),
+        "zones": set(data["zones"]) if isinstance(data.get("zones"), dict) else set(),
+    }
+
+
+def _drop_display_of_removed(data: dict, root: Prov, before: dict[str, set], layer: Layer) -> None:
+    """A part ``layer`` removed (a scoring rule, a phase and its steps, a zone...) takes with it
+    the display hint that only named it, written before the layer (the game's name for the
+    scoring rule): the author removed the part and never wrote the hint, so it is no mistake of
+    theirs to warn about. A hint the layer itself writes for a part it removes is kept (and
+    warned about)."""
+    display = data.get("display")
+    if not isinstance(display, dict):
+        return
+    after = _named_parts(data)
+    shown = root.open(data).get("display")
+    for key, kind in _DISPLAY_OF.items():
+        hints = display.get(key)
+        gone = before[kind] - after[kind]
+        if not isinstance(hints, dict) or not gone or shown is None:
+            continue
+        kids = shown.open(display).get(key)
+        if kids is None:
+            continue
+        kids = kids.open(hints)
+        for name in [n for n in hints if n in gone]:
+            where = kids.get(str(name))
+            if where is None or where.doc is not layer.doc:
+                del hints[name]
+                kids.pop(str(name), None)
 
 
 def _conflicts(mine: list[_Change], earlier: list[_Change], errors: list[Diagnostic]) -> None:

@@ -568,3 +568,46 @@ def test_removing_a_phases_last_step_warns_that_its_turns_do_nothing(tmp_path):
     warnings = [d for d in pr.validate(variant) if d.code == "turns-without-steps"]
     assert [(d.severity, d.path) for d in warnings] == [("warning", "/phases/0/steps")]
     assert "phase 'first_turn' takes turns but has no steps" in warnings[0].message
+
+
+def test_a_removed_part_takes_the_games_display_name_for_it_along(tmp_path):
+    """Outside tester, session 19: removing a scoring rule as variants.md teaches warned
+    'unknown-display' at the game's display name for it, a line the author never wrote. A
+    removed part (a scoring rule, a phase with its steps, a zone) drops the display hint of the
+    game that only named it; a hint the variant itself writes for a part it removes is still
+    warned about, at the variant's line."""
+    path = write(
+        tmp_path,
+        "cap.yaml",
+        """
+extends: playa-pirata
+variant: big-towels
+scoring:
+  - {id: kept_umbrella, remove: true}
+phases:
+  - id: first_turn
+    steps:
+      - {id: bury, remove: true}
+""",
+    )
+    assert [d for d in pr.validate(path) if d.code == "unknown-display"] == []
+    names = pr.load(path).spec["display"]["names"]
+    assert (
+        "kept_umbrella" not in names and "bury" not in names and names["card"] == "play a Treasure or Pirate"
+    )
+    own = write(
+        tmp_path,
+        "own.yaml",
+        """
+extends: playa-pirata
+variant: own-name
+scoring:
+  - {id: kept_umbrella, remove: true}
+display:
+  names: {kept_umbrella: the Umbrella kept}
+""",
+    )
+    (d,) = [d for d in pr.validate(own) if d.code == "unknown-display"]
+    assert where(d) == ("own.yaml", 6, 11) and d.severity == "warning"
+    zone = write(tmp_path, "zone.yaml", "extends: maui\nvariant: no-box\nzones:\n  box: null\n")
+    assert [d for d in pr.validate(zone) if d.code == "unknown-display"] == []
