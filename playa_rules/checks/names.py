@@ -156,7 +156,8 @@ def _component_items(data):
 
 def _constant_names_in_items(data) -> set[str]:
     """Names of constants the components read: lists an item's ``each`` or ``pairs`` reads
-    (``each: {value: towel_values}``), tables a label reads (``{rank_letter[rank]}``)."""
+    (``each: {value: towel_values}``) or its ``faces`` (``faces: sides``), tables a label reads
+    (``{rank_letter[rank]}``)."""
     found = set()
     for _, comp in items_of(data.get("components")):
         if isinstance(comp, dict):
@@ -170,6 +171,8 @@ def _constant_names_in_items(data) -> set[str]:
                 value = value.get("permutations", value.get("combinations"))
             if isinstance(value, str):
                 found.add(value)
+        if isinstance(item.get("faces"), str):  # a die's faces given as a list constant: faces: sides
+            found.add(item["faces"])
     return found
 
 

@@ -66,6 +66,8 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
     for i, item in enumerate(t.get("items") or [{}]):
         ptr = f"/components/{tname}/items/{i}"
         base = {k: v for k, v in item.items() if k not in ITEM_KEYS}
+        if "faces" in base and not isinstance(base["faces"], list):
+            base["faces"] = _faces(builder, base["faces"], ptr + "/faces")
         count = item.get("count", 1)
         if isinstance(count, str):
             try:
@@ -116,6 +118,27 @@ def resolve(builder, m, tname: str, t: dict) -> list[Line]:
             line.only = _kept(builder, line, item["where"], ptr + "/where")
         lines.append(line)
     return lines
+
+
+def _faces(builder, faces, ptr: str) -> list:
+    """A die's ``faces`` written as the name of a list constant (``faces: sides``) is that list;
+    anything else that is not a list is an error (a text is no die: its letters would be rolled)."""
+    if isinstance(faces, str):
+        try:
+            value = builder.evaluate(faces, ptr)
+        except Exception as exc:  # noqa: BLE001 - reported as a diagnostic
+            builder.diags.extend(getattr(exc, "diagnostics", []))
+            return [0]
+        if isinstance(value, list) and value:
+            return value
+        faces = value
+    builder.error(
+        ptr,
+        "bad-faces",
+        f"a die's faces are a list of its faces (or a list parameter's name), not {spelled(faces)}",
+        "faces: [1, 2, 3, 4, 5, 6], or faces: sides with a parameter sides: [1, 2, 3, 4, 5, 6]",
+    )
+    return [0]
 
 
 def _kept(builder, line: Line, text, ptr: str) -> list:
