@@ -15,7 +15,8 @@ ordinal, as ``{name:words}``, ``{name:ordinal}`` and ``{name:nth}`` print it ("T
 "after the third round", "the 3rd round"), in any case. Parameters and assumptions are looked
 at, not rulings (a text quotes the rulebook, whose figures a ruling reads one way or another);
 texts, truth values and ``none`` are not looked for, nor the figures of a ruling's ``cites``
-(the rulebook's own words, quoted).
+(the rulebook's own words, quoted). Every old number of a list or table a text states is named.
+Numbers of items several constants make are looked for too (:func:`_stale_counts`).
 """
 
 from __future__ import annotations
@@ -77,15 +78,20 @@ def _texts(node, pointer: str) -> Iterator[tuple[str, str]]:
             yield from _texts(value, f"{pointer}/{i}")
 
 
-def _states(text: str, words: str) -> str | None:
-    """Where ``text`` (its ``{fields}`` left out) holds ``words`` as figures of their own: a
-    few words either side ("...to at least 3 people including..."), or None."""
+def _states(text: str, words: str, after: str = "") -> tuple[int, str] | None:
+    """Where ``text`` (its ``{fields}`` left out) holds ``words`` as figures of their own
+    (followed by the pattern ``after``, when given): the place, and a few words either side
+    ("...to at least 3 people including..."), or None."""
     plain = " ".join(PROSE_FIELD.sub(" ", text).split())
-    m = re.search(rf"(?<![\w.,-]){re.escape(words)}(?![\w-]|[.,]\d)", plain, re.IGNORECASE)
+    m = re.search(rf"(?<![\w.,-]){re.escape(words)}(?![\w-]|[.,]\d){after}", plain, re.IGNORECASE)
     if m is None:
         return None
     lo, hi = max(0, m.start() - 30), min(len(plain), m.end() + 30)
-    return ("..." if lo else "") + plain[lo:hi] + ("..." if hi < len(plain) else "")
+    return m.start(), ("..." if lo else "") + plain[lo:hi] + ("..." if hi < len(plain) else "")
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) < 2 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 @check("stale-rule-text")
@@ -111,13 +117,20 @@ def kept_texts_state_no_value_a_variant_changes(ctx: Context):
                 for where, text, written in texts:
                     if written >= i:
                         continue  # a text this variant or a later one wrote is theirs to keep true
+                    found = []  # (where in the text, words, quote)
                     for words, single in _looked_for(old, new):
-                        quote = _states(text, words)
-                        if quote is None or (single and name not in reads(_part_of(where))):
+                        at = _states(text, words)
+                        if at is None or (single and name not in reads(_part_of(where))):
                             continue
-                        yield _stale(ctx, layer, section, name, (old, words), new, where, quote)
-                        break
+                        found.append((*at, words))
+                        if words == figures(old) or not isinstance(old, (list, dict)):
+                            break  # the whole value, or one number (in figures or in words)
+                    if found:
+                        found.sort()
+                        stated = _and([words for _, _, words in found])
+                        yield _stale(ctx, layer, section, name, (old, stated), new, where, found[0][1])
         below.insert(0, data)
+    yield from _stale_counts(ctx, layers, base, texts)
 
 
 def _looked_for(old, new) -> list[tuple[str, bool]]:
@@ -237,4 +250,114 @@ def _stale(ctx, layer, section, name, olds, new, where, quote) -> Diagnostic:
         f"text anew in the variant",
     )
     note = ctx.at(where, "stale-rule-text", f"the text that states {stated}: {quote!r}", severity="note")
+    return replace(d, notes=(*d.notes, note))
+
+
+# ================================================================== counts of items
+# A text may state a number the rules work out from several constants: "the 5 red tokens" of a
+# bag holding 4 of one red token (a parameter) and 1 of another. What is looked for: how many
+# items of a component type there are in all, and how many have each value of a property (the
+# items whose `colour` is red), when two or more item lines make that number and a variant
+# changes it (a parameter a `count` names, or the items); the old number must be followed,
+# within two words, by the type's name ("the 5 red tokens" of the type `token`). A count that
+# is an expression, and items made by `each`, `pairs` or `where`, are not worked out.
+
+
+def _stale_counts(ctx: Context, layers: list, base: dict, texts: list) -> Iterator[Diagnostic]:
+    final = ctx.data
+    for tname, comp in items_of(base.get("components")):
+        now = dict(items_of(final.get("components"))).get(tname)
+        olds, news = _item_counts(comp, base), _item_counts(now, final)
+        if olds is None or news is None:
+            continue
+        noun = r"\s+(?:[\w'-]+\s+){0,2}?" + re.escape(str(tname).replace("_", " ")) + r"(?:e?s)?\b"
+        reported = set()
+        for group, old in olds.items():
+            new = news.get(group, (0, 0, set()))
+            if old[1] < 2 or old[0] == new[0] or old[0] in (0, 1):
+                continue  # one item line: its own constant's check; an unchanged number
+            at = _changed_by(layers, base, tname, old[2] | new[2])
+            if at is None:
+                continue
+            i, layer, pointer, what = at
+            for where, text, written in texts:
+                if written >= i or where in reported:
+                    continue
+                found = _states(text, str(old[0]), noun)
+                if found is None:
+                    continue
+                reported.add(where)
+                yield _stale_count(
+                    ctx, layer, pointer, what, (tname, group), (old[0], new[0]), where, found[1]
+                )
+
+
+def _item_counts(comp, data: dict) -> dict | None:
+    """How many items of a component type there are (key ``None``) and how many have each
+    value of each property (key ``(property, value)``), each as (items, item lines, the
+    constants their ``count`` names); None
+    when an item's number is not worked out here (an expression, `each`, `pairs`)."""
+    if not isinstance(comp, dict) or not isinstance(comp.get("items"), list):
+        return None
+    constants = {name: _value("parameters", v) for name, v in items_of(data.get("parameters"))}
+    for name, entry in items_of(data.get("assumptions")):
+        constants.setdefault(name, _value("assumptions", entry))
+    counts: dict = {}
+    for item in comp["items"]:
+        if not isinstance(item, dict) or "each" in item or "pairs" in item or "where" in item:
+            return None
+        n = item.get("count", 1)
+        n = constants.get(n) if isinstance(n, str) else n
+        if not isinstance(n, int) or isinstance(n, bool):
+            return None
+        keys = [None] + [
+            (k, v)
+            for k, v in item.items()
+            if k not in ("count", "label") and isinstance(v, (str, int)) and not isinstance(v, bool)
+        ]
+        named = {item["count"]} if isinstance(item.get("count"), str) else set()
+        for key in keys:
+            items, lines, names = counts.get(key, (0, 0, set()))
+            counts[key] = (items + n, lines + 1, names | named)
+    return counts
+
+
+def _changed_by(layers: list, base: dict, tname, feeding: set):
+    """The last variant that changes the items of ``tname`` or a constant their counts name:
+    (its place, the layer, the pointer of the change, the change in words); None: none does."""
+    for i in range(len(layers) - 1, -1, -1):
+        data = layers[i].doc.data if isinstance(layers[i].doc.data, dict) else {}
+        comp = dict(items_of(data.get("components"))).get(tname)
+        if isinstance(comp, dict) and "items" in comp:
+            ptr = f"/components/{escape_pointer_segment(tname)}/items"
+            return i, layers[i], ptr, f"this changes the items of component type '{tname}'"
+        for section in _SECTIONS:
+            for name, entry in items_of(data.get(section)):
+                if name in feeding and _value(section, entry) is not None:
+                    what = {"parameters": "parameter", "assumptions": "assumption"}[section]
+                    ptr = f"/{section}/{escape_pointer_segment(name)}" + (
+                        "" if section == "parameters" else "/value"
+                    )
+                    below = [x.doc.data for x in reversed(layers[:i]) if isinstance(x.doc.data, dict)]
+                    before = _value(section, _nearest([*below, base], section, name))
+                    change = f"from {figures(before)} to " if before is not None else "to "
+                    new = figures(_value(section, entry))
+                    return i, layers[i], ptr, f"this changes {what} '{name}' {change}{new}"
+    return None
+
+
+def _stale_count(ctx, layer, pointer, what, group, numbers, where, quote) -> Diagnostic:
+    tname, key = group
+    old, new = numbers
+    items = f"'{tname}' items" if key is None else f"'{tname}' items whose {key[0]} is {key[1]}"
+    d = layer.doc.diagnostic(
+        pointer,
+        "stale-rule-text",
+        f"{what}, so there are {new} {items} (there were {old}), but a rule text that variant "
+        f"'{layer.id}' keeps still states {old} of them in figures: the printed rules would say the old number",
+        severity="warning",
+        hint="a number worked out from several constants has no {field}: say it without the number, "
+        "or give the text anew in the variant",
+    )
+    note = ctx.at(where, "stale-rule-text", f"the text that states {old}: {quote!r}", severity="note")
     return replace(d, notes=(*d.notes, note))

@@ -177,3 +177,53 @@ def test_a_table_by_rank_changed_in_one_place_is_told_by_that_key_not_as_by_play
     assert d.message.startswith(
         "this changes parameter 'card_points' from 50 (at key 8) to 20, but a rule text"
     )
+
+
+def test_a_kept_text_stating_several_old_numbers_of_a_table_names_them_all(tmp_path):
+    # Outside tester, session 19: "Up to 7 cards a turn (5 with 6-7 players)" with gives made
+    # {3: 6, ..., 7: 4} states two old numbers; the warning named only 5.
+    path = _variant(
+        tmp_path,
+        "four-gold",
+        "extends: pirate-gold-cards\nvariant: four-gold\ntitle: Four\n"
+        "parameters:\n  gives: {3: 6, 4: 6, 5: 6, 6: 4, 7: 4}\n",
+    )
+    (d,) = _stale(path)
+    assert "still states 7 and 5 in figures" in d.message
+    (note,) = d.notes
+    assert note.path == "/actions/give/rule" and "the text that states 7 and 5:" in note.message
+
+
+def test_a_number_of_items_several_constants_make_is_warned_when_a_kept_text_states_it(tmp_path):
+    # Outside tester, session 19: "until the 4th of the 5 special cards appears" counts the
+    # card items with gold 0 (pirate_cards 4 + treasure_box_cards 1); a house rule of 6 pirate
+    # cards made 7 of them and the printed rules still said 5.
+    path = _variant(
+        tmp_path,
+        "five-rounds",
+        "extends: pirate-gold-cards\nvariant: five-rounds\ntitle: More pirates\n"
+        "parameters:\n  rounds: 5\n  pirate_cards: 6\n",
+    )
+    (d,) = _stale(path)
+    assert (Path(d.file).name, d.line, d.path, d.severity) == (
+        "five-rounds.yaml",
+        6,
+        "/parameters/pirate_cards",
+        "warning",
+    )
+    assert d.message.startswith(
+        "this changes parameter 'pirate_cards' from 4 to 6, so there are 7 'card' items whose gold is 0 "
+        "(there were 5), but a rule text that variant 'five-rounds' keeps still states 5 of them"
+    )
+    (note,) = d.notes
+    assert note.path == "/phases/0/rule" and "5 special cards" in note.message
+    # a number of one item line is its constant's own check; an unchanged number is not looked for
+    same = "extends: pirate-gold-cards\nvariant: same\ntitle: Same\nparameters:\n  one_gold_cards: 30\n"
+    assert _stale(_variant(tmp_path, "same", same)) == []
+    # items added by the variant change the numbers too
+    more = (
+        "extends: pirate-gold-cards\nvariant: more\ntitle: More\ncomponents:\n  card:\n    items:\n"
+        "      add: [{kind: cursed, gold: 0, count: 2}]\n"
+    )
+    (d,) = _stale(_variant(tmp_path, "more", more))
+    assert d.path == "/components/card/items" and "there are 7 'card' items whose gold is 0" in d.message
