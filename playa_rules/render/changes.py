@@ -2,9 +2,9 @@
 
 Items are matched by what names them, never by where they stand: actions, zones and
 rulings by key; phases, steps, scoring rules and tie-breaks by ``id``. Only lists of
-conditions (an action's ``require``) are compared item by item, aligned like a text
+conditions (an action's ``require``) and of items are compared item by item, aligned like a text
 diff, so a replaced requirement is one change and an inserted one does not renumber
-the rest into changes.
+the rest into changes; a component type's items read "item 6 added: ...".
 
     >>> base = {"rulings": {"may_pass": {"value": False, "question": "May a player pass?"}}}
     >>> new = {"rulings": {"may_pass": {"value": True, "question": "May a player pass?"}}}
@@ -81,6 +81,8 @@ _WHOLE = (
     ("automata", "*", "plays"),
 )
 _MISSING = object()
+# Lists of items compared item by item: a component type's items.
+_ITEMS = (("components", "*", "items"),)
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,8 @@ def _diff(old, new, path):
             yield path + ("#order",), [i["id"] for i in old], [i["id"] for i in new]
     elif path[-1] == "require" and isinstance(old, list) and isinstance(new, list):
         yield from _diff_conditions(old, new, path)
+    elif _matches(path, _ITEMS) and isinstance(old, list) and isinstance(new, list):
+        yield from _diff_items(old, new, path)
     else:
         yield path, old, new
 
@@ -164,6 +168,26 @@ def _diff_conditions(old: list, new: list, path):
         pairs = min(i2 - i1, j2 - j1) if op == "replace" else 0
         for k in range(pairs):
             yield path + (j1 + k + 1,), old[i1 + k], new[j1 + k]
+        for k in range(i1 + pairs, i2):
+            yield path + (k + 1,), old[k], _MISSING
+        for k in range(j1 + pairs, j2):
+            yield path + (k + 1,), _MISSING, new[k]
+
+
+def _diff_items(old: list, new: list, path):
+    """A component type's items, aligned like a text diff: an item added or removed is one
+    change, an item that differs in a few keys (its ``count``) is changed key by key."""
+    matcher = difflib.SequenceMatcher(a=[_text(x) for x in old], b=[_text(x) for x in new], autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        pairs = min(i2 - i1, j2 - j1) if op == "replace" else 0
+        for k in range(pairs):
+            before, after = old[i1 + k], new[j1 + k]
+            if isinstance(before, dict) and isinstance(after, dict):
+                yield from _diff(before, after, path + (j1 + k + 1,))
+            else:
+                yield path + (j1 + k + 1,), before, after
         for k in range(i1 + pairs, i2):
             yield path + (k + 1,), old[k], _MISSING
         for k in range(j1 + pairs, j2):
@@ -234,6 +258,8 @@ def _name(path) -> tuple[str, list]:
                 parts.append(("steps", None))
         elif field == "require" and rest:
             parts.append(("requirement", rest.pop(0)))
+        elif field == "items" and top == "components" and rest:
+            parts.append(("item", rest.pop(0)))
         elif field in ("params", "let", "vars", "tie_breaks") and rest:
             label = {"params": "parameter", "let": "value", "vars": "variable"}.get(field)
             label = label or field.replace("_", "-")[:-1]  # tie_breaks: tie-break
@@ -276,7 +302,9 @@ def _change(path, before, after, base_spec: dict, new_spec: dict, where: str | N
             prose("en", before, constants_of(base_spec)),
             prose("en", after, constants_of(new_spec)),
         )
-    if kind == "added":
+    if kind != "changed" and _matches(path[:-1], _ITEMS):  # an item: all its keys, whatever they are
+        sentence = f"{head} {kind}: " + _show(after if kind == "added" else before, False)
+    elif kind == "added":
         sentence = f"{head} added" + (f" ({where})" if where else "") + _detail(after, new_spec)
     elif kind == "removed":
         sentence = f"{head} removed" + _detail(before, base_spec)

@@ -310,6 +310,34 @@ def test_markdown_groups_changes_by_section_in_rule_order():
     )
 
 
+def test_component_items_are_told_item_by_item_not_as_two_whole_lists():
+    """Outside tester, session 19: an item added to a component type read as the whole old and
+    new items lists (a 600-character line). Items are aligned like lines of text: one added,
+    one removed, one changed key by key."""
+    cards = [
+        {"kind": "gold", "gold": 1, "count": 30},
+        {"kind": "gold", "gold": 2, "count": 10},
+        {"kind": "gold", "gold": 3, "count": 5},
+        {"kind": "pirate", "gold": 0, "count": 4, "label": "Pirate"},
+    ]
+    base = {"components": {"card": {"start": "deck", "items": cards}}}
+    new = copy.deepcopy(base)
+    items = new["components"]["card"]["items"]
+    items[1]["count"] = 12
+    del items[2]
+    items.append({"kind": "gold", "gold": 4, "count": 3})
+    assert [c.sentence for c in describe_changes(base, new)] == [
+        "Component `card`, item 2, count: now `12` (was `10`)",
+        "Component `card`, item 3 removed: `{kind: gold, gold: 3, count: 5}`",
+        "Component `card`, item 4 added: `{kind: gold, gold: 4, count: 3}`",
+    ]
+    assert [(c.kind, c.what) for c in describe_changes(base, new)] == [
+        ("changed", "component card, item 2, count"),
+        ("removed", "component card, item 3"),
+        ("added", "component card, item 4"),
+    ]
+
+
 def test_the_bundled_game_against_itself_changes_nothing():
     spec = pr.load(GAME).spec
     assert describe_changes(spec, copy.deepcopy(spec)) == []
