@@ -2,7 +2,7 @@
 a turn, references to phases that do not exist.
 
 Each check is one function registered with :func:`.base.check` (see :mod:`.rules` for the
-registry's other checks). Codes: ``unreachable-phase``, ``endless-phase``, ``endless-flow``,
+registry's other checks). Codes: ``unreachable-phase``, ``endless-phase``, ``endless-flow``, ``bad-count``,
 ``turns-without-steps``, ``misplaced-end``, ``unknown-phase``.
 """
 
@@ -25,9 +25,20 @@ def _ends_phase(ctx: Context) -> bool:
     return False
 
 
-@check("unreachable-phase", "endless-phase", "endless-flow", needs_program=True)
+@check("unreachable-phase", "endless-phase", "endless-flow", "bad-count", needs_program=True)
 def phase_turns(ctx: Context):
-    """Phases whose turns are fixed by constants: none at all, or no end; and phases after an endless one."""
+    """Phases whose turns are fixed by constants: none at all (a ``bad-count`` error, as a
+    match of no hands), or no end; and phases after an endless one."""
+    hands = ctx.constant(
+        (ctx.data.get("match") or {}).get("hands", 1) if isinstance(ctx.data.get("match"), dict) else 1
+    )
+    if hands is not UNKNOWN and isinstance(hands, int) and not isinstance(hands, bool) and hands < 1:
+        yield ctx.at(
+            "/match/hands",
+            "bad-count",
+            f"a match of {hands} hands: hands must be from 1",
+            hint="a match plays at least one hand (1, the default)",
+        )
     endless_before = None
     can_end = None
     for i, ph in enumerate(list_of(ctx.data.get("phases"))):
@@ -50,10 +61,11 @@ def phase_turns(ctx: Context):
             if rounds is not UNKNOWN and isinstance(rounds, int) and rounds <= 0:
                 yield ctx.at(
                     f"/phases/{i}/turns/rounds",
-                    "unreachable-phase",
-                    f"phase '{pid}' never takes a turn: its rounds are always {rounds}",
-                    severity="warning",
-                    hint="rounds is how many times every seat plays in the phase",
+                    "bad-count",
+                    f"phase '{pid}' would never take a turn: its rounds are always {rounds}, and "
+                    "they must be from 1",
+                    hint="rounds is how many times every seat plays in the phase; a phase without "
+                    "turns leaves out 'turns' (it runs its on_start), one that may be skipped has a 'when'",
                 )
         elif "until" in turns:
             until = ctx.constant(turns["until"])

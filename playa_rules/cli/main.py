@@ -49,6 +49,21 @@ def _diagnostics_of(arg: str) -> list[Diagnostic]:
         return validate(target(arg))
     except PlayaRulesError as exc:
         return [Diagnostic("unreadable", str(exc), file=arg)]
+    except Exception as exc:  # a bug: reported for this file, and the other files still checked
+        return [_internal(arg, exc)]
+
+
+def _internal(arg: str, exc: Exception) -> Diagnostic:
+    """An unexpected failure on one file as that file's diagnostic (``validate a b c`` reports
+    every file, in JSON too); the traceback with PLAYA_RULES_DEBUG=1."""
+    if os.environ.get("PLAYA_RULES_DEBUG"):
+        raise exc
+    return Diagnostic(
+        "internal-error",
+        f"{type(exc).__name__}: {exc} (a bug in playa-rules; please report it)",
+        file=arg,
+        hint="set PLAYA_RULES_DEBUG=1 for the traceback",
+    )
 
 
 def _simulated(arg: str, diags: list[Diagnostic], args) -> list[Diagnostic]:
@@ -64,6 +79,8 @@ def _simulated(arg: str, diags: list[Diagnostic], args) -> list[Diagnostic]:
         return diags + found
     except PlayaRulesError as exc:
         return diags + [Diagnostic("unreadable", str(exc), file=arg)]
+    except Exception as exc:
+        return diags + [_internal(arg, exc)]
 
 
 class _SimulationBar:

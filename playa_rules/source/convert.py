@@ -374,6 +374,8 @@ class Converter:
                 hint="rule files use plain numbers; write a large integer or quote the text",
             )
             return _NOTHING
+        if isinstance(value, float) and value.is_integer() and -MAX_INT <= value <= MAX_INT:
+            return int(value)  # 2.0 is the whole number 2, wherever a rule reads it (format.md)
         return value
 
     def bad_tag(self, node: Node, kind: str, pointer: str, mark=None) -> None:

@@ -16,12 +16,15 @@ Choices worth knowing:
   booleans, ``0x1f`` is an int, ``1:30`` is 90), except that timestamps stay the
   string exactly as written (``2014-05-01`` is ``"2014-05-01"``): rule files have
   no use for dates and a bad date (``2014-13-45``) must not crash the loader.
+* A decimal number with a whole value (``2.0``, ``1e0`` is text in YAML 1.1) is read as that
+  whole number (``2``), keys too: the DSL has whole numbers and fractions, no floats, and
+  ``players: [2.0]`` means two players. A decimal that is not whole (``5.5``) stays a float.
 * Non-finite floats (``.inf``, ``.nan``, ``1e999``) are rejected (``bad-value``):
   they have no JSON form and no meaning in a rule; so are whole numbers beyond 2**53 in
   size (``0xfff...`` of thousands of digits too) and texts holding control characters
   (an escape sequence in a label would reach every terminal that prints it).
 * Mapping keys are strings or ints (``{2: 5, 3: 4}``); keys that YAML reads as
-  booleans, null or floats, and non-scalar keys, are rejected (``bad-key``).
+  booleans, null or floats that are not whole, and non-scalar keys, are rejected (``bad-key``).
   Keys whose pointer segments coincide (``1`` and ``"1"``) are duplicates.
 * Merge keys (``<<: *defaults``) work as in PyYAML; merged values are located
   where the anchored mapping was written.

@@ -163,9 +163,9 @@ BAD_FILES = {
     ],
     "unreachable-phase.yaml": [
         (
-            "warning",
-            "unreachable-phase",
-            "phase 'bonus' never takes a turn: its rounds are always 0",
+            "error",
+            "bad-count",
+            "phase 'bonus' would never take a turn: its rounds are always 0",
             35,
             41,
             "rounds is how many times",

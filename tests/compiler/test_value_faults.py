@@ -263,13 +263,21 @@ def test_a_number_past_the_limit_fails_located_at_the_set_alike_in_both_backends
 @pytest.mark.parametrize(
     "points,needle,message",
     [
-        ("count(take(deck, 1 / 2))", "count(^take(", "'take' needs a whole number of elements, not 1/2"),
         (
-            "if clockwise(me, 1 / 2) == me then 1 else 0",
+            "count(take(deck, count(me.hand) / 2))",
+            "count(^take(",
+            "'take' needs a whole number of elements, not 1/2",
+        ),
+        (
+            "if clockwise(me, count(me.hand) / 2) == me then 1 else 0",
             "if ^clockwise(",
             "'clockwise' needs a whole number of places, not 1/2",
         ),
-        ("if seat(1 / 2) == me then 1 else 0", "if ^seat(", "seat(1/2): the seats are numbered 0 to 1"),
+        (
+            "if seat(count(me.hand) / 2) == me then 1 else 0",
+            "if ^seat(",
+            "seat(1/2): the seats are numbered 0 to 1",
+        ),
     ],
 )
 def test_a_fraction_where_a_whole_number_is_needed_fails_located_alike_in_both_backends(
@@ -277,7 +285,9 @@ def test_a_fraction_where_a_whole_number_is_needed_fails_located_alike_in_both_b
 ):
     """Half a seat clockwise, half a card taken: a located runtime error that writes the
     fraction as the rules do (1/2), not Python's "slice indices must be integers" with no
-    place, nor a seat numbered 1/2 (found by tests/fuzz_shapes.py)."""
+    place, nor a seat numbered 1/2 (found by tests/fuzz_shapes.py). (A fraction known when the
+    rules load, 1 / 2, is a type-error then: tests/source/test_whole_numbers.py.) Each player
+    holds one card when the scoring runs."""
     text = KUHN.replace(POINTS, f"points: {points}")
     path = _write(tmp_path, text)
     line, column = _at(text, needle)

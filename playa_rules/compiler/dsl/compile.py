@@ -19,7 +19,7 @@ from ...errors import Diagnostic, RuleError, spelled
 from ...shared.limits import MAX_INT, MAX_PROBLEMS
 from ..model import Model, did_you_mean
 from . import ast as A
-from . import by_players, cost, defines, hints, names, seatgroups
+from . import by_players, cost, defines, hints, names, seatgroups, wholes
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .exprsource import composed, item_source, list_source
@@ -313,7 +313,7 @@ class Compiler(OperatorNodes):
         if o.is_const and isinstance(n.index, A.Name) and n.index.id == "players" and self.player_counts:
             by_players.check(self, n, o)
         if o.t.kind == "list":
-            self.expect(i, "int", n.index, "a list index")
+            wholes.check(self, self.expect(i, "int", n.index, "a list index"), n.index, "a list index")
         elif o.t.kind == "table" and (wrong := hints.table_key(self, n, o, i)) is not None:
             self.error(n.index, "type-error", *wrong)
         if o.is_const and i.is_const and _found(o.const, i.const):  # d[0] of a constant d: known now

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from . import ast as A
-from . import cost, hints
+from . import cost, hints, wholes
 from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .hints import expecting
@@ -272,7 +272,9 @@ def _shuffle(cp, node: A.Shuffle, scope):
     "deal hand_size[players] from deck to each hand",
 )
 def _deal(cp, node: A.Deal, scope):
-    nf = cp.expect(cp.expr(node.count, scope), "int", node.count, "how many 'deal' deals").fn
+    what = "how many 'deal' deals"
+    count = cp.expect(cp.expr(node.count, scope), "int", node.count, what)
+    nf = wholes.counted(cp, count, node.count, what, "deal", "components")
     source = _zone(cp, node.source, scope, "where 'deal' deals from")
     src = source.fn
     if node.zone is None:

@@ -223,6 +223,21 @@ def _unbracketed_filter(text: str, offset) -> str | None:
     return f"a list filtered with 'where' is written in brackets: {filtered}"
 
 
+_DECIMAL_HINT = (
+    "the DSL has whole numbers and fractions only: write 1 for 1.0, 3 / 2 for 1.5; a decimal "
+    "value belongs in a parameter (parameters: {k: 1.5}, read as k), where 2.0 is read as 2"
+)
+
+
+def _decimal(text: str, offset) -> str | None:
+    """The decimal number (``1.0``) whose digits after the point are at ``offset``, or None."""
+    if not isinstance(offset, int) or offset <= 0:
+        return None
+    before = re.search(r"(?<![\w.])[0-9]+\.$", text[:offset])
+    after = re.match(r"[0-9]+", text[offset:])
+    return before.group() + after.group() if before and after else None
+
+
 def _line_col(text: str, offset: int) -> tuple[int, int]:
     """1-based (line, column) of a character offset in ``text``."""
     offset = max(0, min(offset, len(text)))
@@ -256,6 +271,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
         )
     if _dangling_else(exc):
         known = "'else' goes on the line of the '}' that closes its 'if': } else {"
+    decimal = _decimal(text, offset)
+    if decimal is not None and not known:
+        known = f"'{decimal}' is a decimal number"
+        advice = _DECIMAL_HINT
     if known:
         message = f"{message}: {known}"
     expected = _expected(exc)
@@ -272,6 +291,12 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
 def _parse(text: str, start: str, origin: Origin | None):
     origin = origin or Origin()
     if not isinstance(text, str):
+        if isinstance(text, float):  # (a whole one, 1.0, is read as 1 when the file loads)
+            raise DSLSyntaxError(
+                origin.diagnostic(
+                    "dsl-type", f"expected DSL text, got the decimal number {text}", "", hint=_DECIMAL_HINT
+                )
+            )
         raise DSLSyntaxError(
             origin.diagnostic("dsl-type", f"expected DSL text, got {type(text).__name__}", "")
         )

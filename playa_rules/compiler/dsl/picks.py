@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import ast as A
 from . import types as T
+from . import wholes
 from .exprsource import in_order, over_source, top_of_source
 from .faults import NoneFault, ValueFault, value_text
 from .functions import arity, collection, function, iterate, ordered
@@ -212,7 +213,12 @@ def _position(cp, node, args):
 def _clockwise(cp, node, args):
     arity(cp, node, args, 2)
     s = cp.expect(args[0], "seat", node, "the first argument of 'clockwise'").fn
-    n = cp.expect(args[1], "int", node, "the second argument of 'clockwise'").fn
+    n = wholes.check(
+        cp,
+        cp.expect(args[1], "int", node, "the second argument of 'clockwise'"),
+        node.args[1],
+        "the second argument of 'clockwise'",
+    ).fn
     where = cp.fault_site(node)
 
     def clockwise(g, e):
@@ -232,7 +238,9 @@ def _clockwise(cp, node, args):
 )
 def _seat(cp, node, args):
     arity(cp, node, args, 1)
-    n = cp.expect(args[0], "int", node, "the argument of 'seat'").fn
+    n = wholes.check(
+        cp, cp.expect(args[0], "int", node, "the argument of 'seat'"), node.args[0], "the argument of 'seat'"
+    ).fn
     where = cp.fault_site(node)
 
     def seat(g, e):
@@ -292,7 +300,9 @@ def _of_none(where, name: str):
 )
 def _take(cp, node, args):
     arity(cp, node, args, 2)
-    n = cp.expect(args[1], "int", node, "how many 'take' takes").fn
+    n = wholes.check(
+        cp, cp.expect(args[1], "int", node, "how many 'take' takes"), node.args[1], "how many 'take' takes"
+    ).fn
     where = cp.fault_site(node)
 
     def how_many(g, e) -> int:
