@@ -83,6 +83,48 @@ def test_a_part_failing_only_because_of_its_misspelt_part_adds_nothing(tmp_path)
     assert [d.code for d in pr.validate(path)] == ["unknown-attribute"]
 
 
+LEADER = """\
+game: leader
+title: Leader
+players: [2]
+components:
+  card:
+    start: deck
+    items: [{value: 1, count: 4}]
+zones:
+  deck: {visibility: hidden, holds: [card]}
+  taken: {per: player, visibility: public, holds: [card]}
+variables:
+  hand: {leader: null}
+actions:
+  pass: {text: pass, effect: end step}
+phases:
+  - id: lead
+    on_start: set hand.leader = start_player
+    turns: {from: hand.leader, rounds: 1}
+    steps: [{id: s, actions: [pass]}]
+  - id: collect
+    on_start: |
+      set hand.leader = owner_of_winner
+      move deck to hand.leader.taken
+scoring:
+  - {id: kept, points: count(me.taken)}
+"""
+
+
+def test_a_variable_set_from_an_unknown_name_is_no_second_mistake(tmp_path):
+    """``set hand.leader = owner_of_winner`` (no such name) also gave a type-error at
+    ``hand.leader.taken``: the unknown name, recovered as a value of any kind, counted as
+    a 'set' giving the variable a value, so a seat and a value made its type unknown
+    (outside tester, session 19, item 7). A value that did not compile tells nothing."""
+    diags = pr.validate(_write(tmp_path, LEADER))
+    assert [(d.code, d.message, d.line) for d in diags] == [
+        ("unknown-name", "unknown name 'owner_of_winner'", 22)
+    ]
+    fixed = pr.validate(_write(tmp_path, LEADER.replace("= owner_of_winner", "= start_player")))
+    assert [d for d in fixed if d.severity == "error"] == []
+
+
 def test_a_mistake_in_a_define_is_reported_once_where_it_is_written(tmp_path):
     path = _my_rules(
         tmp_path,

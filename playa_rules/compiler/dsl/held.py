@@ -19,6 +19,7 @@ from . import ast as A
 from . import types as T
 from .faults import OverLimit, value_text
 from .hints import type_hint
+from .recover import poisoned
 from .staying import ANYTHING, NOTHING
 
 FIXED = ("int", "bool", "str")  # the kinds an initial value fixes
@@ -55,7 +56,11 @@ def shown(key: tuple) -> str:
 
 def check_set(cp, node, value, key: tuple, init) -> None:
     """Check ``set VARIABLE OP value`` (``node`` an A.Set) against what the variable holds;
-    note the type of a value given to a variable that starts as ``none``."""
+    note the type of a value given to a variable that starts as ``none``. A value that did not
+    compile (an unknown name, recovered as a value of any kind: recover.py) tells nothing:
+    what the variable holds follows from the sets that compiled, and the mistake is
+    reported once, at the value."""
+    told = value.fn is not poisoned
     if isinstance(init, list):
         if value.t.kind not in ("list", "any"):
             cp.error(
@@ -64,7 +69,7 @@ def check_set(cp, node, value, key: tuple, init) -> None:
                 f"{shown(key)} is a collection (it starts as a list): 'set {node.op}' takes a list "
                 f"of values ({'set hand.seen += [x]' if node.op != '=' else 'set hand.seen = []'}), not {value.t}",
             )
-        if not init and node.op != "-=":  # what it may hold; '= []' tells nothing
+        if not init and node.op != "-=" and told:  # what it may hold; '= []' tells nothing
             cp.assigned.setdefault(key, set()).add(
                 T.list_of(T.NONE) if value.is_const and not value.const else value.t
             )
@@ -89,7 +94,8 @@ def check_set(cp, node, value, key: tuple, init) -> None:
             )
         return
     if init is None:
-        cp.assigned.setdefault(key, set()).add(value.t)
+        if told:
+            cp.assigned.setdefault(key, set()).add(value.t)
         return
     fixed = T.of_value(init)
     if (
