@@ -49,6 +49,9 @@ class Explainer:
             return [self.unknown_key(key) for key in shown]
         if "propertyNames" in error.relative_schema_path:
             return [self.bad_name()]
+        inner = self.only_fitting_branch()
+        if inner is not None:  # the one form its kind of value can take: what is wrong there, and where
+            return Explainer(self.doc, self.data, inner).diagnostics(limit)
         method = getattr(self, "explain_" + str(error.validator), None)
         message = method() if method else self.generic()
         message, hint = message if isinstance(message, tuple) else (message, None)  # (message, hint)
@@ -241,6 +244,25 @@ class Explainer:
 
     def explain_anyOf(self) -> str:
         return self.choice("one of")
+
+    def only_fitting_branch(self) -> ValidationError | None:
+        """For anyOf/oneOf: the error inside the one form that takes a value of this kind
+        (``{permutations: [1, 2, 3], size: -1}`` where a list, a text or such a mapping is
+        accepted: the mapping's ``size``), when the others refuse its kind outright; else None."""
+        if self.error.validator not in ("anyOf", "oneOf") or not self.error.context:
+            return None
+        branches: dict = {}
+        for sub in self.error.context:
+            if sub.relative_schema_path:
+                branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        fitting = [
+            errors
+            for errors in branches.values()
+            if not any(e.validator == "type" and not e.relative_path for e in errors)
+        ]
+        if len(fitting) != 1 or len(branches) < 2:
+            return None
+        return best_match(fitting[0])
 
     def choice(self, how: str) -> str:
         """For oneOf/anyOf of ``required`` branches: name the accepted key sets."""

@@ -219,10 +219,18 @@ def _choices(builder, m, spec: dict, ptr: str) -> list:
     source, size = spec.get(kind), spec.get("size")
     if isinstance(source, str):
         source = m.constants.get(source)
-    if not isinstance(source, list) or not isinstance(size, int) or isinstance(size, bool):
+    whole = isinstance(size, int) and not isinstance(size, bool) and size >= 1
+    if not whole:  # (2.0 passes the schema: JSON Schema counts it an integer)
+        builder.error(
+            f"{ptr}/size",
+            "bad-value",
+            f"'size' is how many elements each of the {kind} has: a whole number from 1, not {spelled(size)}",
+        )
+    if not isinstance(source, list):
         builder.error(
             f"{ptr}/{kind}", "unknown-name", f"'{kind}' needs a list or the name of a list parameter"
         )
+    if not whole or not isinstance(source, list):
         return []
     count = math.perm(len(source), size) if kind == "permutations" else math.comb(len(source), size)
     if count > MAX_COUNT:

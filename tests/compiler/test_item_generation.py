@@ -76,3 +76,23 @@ def test_unordered_choices(tmp_path):
 def test_bad_choices_are_located_errors(tmp_path, each, code):
     diags = [d for d in pr.validate(_rules(tmp_path, each)) if d.severity == "error"]
     assert diags and diags[0].code == code and diags[0].line
+
+
+@pytest.mark.parametrize(
+    "each,code,message",
+    [
+        (
+            "{permutations: [1, 2, 3], size: 2.0}",
+            "bad-value",
+            "'size' is how many elements each of the permutations has: a whole number from 1, not 2.0",
+        ),
+        ("{combinations: patterns, size: -1}", "schema", "'each.strip.size' must be at least 1, not -1"),
+        ("{combinations: patterns, size: 65}", "schema", "'each.strip.size' must be at most 64, not 65"),
+    ],
+)
+def test_a_bad_size_is_an_error_at_the_size_saying_what_is_wrong(tmp_path, each, code, message):
+    """size: 2.0 blamed the list ('permutations' needs a list...), size: -1 said the
+    documented mapping form is no mapping allowed (outside tester, session 19, item 16)."""
+    (d,) = [d for d in pr.validate(_rules(tmp_path, each)) if d.severity == "error"]
+    assert (d.code, d.path, d.line) == (code, "/components/piece/items/0/each/strip/size", 11)
+    assert message in d.message
