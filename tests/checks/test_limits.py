@@ -632,3 +632,31 @@ def test_the_bundled_games_stay_far_inside_the_loop_budget():
     finally:
         cost.walk = walk
     assert 1000 < most[0] <= 28_672 and most[0] * 100 < limits.MAX_LOOP_COST
+
+
+@pytest.mark.parametrize(
+    "index,message",
+    [
+        ("[1, 2, 3][-1]", "index -1 is before the start of [1, 2, 3] (indexes count from 0)"),
+        ("[5, 6, 7][3]", "index 3 is past the end of [5, 6, 7] (3 items: 0 to 2)"),
+    ],
+)
+def test_a_constant_index_out_of_range_is_refused_when_the_rules_load(tmp_path, index, message):
+    """``[1,2,3][-1]`` validated clean and failed only in play (outside tester, session 19,
+    item 15): the list and the index are both known when the rules load. An index read
+    from the game (the test above) or from a loop's item stays a run-time matter."""
+    text = PROBE.replace(
+        "    effect: move take(bank, n) to me.won",
+        f"    effect: |\n      move take(bank, n) to me.won\n      set hand.x = {index}",
+    ).replace("phases:", "variables:\n  hand: {x: 0}\nphases:")
+    (d,) = _errors(_write(tmp_path, text))
+    assert (d.code, d.path) == ("bad-index", "/actions/take/effect")
+    assert d.message == f"{message}: both are known when the rules load, so reading it would fail every time"
+    assert d.source_line.endswith(index) and d.source_line[d.column - 1 :].startswith(
+        index.split("][")[1][:-1]
+    )
+    guarded = text.replace(
+        f"set hand.x = {index}", "set hand.x = sum([5, 6, 7][i] for i in [0, 1, 2, 3] where i < 3)"
+    )
+    assert [d for d in pr.validate(_write(tmp_path, guarded)) if d.severity == "error"] == []
+    assert pr.load(_write(tmp_path, guarded))

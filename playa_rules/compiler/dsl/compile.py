@@ -23,7 +23,7 @@ from . import by_players, cost, defines, hints, names, seatgroups, wholes
 from . import types as T
 from .analysis import HOISTABLE, free_names, narrowed_type
 from .exprsource import composed, item_source, list_source
-from .faults import RuleFault, fault_site, item_reader  # noqa: F401 (RuleFault: re-exported)
+from .faults import RuleFault, fault_site, index_fault, item_reader  # noqa: F401 (RuleFault: re-exported)
 from .opnodes import OperatorNodes
 from .parse import Origin
 from .pysource import Generator, env, too_deep, with_src
@@ -310,7 +310,8 @@ class Compiler(OperatorNodes):
             self.error(n, "type-error", f"only a list or a table can be indexed, not {o.t}")
         of, fi = o.fn, i.fn
         elem = o.t.elem or T.ANY
-        if o.is_const and isinstance(n.index, A.Name) and n.index.id == "players" and self.player_counts:
+        by_players_read = isinstance(n.index, A.Name) and n.index.id == "players" and self.player_counts
+        if o.is_const and by_players_read:  # (checked for every count there: no-value-for-players)
             by_players.check(self, n, o)
         if o.t.kind == "list":
             wholes.check(self, self.expect(i, "int", n.index, "a list index"), n.index, "a list index")
@@ -318,6 +319,20 @@ class Compiler(OperatorNodes):
             self.error(n.index, "type-error", *wrong)
         if o.is_const and i.is_const and _found(o.const, i.const):  # d[0] of a constant d: known now
             return const(o.const[i.const], elem if elem is not T.ANY else None)
+        if (  # [1, 2, 3][-1], a table's missing key, as written: it would fail every time it is read
+            o.is_const
+            and i.is_const
+            and isinstance(o.const, (list, tuple, dict))
+            and not by_players_read
+            and not self._inlining  # (a define's argument, a loop's item unrolled: maybe guarded)
+            and not free_names(n) & set(scope.names)
+        ):
+            self.error(
+                n.index,
+                "bad-index",
+                f"{index_fault(o.const, i.const)}: both are known when the rules load, so reading it "
+                f"would fail every time",
+            )
         item = item_reader(self.fault_site(n))  # obj[key], a failure located here
 
         def index(g, e):
