@@ -160,38 +160,36 @@ def _diff(old, new, path):
         yield path, old, new
 
 
-def _diff_conditions(old: list, new: list, path):
+def _aligned(old: list, new: list):
+    """Two lists aligned like a text diff: ``(place, before, after)`` for each item that differs,
+    its place counted from 1 (in the new list where it has one), ``_MISSING`` on the side
+    that has no such item."""
     matcher = difflib.SequenceMatcher(a=[_text(x) for x in old], b=[_text(x) for x in new], autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             continue
         pairs = min(i2 - i1, j2 - j1) if op == "replace" else 0
         for k in range(pairs):
-            yield path + (j1 + k + 1,), old[i1 + k], new[j1 + k]
+            yield j1 + k + 1, old[i1 + k], new[j1 + k]
         for k in range(i1 + pairs, i2):
-            yield path + (k + 1,), old[k], _MISSING
+            yield k + 1, old[k], _MISSING
         for k in range(j1 + pairs, j2):
-            yield path + (k + 1,), _MISSING, new[k]
+            yield k + 1, _MISSING, new[k]
+
+
+def _diff_conditions(old: list, new: list, path):
+    for place, before, after in _aligned(old, new):
+        yield path + (place,), before, after
 
 
 def _diff_items(old: list, new: list, path):
     """A component type's items, aligned like a text diff: an item added or removed is one
     change, an item that differs in a few keys (its ``count``) is changed key by key."""
-    matcher = difflib.SequenceMatcher(a=[_text(x) for x in old], b=[_text(x) for x in new], autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
-            continue
-        pairs = min(i2 - i1, j2 - j1) if op == "replace" else 0
-        for k in range(pairs):
-            before, after = old[i1 + k], new[j1 + k]
-            if isinstance(before, dict) and isinstance(after, dict):
-                yield from _diff(before, after, path + (j1 + k + 1,))
-            else:
-                yield path + (j1 + k + 1,), before, after
-        for k in range(i1 + pairs, i2):
-            yield path + (k + 1,), old[k], _MISSING
-        for k in range(j1 + pairs, j2):
-            yield path + (k + 1,), _MISSING, new[k]
+    for place, before, after in _aligned(old, new):
+        if isinstance(before, dict) and isinstance(after, dict):
+            yield from _diff(before, after, path + (place,))
+        else:
+            yield path + (place,), before, after
 
 
 def _by_id(value) -> bool:
