@@ -310,11 +310,11 @@ def _named_parts(data: dict) -> dict[str, set]:
     """The names a ``display`` hint can name, by kind: the ids of phases, steps and scoring
     rules, the component templates and the zones."""
     phases = [ph for ph in _as_list(data.get("phases")) if isinstance(ph, dict)]
-    ids = {ph.get("id") for ph in phases}
-    ids |= {st.get("id") for ph in phases for st in _as_list(ph.get("steps")) if isinstance(st, dict)}
-    ids |= {r.get("id") for r in _as_list(data.get("scoring")) if isinstance(r, dict)}
+    ids = [ph.get("id") for ph in phases]
+    ids += [st.get("id") for ph in phases for st in _as_list(ph.get("steps")) if isinstance(st, dict)]
+    ids += [r.get("id") for r in _as_list(data.get("scoring")) if isinstance(r, dict)]
     return {
-        "ids": ids,
+        "ids": {i for i in ids if isinstance(i, str)},  # (an id of another kind is the schema's error)
         "components": set(data["components"]) if isinstance(data.get("components"), dict) else set(),
         "zones": set(data["zones"]) if isinstance(data.get("zones"), dict) else set(),
     }

@@ -611,3 +611,13 @@ display:
     assert where(d) == ("own.yaml", 6, 11) and d.severity == "warning"
     zone = write(tmp_path, "zone.yaml", "extends: maui\nvariant: no-box\nzones:\n  box: null\n")
     assert [d for d in pr.validate(zone) if d.code == "unknown-display"] == []
+
+
+def test_the_named_parts_skip_ids_that_are_no_names():
+    """Long fuzzing campaign, seed 102408: a step whose id is a mapping made the list of named
+    parts (for the display hints of removed parts) hash a dict: TypeError out of validate. Such
+    an id is the schema's error; the named parts keep the names only."""
+    from playa_rules.source.overlay import _named_parts
+
+    data = {"phases": [{"id": "p", "steps": [{"id": {"a": 1}}, {"id": "s"}]}], "scoring": [{"id": ["x"]}]}
+    assert _named_parts(data)["ids"] == {"p", "s"}
