@@ -28,8 +28,10 @@ def target(arg: str):
 
 
 def plural(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless ``n`` is 1: "2 errors"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """``n`` and ``word``, plural unless ``n`` is 1: "2 errors", "1 error"; a word whose
+    plural is not its singular and 's' is written as the rule texts write it, ``die|dice``."""
+    one, _, other = word.partition("|")
+    return f"{n} {one if n == 1 else (other or one + 's')}"
 
 
 def format_diagnostic(d: Diagnostic, colour: bool) -> str:
@@ -47,6 +49,11 @@ def counts_text(counts: list[int]) -> str:
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]}"
     return ", ".join(map(str, counts))
+
+
+def players_text(counts: list[int]) -> str:
+    """Player counts and the noun: "2-5 players", "1 player"."""
+    return f"{counts_text(counts)} {'player' if counts == [1] else 'players'}"
 
 
 def variant_arg(arg: str):

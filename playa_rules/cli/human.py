@@ -16,6 +16,7 @@ from ..compiler.model import fill
 from ..render.progress import end_condition
 from ..render.screen import Screen
 from ..render.words import prose
+from .common import plural
 
 LETTERS = "abcdefghijklmnoprstuvwxyz"  # step-by-step groups ('q' quits)
 FULL_LIST = 30  # up to this many legal actions are always listed in full
@@ -113,6 +114,12 @@ def _narrowing(texts: list[str], first: str, count) -> str:
     return ", ".join(f"'{q}' ({k})" for q, k in fallback)
 
 
+def _how_many(n: int, name: str) -> str:
+    """A group's size as a step-by-step choice reads it, with the parameter's name (which
+    names the many): "3 dice", and "1 of the dice" (the name's singular is not known)."""
+    return f"{n} {name}" if n != 1 else f"1 of the {name}"
+
+
 class Choices:
     """The legal actions of one decision, numbered from 1, with their texts and kinds."""
 
@@ -127,7 +134,7 @@ class Choices:
         """Step by step: the actions ``idx`` (of one kind) split by the first parameter whose
         value differs among them, as (the text with that value and "…" for the parameters
         still open, the indices); a last parameter that is a group of components, by how many
-        it takes ("play 3 cards on #1"); [] when nothing splits them."""
+        it takes ("play 3 cards on #1", "play 1 of the cards on #1"); [] when nothing splits them."""
         parts = [self.actions[i].parts() for i in idx]
         names = list(parts[0])
         last = self.actions[idx[0]].defn.params[-1] if names else None
@@ -143,7 +150,7 @@ class Choices:
                 text = self.actions[idx[0]].defn.text
                 return [
                     (
-                        fill(text, shown | {last.name: f"{n} {last.name}"}),
+                        fill(text, shown | {last.name: _how_many(n, last.name)}),
                         [i for i, z in zip(idx, sizes) if z == n],
                     )
                     for n in counts
@@ -180,7 +187,7 @@ class Choices:
     def narrowed(self, letter: str) -> list[str]:
         """The actions of a lettered group: its groups by the next parameter, or every action."""
         idx = self.letters[letter]
-        head = f"{len(idx)} action(s):"
+        head = f"{plural(len(idx), 'action')}:"
         groups = self.groups(idx) if len(idx) > FULL_KIND else []
         if groups:
             return [head + " choose a letter, or a number from the whole list"] + self.lettered(groups, "  ")
@@ -348,7 +355,9 @@ class HumanSeat:
                 f"type a number from 1 to {n}, words to list matching actions, or ? for help"
             )
             return
-        print(f"{len(found)} action(s) match '{quoted(answer)}':")
+        print(
+            f"{plural(len(found), 'action')} {'matches' if len(found) == 1 else 'match'} '{quoted(answer)}':"
+        )
         print("\n".join(choices.listing(found[:FILTER_LIMIT])))
         if len(found) > FILTER_LIMIT:
             print(f"  ... and {len(found) - FILTER_LIMIT} more: add words to narrow down")

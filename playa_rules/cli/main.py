@@ -28,8 +28,8 @@ from ..source.variants import bundled_variants
 from .common import (
     PROG,
     colour_enabled,
-    counts_text,
     format_diagnostic,
+    players_text,
     plural,
     seed_number,
     target,
@@ -166,7 +166,7 @@ def cmd_games(args) -> int:
             print(f"{PROG}: {gid}: cannot be loaded: {str(exc).splitlines()[0]}", file=sys.stderr)
             status = 1
             continue
-        rows.append((gid, rules.title, f"{counts_text(rules.player_counts)} players"))
+        rows.append((gid, rules.title, players_text(rules.player_counts)))
         for vid in bundled_variants(gid).get(gid, []):
             try:
                 title = load(gid, variants=[vid]).variant_titles[-1]

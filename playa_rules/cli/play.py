@@ -11,8 +11,9 @@ from ..rules import load
 from .common import (
     PROG,
     colour_enabled,
-    counts_text,
     format_diagnostic,
+    players_text,
+    plural,
     target,
     variant_arg,
 )
@@ -52,7 +53,7 @@ def _write_log(path: str, log: list) -> None:
 
 
 def _header(rules, players: int, seed, humans: set[int], automata=()) -> None:
-    print(f"{rules.title} ({rules.id}): {players} players, seed {seed}")
+    print(f"{rules.title} ({rules.id}): {plural(players, 'player')}, seed {seed}")
     who = [f"seat {s}: {'you' if len(humans) == 1 else 'human'}" for s in sorted(humans)]
     others = [str(s) for s in range(players) if s not in humans]
     if others:
@@ -124,9 +125,7 @@ def cmd_play(args) -> int:
     players = args.players
     if players is None:
         if len(rules.player_counts) != 1:
-            args.parser.error(
-                f"give --players ({rules.id} is for {counts_text(rules.player_counts)} players)"
-            )
+            args.parser.error(f"give --players ({rules.id} is for {players_text(rules.player_counts)})")
         players = rules.player_counts[0]
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     twice = sorted({s for s in args.human or [] if (args.human or []).count(s) > 1})
@@ -141,8 +140,8 @@ def cmd_play(args) -> int:
 
         auto = seats_of(rules.program, players)[bad[0]] if bad[0] in game.automata else None
         why = (
-            f"seat {bad[0]} is played by the rules (automaton '{auto.id}' of {rules.id} with {players} "
-            f"players)"
+            f"seat {bad[0]} is played by the rules (automaton '{auto.id}' of {rules.id} with "
+            f"{plural(players, 'player')})"
             if auto is not None
             else f"there is no seat {bad[0]}"
         )

@@ -13,6 +13,7 @@ from ..errors import PlayaRulesError
 from ..render import rules_markdown, untranslated_texts
 from ..render.changes import changes_markdown, describe_changes
 from ..rules import load
+from .common import plural
 
 
 def _write(path: str, text: str) -> None:
@@ -32,7 +33,7 @@ def cmd_rules(args, target) -> int:
     english = untranslated_texts(rules, args.lang, base_spec=base)
     if english:
         print(
-            f"warning untranslated: {len(english)} text(s) printed in English, as these rules have them "
+            f"warning untranslated: {plural(len(english), 'text')} printed in English, as these rules have them "
             f"(no '{args.lang}' translation of the text a variant added or changed): {', '.join(english)}",
             file=sys.stderr,
         )

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..agents import parse_spec
 from ..errors import PlayaRulesError
-from .common import seed_number, whole_number
+from .common import plural, seed_number, whole_number
 
 INTERRUPTED = 130
 UNTIL_CLEAR_GAMES = 1000  # the most games a side --until-clear plays when --games is not given
@@ -285,7 +285,7 @@ def cmd_simulate(args) -> int:
     counts = args.players or [rules.player_counts[0]]
 
     def play(n, progress):
-        progress.start(f"{rules.id}, {n} players", args.games or 100)
+        progress.start(f"{rules.id}, {plural(n, 'player')}", args.games or 100)
         result = simulate(rules, players=n, games=args.games or 100, on_done=progress.advance, **_batch(args))
         return result, f"{result['games']} of {result['requested']} games", tables.print_summary
 
@@ -311,7 +311,7 @@ def cmd_compare(args) -> int:
     games = args.games or (UNTIL_CLEAR_GAMES if args.until_clear else 100)
 
     def play(n, progress):
-        progress.start(f"{n} players, both sides", 2 * games)
+        progress.start(f"{plural(n, 'player')}, both sides", 2 * games)
         result = compare(
             _target(args.game),
             variants,

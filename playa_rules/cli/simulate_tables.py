@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..simulation.verdict import difference_text, interval_text, method, p_text, value_text
+from .common import plural
 
 
 def _pct(x: float) -> str:
@@ -46,7 +47,7 @@ def _title(result: dict) -> str:
         else ("1 game" if result["games"] == 1 else f"{result['games']} games")
     )
     return (
-        f"{result['game']}{variants}, {result['players']} players: {done}, seeds {result['seed']}.., "
+        f"{result['game']}{variants}, {plural(result['players'], 'player')}: {done}, seeds {result['seed']}.., "
         f"agents {', '.join(result['agents'])}{rotate}"
     )
 
@@ -134,7 +135,9 @@ def print_summary(console, result: dict) -> None:
 def print_verdict(console, result: dict) -> None:
     """The verdict in words (simulation.verdict): the answer, the rule changes, what changed in play, why not more."""
     v = result["verdict"]
-    console.print(Text(f"Verdict, {result['base']['players']} players: {v['headline']}", style="bold"))
+    console.print(
+        Text(f"Verdict, {plural(result['base']['players'], 'player')}: {v['headline']}", style="bold")
+    )
     console.print(Text("What changed in the rules", style="bold"))
     for line in v["rules"]:
         console.print(Text(f"- {line}"))

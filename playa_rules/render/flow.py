@@ -54,8 +54,10 @@ class FlowSections(Writer):
             return self.w(
                 "phase_until", order=order, start=code(turns.get("from")), until=code(turns["until"])
             )
+        rounds = turns.get("rounds")
+        count = rounds if isinstance(rounds, int) else self.constant(str(rounds))  # the noun agrees
         return self.w(
-            "phase_rounds", rounds=code(turns.get("rounds")), order=order, start=code(turns.get("from"))
+            "phase_rounds", rounds=code(rounds), count=count, order=order, start=code(turns.get("from"))
         )
 
     def step(self, number: int, st: dict) -> None:

@@ -71,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
         "linked_board": "a board given as data: each cell names the cells next to it (`next_to`)",
         "per_count": "{value} with {n} {n:player|players}",
         "setup_intro": "At the start of every hand:",
-        "phase_rounds": "{rounds} round(s): in each, every player takes one turn, {order}, starting with {start}.",
+        "phase_rounds": "{rounds} {count:round|rounds}: {count:in it|in each}, every player takes one turn, {order}, starting with {start}.",
         "phase_until": "Turns {order}, starting with {start}, until {until} holds for the player about to play.",
         "phase_seat": "One turn only, played by {seat}.",
         "phase_seats": "One turn for each seat of {seats}, in that order.",

@@ -656,6 +656,32 @@ def _suggestions(lines: list[str]) -> list[tuple[str, int]]:
     ]
 
 
+def test_counts_of_one_read_in_the_singular(capsys):
+    """One player, one action, a group of one (outside tester, session 19, item 22): '1
+    player', '1 action', 'towels 1 of the cards' (the parameter names the many), not '1
+    players', '1 action(s)' or 'towels 1 cards'."""
+    code, out, err = run(capsys, "play", str(ROOT / "tests" / "games" / "blackjack.yaml"), "--seed", "1")
+    assert code == 0, err
+    assert out.startswith("Blackjack (test game) (blackjack): 1 player, seed 1")
+    game = pr.load(GAME).new_game(2, seed=1)
+    game.apply(game.legal_actions()[0])
+    while len(game.legal_actions()) < 100:
+        game.apply(game.legal_actions()[0])
+    choices = Choices(game.legal_actions())
+    kind = [i for i, a in enumerate(choices.actions) if a.name == "place_towels"]
+    one = [i for i in kind if choices.actions[i].parts()["spot"] == choices.actions[kind[0]].parts()["spot"]]
+    labels = [label for label, _ in choices.groups(one)]
+    assert labels[0].startswith("towels 1 of the cards on #") and labels[1].startswith("towels 2 cards on #")
+    assert choices.lettered([("x", [0])], "")[0].strip() == "a. x (1)"
+    choices.letters = {"a": [one[0]]}
+    assert choices.narrowed("a")[0] == "1 action:"
+    from playa_rules.cli.human import HumanSeat
+
+    longest = max(choices.texts, key=len)  # words that only one action has
+    HumanSeat._filter(choices, longest, len(choices.texts))
+    assert capsys.readouterr().out.startswith(f"1 action matches '{longest}':")
+
+
 def test_filter_suggestions_count_what_typing_them_lists():
     """lying-pirates, 3 players, seed 4, seat 1: 'bid 6' lists 19 actions (every bid with a
     word starting with 6), so the hint says 19, not the 15 with 6 as the last word."""

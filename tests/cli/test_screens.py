@@ -248,8 +248,8 @@ SESSIONS = [
         [
             ("1", "choose 1-10"),
             ("1", "step by step, type a letter"),
-            ("b", "124 action(s):"),  # the treasure #1
-            ("b", "6 action(s):"),  # two towels
+            ("b", "124 actions:"),  # the treasure #1
+            ("b", "6 actions:"),  # two towels
             ("129", "seat 0 (you): towels 1+2 on #1"),  # the numbers listed are the whole list's
         ],
         "groups of Beach Towel cards placed this turn: 1",
@@ -284,7 +284,7 @@ def test_a_person_types_at_the_prompt_in_a_real_terminal():
     try:
         _wait(session, "choose 1-15")
         _tmux("send-keys", "-t", session, "bid 2", "Enter")
-        listed = _wait(session, "action(s) match 'bid 2'")
+        listed = _wait(session, "actions match 'bid 2'")
         assert "6. bid 2 x 2" in listed and "4. bid 1 x 5" not in listed.split("match 'bid 2'")[-1]
         _tmux("send-keys", "-t", session, "7", "Enter")
         _wait(session, "seat 0 (you): bid 2 x 3", history=True)

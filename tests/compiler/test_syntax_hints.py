@@ -47,3 +47,33 @@ def test_the_expected_list_names_the_comparisons_where_they_are_valid():
 
 def test_setting_a_value_with_equals_in_an_effect_is_still_valid():
     parse_block("set turn.given = 3")
+
+
+@pytest.mark.parametrize(
+    ("text", "block", "named"),
+    [
+        ("set x = ", True, "'-'"),  # the unary minus: once 'minus'
+        ("let a 3", True, "'='"),  # once 'equal'
+        ("[1, 2", False, "']'"),
+        ("move a", True, "'to'"),
+    ],
+)
+def test_the_expected_list_names_a_symbol_as_written_not_as_the_grammar_names_it(text, block, named):
+    diag = syntax_error(text, block)
+    assert named in diag.hint.removeprefix("expected ").split(", ")
+
+
+def test_every_terminal_the_parser_can_expect_reads_as_written_or_in_words():
+    """No name of the grammar's own (MINUS, EQUAL, LSQB) can reach a hint: a terminal that
+    matches one text is shown as that text, the others by a word of the table."""
+    from playa_rules.compiler.dsl.parse import parser, terminal_word
+
+    ignored = set(parser().lexer_conf.ignore)  # spaces and comments: never expected
+    for t in parser().terminals:
+        if t.name in ignored:
+            continue
+        word = terminal_word(t.name)
+        if t.pattern.type == "str":
+            assert word == repr(t.pattern.value) or t.name.startswith("_"), t.name
+        else:
+            assert word != t.name, t.name  # a word of the table

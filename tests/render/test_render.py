@@ -139,7 +139,7 @@ def test_a_text_that_would_read_otherwise_bare_is_quoted():
 def test_parameters_by_player_count_and_turn_structure(english):
     assert "- `hand_size`: `5` with 2 players, `4` with 3 players, `3` with 4 players" in english
     assert (
-        "`regular_rounds` round(s): in each, every player takes one turn, clockwise, "
+        "`regular_rounds` rounds: in each, every player takes one turn, clockwise, "
         "starting with `start_player`."
     ) in english
     assert "One turn only, played by `start_player`." in english
@@ -537,13 +537,30 @@ def test_cli_page_shows_the_real_start_of_the_rules():
     assert shown.splitlines() == rules_markdown(pr.load(GAME)).splitlines()[:7]
 
 
+@pytest.mark.parametrize(
+    ("lang", "one", "three"),
+    [
+        ("en", "`1` round: in it, every player", "`3` rounds: in each, every player"),
+        ("it", "`1` turno di gioco: in esso ogni giocatore", "`3` turni di gioco: in ognuno ogni giocatore"),
+        ("es", "`1` ronda: en ella, cada jugador", "`3` rondas: en cada una, cada jugador"),
+    ],
+)
+def test_a_phase_of_rounds_agrees_with_their_number(lang, one, three):
+    """The renderer's phrase for a phase of rounds writes its noun as {n:round|rounds}: one
+    round is no 'round(s)' (outside tester, session 19, item 22), nor 'turno/i'."""
+    assert one in rules_markdown(
+        pr.load(ROOT / "docs" / "examples" / "rules" / "high-card-five.yaml"), lang=lang
+    )
+    assert three in rules_markdown(pr.load(ROOT / "tests" / "games" / "star-board.yaml"), lang=lang)
+
+
 def test_italian_rules_use_the_rulebooks_terms_and_translate_forms_and_labels():
     """Rulebook 001 says "turno" (8 turni con 2 giocatori) and "fase del turno" ("salta questa
     fase del turno"); the forms a player types and the items' labels are translated too, each
     form with the English one the table and the log use."""
     text = rules_markdown(pr.load(GAME), lang="it")
     assert "giro" not in text and "passo" not in text
-    assert "turno/i di gioco" in text and "chiude la fase del turno" in text
+    assert "`regular_rounds` turni di gioco" in text and "chiude la fase del turno" in text
     assert "**Forma testuale:** `sotterra {card}` (al tavolo e nel registro: `bury {card}`)" in text
     assert "mostrato come `teschio`" in text and "mostrato come `telo`" in text
     assert "`discard` (in comune; scoperta: tutti la vedono; contiene `pirate`): le carte pirata" in text

@@ -109,7 +109,7 @@ def test_the_command_warns_of_the_texts_it_prints_in_english(capsys, double_thre
     assert main(["rules", GAME, "--variant", double_three, "--lang", "it"]) == 0
     out, err = capsys.readouterr()
     assert DOUBLE_GOLD in out and BASE_GOLD_IT not in squash(out)
-    assert "warning untranslated: 1 text(s) printed in English" in err
+    assert "warning untranslated: 1 text printed in English" in err
     assert "/scoring/gold/rule" in err
     assert main(["rules", GAME, "--lang", "it"]) == 0
     assert capsys.readouterr().err == ""

@@ -91,7 +91,8 @@ def _decoded(x: dict):
     return x
 
 
-# Readable names for the grammar's terminals, used in "expected ..." messages.
+# Readable names for the grammar's terminals that match more than one text, used in
+# "expected ..." messages (one that matches one text is named by it: terminal_word).
 _TERMINAL_WORDS = {
     "NAME": "a name",
     "NUMBER": "a number",
@@ -99,19 +100,8 @@ _TERMINAL_WORDS = {
     "COMP_OP": "a comparison",
     "ADD_OP": "'+' or '-'",
     "MUL_OP": "'*', '/', '//' or '%'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "LSQB": "'['",
-    "RSQB": "']'",
-    "LBRACE": "'{'",
-    "RBRACE": "'}'",
-    "COMMA": "','",
-    "DOT": "'.'",
-    "SEMICOLON": "';'",
     "SEP": "a new line or ';'",
     "ASSIGN_OP": "'=', '+=' or '-='",
-    "ALL": "'all'",
-    "_WHERE": "'where'",
     "_UP": "'up to N times'",
     "DIRECTION": "'ascending' or 'descending'",
     "END_WHAT": "step, turn, phase, hand or match",
@@ -158,12 +148,25 @@ def _expected(exc: UnexpectedInput) -> str:
     """What the parser could take instead, every kind of it (a comparison, a name...): a list
     cut short would mislead (the cut once dropped the comparisons)."""
     names = sorted(
-        {
-            _TERMINAL_WORDS.get(t, repr(t.lower()) if t.isupper() and len(t) < 12 else t)
-            for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())
-        }
+        {terminal_word(t) for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())}
     )
     return ", ".join(n for n in names if not n.startswith("_"))
+
+
+def terminal_word(name: str) -> str:
+    """A terminal of the grammar as a hint names it: a word of the table above, else the text
+    it matches when that is one fixed text (``MINUS`` reads ``'-'``, ``EQUAL`` ``'='``, ``TO``
+    ``'to'``), never the grammar's own name for it."""
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    literal = _literals().get(name)
+    return repr(literal) if literal is not None else name
+
+
+@lru_cache(maxsize=1)
+def _literals() -> dict[str, str]:
+    """Each terminal that matches one fixed text, with that text."""
+    return {t.name: t.pattern.value for t in parser().terminals if t.pattern.type == "str"}
 
 
 def _lone_equals(exc: UnexpectedInput) -> bool:
