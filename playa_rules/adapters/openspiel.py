@@ -311,8 +311,11 @@ class PlayaObserver:
                 if (
                     ev[0] == "act"
                     and ev[1] < seats
-                    and (ev[1] == player or ev[2].defn.others_see == "move")  # not a move kept secret
-                    and (ev[3] is None or all(mk >> player & 1 for mk in ev[3]))
+                    and (
+                        ev[1] == player  # its own moves, always (perfect recall)
+                        or ev[2].defn.others_see == "move"  # not a move kept secret
+                        and (ev[3] is None or all(mk >> player & 1 for mk in ev[3]))
+                    )
                 ):
                     played[ev[1], ev[2].id] += 1
 

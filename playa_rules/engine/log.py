@@ -1,9 +1,12 @@
 """The game log: internal entries turned into JSON events, whole or as one seat saw them.
 
 ``Game`` appends compact tuples while it runs; :func:`event` converts one when the log
-is read. An action that names a face a seat did not know is shown to that seat with the
-face replaced by its type (:func:`_redacted`), using the knowledge masks recorded when
-the action was applied (``ActionDef.hides``, compiler.program ``knowledge_masks``).
+is read. An action that names a face another seat did not know is shown to that seat with
+the face replaced by its type (:func:`_redacted`), using the knowledge masks recorded when
+the action was applied (``ActionDef.hides``, compiler.program ``knowledge_masks``). The
+seat that acted always sees its action whole, with its id (perfect recall), even when the
+action itself hid the face from it (a component moved into a hidden zone that is then
+shuffled, or rolled where nobody sees it).
 """
 
 from __future__ import annotations
@@ -102,9 +105,11 @@ def event(game, ev, seat=None) -> dict | None:
 def _action(game, ev, seat) -> dict | None:
     a = ev[2]
     masks = ev[3]
-    if seat is not None and seat != ev[1] and a.defn.others_see != "move":
+    if seat is None or seat == ev[1]:  # the seat that acted knows what it chose (perfect recall)
+        return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
+    if a.defn.others_see != "move":
         return {"event": "action", "seat": ev[1]} if a.defn.others_see == "turn" else None
-    if seat is None or masks is None or all(mk >> seat & 1 for mk in masks):
+    if masks is None or all(mk >> seat & 1 for mk in masks):
         return {"event": "action", "seat": ev[1], "action": a.text_with(game.m), "id": a.id}
     return {"event": "action", "seat": ev[1], "action": _redacted(game, a, masks, seat)}
 
