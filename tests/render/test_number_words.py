@@ -71,6 +71,71 @@ def test_a_one_round_draft_says_one_round_and_un_giro_di_scelta(tmp_path):
     assert "Un giro di scelta, giocato insieme" in " ".join(render_rules(rules, lang="it").split())
 
 
+@pytest.mark.parametrize(
+    ("extends", "section", "values", "says"),
+    [
+        (
+            "action-cards",
+            "parameters",
+            "card_cost: 1\n  hand_cards: 1",
+            {
+                "en": ["The cost is 1 coin per card.", "deal 1 card face down"],
+                "it": ["Il costo è 1 moneta per carta.", "distribuisci 1 carta coperta"],
+            },
+        ),
+        (
+            "playa-pirata",
+            "parameters",
+            "towel_treasure_points: 1",
+            {"it": ["vale 1 punto per ogni carta telo"]},
+        ),
+        (
+            "pirate-gold-cards",
+            "parameters",
+            "min_receivers: 1",
+            {"en": ["to at least 1 person including you"], "it": ["ad almeno 1 persona te compreso"]},
+        ),
+        (
+            "maui",
+            "assumptions",
+            "umbrella_advance: {value: 2}",
+            {
+                "en": ["advances 2 spaces at once"],
+                "it": ["avanza subito di 2 caselle"],
+                "es": ["avanza 2 casillas en el acto"],
+            },
+        ),
+    ],
+)
+def test_a_bundled_rule_text_agrees_with_a_number_field_of_1(tmp_path, extends, section, values, says):
+    """A noun after a number field is written {n:one|other} in the bundled texts and their
+    catalogues: a house rule of 1 coin prints '1 moneta', not '1 monete' (and Maui's own 1 space
+    '1 space', not '1 spaces')."""
+    text = f"extends: {extends}\nvariant: ones\ntitle: Ones\n{section}:\n  {values}\n"
+    rules = pr.load(_variant(tmp_path, "ones", text))
+    for lang, said in says.items():
+        page = " ".join(render_rules(rules, lang=lang).split())
+        for words in said:
+            assert words in page, (lang, words)
+    base = {lang: " ".join(render_rules(pr.load("maui"), lang=lang).split()) for lang in ("en", "it", "es")}
+    assert "advances 1 space at once" in base["en"] and "di 1 casella)" in base["it"]
+    assert "avanza 1 casilla en el acto" in base["es"]
+
+
+def test_maui_s_status_line_agrees_with_its_penalty(tmp_path):
+    """A display hint's status line is a text for people too: '-1 point', '-2 points'."""
+    from playa_rules.render.screen import Screen
+
+    two = "extends: maui\nvariant: two\ntitle: Two\nassumptions:\n  overhang_penalty: {value: 2}\n"
+    for rules, says in (
+        (pr.load("maui"), "-1 point."),
+        (pr.load(_variant(tmp_path, "two", two)), "-2 points."),
+    ):
+        game = rules.new_game(2, seed=1)
+        text = Screen(rules.spec.get("display"), None, game.m.constants).text(game.view(0), width=200)
+        assert f"off the beach: {says}" in " ".join(text.split())
+
+
 SOLO = """\
 game: solo
 title: Solo
