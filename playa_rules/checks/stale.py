@@ -81,13 +81,18 @@ def _texts(node, pointer: str) -> Iterator[tuple[str, str]]:
 def _states(text: str, words: str, after: str = "") -> tuple[int, str] | None:
     """Where ``text`` (its ``{fields}`` left out) holds ``words`` as figures of their own
     (followed by the pattern ``after``, when given): the place, and a few words either side
-    ("...to at least 3 people including..."), or None."""
-    plain = " ".join(PROSE_FIELD.sub(" ", text).split())
+    as the text writes them, its fields too ("...until the {round_end_specials:nth} of the 5
+    special cards..."), or None."""
+    written = " ".join(text.split())
+    fields = [mt.span() for mt in PROSE_FIELD.finditer(written)]
+    plain = PROSE_FIELD.sub(lambda mt: " " * len(mt.group()), written)  # the same places, no field
     m = re.search(rf"(?<![\w.,-]){re.escape(words)}(?![\w-]|[.,]\d){after}", plain, re.IGNORECASE)
     if m is None:
         return None
-    lo, hi = max(0, m.start() - 30), min(len(plain), m.end() + 30)
-    return m.start(), ("..." if lo else "") + plain[lo:hi] + ("..." if hi < len(plain) else "")
+    lo, hi = max(0, m.start() - 30), min(len(written), m.end() + 30)
+    for start, end in fields:  # a field the window cuts is quoted whole
+        lo, hi = (start if start < lo < end else lo), (end if start < hi < end else hi)
+    return m.start(), ("..." if lo else "") + written[lo:hi] + ("..." if hi < len(written) else "")
 
 
 def _and(words: list[str]) -> str:

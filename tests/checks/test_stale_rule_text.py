@@ -227,3 +227,27 @@ def test_a_number_of_items_several_constants_make_is_warned_when_a_kept_text_sta
     )
     (d,) = _stale(_variant(tmp_path, "more", more))
     assert d.path == "/components/card/items" and "there are 7 'card' items whose gold is 0" in d.message
+
+
+def test_the_note_quotes_the_kept_text_with_its_fields_as_written(tmp_path):
+    # Outside tester, session 19: the note quoted '...until the of the 5 special cards' (the
+    # field {round_end_specials:nth} left out); the quote is the text as written, a field the
+    # quote's window cuts whole.
+    path = _variant(
+        tmp_path,
+        "pirates",
+        "extends: pirate-gold-cards\nvariant: pirates\ntitle: More pirates\nparameters:\n  pirate_cards: 6\n",
+    )
+    (d,) = _stale(path)
+    (note,) = d.notes
+    assert "{round_end_specials:nth} of the 5 special cards appears" in note.message
+    assert " the of the " not in note.message and "{round_end_specials:nth}" in note.message.split("'")[1]
+    from playa_rules.checks.stale import _states
+
+    text = "Start. Then {a_rather_long_field_name:Words} cards, {b} of the 5\n  special ones {c:nth}, {the_last_long_field}."
+    _, quote = _states(text, "5")  # 30 characters either side of the 5 cut both long fields
+    assert (
+        quote
+        == "...{a_rather_long_field_name:Words} cards, {b} of the 5 special ones {c:nth}, {the_last_long_field}..."
+    )
+    assert _states("the {n} cards", "5") is None and _states("{n5} 5", "5")[1] == "{n5} 5"
