@@ -81,8 +81,8 @@ def _texts(node, pointer: str) -> Iterator[tuple[str, str]]:
 def _states(text: str, words: str, after: str = "") -> tuple[int, str] | None:
     """Where ``text`` (its ``{fields}`` left out) holds ``words`` as figures of their own
     (followed by the pattern ``after``, when given): the place, and a few words either side
-    as the text writes them, its fields too ("...until the {round_end_specials:nth} of the 5
-    special cards..."), or None."""
+    as the text writes them, its fields too ("...until the {last:nth} of the 5 red tokens..."),
+    or None."""
     written = " ".join(text.split())
     fields = [mt.span() for mt in PROSE_FIELD.finditer(written)]
     plain = PROSE_FIELD.sub(lambda mt: " " * len(mt.group()), written)  # the same places, no field
@@ -264,12 +264,14 @@ def _stale(ctx, layer, section, name, olds, new, where, quote) -> Diagnostic:
 # items of a component type there are in all, and how many have each value of a property (the
 # items whose `colour` is red), when two or more item lines make that number and a variant
 # changes it (a parameter a `count` names, or the items); the old number must be followed,
-# within two words, by the type's name ("the 5 red tokens" of the type `token`). A count that
+# within two words, by the type's name ("the 5 red tokens" of the type `token`). With variants
+# applied together, the warning is at the first one after which the number is another. A count that
 # is an expression, and items made by `each`, `pairs` or `where`, are not worked out.
 
 
 def _stale_counts(ctx: Context, layers: list, base: dict, texts: list) -> Iterator[Diagnostic]:
     final = ctx.data
+    stages = _Stages(ctx)
     for tname, comp in items_of(base.get("components")):
         now = dict(items_of(final.get("components"))).get(tname)
         olds, news = _item_counts(comp, base), _item_counts(now, final)
@@ -281,10 +283,12 @@ def _stale_counts(ctx: Context, layers: list, base: dict, texts: list) -> Iterat
             new = news.get(group, (0, 0, set()))
             if old[1] < 2 or old[0] == new[0] or old[0] in (0, 1):
                 continue  # one item line: its own constant's check; an unchanged number
-            at = _changed_by(layers, base, tname, old[2] | new[2])
+            at = _changed_by(layers, base, tname, old[2] | new[2], stages.first_change(tname, group, old[0]))
             if at is None:
                 continue
             i, layer, pointer, what = at
+            made = stages.count(i, tname, group)
+            numbers = (old[0], new[0]) if made in (None, new[0]) else (old[0], made, new[0])
             for where, text, written in texts:
                 if written >= i or where in reported:
                     continue
@@ -292,9 +296,7 @@ def _stale_counts(ctx: Context, layers: list, base: dict, texts: list) -> Iterat
                 if found is None:
                     continue
                 reported.add(where)
-                yield _stale_count(
-                    ctx, layer, pointer, what, (tname, group), (old[0], new[0]), where, found[1]
-                )
+                yield _stale_count(ctx, layer, pointer, what, (tname, group), numbers, where, found[1])
 
 
 def _item_counts(comp, data: dict) -> dict | None:
@@ -327,9 +329,51 @@ def _item_counts(comp, data: dict) -> dict | None:
     return counts
 
 
-def _changed_by(layers: list, base: dict, tname, feeding: set):
-    """The last variant that changes the items of ``tname`` or a constant their counts name:
-    (its place, the layer, the pointer of the change, the change in words); None: none does."""
+class _Stages:
+    """The rules merged with the first variant, with the first two, ... (the last: the rules
+    checked), each worked out when first asked for (only when a number of items changed)."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self.merged: dict[int, dict] = {len(ctx.doc.layers) - 1: ctx.data}
+
+    def __len__(self) -> int:
+        return len(self.ctx.doc.layers)
+
+    def __getitem__(self, i: int) -> dict:
+        if i not in self.merged:
+            from ..source.overlay import merge
+
+            base = self.ctx.doc.base
+            name = base.data.get("game", "") if isinstance(base.data, dict) else ""
+            self.merged[i] = merge(base, self.ctx.doc.layers[: i + 1], name).data
+        return self.merged[i]
+
+    def count(self, i: int, tname, group) -> int | None:
+        """How many items of ``group`` the rules have with the variants up to the ``i``-th."""
+        data = self[i]
+        counts = _item_counts(dict(items_of(data.get("components"))).get(tname), data)
+        return None if counts is None else counts.get(group, (0, 0, set()))[0]
+
+    def first_change(self, tname, group, old: int) -> int | None:
+        """The place of the first variant after which the rules have another number of items
+        of ``group`` than ``old`` (the game's), or None when none is worked out."""
+        for i in range(len(self)):
+            n = self.count(i, tname, group)
+            if n is not None and n != old:
+                return i
+        return None
+
+
+def _changed_by(layers: list, base: dict, tname, feeding: set, first: int | None = None):
+    """The variant that changes the items of ``tname`` or a constant their counts name: the
+    ``first``-th when given and it does (the one that made the number another), else the last
+    that does; (its place, the layer, the pointer of the change, the change in words); None:
+    none does."""
+    if first is not None:
+        found = _changed_by(layers[: first + 1], base, tname, feeding)
+        if found is not None and found[0] == first:
+            return found
     for i in range(len(layers) - 1, -1, -1):
         data = layers[i].doc.data if isinstance(layers[i].doc.data, dict) else {}
         comp = dict(items_of(data.get("components"))).get(tname)
@@ -353,12 +397,13 @@ def _changed_by(layers: list, base: dict, tname, feeding: set):
 
 def _stale_count(ctx, layer, pointer, what, group, numbers, where, quote) -> Diagnostic:
     tname, key = group
-    old, new = numbers
+    old, new = numbers[0], numbers[1]
+    later = f"; {numbers[2]} with the variants after it" if len(numbers) > 2 else ""
     items = f"'{tname}' items" if key is None else f"'{tname}' items whose {key[0]} is {key[1]}"
     d = layer.doc.diagnostic(
         pointer,
         "stale-rule-text",
-        f"{what}, so there are {new} {items} (there were {old}), but a rule text that variant "
+        f"{what}, so there are {new} {items} (there were {old}{later}), but a rule text that variant "
         f"'{layer.id}' keeps still states {old} of them in figures: the printed rules would say the old number",
         severity="warning",
         hint="a number worked out from several constants has no {field}: say it without the number, "

@@ -251,3 +251,27 @@ def test_the_note_quotes_the_kept_text_with_its_fields_as_written(tmp_path):
         == "...{a_rather_long_field_name:Words} cards, {b} of the 5 special ones {c:nth}, {the_last_long_field}..."
     )
     assert _states("the {n} cards", "5") is None and _states("{n5} 5", "5")[1] == "{n5} 5"
+
+
+def test_stacked_variants_locate_a_number_of_items_at_the_variant_that_changed_it(tmp_path):
+    # Outside tester, session 19: with --variant a --variant c, the 5 special cards a's 6
+    # pirate cards made 7 were warned at c, which added a card of another gold.
+    a = _variant(
+        tmp_path,
+        "a",
+        "extends: pirate-gold-cards\nvariant: a\ntitle: A\nparameters:\n  pirate_cards: 6\n",
+    )
+    items = "extends: pirate-gold-cards\nvariant: {v}\ntitle: V\ncomponents:\n  card:\n    items:\n      add: [{x}]\n"
+    c = _variant(tmp_path, "c", items.format(v="c", x="{kind: gold, gold: 9, count: 1}"))
+    for order in ([a, c], [c, a]):
+        (d,) = _stale(pr.load("pirate-gold-cards", variants=order))
+        assert (Path(d.file).name, d.path) == ("a.yaml", "/parameters/pirate_cards"), order
+        assert "so there are 7 'card' items whose gold is 0 (there were 5)," in d.message
+    # both change it: at the first, saying what the later ones made of it
+    d2 = _variant(tmp_path, "d", items.format(v="d", x="{kind: cursed, gold: 0, count: 2}"))
+    (d,) = _stale(pr.load("pirate-gold-cards", variants=[a, d2]))
+    assert Path(d.file).name == "a.yaml"
+    assert (
+        "so there are 7 'card' items whose gold is 0 (there were 5; 9 with the variants after it)"
+        in d.message
+    )
