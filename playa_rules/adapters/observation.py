@@ -27,7 +27,10 @@ card): which card a stack belongs to may be hidden, so their rows follow the pla
 the card they are attached to (zone, then position), not the card.
 
 Values: numbers as they are, booleans 0 or 1, ``none`` 0, a text a stable code in
-(0, 1] (crc32 / 2**32, so equal texts give equal codes in every process).
+(0, 1] (crc32 / 2**32, so equal texts give equal codes in every process). Components are
+named as the observing seat's view names them (:meth:`Layout.named`, ``view.shown_ids``),
+never by the engine's id: a variable holding one by the id the view shows it by (+ 1), or
+by its back; a component's row of ``cvars`` is the row of that id (copies by their places).
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from __future__ import annotations
 import zlib
 
 import numpy as np
+
+from ..engine.view import copy_classes, shown_ids
 
 
 def encode(v) -> float:
@@ -74,6 +79,20 @@ class Layout:
             for scope, attr in (("turn", "tvars"), ("hand", "hvars"), ("match", "mvars"))
             for k in sorted(m.variables.get(scope, {}))
         ]
+        held = program.component_vars  # (scope, name) -> one component (True) or a list of them
+        scopes = {"pvars": "player", "pmvars": "player_match"}
+        self.held_cvars = {
+            i: held[key] for i, n in enumerate(self.cvar_names) if (key := ("component", n)) in held
+        }
+        self.held_seat = {
+            i: held[key] for i, (st, k) in enumerate(self.seat_var_names) if (key := (scopes[st], k)) in held
+        }
+        self.held_vars = {i: held[key] for i, key in enumerate(self.var_names) if key in held}
+        classes = copy_classes(m)
+        carries = {t for types, _ in m.cvars.values() for t in types}  # types with component variables
+        self.renumber = bool(held) or (
+            classes is not None and any(k >= 0 and m.ctype[c] in carries for c, k in enumerate(classes[0]))
+        )  # whether write needs the ids the seat's view shows (view.shown_ids)
         self.phases = len(program.phases)
         # known: for each zone, a slot per face of the types it holds (a board of cells would
         # otherwise be zones x faces, mostly pairs that cannot occur)
@@ -185,33 +204,60 @@ class Layout:
                 else:
                     k = uo + r * ntypes + tix[c]
                     counts[k] = counts.get(k, 0) + 1
+        # components as the seat's view names them (view.shown_ids): needed where copies carry
+        # variables (a copy's row is the id the view shows it by, not which physical copy) or
+        # variables hold components
+        ids = shown_ids(g, m, seat) if self.renumber else None
         co, width = o["cvars"], len(self.cvar_names)
+        bases = [co + c * width for c in seen] if ids is None else [co + ids[c] * width for c in seen]
+        held = self.held_cvars
         for i, name in enumerate(self.cvar_names):
             store = g.cvars[name]
-            for c in seen:
+            one = held.get(i) if held else None
+            for c, b in zip(seen, bases):
                 v = store[c]
-                if v.__class__ not in _NUMBERS:
+                if one is not None:
+                    v = self.named(v, one, ids)
+                elif v.__class__ not in _NUMBERS:
                     v = encode(v)
                 if v:  # zero stays as the tensor was cleared
-                    at.append(co + c * width + i)
+                    at.append(b + i)
                     values.append(v)
+        held = self.held_seat
         so, width = o["seat_vars"], len(self.seat_var_names)
         for i, (store, k) in enumerate(self.seat_var_names):
             column = getattr(g, store)[k]
+            one = held.get(i) if held else None
             for s in range(g.n):
                 at.append(so + s * width + i)
-                values.append(encode(column[s]))
+                values.append(encode(column[s]) if one is None else self.named(column[s], one, ids))
         stores = {"turn": g.tvars, "hand": g.hvars, "match": g.mvars}
+        held = self.held_vars
         vo = o["vars"]
         for i, (scope, k) in enumerate(self.var_names):
             at.append(vo + i)
-            values.append(encode(stores[scope].get(k)))
+            v = stores[scope].get(k)
+            one = held.get(i) if held else None
+            values.append(encode(v) if one is None else self.named(v, one, ids))
         scores = game.scores()
         at.extend(range(o["scores"], o["scores"] + len(scores)))
         values.extend(scores)
         tensor[at] = values
         if counts:
             tensor[list(counts)] = list(counts.values())
+
+    def named(self, value, one: bool, ids: dict) -> float:
+        """A variable holding a component (``one``) or a list of them, as the seat's view names
+        them: a component it sees by the id its view shows (that id + 1: 0 is none), one it does
+        not by its back, minus (1 + the index of its type); a list as the text code of the view's
+        list (``[3, {'type': 'card', 'hidden': True}]``). Never the engine's own id, which would
+        tell a seat which hidden component, or which of the copies it sees, it is."""
+        if value is None:
+            return 0.0
+        if one:
+            shown = ids.get(value)
+            return float(shown + 1) if shown is not None else -1.0 - self.type_index[value]
+        return encode(str([ids.get(c, {"type": self.m.ctype[c], "hidden": True}) for c in value]))
 
 
 _NUMBERS = (int, bool, float)  # stored as they are (True as 1)

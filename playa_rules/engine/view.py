@@ -138,6 +138,50 @@ def _number(items: list, cls: list, ids: list, taken: list) -> None:
                 _number(zone, cls, ids, taken)
 
 
+def shown_ids(g, m, seat: int) -> dict:
+    """Engine id -> the id ``view(seat)`` shows it by, for every component that view shows with an
+    id (those in a zone whose face ``seat`` knows), worked out from the state without building
+    the view: the view's order (shared zones, then each seat's, each zone from its first
+    component, a component before the zones attached to it) and :func:`canonical_ids`'
+    numbering of copies. For what reads the state on a seat's behalf (the adapters' tensors)."""
+    order = m.__dict__.get("_view_order")
+    if order is None:  # (shared zone indices, per-player zone bases, attached tables): once per model
+        zones = [z for z in m.zones.values() if z.per in (None, "player")]
+        order = m.__dict__["_view_order"] = (
+            [z.base for z in zones if z.per is None],
+            [z.base for z in zones if z.per == "player"],
+            list(m.attached.values()),
+        )
+    shared, bases, tables = order
+    classes = copy_classes(m)
+    cls, ids = classes if classes is not None else (None, None)
+    out: dict = {}
+    walk = (g.zones, g.known, 1 << seat, cls, ids, [0] * len(ids) if ids else None, tables, out)
+    for z in shared:
+        _shown_in(z, walk)
+    for p in range(g.n):
+        for b in bases:
+            _shown_in(b + p, walk)
+    return out
+
+
+def _shown_in(z: int, walk: tuple) -> None:
+    """:func:`shown_ids` of zone ``z`` and the zones attached to its components (as ``_ids_of``)."""
+    zones, known, bit, cls, ids, taken, tables, out = walk
+    for c in zones[z]:
+        if known[c] & bit:
+            k = -1 if cls is None else cls[c]
+            if k >= 0:
+                out[c] = ids[k][taken[k]]
+                taken[k] += 1
+            else:
+                out[c] = c
+        for t in tables:
+            a = t[c]
+            if a >= 0 and zones[a]:
+                _shown_in(a, walk)
+
+
 def _ids_in(shared: dict, owned: list, out: list) -> list:
     """The ids of the components a view shows, in the view's order (:func:`canonical_ids`)."""
     for zones in (shared, *owned):

@@ -1,18 +1,25 @@
 """The observation tensor (adapters.observation) read back piece by piece: a plain
 element-by-element writer of the layout its module documents, compared with the fast one
 (values gathered, then stored by indexed assignments) at random positions of every bundled
-game, for every seat. The fast writer must give exactly the same floats."""
+game, for every seat. The fast writer must give exactly the same floats. The plain writer
+names components through the seat's view itself (its zones' ids, copies renumbered), the fast
+one through ``view.shown_ids``."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import playa_rules as pr
 from playa_rules.adapters.observation import Layout, encode
+from playa_rules.engine.view import _ids_in, canonical_ids, copy_classes
+from playa_rules.engine.viewcode import view_zones
 from playa_rules.rules import games
+
+HERE = Path(__file__).resolve().parent.parent
 
 
 def plain(layout: Layout, game, seat: int) -> np.ndarray:
@@ -36,6 +43,21 @@ def plain(layout: Layout, game, seat: int) -> np.ndarray:
         )
         for c, row in zip(owners, sorted(zi for zi in table if zi >= 0)):
             rows[table[c]] = row
+    # components by the ids the seat's view shows them by (copies numbered by their places)
+    shared, owned = view_zones(m)(g, seat, g.n)
+    engine_ids = _ids_in(shared, owned, [])
+    if copy_classes(m) is not None:
+        canonical_ids(shared, owned, *copy_classes(m))
+    shown = dict(zip(engine_ids, _ids_in(shared, owned, [])))
+    held = game.program.component_vars
+
+    def value(v, key):
+        if key not in held or v is None:
+            return encode(v)
+        if held[key]:
+            return shown[v] + 1 if v in shown else -1 - layout.types.index(m.ctype[v])
+        return encode(str([shown.get(c, {"type": m.ctype[c], "hidden": True}) for c in v]))
+
     for c in range(m.component_count):
         if g.loc[c] < 0:
             continue
@@ -43,23 +65,25 @@ def plain(layout: Layout, game, seat: int) -> np.ndarray:
         if g.known[c] >> seat & 1:
             parts["known"][layout.known_at[z][m.face[c]]] += 1
             for i, name in enumerate(layout.cvar_names):
-                parts["cvars"][c, i] = encode(g.cvars[name][c])
+                parts["cvars"][shown[c], i] = value(g.cvars[name][c], ("component", name))
         else:
             parts["unseen"][z, layout.type_index[c]] += 1
+    scope_of = {"pvars": "player", "pmvars": "player_match"}
     for s in range(g.n):
         for i, (store, k) in enumerate(layout.seat_var_names):
-            parts["seat_vars"][s, i] = encode(getattr(g, store)[k][s])
+            parts["seat_vars"][s, i] = value(getattr(g, store)[k][s], (scope_of[store], k))
     stores = {"turn": g.tvars, "hand": g.hvars, "match": g.mvars}
     for i, (scope, k) in enumerate(layout.var_names):
-        parts["vars"][i] = encode(stores[scope].get(k))
+        parts["vars"][i] = value(stores[scope].get(k), (scope, k))
     scores = game.scores()
     parts["scores"][: len(scores)] = scores
     return tensor
 
 
-@pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize("game_id", [*games(), "seat-lists"])
 def test_the_fast_writer_gives_the_layout_s_floats_for_every_seat(game_id):
-    rules = pr.load(game_id)
+    """Every bundled game, and a test game with a variable holding a list of components."""
+    rules = pr.load(game_id if game_id in games() else HERE / "games" / f"{game_id}.yaml")
     layout = Layout(rules.program)
     rng = random.Random(11)
     checked = 0
