@@ -8,7 +8,7 @@ table sees what their own screen shows, never the omniscient log.
 
 from __future__ import annotations
 
-from ..render.progress import end_condition, hand_heading
+from ..render.progress import end_condition, hand_heading, lone_result, scored
 
 MAX_OUTCOMES = 12  # chance outcomes shown on one line; more are counted
 
@@ -79,7 +79,7 @@ class Narrator:
         self.skipped: set = set()  # (seat, step) whose "no legal action" was told this hand
         spec = spec or {}
         self.end_when = end_condition(spec)  # a match that ends early says so, not "hand 1 of 50"
-        self.scored = bool(spec.get("scoring")) or "points" in (spec.get("match") or {})
+        self.scored = scored(spec)
         self.match_points = (spec.get("match") or {}).get("points")
         self.tie_breaks = bool((spec.get("match") or {}).get("tie_breaks"))
         self.declared: bool | None = None  # whether a `win` effect ended the match (None: not known)
@@ -246,15 +246,7 @@ class Narrator:
         if declared or self.able is None or len(self.able) != 1:
             return None
         seat = self.able[0]
-        if self.scored:
-            self.say(
-                f"Result: {self.name(seat)} ends on {scores[seat]} "
-                f"point{'' if scores[seat] in (1, -1) else 's'} "
-                "(one seat can win: its points are its result; only a `win` effect names a winner)",
-                final=True,
-            )
-        else:
-            self.say("No winner (one seat can win, no scoring rules and no `win` effect)", final=True)
+        self.say(lone_result(self.name(seat), scores[seat] if self.scored else None), final=True)
         return seat
 
     def why(self, won: list[int]) -> str:

@@ -33,3 +33,31 @@ def hand_heading(hand: int, hands: int, start: str, end_when: str | None) -> str
         f"Hand {hand} ({start} starts); the match ends after the hand in which `{end_when}` holds, "
         f"at the latest after hand {hands}"
     )
+
+
+def scored(spec: dict) -> bool:
+    """Whether the rules score points (scoring rules, or the match's own ``points``)."""
+    match = spec.get("match") if isinstance(spec, dict) else None
+    return bool(spec.get("scoring")) or (isinstance(match, dict) and "points" in match)
+
+
+def lone_seat(game) -> int | None:
+    """The one seat that can win a match over, when only one can (one player against the rules,
+    or people with automata that cannot win) and no `win` effect named the winners: most points
+    would always name it, so its result is its points (:func:`lone_result`). None otherwise."""
+    g = game.g
+    if g.won:  # a `win` effect decided ('win none' records None)
+        return None
+    able = [s for s in range(g.n) if g.auto[s] is None or g.auto[s].can_win]
+    return able[0] if len(able) == 1 else None
+
+
+def lone_result(name: str, points) -> str:
+    """The end line of a match one seat alone can win (:func:`lone_seat`), as the terminal and
+    the web table say it: its points (None: the rules score none) and no winner named."""
+    if points is None:
+        return "No winner (one seat can win, no scoring rules and no `win` effect)"
+    return (
+        f"Result: {name} ends on {points} point{'' if points in (1, -1) else 's'} "
+        "(one seat can win: its points are its result; only a `win` effect names a winner)"
+    )

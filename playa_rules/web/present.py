@@ -13,6 +13,7 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 
 from ..render import rules_markdown
+from ..render.progress import lone_result, lone_seat, scored
 from ..render.words import prose
 
 MAX_LISTED = 20_000  # legal actions sent to a page at one decision, at most
@@ -67,9 +68,23 @@ def _chance_line(group: str, values: list[str]) -> str:
     return f"{group}: " + ", ".join(values[:MAX_OUTCOMES]) + more
 
 
-def log_lines(events: list[dict], me: int | None) -> list[str]:
+def result_text(game, me: int | None) -> str:
+    """How a match that is over ended, for ``me``'s page: ``won by you``, ``won by seat 1, you``,
+    ``won by no one``; a match only one seat can win, whose winner no `win` effect named, ends
+    with its result in the terminal's words (``Result: seat 0 (you) ends on -1 point (...)``,
+    render.progress ``lone_result``): the one seat always has most points, so "won by" would
+    say it won whatever it scored."""
+    seat = lone_seat(game)
+    if seat is not None:
+        name = f"seat {seat}" + (" (you)" if seat == me else "")
+        return lone_result(name, game.scores()[seat] if scored(game.rules.spec) else None)
+    return "won by " + (", ".join(who(s, me) for s in game.winners()) or "no one")
+
+
+def log_lines(events: list[dict], me: int | None, result: str | None = None) -> list[str]:
     """A log (``log_for(me)``, or the whole ``log`` for ``me`` None) as lines a person reads:
-    each decision with its seat, what chance brought in a row grouped, hands, phases, scores, the end."""
+    each decision with its seat, what chance brought in a row grouped, hands, phases, scores, the
+    end (with ``result``, :func:`result_text`, when given; else the end event's winners)."""
     lines: list[str] = []
     group, values = None, []
     for ev in events:
@@ -106,8 +121,9 @@ def log_lines(events: list[dict], me: int | None) -> list[str]:
         elif kind == "score":
             lines.append(f"hand {ev['hand']} scores: " + ", ".join(map(str, ev["scores"])))
         elif kind == "end":
-            names = ", ".join(who(s, me) for s in ev["winners"]) or "no one"
-            lines.append(f"the end: scores {', '.join(map(str, ev['scores']))}; won by {names}")
+            if result is None:
+                result = "won by " + (", ".join(who(s, me) for s in ev["winners"]) or "no one")
+            lines.append(f"the end: scores {', '.join(map(str, ev['scores']))}; {result}")
     if values:
         lines.append(_chance_line(group, values))
     return lines

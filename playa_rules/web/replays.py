@@ -89,6 +89,7 @@ def frame(rules, log: list, step, seat) -> dict:
     game = at_step(rules, log, step)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.players):
         raise PlayaRulesError(f"a seat is a whole number from 0 to {game.players - 1}")
+    result = present.result_text(game, seat) if game.is_over else None
     return {
         "type": "replay",
         "step": step,
@@ -97,7 +98,8 @@ def frame(rules, log: list, step, seat) -> dict:
         "seat": seat,
         "players": game.players,
         "view": present.view_of(game, seat),
-        "log": present.log_lines(game.log if seat is None else game.log_for(seat), seat),
+        "log": present.log_lines(game.log if seat is None else game.log_for(seat), seat, result),
         "over": game.is_over,
         "winners": game.winners() if game.is_over else [],
+        "result": result,
     }

@@ -66,6 +66,7 @@ class Table:
         g = self.game
         mine = not g.is_over and seat in g.acting and not self.error
         actions, total = present.actions_of(g, seat) if mine else ([], 0)
+        result = present.result_text(g, seat) if g.is_over else None
         return {
             "type": "table",
             "table": self.id,
@@ -78,9 +79,10 @@ class Table:
             "view": present.view_of(g, seat),
             "actions": actions,
             "total_actions": total,
-            "log": present.log_lines(g.log_for(seat), seat),
+            "log": present.log_lines(g.log_for(seat), seat, result),
             "over": g.is_over,
             "winners": g.winners() if g.is_over else [],
+            "result": result,
             "error": self.error,
         }
 

@@ -17,10 +17,7 @@ function setStatus(text, cls) { status.textContent = text; status.className = "s
 
 function waitingText(msg) {
   if (msg.error) return msg.error;
-  if (msg.over) {
-    const w = msg.winners.map((s) => (s === msg.seat ? "you" : `seat ${s}`)).join(", ") || "no one";
-    return `the match is over: won by ${w}`;
-  }
+  if (msg.over) return `the match is over: ${msg.result}`;  // "won by you", or one seat's result
   const cur = msg.view.current_player;
   return Number.isInteger(cur) ? `waiting for seat ${cur}` : "waiting";
 }
