@@ -232,6 +232,25 @@ def test_king_size_needs_two_more_towels_than_the_top_card():
     assert "towels 3 on #1" in legal and "towels 1+2 on #1" in legal
 
 
+def test_king_size_on_a_treasure_with_no_cards_allows_any_value():
+    """The towel rule: "You can play any value of Beach Towel card(s) on top of a Treasure
+    that has no cards on it, but if the Treasure already has towels on it, you must exceed
+    the value of the last card played there"; KING SIZE BEACH TOWEL: "must exceed the value
+    of the top card by at least two towels instead of only one". With no card on the
+    Treasure there is no top card to exceed: a single 1-towel card may be played."""
+    game = red_card_step()
+    game.apply("telescope #0")
+    t = beach(game)[1]
+    assert stack(game, t) == []
+    move(game, special(game, "king_size"), "beside", comp=t)
+    refresh_legal(game)
+    legal = texts(game)
+    assert "towels 1 on #1" in legal and "towels 2 on #1" in legal
+    game.apply("towels 1 on #1")
+    assert controller(game, t) == RED
+    # from now on the Treasure has a top card: the +2 applies (the test below)
+
+
 @pytest.mark.parametrize("ruling, weakest", [("combine", "2"), ("parrot", "1"), ("king_size", "3")])
 def test_parrot_with_king_size_ruling(ruling, weakest):
     """Ruling parrot_with_king_size: does the Parrot's match combine with a King Size?"""
