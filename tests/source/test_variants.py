@@ -108,6 +108,31 @@ def test_short_game_two_hands_lowest_scorer_chooses_a_position():
     pytest.fail("no seed gave a single lowest scorer")
 
 
+def test_short_game_two_hands_the_position_is_chosen_before_the_second_hand_is_dealt():
+    """ "the player with the lowest score in the first hand chooses which position to play
+    in the second hand": the choice comes between the hands, before the deal, so the
+    chooser sees no treasure of the second hand while choosing; then the hand is dealt as
+    the game's setup deals it (the variant's deal phase runs the game's setup text)."""
+    rules = pr.load("playa-pirata", variants=["short-game-two-hands"])
+    base = pr.load("playa-pirata")
+    deal = next(p for p in rules.spec["phases"] if p["id"] == "deal")
+    assert deal["on_start"].strip() == base.spec["setup"].strip()
+    assert [p["id"] for p in rules.spec["phases"]][:2] == ["choose_position", "deal"]
+    game = rules.new_game(players=3, seed=0)
+    rng = random.Random(0)
+    while len(game.hand_scores) < 1:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    chooser = game.current_player
+    view = game.view(chooser)
+    assert view["phase"] == "choose_position"
+    assert view["seats"][chooser]["zones"]["treasures"] == [] and view["zones"]["beach"] == []
+    game.apply("play 1")
+    view = game.view(chooser)
+    assert view["start_player"] == chooser
+    assert len(view["seats"][chooser]["zones"]["treasures"]) == 4 and len(view["zones"]["beach"]) == 1
+
+
 def test_a_variant_file_loads_directly_with_its_game():
     rules = pr.load(HOUSE_RULE)
     assert rules.id == "playa-pirata" and rules.variants == ["two-skulls-twelve"]
