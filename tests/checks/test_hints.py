@@ -181,7 +181,7 @@ CASE_FILES = [
     ("duplicate-text", "semantic/duplicate-text.yaml", "give each action a text of its own"),
     ("endless-phase", "semantic/endless-phase.yaml", "write a condition that becomes true"),
     ("unreachable-phase", "semantic/endless-phase.yaml", "give the earlier phase an end"),
-    ("bad-count", "semantic/unreachable-phase.yaml", "a phase without turns leaves out 'turns'"),
+    ("bad-count", "semantic/rounds-below-one.yaml", "a phase without turns leaves out 'turns'"),
     ("impossible-value", "semantic/impossible-value.yaml", "the values of 'value' are 1, 2"),
     ("misplaced-end", "semantic/misplaced-end.yaml", "use 'end phase', 'end hand' or 'end match' here"),
     ("text-omits-parameter", "semantic/text-omits-parameter.yaml", "add {card} to the text"),

@@ -660,3 +660,44 @@ def test_a_constant_index_out_of_range_is_refused_when_the_rules_load(tmp_path, 
     )
     assert [d for d in pr.validate(_write(tmp_path, guarded)) if d.severity == "error"] == []
     assert pr.load(_write(tmp_path, guarded))
+
+
+@pytest.mark.parametrize(
+    ("dead", "live"),
+    [
+        ("if false { set hand.x = [1, 2, 3][5] }", "if true { set hand.x = [1, 2, 3][5] }"),
+        (
+            "if 1 > 2 { set hand.x = [1, 2, 3][5] } else { set hand.x = 1 }",
+            "if 2 > 1 { set hand.x = [1, 2, 3][5] } else { set hand.x = 1 }",
+        ),
+        (
+            "if true { set hand.x = 1 } else { set hand.x = [1, 2, 3][5] }",
+            "if false { set hand.x = 1 } else { set hand.x = [1, 2, 3][5] }",
+        ),
+        ("set hand.x = if false then [1, 2, 3][5] else 0", "set hand.x = if true then [1, 2, 3][5] else 0"),
+        ("set hand.x = if 2 > 1 then 0 else [5, 6][2]", "set hand.x = if 1 > 2 then 0 else [5, 6][2]"),
+        (
+            "if false and [1, 2, 3][5] == 1 { set hand.x = 1 }",
+            "if true and [1, 2, 3][5] == 1 { set hand.x = 1 }",
+        ),
+        (
+            "if true or [1, 2, 3][-1] == 1 { set hand.x = 1 }",
+            "if false or [1, 2, 3][-1] == 1 { set hand.x = 1 }",
+        ),
+        ("while false { set hand.x = [1, 2, 3][5] }", "set hand.x = [1, 2, 3][5]"),
+    ],
+)
+def test_a_constant_index_in_a_branch_that_never_runs_is_no_error(tmp_path, dead, live):
+    """``if false { ... t[5] ... }``: the branch never runs, so the index is never read
+    (dsl.md): no bad-index error, no warning; the same index where it runs is the error."""
+
+    def rules(effect):
+        return PROBE.replace(
+            "    effect: move take(bank, n) to me.won",
+            f"    effect: |\n      move take(bank, n) to me.won\n      {effect}",
+        ).replace("phases:", "variables:\n  hand: {x: 0}\nphases:")
+
+    assert [d for d in pr.validate(_write(tmp_path, rules(dead))) if d.code == "bad-index"] == []
+    assert pr.load(_write(tmp_path, rules(dead)))
+    (d,) = _errors(_write(tmp_path, rules(live)))
+    assert d.code == "bad-index"

@@ -163,6 +163,17 @@ BAD_FILES = {
     ],
     "unreachable-phase.yaml": [
         (
+            "warning",
+            "unreachable-phase",
+            "phase 'bonus' never takes a turn: its 'until' condition always holds, and it is tested "
+            "before the first turn",
+            35,
+            40,
+            None,
+        )
+    ],
+    "rounds-below-one.yaml": [
+        (
             "error",
             "bad-count",
             "phase 'bonus' would never take a turn: its rounds are always 0",

@@ -14,6 +14,7 @@ import itertools
 import operator
 import os
 from collections.abc import Callable
+from contextlib import contextmanager
 
 from ...errors import Diagnostic, RuleError, spelled
 from ...shared.limits import MAX_INT, MAX_PROBLEMS
@@ -53,6 +54,7 @@ class Compiler(OperatorNodes):
         self.text = ""
         self._fresh = itertools.count()
         self._inlining: list[str] = []  # the defines and procedures being compiled in place
+        self.unreached = 0  # > 0 in a branch these rules never run (if false { ... }): never_run
         self.procedures: dict = {}  # name -> control.Procedure, from the file's procedures
         self.broken_procedures: set[str] = set()  # procedures whose text does not parse (reported)
         self._inlined, self.loops, self.sizes = 0, (), {}  # calls inlined (MAX_INLINES); loops (cost.py)
@@ -292,6 +294,18 @@ class Compiler(OperatorNodes):
             + list(self.functions)
         )
 
+    @contextmanager
+    def never_run(self, dead: bool):
+        """Compile what the block compiles as a branch that never runs under these rules when
+        ``dead`` (the other side of an ``if`` whose test is known when the rules load, what
+        follows a constant that decides an ``and`` or ``or``): a value that would fail when
+        read there (a constant index out of range) is no error, since it is never read."""
+        self.unreached += dead
+        try:
+            yield
+        finally:
+            self.unreached -= dead
+
     def inline(self, d: Define, args: list[C], node: A.Node, scope: Scope) -> C:
         """Compile a call of a define: its body with its parameters bound to the arguments."""
         return defines.inline(self, d, args, node)
@@ -325,6 +339,7 @@ class Compiler(OperatorNodes):
             and isinstance(o.const, (list, tuple, dict))
             and not by_players_read
             and not self._inlining  # (a define's argument, a loop's item unrolled: maybe guarded)
+            and not self.unreached  # (a branch that never runs: never read)
             and not free_names(n) & set(scope.names)
         ):
             self.error(

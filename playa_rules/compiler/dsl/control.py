@@ -143,7 +143,8 @@ def _while(cp, node: A.While, scope: Scope):
         limit = b.const
     loops = cost.rounds(cp, limit, node)  # the body runs up to limit times
     try:
-        body = cp.block(node.body, scope)
+        with cp.never_run(test.is_const and not test.const):
+            body = cp.block(node.body, scope)
     finally:
         cp.loops = loops
     tf = test.fn

@@ -340,9 +340,11 @@ def _roll(cp, node: A.Roll, scope):
 @effect(A.If, "if", "Do one block or the other.", "if count(me.hand) == 0 { end turn } else { ... }")
 def _if(cp, node: A.If, scope):
     test = cp.expr(node.test, scope)
-    tf = test.fn
-    body = cp.block(node.body, scope)
-    orelse = cp.block(node.orelse, scope) if node.orelse is not None else None
+    tf, decided = test.fn, test.is_const  # a ruling or parameter decides it: one side never runs
+    with cp.never_run(decided and not test.const):
+        body = cp.block(node.body, scope)
+    with cp.never_run(decided and bool(test.const)):
+        orelse = cp.block(node.orelse, scope) if node.orelse is not None else None
 
     def run_if(g, e):
         if tf(g, e):

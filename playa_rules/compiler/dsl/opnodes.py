@@ -45,7 +45,11 @@ class OperatorNodes:
     ``expect``, ``error``, ``fault_site`` and ``gen`` they use)."""
 
     def _Conditional(self, n: A.Conditional, scope: Scope) -> C:
-        t, a, b = self.expr(n.test, scope), self.expr(n.then, scope), self.expr(n.orelse, scope)
+        t = self.expr(n.test, scope)
+        with self.never_run(t.is_const and not t.const):  # (a side a constant test never picks)
+            a = self.expr(n.then, scope)
+        with self.never_run(t.is_const and bool(t.const)):
+            b = self.expr(n.orelse, scope)
         if {a.t.kind, b.t.kind} == {"zone", "list"}:  # a zone on one side: read as its components
             a, b = (C(zone_list(c), T.list_of(c.t.element())) if c.t.kind == "zone" else c for c in (a, b))
         tf, af, bf, out_t = t.fn, a.fn, b.fn, T.join(a.t, b.t)
@@ -91,8 +95,11 @@ class OperatorNodes:
         return C(lambda g, e: af(g, e) if tf(g, e) else bf(g, e), out_t)
 
     def _BoolOp(self, n: A.BoolOp, scope: Scope) -> C:
-        compiled = [self.expr(v, scope) for v in n.values]
         absorbing = n.op == "or"  # a constant true decides an 'or', a false an 'and'
+        compiled = []
+        for v in n.values:  # what follows a deciding constant is never read
+            with self.never_run(any(c.is_const and bool(c.const) is absorbing for c in compiled)):
+                compiled.append(self.expr(v, scope))
         if any(c.is_const and bool(c.const) is absorbing for c in compiled):
             return const(absorbing, T.BOOL)
         compiled = [c for c in compiled if not c.is_const]
