@@ -137,6 +137,14 @@ def _common(p: argparse.ArgumentParser) -> None:
         help="game i uses the seed S + i, as 'playa-rules play --seed' (default 0)",
     )
     p.add_argument(
+        "--max-actions",
+        type=whole_number("--max-actions", 1),
+        default=100_000,  # (simulation.play MAX_ACTIONS)
+        metavar="M",
+        help="stop with an error naming the game and its seed if one is not over after M actions "
+        "(default 100000)",
+    )
+    p.add_argument(
         "--workers",
         "-w",
         type=whole_number("--workers", 1),
@@ -338,6 +346,7 @@ def _batch(args) -> dict:
         "backend": args.backend,
         "address": args.address,
         "rotate": args.rotate,
+        "max_actions": args.max_actions,
     }
 
 

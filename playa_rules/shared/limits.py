@@ -62,6 +62,10 @@ MAX_AUTOMATON_ACTIONS = 100_000
 """Actions the automata may take in a row, without a person deciding, before the engine gives up."""
 MAX_STEPS = 1_000_000
 """Flow transitions without a decision before the engine gives up (a runtime error)."""
+MAX_GAME_ACTIONS = 100_000
+"""Actions (people's and agents' decisions) of one game before it stops with an error naming
+the bound, by default: ``play``, ``validate --simulate`` (``sim-no-end``), ``simulate`` and
+``compare``, and each table of ``serve``; ``--max-actions`` (``max_actions=``) changes it."""
 
 LIMITS = (
     ("file size, in bytes", MAX_BYTES, "too-large"),
@@ -89,5 +93,6 @@ LIMITS = (
     ("problems reported in detail by one stage", MAX_PROBLEMS, "too-many-problems"),
     ("flow steps without a decision", MAX_STEPS, "sim-runtime-error"),
     ("automaton actions without a person's decision", MAX_AUTOMATON_ACTIONS, "sim-runtime-error"),
+    ("actions of one game (play, simulate, compare, serve: --max-actions)", MAX_GAME_ACTIONS, "sim-no-end"),
 )
 """(what, limit, diagnostic code) for each limit, as docs/validation.md shows them."""

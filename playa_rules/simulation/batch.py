@@ -15,7 +15,7 @@ import pickle
 from ..agents import agent_name, make_agent
 from ..errors import PlayaRulesError, shown
 from ..rules import Rules, load
-from .play import Unit
+from .play import MAX_ACTIONS, Unit
 from .runner import run
 from .summary import summarize
 
@@ -82,10 +82,26 @@ def check_workers(workers) -> int:
     return workers
 
 
+def check_max_actions(max_actions) -> int:
+    """``max_actions``, the actions a game may take before it stops with an error: a whole number from 1."""
+    value = _whole(max_actions)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise PlayaRulesError(f"max_actions must be a whole number from 1, not {max_actions!r}")
+    return value
+
+
 def units_for(
-    rules: Rules, players: int, games: int, agents: tuple, seed: int, rotate: bool, side: str = ""
+    rules: Rules,
+    players: int,
+    games: int,
+    agents: tuple,
+    seed: int,
+    rotate: bool,
+    side: str = "",
+    max_actions: int = MAX_ACTIONS,
 ) -> list[Unit]:
     """The work units of a batch: game ``i`` has the seed ``seed + i`` (``seed`` as check_seed gives it)."""
+    max_actions = check_max_actions(max_actions)
     games, players = _whole(games), _whole(players)
     if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise PlayaRulesError(f"games must be a whole number from 1 to {MAX_GAMES}, not {games!r}")
@@ -95,7 +111,7 @@ def units_for(
     deciding = probe.players - len(probe.automata)
     if len(agents) not in (1, deciding):
         raise PlayaRulesError(f"{len(agents)} agents for {deciding} seats: give one agent, or one per seat")
-    return [Unit(i, rules, players, seed + i, agents, rotate, side) for i in range(games)]
+    return [Unit(i, rules, players, seed + i, agents, rotate, side, max_actions) for i in range(games)]
 
 
 def checked(rules: Rules, players, agents, seed, workers, backend: str = "process") -> tuple:
@@ -139,6 +155,7 @@ def simulate(
     backend: str = "process",
     address: str | None = None,
     rotate: bool = True,
+    max_actions: int = MAX_ACTIONS,
     on_done=None,
 ) -> dict:
     """Play ``games`` seeded games of ``game`` (with ``variants``) between ``agents``; the summary as plain data.
@@ -146,12 +163,13 @@ def simulate(
     ``players`` defaults to the smallest count; ``agents`` is one spec for every seat or one
     per seat (rotated over the seats from game to game unless ``rotate=False``);
     ``seed`` is a whole number (game ``i`` plays with ``seed + i``); ``workers`` is a whole
-    number from 1, None for the CPU count; ``on_done(records)`` is called as games finish.
+    number from 1, None for the CPU count; a game not over after ``max_actions`` actions stops
+    the batch with a PlayaRulesError naming it; ``on_done(records)`` is called as games finish.
     The result is the ``--json`` document of ``playa-rules simulate`` (docs/simulation.md).
     """
     rules = resolve_rules(game, variants)
     players, agents, seed, workers = checked(rules, players, agents, seed, workers, backend)
-    units = units_for(rules, players, games, agents, seed, rotate)
+    units = units_for(rules, players, games, agents, seed, rotate, max_actions=max_actions)
     records, interrupted = run(units, workers, backend, address, on_done)
     return summarize(records, meta_of(rules, players, games, agents, seed, rotate, interrupted))
 

@@ -28,6 +28,7 @@ from numbers import Real
 from ..errors import PlayaRulesError
 from ..render.changes import describe_changes
 from .batch import checked, meta_of, resolve_rules, units_for
+from .play import MAX_ACTIONS
 from .runner import run
 from .sequential import Sequential
 from .stats import holm, paired, two_proportions, welch
@@ -144,6 +145,7 @@ def compare(
     alpha: float = 0.05,
     until_clear: bool = False,
     margin: float = 0.05,
+    max_actions: int = MAX_ACTIONS,
     on_done=None,
 ) -> dict:
     """``game`` with ``variants`` against ``game`` with ``against`` (default: as published), as plain data.
@@ -154,7 +156,8 @@ def compare(
     (docs/simulation.md). Game ``i`` of both sides is played side by side. With
     ``until_clear`` the run stops as soon as the change in who wins is clear (module
     :mod:`.sequential`); ``games`` is then the most it plays. ``on_done(side, records)``
-    reports progress.
+    reports progress; a game not over after ``max_actions`` actions stops the run with a
+    PlayaRulesError naming it.
     """
     from .verdict import verdict
 
@@ -163,8 +166,8 @@ def compare(
     new_rules = resolve_rules(game, variants)
     players, agents, seed, workers = checked(base_rules, players, agents, seed, workers, backend)
     pairs = zip(
-        units_for(base_rules, players, games, agents, seed, rotate, "base"),
-        units_for(new_rules, players, games, agents, seed, rotate, "variant"),
+        units_for(base_rules, players, games, agents, seed, rotate, "base", max_actions),
+        units_for(new_rules, players, games, agents, seed, rotate, "variant", max_actions),
     )
     units = [u for pair in pairs for u in pair]
     done: dict = {"base": {}, "variant": {}}

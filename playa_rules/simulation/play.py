@@ -24,8 +24,11 @@ from ..agents import LazyLog, LazyView, Worlds, agent_name, make_agent
 from ..agents.collector import paused
 from ..engine.actions import Action
 from ..errors import IllegalAction, PlayaRulesError
+from ..shared.limits import MAX_GAME_ACTIONS
 
-MAX_DECISIONS = 100_000
+MAX_ACTIONS = (
+    MAX_GAME_ACTIONS  # actions (decisions of the agents) in one game, unless max_actions says otherwise
+)
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class Unit:
     agents: tuple
     rotate: bool = True
     side: str = ""  # in a comparison: which rule set ("base" or "variant"); copied to the record
+    max_actions: int = MAX_ACTIONS  # a game not over after this many actions stops with an error
 
 
 def seats_order(agents: tuple, deciding: int, index: int, rotate: bool) -> tuple:
@@ -66,6 +70,19 @@ def _resolve(choice, legal, unit: Unit, seat: int, name: str):
     )
 
 
+def too_long(unit: Unit) -> PlayaRulesError:
+    """Game ``unit`` did not end within its ``max_actions`` actions: stopped, naming the bound and,
+    when the checker already said the rules cannot finish, its warning (as ``play`` does)."""
+    message = (
+        f"game {unit.index} (seed {unit.seed}) did not end within {unit.max_actions:,} action{'' if unit.max_actions == 1 else 's'}: "
+        "stopped (give --max-actions, or max_actions=, to play longer)"
+    )
+    endless = [d for d in unit.rules.warnings if d.code == "endless-phase"]
+    if endless:
+        message += f"; {endless[0].location()}: the rules cannot finish: {endless[0].message}"
+    return PlayaRulesError(message)
+
+
 def play_game(unit: Unit) -> dict:
     """Play one game of ``unit`` to the end and describe it as plain data (module doc)."""
     with paused():
@@ -86,10 +103,8 @@ def _play(unit: Unit) -> dict:
     first = game.current_player
     decisions = 0
     while not game.is_over:
-        if decisions >= MAX_DECISIONS:
-            raise PlayaRulesError(
-                f"game {unit.index} (seed {unit.seed}) did not end within {MAX_DECISIONS} decisions"
-            )
+        if decisions >= unit.max_actions:
+            raise too_long(unit)
         seat = game.current_player
         legal = game.legal_actions()
         agent, rng = agents[seat]

@@ -30,7 +30,7 @@ from ..shared import limits
 from . import present, replays
 from .setup import bundled, rules_of, rules_summary
 from .store import Store
-from .tables import Hub
+from .tables import MAX_ACTIONS, Hub
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4 * limits.MAX_BYTES + 65536  # a rule file and a few variants, as JSON
@@ -84,9 +84,10 @@ def _answer(handler):
     return route
 
 
-def build_app(store_path: str = "playa-tables.sqlite") -> Starlette:
-    """The application, its tables kept in the SQLite file ``store_path``."""
-    hub = Hub(Store(store_path))
+def build_app(store_path: str = "playa-tables.sqlite", max_actions: int = MAX_ACTIONS) -> Starlette:
+    """The application, its tables kept in the SQLite file ``store_path``; a table not over
+    after ``max_actions`` moves stops with an error (tables.Hub)."""
+    hub = Hub(Store(store_path), max_actions)
 
     def page(name: str, known=None):
         """The page ``name``; with ``known``, a 404 (the same page, which says so) for a link

@@ -31,12 +31,26 @@ def register(sub) -> None:
         metavar="FILE",
         help=f"the SQLite file that keeps every table and replay (default {DEFAULT_STORE})",
     )
+    p.add_argument(
+        "--max-actions",
+        type=_max_actions,
+        default=100_000,  # (tables.MAX_ACTIONS)
+        metavar="M",
+        help="stop a table with an error, shown on its pages, if its match is not over after M "
+        "moves of people and agents (default 100000)",
+    )
     p.set_defaults(run_command=cmd_serve)
 
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _max_actions(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"--max-actions is a whole number from 1, not {text!r}")
     return int(text)
 
 
@@ -52,7 +66,7 @@ def cmd_serve(args) -> int:
             f"serve needs the web extra ({exc.name} is missing): pip install 'playa-rules[web]'"
         ) from None
     try:
-        app = build_app(args.db)
+        app = build_app(args.db, args.max_actions)
     except Exception as exc:  # sqlite3 cannot open the file
         raise PlayaRulesError(f"cannot open the store {args.db}: {exc}") from None
     with socket.socket() as probe:  # a port in use is one line, before uvicorn's own log

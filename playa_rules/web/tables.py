@@ -18,6 +18,7 @@ import sqlite3
 from ..agents import LazyLog, LazyView, Worlds, make_agent
 from ..errors import IllegalAction, PlayaRulesError
 from ..render.progress import end_condition
+from ..shared.limits import MAX_GAME_ACTIONS
 from . import present
 from .setup import checked, rules_of
 from .store import Store
@@ -101,11 +102,21 @@ class Table:
         }
 
 
-class Hub:
-    """The tables of one server, kept in its store; tables load from the store when first asked for."""
+MAX_ACTIONS = (
+    MAX_GAME_ACTIONS  # moves of one table (people's and agents'), unless serve --max-actions says otherwise
+)
 
-    def __init__(self, store: Store):
+
+class Hub:
+    """The tables of one server, kept in its store; tables load from the store when first asked for.
+
+    A table not over after ``max_actions`` moves stops there with an error every page shows
+    (as ``playa-rules play --max-actions``): agents playing a game that cannot finish (a
+    stranger's rule file) would otherwise play on for as long as the server runs."""
+
+    def __init__(self, store: Store, max_actions: int = MAX_ACTIONS):
         self.store = store
+        self.max_actions = max_actions
         self.tables: dict[str, Table] = {}
         self.tasks: set = set()
 
@@ -138,6 +149,7 @@ class Hub:
                 return None
             setup, moves = saved
             self.tables[table_id] = Table(table_id, setup, rules_of(setup), moves)
+            self._bound(self.tables[table_id])
         return self.tables[table_id]
 
     def seat(self, token: str) -> tuple[Table, int] | None:
@@ -156,7 +168,9 @@ class Hub:
             g = table.game
             if seen != table.moves and not _sealed_since(table, seat, seen):
                 return "the table has moved on since: your page is up to date again, choose again"
-            if g.is_over or seat not in g.acting or table.error:
+            if table.error:
+                return table.error
+            if g.is_over or seat not in g.acting:
                 return "it is not your turn"
             try:
                 self._apply(table, seat, action_id)
@@ -182,6 +196,20 @@ class Hub:
             table.error = "this table's moves were written by another server on the same store"
             raise PlayaRulesError(table.error) from None
         table.moves += 1
+        self._bound(table)
+
+    def _bound(self, table: Table) -> None:
+        """Stop ``table`` with an error when it is not over after the server's ``max_actions``
+        moves, quoting the rules' ``endless-phase`` warning when they have one."""
+        if table.error or table.game.is_over or table.moves < self.max_actions:
+            return
+        table.error = (
+            f"the match did not end within {self.max_actions:,} move{'' if self.max_actions == 1 else 's'}: "
+            "stopped (the server's bound: playa-rules serve --max-actions)"
+        )
+        endless = [d for d in table.rules.warnings if d.code == "endless-phase"]
+        if endless:
+            table.error += f"; {endless[0].location()}: the rules cannot finish: {endless[0].message}"
 
     def wake(self, table: Table) -> None:
         """Let the agents play their turns (in the background) if one is to play."""
