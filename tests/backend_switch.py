@@ -91,7 +91,7 @@ def play_alike(
 
 def interpreter_only(game) -> None:
     """Make ``game`` run every step's flow through the interpreter (engine/flow.py), as
-    tests/engine/test_flow_code.py does, instead of the flow generated per rule set."""
+    tests/flow_games.py plays one game beside the other, instead of the flow generated per rule set."""
     game._after = [[interpreted_flow] * len(phase.steps) for phase in game.program.phases]
 
 

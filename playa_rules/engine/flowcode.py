@@ -25,7 +25,7 @@ played by an automaton, a phase with a condition, turns ``until`` or a ``next``,
 hand's setup. A simultaneous step's actions are sealed (:mod:`.sealed`) and
 explicit chance runs segments (:mod:`.segments`): neither comes here. The game is the same,
 action for action and log entry for log entry, as the interpreter plays it
-(tests/engine/test_flow_code.py plays both side by side).
+(tests/engine/test_generated_flow.py and test_flow_*.py play both side by side).
 
 Why this is safe with rule files from strangers: the source is assembled from fixed templates
 and integers only (step indices, state constants); every step, plan, action kind, variable

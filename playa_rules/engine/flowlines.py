@@ -63,7 +63,7 @@ class Loops(Returns):
 RETURNS = Returns()
 
 # ``Legal((game._token, game._stamp + 1))`` with its slots set here: no ``__init__`` run
-# through a call of the class (tests/engine/test_flow_code.py checks the slots are all set).
+# through a call of the class (tests/engine/test_flow_playouts.py checks the slots are all set).
 NEW_LEGAL = [
     "out = _new(_Legal)",
     "out._runs = []",
