@@ -246,8 +246,9 @@ class State(Chance):
         (as a new game's: a world that never draws seeds none)."""
         self.seed, self._rng, self.rng_shared = seed, None, False
 
-    def copy(self) -> State:
-        """An independent copy (the random generator included)."""
+    def copy(self, log: bool = True) -> State:
+        """An independent copy (the random generator included); ``log=False`` leaves its log
+        empty (a world, which starts a log of its own)."""
         s = State.__new__(State)
         # what a copy shares (_SHARED), stored slot by slot: a loop of setattr costs three times more
         s.m, s.n, s.all_seats, s._rng, s.seed, s.vis, s.zowner, s.auto = (
@@ -297,7 +298,7 @@ class State(Chance):
         s.score_detail = self.score_detail[:]
         s.rng_shared = self.rng_shared = True  # the generator is copied by whichever draws first
         s.mix = self.mix[:]  # its ranges are tuples: shared safely
-        s.log = list(self.log)
+        s.log = list(self.log) if log else []
         return s
 
     _COPIED = (

@@ -58,7 +58,7 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
         raise PlayaRulesError(f"chance is 'sample' or 'explicit', not {chance!r}")
     if not isinstance(rng, random.Random):
         rng = random.Random(_seed_of(rng))
-    g = game.g.copy()
+    g = game.g.copy(log=False)  # (a world's log starts afresh)
     redraw = None if g.sim is None else _sealed.forget_others(g, seat)  # others' sealed choices: unknown
     plan = _plan(game.m, g, seat)
     if plan.groups and game.m.component_count > 1:  # (one component alone has nowhere else to go)
@@ -73,7 +73,7 @@ def sample_world(game, seat: int, rng, chance: str = "sample"):
     g.reseed(rng.getrandbits(64))  # its own generator: random.Random(seed) when it first draws
     g.explicit = chance == "explicit"
     g.queue, g.qi = None, 0
-    g.log = [("world", seat)]
+    g.log.append(("world", seat))
     world = _game.Game(game.rules, g.n, _state=g)
     if redraw is not None:
         _sealed.settle_world(world, seat, redraw, rng)
