@@ -77,3 +77,29 @@ def test_every_terminal_the_parser_can_expect_reads_as_written_or_in_words():
             assert word == repr(t.pattern.value) or t.name.startswith("_"), t.name
         else:
             assert word != t.name, t.name  # a word of the table
+
+
+@pytest.mark.parametrize("text", ["move a b", "win a b", "if a b { end turn }", "roll a b"])
+def test_an_if_expression_is_named_only_where_one_is_open(text):
+    """The parser stops at 'move a b' in the state it stops at in 'if a b' (LALR shares it):
+    the 'if' expression's message is for a text with an 'if' expression open only."""
+    diag = syntax_error(text, block=True)
+    assert diag.message == "unexpected 'b'" and "'if' expression" not in diag.message
+    assert syntax_error("if a b").message.endswith(
+        "an 'if' expression needs 'then' and 'else': if COND then A else B"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "block", "wanted", "not_wanted"),
+    [
+        ("move a b", True, {"'to'", "a comparison", "'and'"}, {"')'", "']'", "'then'", "'times'", "'='"}),
+        ("set x = a b", True, {"a new line or ';'", "the end of the text"}, {"'to'", "')'", "'else'"}),
+        ("[1, 2", False, {"','", "']'"}, {"')'"}),
+    ],
+)
+def test_the_expected_list_holds_only_what_the_parser_takes_there(text, block, wanted, not_wanted):
+    """The expected list is what the parser accepts at the stop, each token tried, not the
+    whole list of the state (shared with texts where ')' or 'then' may come)."""
+    listed = set(syntax_error(text, block).hint.removeprefix("expected ").split(", "))
+    assert wanted <= listed and not (not_wanted & listed), listed

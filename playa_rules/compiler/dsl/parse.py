@@ -109,6 +109,7 @@ _TERMINAL_WORDS = {
 }
 
 # Known mistakes, matched against the parser state like lark's match_examples.
+_IF_EXPRESSION = "an 'if' expression needs 'then' and 'else': if COND then A else B"
 _KNOWN_ERRORS = {
     "the expression is incomplete: an operand is missing": [
         ("expr", "1 +"),
@@ -116,7 +117,7 @@ _KNOWN_ERRORS = {
         ("expr", "a <"),
         ("expr", "not"),
     ],
-    "an 'if' expression needs 'then' and 'else': if COND then A else B": [
+    _IF_EXPRESSION: [
         ("expr", "if a b"),
         ("expr", "if a then b"),
     ],
@@ -146,10 +147,15 @@ _LONE_EQUALS = (
 
 def _expected(exc: UnexpectedInput) -> str:
     """What the parser could take instead, every kind of it (a comparison, a name...): a list
-    cut short would mislead (the cut once dropped the comparisons)."""
-    names = sorted(
-        {terminal_word(t) for t in getattr(exc, "expected", set()) or getattr(exc, "allowed", set())}
-    )
+    cut short would mislead (the cut once dropped the comparisons). The tokens the parser
+    accepts at the stop, tried one by one: the table's list for the state also holds what
+    only other texts that share the state may take (')', 'then', 'times' after 'move a')."""
+    kinds = getattr(exc, "expected", set()) or getattr(exc, "allowed", set())
+    try:
+        kinds = exc.interactive_parser.accepts() or kinds
+    except Exception:  # noqa: BLE001 - no parser to try the tokens on: the table's list
+        pass
+    names = sorted({terminal_word(t) for t in kinds})
     return ", ".join(n for n in names if not n.startswith("_"))
 
 
@@ -195,13 +201,30 @@ def _known_table():
     return table
 
 
-def _known_message(exc: UnexpectedInput) -> str | None:
+def _known_message(exc: UnexpectedInput, before: str, start: str) -> str | None:
+    """The label of a known mistake the parser stopped at as it stops at one of its examples;
+    the 'if' expression's only where one is open in ``before`` (the text up to the stop): the
+    parser's state after a complete expression is shared with 'move a', 'win a'..."""
     state = getattr(exc, "state", None)
     tok = getattr(getattr(exc, "token", None), "type", None)
     for st, kind, ttype, label in _known_table():
         if st is not None and st == state and kind is type(exc) and ttype == tok:
+            if label == _IF_EXPRESSION and not _open_if(before, start):
+                continue
             return label
     return None
+
+
+def _open_if(before: str, start: str) -> bool:
+    """Whether the last 'if' of ``before`` starts an expression still without its 'then' (not
+    an 'if' statement, which starts a line of a block or follows '} else')."""
+    found = list(re.finditer(r"(?<![\w.])if(?![\w])", before))
+    if not found:
+        return False
+    at = found[-1]
+    if start == "block" and re.search(r"(^|[;\n{}]|\}\s*else)\s*$", before[: at.start()]):
+        return False
+    return re.search(r"(?<![\w.])then(?![\w])", before[at.end() :]) is None
 
 
 def _dangling_else(exc: UnexpectedInput) -> bool:
@@ -247,7 +270,7 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxError:
+def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str = "expr") -> DSLSyntaxError:
     line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
     offset = getattr(exc, "pos_in_stream", None)
     if isinstance(offset, int) and offset >= 0:
@@ -267,7 +290,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin) -> DSLSyntaxE
             line, col = _line_col(text, len(text.rstrip()))
     else:
         message = f"unexpected {str(exc.token)!r}"
-    known = _known_message(exc)
+    known = _known_message(exc, text[:offset] if isinstance(offset, int) else text, start)
     if isinstance(exc, UnexpectedToken) and exc.token.type == "IN" and not known:
         advice = _unbracketed_filter(text, offset) or (
             "whether a list or a zone holds a value is contains(COLLECTION, VALUE), not 'VALUE in ...'"
@@ -320,7 +343,7 @@ def _parse(text: str, start: str, origin: Origin | None):
     try:
         node = parser().parse(source, start=start)[0]  # (node, start): see _callback
     except UnexpectedInput as exc:
-        raise _syntax_error(exc, text, origin) from None
+        raise _syntax_error(exc, text, origin, start) from None
     except RecursionError:
         raise DSLSyntaxError(origin.diagnostic("dsl-too-deep", "the text nests too deeply", text)) from None
     if len(_PARSED) >= _PARSED_MAX:
