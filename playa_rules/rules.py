@@ -24,7 +24,7 @@ from .engine.frozen import FrozenList, frozen
 from .engine.game import Game
 from .engine.resolve import integer
 from .errors import Diagnostic, LoadError, PlayaRulesError, SpecError, shown
-from .shared import spelling
+from .shared import limits, spelling
 from .source import variants as variants_
 from .source.blame import blamed
 from .source.digest import rules_digest
@@ -115,6 +115,9 @@ class Rules:
             number = integer(seed)
             if number is None:
                 raise PlayaRulesError(f"a seed is a whole number or a text, not {type(seed).__name__}")
+            problem = limits.seed_range_problem(number)
+            if problem:
+                raise PlayaRulesError(problem)
             seed = number
         return Game(self, count, seed, chance, _queue=_queue)
 

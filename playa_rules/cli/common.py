@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..errors import Diagnostic
 from ..rules import games as bundled_games
+from ..shared.limits import seed_range_problem
 
 PROG = "playa-rules"
 
@@ -64,9 +65,13 @@ def variant_arg(arg: str):
 def seed_number(text: str) -> int:
     """A seed on the command line: a whole number, for play as for validate and simulate."""
     try:
-        return int(text)
+        number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text[:40]!r}") from None
+    problem = seed_range_problem(number, texts=False)
+    if problem:  # refused here as new_game refuses it: its log would not replay
+        raise argparse.ArgumentTypeError(problem)
+    return number
 
 
 def whole_number(what: str, low: int, high: int | None = None):

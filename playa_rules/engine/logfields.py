@@ -68,7 +68,9 @@ def flag(v, b) -> str | None:
 
 
 def seed(v, b) -> str | None:
-    return None if v is None or isinstance(v, str) or _whole(v) else "a whole number, a text or null"
+    if v is None or isinstance(v, str) or _whole(v):
+        return None
+    return f"a whole number (at most {MAX_INT:,} in size, as new_game takes it), a text or null"
 
 
 def chance_kind(v, b) -> str | None:

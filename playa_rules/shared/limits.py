@@ -96,3 +96,20 @@ LIMITS = (
     ("actions of one game (play, simulate, compare, serve: --max-actions)", MAX_GAME_ACTIONS, "sim-no-end"),
 )
 """(what, limit, diagnostic code) for each limit, as docs/validation.md shows them."""
+
+
+def seed_range_problem(first: int, last: int | None = None, *, texts: bool = True) -> str | None:
+    """Why whole-number seeds ``first`` to ``last`` (``first`` alone by default) cannot seed a
+    match, or None: a match's log writes its seed, and a log replays only with the whole numbers
+    JSON readers hold exactly, at most :data:`MAX_INT` in size (``pr.replay`` refuses others).
+    Text seeds have no such limit (``texts``: the message offers them)."""
+    last = first if last is None else last
+    if -MAX_INT <= first and last <= MAX_INT:
+        return None
+    bad = first if first < -MAX_INT else last
+    shown = str(bad) if bad.bit_length() <= 128 else f"a number of {bad.bit_length()} bits"
+    return (
+        f"a seed is {'a text or ' if texts else ''}a whole number from -2**53 to 2**53 ({-MAX_INT:,} to {MAX_INT:,}: "
+        f"a match's log writes its seed, and JSON readers hold whole numbers exactly only that far), "
+        f"not {shown}"
+    )

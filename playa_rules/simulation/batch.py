@@ -15,6 +15,7 @@ import pickle
 from ..agents import agent_name, make_agent
 from ..errors import PlayaRulesError, shown
 from ..rules import Rules, load
+from ..shared.limits import seed_range_problem
 from .play import MAX_ACTIONS, Unit
 from .runner import run
 from .summary import summarize
@@ -111,6 +112,9 @@ def units_for(
     deciding = probe.players - len(probe.automata)
     if len(agents) not in (1, deciding):
         raise PlayaRulesError(f"{len(agents)} agents for {deciding} seats: give one agent, or one per seat")
+    problem = seed_range_problem(seed, seed + games - 1, texts=False)
+    if problem:  # each game would fail at new_game
+        raise PlayaRulesError(f"{problem} (game i plays with seed + i, here {seed} to {seed + games - 1})")
     return [Unit(i, rules, players, seed + i, agents, rotate, side, max_actions) for i in range(games)]
 
 

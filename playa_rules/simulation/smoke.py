@@ -34,6 +34,7 @@ from pathlib import Path
 
 from .. import resources
 from ..errors import Diagnostic, PlayaRulesError
+from ..shared.limits import seed_range_problem
 from ..source.blame import blamed
 
 CODES = ("sim-dead-end", "sim-no-end", "sim-runtime-error", "sim-internal-error")
@@ -63,6 +64,11 @@ def simulate(
         raise PlayaRulesError(f"the number of games is a whole number from 0 to {MAX_GAMES:,}, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PlayaRulesError(f"the simulation seed is a whole number, not {seed!r}")
+    problem = seed_range_problem(seed, seed + max(games, 1) - 1, texts=False)
+    if problem:  # game i plays with seed + i: each would fail at new_game
+        raise PlayaRulesError(
+            f"{problem} (game i plays with seed + i, here {seed} to {seed + max(games, 1) - 1})"
+        )
     if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
         raise PlayaRulesError(f"max_actions is a whole number from 1, not {max_actions!r}")
     out: list[Diagnostic] = []

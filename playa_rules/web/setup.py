@@ -123,8 +123,11 @@ def checked(request) -> dict:
     seed = request.get("seed")
     if seed is None or seed == "":
         seed = secrets.randbelow(2**31)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
-        raise PlayaRulesError("the seed is a whole number from 0 to 2**53")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PlayaRulesError("the seed is a whole number from -2**53 to 2**53")
+    problem = limits.seed_range_problem(seed, texts=False)  # the API's range: its log replays
+    if problem:
+        raise PlayaRulesError(problem)
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:  # refused as the command line's --lang refuses it, never replaced
         raise PlayaRulesError(f"the rules are in {', '.join(LANGUAGES)}, not {str(lang)[:20]!r}")
