@@ -28,7 +28,7 @@ from .item_where import item_condition
 from .kinds import ActionKinds
 from .listing import step_listing
 from .model import ModelBuilder, did_you_mean, seat_count
-from .phase_flow import next_phase, seat_start
+from .phase_flow import next_phase, seat_start, whole_rounds
 from .program import PhaseDef, Program, StepDef
 from .tell import compile_tell
 
@@ -361,7 +361,7 @@ class _Stage(ActionKinds):
                 start = start and seat_start(start.fn, self.origin(f"{ptr}/turns/from"), said, "from")
                 if "rounds" in turns:
                     kind = "rounds"
-                    rounds = self.expr(turns["rounds"], f"{ptr}/turns/rounds", root, "int")
+                    rounds = whole_rounds(self, turns["rounds"], f"{ptr}/turns/rounds", root)
                 elif "until" in turns:
                     kind = "until"
                     until = self.expr(turns["until"], f"{ptr}/turns/until", root, "bool")

@@ -3,6 +3,9 @@
 * :func:`seat_start` - the seat a phase's turns start at (``turns: {from: X}``, ``turns:
   {seat: X}``): a value that is none while the game runs (a variable that starts as none
   and was never given a seat) is a runtime error located at the text, in the rules' words.
+* :func:`whole_rounds` - a phase's ``rounds``: a fraction or decimal (``3 / 2``, a parameter
+  of ``1.5``) is a type error when the rules load, else a located fault while the game runs
+  (it played one and a half rounds as ``rounds * players`` turns).
 * :func:`checked_next` - a phase's ``next``: at load, a value that is no phase id (a zone, a
   number) is a type error (a literal text naming no phase is ``checks/flow.py``'s
   ``unknown-phase``); while the game runs, a text naming no phase is an error located at
@@ -14,7 +17,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from .dsl import wholes
 from .dsl.faults import NoneFault, fault_site, value_text
+from .dsl.parse import parse_expr
 
 _NEXT_KINDS = ("str", "none", "any")
 
@@ -36,6 +41,19 @@ def seat_start(fn, origin, text, form: str):
         return seat
 
     return start
+
+
+def whole_rounds(stage, text, pointer: str, scope):
+    """A phase's ``rounds`` compiled (None where it does not), a whole number: checked when
+    the rules load where its value is known then, else where the phase starts."""
+    c = stage.expr(text, pointer, scope, "int")
+    if c is None:
+        return None
+    origin = stage.origin(pointer)
+    cp = stage.cp.with_origin(origin, str(text))
+    node = parse_expr(text, origin)
+    fn = stage.guard(lambda: wholes.counted(cp, c, node, "a phase's rounds", "rounds", "rounds"))
+    return None if fn is None else dataclasses.replace(c, fn=fn)
 
 
 def _fits(t) -> bool:

@@ -203,3 +203,29 @@ def test_other_counts_and_positions_that_are_not_whole(tmp_path, effect, value, 
     text = HIGH_CARD.replace("deal 1 from deck to each hand", effect) + f"parameters:\n  k: {value}\n"
     (d,) = [d for d in pr.validate(_file(tmp_path, text)) if d.severity == "error"]
     assert d.code == "type-error" and words in d.message and d.path == "/parameters/k"
+
+
+@pytest.mark.parametrize(
+    "rounds, parameter, words, path",
+    [
+        ("3 / 2", "", "a phase's rounds must be a whole number, but this is 3/2", "/phases/1/turns/rounds"),
+        (
+            "k",
+            "parameters:\n  k: 1.5\n",
+            "a phase's rounds must be a whole number, but k is 1.5",
+            "/parameters/k",
+        ),
+    ],
+)
+def test_a_phase_of_rounds_that_are_not_whole_is_an_error(tmp_path, rounds, parameter, words, path):
+    """`rounds: 3 / 2` validated clean and played rounds * players turns (3 with two players):
+    a phase's rounds are a whole number, refused when the rules load where known then, else
+    a runtime error where the phase starts."""
+    text = HIGH_CARD.replace("rounds: 1", f'rounds: "{rounds}"') + parameter
+    (d,) = [d for d in pr.validate(_file(tmp_path, text)) if d.severity == "error"]
+    assert (d.code, d.path) == ("type-error", path) and words in d.message
+    later = HIGH_CARD.replace("rounds: 1", 'rounds: "(count(deck) + 1) / (count(deck) + 2)"')
+    rules = pr.load(_file(tmp_path, later))  # (n + 1) / (n + 2): never whole
+    with pytest.raises(pr.PlayaRulesError, match=r"'rounds' needs a whole number of rounds, not \d+/\d+"):
+        _played(rules)
+    assert _played(pr.load(_file(tmp_path, HIGH_CARD.replace("rounds: 1", 'rounds: "4 / 2"')))).is_over
