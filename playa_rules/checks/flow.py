@@ -76,6 +76,8 @@ def phase_turns(ctx: Context):
                     f"phase '{pid}' never takes a turn: its 'until' condition always holds, "
                     f"and it is tested before the first turn",
                     severity="warning",
+                    hint="write a condition that is false when the phase starts; a phase that takes no "
+                    "turns leaves out 'turns' (it runs its on_start), one that may be skipped has a 'when'",
                 )
             elif until is False:
                 if can_end is None:

@@ -169,7 +169,7 @@ BAD_FILES = {
             "before the first turn",
             35,
             40,
-            None,
+            "write a condition that is false when the phase starts",
         )
     ],
     "rounds-below-one.yaml": [
