@@ -100,7 +100,7 @@ class Rules:
     def not_for(self, players) -> str:
         """Why these rules cannot seat ``players``, in the words every caller uses (``new_game``,
         the adapters, the simulations, the web, replay): "playa-pirata is for 2 to 4 players, not 9"."""
-        return f"{self.id} is for {_counts(self.player_counts)} players, not {shown(players)}"
+        return f"{self.id} is for {_counts(self.player_counts)}, not {shown(players)}"
 
     def new_game(self, players: int, seed=None, chance: str = "sample", *, _queue=None) -> Game:
         """A new match for ``players`` seats; ``seed`` fixes all chance.
@@ -123,16 +123,18 @@ class Rules:
 
     def __repr__(self) -> str:
         with_ = "".join(f" +{v}" for v in self.variants)
-        return f"<Rules {self.id}{with_} for {_counts(self.player_counts)} players>"
+        return f"<Rules {self.id}{with_} for {_counts(self.player_counts)}>"
 
 
 def _counts(counts) -> str:
+    """Player counts and the noun: "2 to 4 players", "2 or 4 players", "1 player"."""
     counts = list(counts)
+    noun = "player" if counts == [1] else "players"
     if not counts:
-        return "no"
+        return "no players"
     if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
-        return f"{counts[0]} to {counts[-1]}"
-    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+        return f"{counts[0]} to {counts[-1]} {noun}"
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + f"{counts[-1]} {noun}"
 
 
 def games() -> list[str]:

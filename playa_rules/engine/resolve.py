@@ -110,4 +110,4 @@ def _illegal_message(game, action) -> str:
         folded = {_fold(t): t for t, _ in legal}
         close = closest(given, folded)
         hint = f"; did you mean '{folded[close]}'?" if close is not None else ""
-    return f"'{action}' is not legal now for seat {game.g.seat}{hint} (legal: {len(legal)} actions)"
+    return f"'{action}' is not legal now for seat {game.g.seat}{hint} (legal: {len(legal)} {'action' if len(legal) == 1 else 'actions'})"

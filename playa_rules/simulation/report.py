@@ -151,6 +151,10 @@ def _games(n):
     return f"{n} game" if n == 1 else f"{n} games"
 
 
+def _players(n: int) -> str:
+    return f"{n} player" if n == 1 else f"{n} players"
+
+
 def _ci(pair):
     return "-" if pair is None else f"{_pct(pair[0])} to {_pct(pair[1])}"
 
@@ -159,7 +163,7 @@ def summary_html(s: dict) -> str:
     """The tables of one ``simulate`` summary."""
     parts = [
         f"<p>{_games(s['games'])} ({'interrupted, ' if s['interrupted'] else ''}seeds {s['seed']} to "
-        f"{s['seed'] + s['requested'] - 1}), {s['players']} players, agents "
+        f"{s['seed'] + s['requested'] - 1}), {_players(s['players'])}, agents "
         f"<code>{html.escape(', '.join(s['agents']))}</code>{' rotated over the seats' if s['rotate'] else ''}.</p>"
     ]
     parts.append(
@@ -366,7 +370,7 @@ def write_report(directory, results: list[dict]) -> Path:
             sides = [s for s in (result["base"], result["variant"]) if s]
             body.append(
                 f"<h2>{html.escape(_label(sides[-1]))} against {html.escape(_label(sides[0]))}, "
-                f"{sides[0]['players']} players</h2>"
+                f"{_players(sides[0]['players'])}</h2>"
             )
             body.append(_comparison_html(result) if result["variant"] else "<p>interrupted</p>")
             body.append(_plots(sides, out, f"run{i}"))
@@ -375,7 +379,7 @@ def write_report(directory, results: list[dict]) -> Path:
         else:
             body.append(
                 f"<h2>{html.escape(result['title'])} ({html.escape(_label(result))}), "
-                f"{result['players']} players</h2>"
+                f"{_players(result['players'])}</h2>"
             )
             body.append(_plots([result], out, f"run{i}"))
             body.append(summary_html(result))

@@ -209,12 +209,13 @@ def _diagnostic(
     rules, code: str, players: int, seed: int, what: str, pointer: str | None, seeds: list[int], played: int
 ) -> Diagnostic:
     command = f"playa-rules play {game_argument(rules)} --players {players} --seed {seed}"
+    seated = f"{players} {'player' if players == 1 else 'players'}"
     if len(seeds) > 1:
         shown = ", ".join(map(str, seeds[:10])) + (", ..." if len(seeds) > 10 else "")
-        more = f"{len(seeds)} of {played} games with {players} players failed this way (seeds {shown})"
+        more = f"{len(seeds)} of {played} games with {seated} failed this way (seeds {shown})"
     else:
-        more = f"1 of {played} games with {players} players failed this way"
-    message = f"with {players} players, seed {seed}: {what}; to reproduce: {command}"
+        more = f"1 of {played} {'game' if played == 1 else 'games'} with {seated} failed this way"
+    message = f"with {seated}, seed {seed}: {what}; to reproduce: {command}"
     if pointer is not None:
         located = rules.doc.diagnostic(pointer, code, message, hint=more)
         if located.line is not None:

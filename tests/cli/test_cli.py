@@ -682,6 +682,32 @@ def test_counts_of_one_read_in_the_singular(capsys):
     assert capsys.readouterr().out.startswith(f"1 action matches '{longest}':")
 
 
+def test_the_library_s_messages_say_one_player_and_one_action():
+    """Rules for one player, a legal list of one, a simulation of one seat: '1 player', '1
+    action', not '1 players', '(legal: 1 actions)'."""
+    from playa_rules.engine.resolve import _illegal_message
+    from playa_rules.simulation.report import summary_html
+    from playa_rules.simulation.smoke import _diagnostic
+
+    rules = pr.load(ROOT / "tests" / "games" / "blackjack.yaml")
+    assert rules.not_for(2) == "blackjack is for 1 player, not 2" and repr(rules).endswith("for 1 player>")
+    assert pr.load(GAME).not_for(9) == "playa-pirata is for 2 to 4 players, not 9"
+    game = rules.new_game(1, seed=1)
+
+    class One:  # the game with one legal action
+        def __init__(self, inner):
+            self.g, self.m, self._legal = inner.g, inner.m, list(inner.legal_actions())[:1]
+
+    assert _illegal_message(One(game), "zzz").endswith("(legal: 1 action)")
+    d = _diagnostic(rules, "sim-runtime-error", 1, 3, "it failed", None, [3], 1)
+    assert (
+        d.message.startswith("with 1 player, seed 3: it failed")
+        and d.hint == "1 of 1 game with 1 player failed this way"
+    )
+    result = pr.simulate(rules, players=1, games=2, seed=0)
+    assert ", 1 player, agents" in summary_html(result)
+
+
 def test_filter_suggestions_count_what_typing_them_lists():
     """lying-pirates, 3 players, seed 4, seat 1: 'bid 6' lists 19 actions (every bid with a
     word starting with 6), so the hint says 19, not the 15 with 6 as the last word."""
