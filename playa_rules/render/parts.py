@@ -35,6 +35,7 @@ class PartSections(Writer):
                         n=total,
                         totals=totals,
                         counts=joined(self.lang, counts),
+                        k=counts[0] if len(counts) == 1 else len(counts),  # the noun agrees
                         zone=t.get("start"),
                     )
                 )

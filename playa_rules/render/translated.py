@@ -29,7 +29,7 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "assumptions": "Ipotesi",
         "rulings": "Interpretazioni",
         "shared_set": "In comune: {n} in tutto; ognuno parte da `{zone}`.",
-        "player_set": "Una serie per giocatore, {n} per serie ({totals} con {counts} giocatori); "
+        "player_set": "Una serie per giocatore, {n} per serie ({totals} con {counts} {k:giocatore|giocatori}); "
         "ogni serie parte dalla zona `{zone}` del suo giocatore.",
         "shown_as": "Si mostra come `{label}`.",
         "item": "{n} con {props}",
@@ -171,7 +171,7 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "assumptions": "Suposiciones",
         "rulings": "Interpretaciones",
         "shared_set": "En común: {n} en total; cada uno empieza en `{zone}`.",
-        "player_set": "Un juego por jugador, {n} por juego ({totals} con {counts} jugadores); "
+        "player_set": "Un juego por jugador, {n} por juego ({totals} con {counts} {k:jugador|jugadores}); "
         "cada juego empieza en la zona `{zone}` de su jugador.",
         "shown_as": "Se muestra como `{label}`.",
         "item": "{n} con {props}",

@@ -40,7 +40,7 @@ WORDS: dict[str, dict[str, str]] = {
         "assumptions": "Assumptions",
         "rulings": "Rulings",
         "shared_set": "Shared: {n} in all; each starts in `{zone}`.",
-        "player_set": "One set per player, {n} in a set ({totals} with {counts} players); "
+        "player_set": "One set per player, {n} in a set ({totals} with {counts} {k:player|players}); "
         "each set starts in its player's `{zone}`.",
         "shown_as": "Shown as `{label}`.",
         "item": "{n} with {props}",

@@ -334,3 +334,25 @@ def test_a_translation_keeps_the_names_and_may_choose_the_forms():
     wrong = load_text("match:\n  rule: '{rounds:parole} manche.'\n", "it.yaml")
     (d,) = check_catalogue(wrong, spec)
     assert (d.code, d.path, d.line) == ("unknown-prose-form", "/match/rule", 2)
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("en", "(5 with 1 player)"), ("it", "(5 con 1 giocatore)"), ("es", "(5 con 1 jugador)")],
+)
+def test_a_set_per_player_for_one_player_says_player(tmp_path, lang, says):
+    """A set of components per player, for a game of one player: '(5 with 1 player)'."""
+    one = SOLO.replace("players: [1, 2]", "players: [1]").replace(
+        "hand_size: {1: 5, 2: 4}", "hand_size: {1: 5}"
+    )
+    one = one.replace("    start: deck\n", "    start: deck\n    per_player: true\n")
+    one = one.replace("      - {value: 1, count: 9}", "      - {value: 1, count: 5}")
+    one = one.replace(
+        "  deck: {visibility: hidden, holds: [card]}",
+        "  deck: {per: player, visibility: hidden, holds: [card]}",
+    )
+    one = one.replace("move top(deck) to me.hand", "move top(me.deck) to me.hand").replace(
+        "    seats: {1: 1}\n", "    seats: {}\n"
+    )
+    text = " ".join(render_rules(pr.load(_variant(tmp_path, "one", one)), lang=lang).split())
+    assert says in text
