@@ -2,7 +2,8 @@
 action's effect or a phase's ``on_start`` has run and written to the log for every seat.
 
 A rule file says what happened in its own words (``tell: "{hand.found} dice show
-{hand.bid_face}"``); the engine only fills the fields. Each field is an expression of the
+{hand.bid_face}"``); the engine only fills the fields. A field may end in a number form, as in
+a rule text: ``{n} {n:card|cards}`` agrees the noun with ``n``, ``{n:words}`` says it in words. Each field is an expression of the
 rules language, compiled like any other; its value is written as people read it: a seat
 as ``seat 2``, a component as its label (with its owner), a zone or
 a list as its items joined by commas, true/false and none as the rule file spells them.
@@ -12,6 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from fractions import Fraction
+
+from ..shared.numbers import known_form, say
 
 MAX_TOLD = 400  # characters of one narrated text, after its fields are filled
 
@@ -78,11 +82,12 @@ def _compile_tell(compiler, spec, pointer: str, scope) -> Callable | None:
         line = text.count("\n", 0, start) + 1
         at = (line, start - (text.rfind("\n", 0, start) + 1) + 1)
         start += len(piece)
-        c = compiler.expr(piece, pointer, scope, at=at)
+        expr, form = number_form(piece)
+        c = compiler.expr(expr, pointer, scope, at=at)
         if c is None:
             ok = False
             continue
-        parts.append((c.fn, c.t))
+        parts.append((c.fn, c.t, form))
     if not ok:
         return None
     model = compiler.model
@@ -92,10 +97,30 @@ def _compile_tell(compiler, spec, pointer: str, scope) -> Callable | None:
     def tell(g, e) -> str | None:
         if test is not None and not test(g, e):
             return None
-        out = "".join(p if isinstance(p, str) else words(model, g, p[0](g, e), p[1]) for p in parts)
+        out = "".join(p if isinstance(p, str) else field(model, g, p[0](g, e), p[1], p[2]) for p in parts)
         return out if len(out) <= MAX_TOLD else out[: MAX_TOLD - 3] + "..."
 
     return tell
+
+
+def number_form(piece: str) -> tuple[str, str | None]:
+    """A field's expression and its number form: ``{n:card|cards}`` is ``n`` told with the noun
+    that agrees with it (``card`` at 1), ``{n:words}`` ``n`` in words (docs/format.md, ``rule``);
+    a field with no such ``:form`` at its end is all expression (the rules language has no
+    colon outside texts, and a form holds no quote)."""
+    head, colon, form = piece.rpartition(":")
+    form = form.strip()
+    if colon and head.strip() and "'" not in form and '"' not in form and known_form(form):
+        return head.strip(), form
+    return piece, None
+
+
+def field(m, g, value, t, form: str | None) -> str:
+    """A field's value as people read it, in its number form if it has one (a value that is
+    no number is told as it is)."""
+    if form is not None and isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return say("en", value, form)
+    return words(m, g, value, t)
 
 
 def words(m, g, value, t) -> str:

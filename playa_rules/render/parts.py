@@ -29,9 +29,11 @@ class PartSections(Writer):
             counts = self.rules.player_counts
             if t.get("per_player"):
                 totals = joined(self.lang, [total * c for c in counts])
+                start = (self.spec.get("zones") or {}).get(t.get("start"))
+                own = not isinstance(start, dict) or start.get("per") == "player"  # else a shared zone
                 self.para(
                     self.w(
-                        "player_set",
+                        "player_set" if own else "player_set_shared",
                         n=total,
                         totals=totals,
                         counts=joined(self.lang, counts),

@@ -31,6 +31,8 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "shared_set": "In comune: {n} in tutto; ognuno parte da `{zone}`.",
         "player_set": "Una serie per giocatore, {n} per serie ({totals} con {counts} {k:giocatore|giocatori}); "
         "ogni serie parte dalla zona `{zone}` del suo giocatore.",
+        "player_set_shared": "Una serie per giocatore, {n} per serie ({totals} con {counts} giocatori); "
+        "ogni serie parte dalla zona comune `{zone}`.",
         "shown_as": "Si mostra come `{label}`.",
         "item": "{n} con {props}",
         "item_plain": "{n}",
@@ -173,6 +175,8 @@ TRANSLATED: dict[str, dict[str, str]] = {
         "shared_set": "En común: {n} en total; cada uno empieza en `{zone}`.",
         "player_set": "Un juego por jugador, {n} por juego ({totals} con {counts} {k:jugador|jugadores}); "
         "cada juego empieza en la zona `{zone}` de su jugador.",
+        "player_set_shared": "Un juego por jugador, {n} por juego ({totals} con {counts} jugadores); "
+        "cada juego empieza en la zona común `{zone}`.",
         "shown_as": "Se muestra como `{label}`.",
         "item": "{n} con {props}",
         "item_plain": "{n}",

@@ -42,6 +42,8 @@ WORDS: dict[str, dict[str, str]] = {
         "shared_set": "Shared: {n} in all; each starts in `{zone}`.",
         "player_set": "One set per player, {n} in a set ({totals} with {counts} {k:player|players}); "
         "each set starts in its player's `{zone}`.",
+        "player_set_shared": "One set per player, {n} in a set ({totals} with {counts} players); "
+        "every set starts in the shared zone `{zone}`.",
         "shown_as": "Shown as `{label}`.",
         "item": "{n} with {props}",
         "item_plain": "{n}",

@@ -101,8 +101,54 @@ def test_lying_pirates_tells_a_liar_call_with_the_count_of_the_bid_face(seed):
     caller wins': the table hears the bet, how many dice show its face (ones wild) and who won."""
     for text, (qty, face), found in _liar_tells(seed):
         assert f"calls the bet {qty} x {face} a lie" in text
-        assert f"{found} dice show {face} or a wild 1" in text
+        assert f"{found} {'die shows' if found == 1 else 'dice show'} {face} or a wild 1" in text
         assert ("A lie: the caller wins" in text) == (found < qty)
+
+
+def test_a_tell_field_may_agree_a_noun_with_a_number(tmp_path):
+    """A field ends in a number form as a rule text's does (docs/format.md): `{n:tile|tiles}`
+    is the noun that agrees with n, `{n:words}` n in words; a value that is no number is told
+    as it is. Lying Pirates' catch-up reads '1 Crew Die ... 1 tile ahead', not '1 Crew Dice ...
+    1 tiles' (outside tester, session 20, item 8)."""
+    text = TOLD.replace(
+        'tell: "Round of {players} players, {bank} in the bank"',
+        'tell: "Round of {players:words} {players:player|players}; {count(bank)} {count(bank):die|dice} '
+        "in the bank, {bank:die|dice}; {if players == 1 then 'a: b' else 'c'}\"",
+    )
+    game = play(told(tmp_path, text))
+    told_ = next(e["text"] for e in game.log if e["event"] == "tell" and e["text"].startswith("Round of"))
+    assert told_.startswith("Round of two players; ") and " in the bank, " in told_ and told_.endswith("; c")
+    n = int(told_.split("; ")[1].split()[0])
+    assert told_.split("; ")[1].startswith(f"{n} {'die' if n == 1 else 'dice'} in the bank")
+    from playa_rules.compiler.tell import number_form
+
+    assert number_form("hand.target - hand.last:Crew Die|Crew Dice") == (
+        "hand.target - hand.last",
+        "Crew Die|Crew Dice",
+    )
+    assert number_form("if x then 'a:b|c' else 'd'") == ("if x then 'a:b|c' else 'd'", None)
+
+
+@pytest.mark.parametrize("gap", [1, 2])
+def test_lying_pirates_catch_up_tell_agrees_with_the_number_of_tiles(gap):
+    rules = pr.load("lying-pirates")
+    for seed in range(40):
+        game, rnd = rules.new_game(3, seed=seed), random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[rnd.randrange(len(legal))])
+        for e in game.log:
+            if (
+                e["event"] == "tell"
+                and e["text"].startswith("Last place")
+                and f"sacrifice {gap} " in e["text"]
+            ):
+                words = ("Crew Die", "tile") if gap == 1 else ("Crew Dice", "tiles")
+                assert (
+                    f"sacrifice {gap} {words[0]} each" in e["text"] and f"{gap} {words[1]} ahead" in e["text"]
+                )
+                return
+    pytest.fail(f"no catch-up of {gap} tiles in 40 games")
 
 
 def test_lying_pirates_tells_each_battle_with_the_battle_dice_rolled():

@@ -35,6 +35,7 @@ from scenario import (
 )
 
 import playa_rules as pr
+from playa_rules.render import rules_markdown
 
 SPECIALS = [
     "sand_castle",
@@ -118,6 +119,29 @@ def red_towel_step(top_value: int, **rulings):
 
 
 # ================================================================ the draft
+
+
+def test_the_special_cards_read_by_their_names_in_the_rulebook():
+    """Players read the cards by the rulebook's names ("KING SIZE BEACH TOWEL", "JOLLY
+    ROGER", "SAND CASTLE"; Italian "TELO DA MARE A DUE PIAZZE", "LA BANDIERA"), never by
+    the ids the rules read (`king_size`): in action texts, views and the rendered rules."""
+    game = rules().new_game(players=3, seed=1)
+    shown = {
+        c["label"] for c in game.view(game.current_player)["seats"][game.current_player]["zones"]["draft"]
+    }
+    assert shown and all("_" not in label for label in shown)
+    assert all(t.startswith("keep ") and "_" not in t for t in texts(game))
+    labels = {
+        game.m.props["name"][c]: game.m.labels[c]
+        for c in range(game.m.component_count)
+        if game.m.ctype[c] == "special"
+    }
+    assert labels["king_size"] == "king size beach towel" and labels["jolly_roger"] == "jolly roger"
+    assert labels["sand_castle"] == "sand castle" and labels["flip_flops"] == "flip-flops"
+    italian = rules_markdown(rules(), lang="it")
+    assert "mostrato come `telo da mare a due piazze`" in italian and "mostrato come `bandiera`" in italian
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_draft_players_plus_one_cards_from_the_left_of_the_start_player(players):
     """ "give a number of cards equal to one more than the number of players to the player

@@ -126,6 +126,21 @@ def test_components_say_how_many_and_whose(english):
     ) in english
 
 
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "every set starts in the shared zone `fleet`."),
+        ("it", "ogni serie parte dalla zona comune `fleet`."),
+        ("es", "cada juego empieza en la zona común `fleet`."),
+    ],
+)
+def test_a_set_per_player_that_starts_in_a_shared_zone_says_so(lang, words):
+    """Lying Pirates' captains are one per player but start in the shared `fleet`: not 'its
+    player's `fleet`', a zone no player has (outside tester, session 20, item 8)."""
+    text = rules_markdown(pr.load("lying-pirates"), lang=lang)
+    assert words in text and "`fleet` del suo" not in text and "its player's `fleet`" not in text
+
+
 def test_a_text_that_would_read_otherwise_bare_is_quoted():
     """An empty text and texts YAML would read as numbers print as the file writes them:
     UNO's wilds have the colour '', its number cards the symbols '0' to '9'."""
