@@ -1,7 +1,7 @@
 """Semantic checks of names: display hints naming nothing, defines and parameters nothing reads.
 
-Registered like the checks of :mod:`.rules` (codes ``unknown-display`` and
-``reserved-name`` (errors), ``unused-define``, ``unused-parameter`` and ``unused-procedure``
+Registered like the checks of :mod:`.rules` (codes ``unknown-display``,
+``running-scores-hidden`` and ``reserved-name`` (errors), ``unused-define``, ``unused-parameter`` and ``unused-procedure``
 (warnings)).
 """
 
@@ -144,6 +144,73 @@ def display_names(ctx: Context):
                     f"the cells of zone '{zname}' have no variable or property '{grid}'",
                     hint=did_you_mean(grid, sorted(known)),
                 )
+
+
+@check("running-scores-hidden")
+def running_scores_public(ctx: Context):
+    """``display: {scores: running}`` shows every seat the scoring rules on the current state: a
+    scoring rule (or a define it calls) reading a zone that not every seat sees would show
+    them what it holds (only its size, ``count(Z)``, is everyone's)."""
+    display = ctx.data.get("display")
+    if not isinstance(display, dict) or display.get("scores") != "running":
+        return
+    zones = {
+        str(name): (z.get("visibility", "hidden"), z.get("per"))
+        for name, z in items_of(ctx.data.get("zones"))
+        if isinstance(z, dict)
+    }
+    defines = ctx._defines
+    for dsl, tree in ctx.trees:
+        if not dsl.pointer.startswith("/scoring/"):
+            continue
+        found = _private_zone_read(tree, zones, defines, set())
+        if found is None:
+            continue
+        zone, via = found
+        rule = list_of(ctx.data.get("scoring"))[int(dsl.pointer.split("/")[2])]
+        rid = rule.get("id") if isinstance(rule, dict) else None
+        through = f" (through define '{via}')" if via else ""
+        yield ctx.at(
+            "/display/scores",
+            "running-scores-hidden",
+            f"running scores would show every seat what scoring rule '{rid}' reads in zone "
+            f"'{zone}'{through}, which {_SEEN_BY.get(zones[zone][0], 'not every seat sees')}",
+            hint="running scores are only for scoring that reads what every seat may know "
+            "(public zones, variables, zone sizes with count(Z)): drop 'scores: running'",
+        )
+        return
+
+
+_SEEN_BY = {"owner": "only its owner sees", "hidden": "no seat sees"}
+
+
+def _private_zone_read(node, zones: dict, defines: dict, seen: set, via: str | None = None):
+    """(zone, define it is read through or None) of the first zone read under ``node`` that is
+    not public, following the defines it calls; None when it reads only public zones."""
+    if isinstance(node, A.Call) and node.func == "count" and len(node.args) == 1:
+        arg = node.args[0]  # count(Z): a zone's size, which every seat sees
+        if (isinstance(arg, A.Name) and arg.id in zones) or (isinstance(arg, A.Attr) and arg.name in zones):
+            return None
+    zone = None
+    if isinstance(node, A.Name) and node.id in zones and zones[node.id][1] is None:
+        zone = node.id
+    elif isinstance(node, A.Attr) and node.name in zones and zones[node.name][1] is not None:
+        zone = node.name
+    if zone is not None and zones[zone][0] != "public":
+        return zone, via
+    called = node.func if isinstance(node, A.Call) else node.id if isinstance(node, A.Name) else None
+    if called in defines and called not in seen:
+        seen.add(called)
+        found = _private_zone_read(defines[called].body, zones, defines, seen, via or called)
+        if found is not None:
+            return found
+    for v in node.__dict__.values():
+        for child in v if isinstance(v, tuple) else (v,):
+            if isinstance(child, A.Node):
+                found = _private_zone_read(child, zones, defines, seen, via)
+                if found is not None:
+                    return found
+    return None
 
 
 def _component_items(data):

@@ -393,8 +393,31 @@ BAD_FILES = {
             "a label's field is {property} or {table[property]}",
         ),
     ],
+    "running-scores-hidden.yaml": [
+        (
+            "error",
+            "running-scores-hidden",
+            "scoring rule 'kept' reads in zone 'hand' (through define 'kept_value'), which only its owner sees",
+            39,
+            11,
+            "drop 'scores: running'",
+        )
+    ],
     "minimal.yaml": [],
 }
+
+
+def test_running_scores_over_public_zones_and_zone_sizes_are_valid(tmp_path):
+    """``scores: running`` shows every seat the scoring rules on the current state: reading
+    public zones, and the size of any zone (count(Z), which every seat sees), is no leak;
+    Maui (bundled) reads only public zones."""
+    text = (CASES / "running-scores-hidden.yaml").read_text(encoding="utf-8")
+    public = text.replace("c in me.hand", "c in discard").replace(
+        "count(deck)", "count(me.hand) + count(deck)"
+    )
+    (tmp_path / "public.yaml").write_text(public, encoding="utf-8")
+    assert [d.code for d in pr.validate(tmp_path / "public.yaml")] == []
+    assert pr.validate(resources.games_dir() / "maui.yaml") == []
 
 
 def test_every_case_file_is_in_the_table():
