@@ -27,6 +27,7 @@ import random
 import numpy as np
 import pyspiel
 
+from ..engine import sealed as _sealed
 from ..engine.chance import CHANCE
 from ..errors import PlayaRulesError
 from . import common, game_type
@@ -256,12 +257,18 @@ class PlayaState(pyspiel.State):
 
         ``probability_sampler()`` (OpenSpiel's, a number in [0, 1)) seeds the draw, so the same
         sampler sequence gives the same worlds. What OpenSpiel's ``ISMCTSBot`` calls at each search.
+        The seat to move is the real state's: in a sealed step (``simultaneous="sequential"``)
+        sampled for a seat that chooses later, the world asks the same seat first.
         """
         seed = int(probability_sampler() * 2**53)
         player = int(player_id)
         other = self.clone()
         other._past = self.history_for(player)
-        other.game = self.game.sample_world(player, random.Random(seed), chance="explicit")
+        world = self.game.sample_world(player, random.Random(seed), chance="explicit")
+        real = self.game.current_player
+        if world.current_player != real and real in world.acting:  # a sealed step, sampled for a
+            _sealed.focus(world, real)  # seat that does not choose next: the order stays the real one
+        other.game = world
         return other
 
     def history_for(self, player: int) -> list:

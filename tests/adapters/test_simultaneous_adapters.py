@@ -140,3 +140,23 @@ def test_a_flat_joint_action_is_openspiels_numbering_of_the_joint_actions():
     assert state.action_to_string(pyspiel.PlayerId.SIMULTANEOUS, 6) == "[show 3, show 2, -]"
     state.apply_action(6)
     assert [s["vars"]["shown"] for s in state.game.view(None)["seats"]] == [3, 2, 0]
+
+
+def test_a_state_resampled_for_a_seat_that_chooses_later_keeps_the_real_seat_to_move():
+    """Sequential mode, goofspiel at 3: seat 0 has bid, seat 1 is to move and seat 2 waits its
+    turn. Resampled for seat 2 (belief tracking, a search of several observers), the world
+    asks seat 1 as the real state does; the engine's own world would ask its sampling seat first."""
+    game = pyspiel.load_game("playa_rules", {"rules": GOOFSPIEL, "players": 3, "simultaneous": "sequential"})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.legal_actions()[0])  # the first seat asked seals its bid
+    real = state.current_player()
+    waiting = [s for s in state.game.acting if s != real]
+    assert waiting, "another seat still to choose after the one asked"
+    draws = iter(random.Random(3).random() for _ in range(100))
+    for seat in range(3):
+        world = state.resample_from_infostate(seat, lambda: next(draws))
+        assert world.current_player() == real
+        assert world.legal_actions() and len(world.legal_actions()) == len(state.legal_actions())
+        assert world.observation_tensor(seat) == state.observation_tensor(seat)
