@@ -5,7 +5,8 @@ An agent decides for one seat of one game. At each of its decisions the runner c
     agent.act(view, legal, log, worlds)   # a class instance (made once per game and seat)
     agent(view, legal, log, worlds)       # or a plain function
 
-* ``view``: ``game.view(seat)``, the seat's view (a read-only mapping, built on first use);
+* ``view``: ``game.view(seat)``, the seat's view (a read-only mapping, built on first use; the
+  dicts and lists in it are plain ones, this decision's own copy: docs/agents.md);
 * ``legal``: the legal actions (``Action`` items with ``.id``, ``.name``, ``str()``);
 * ``log``: ``game.log_for(seat)``, the events as far as the seat knows them (built on first use);
 * ``worlds``: a :class:`Worlds`: ``worlds()`` returns a new ``Game`` consistent with all

@@ -294,3 +294,25 @@ def test_ismcts_turns_the_collector_back_on():
     assert gc.isenabled()
     _decide("ismcts:playouts=10", game, seat, 1)
     assert gc.isenabled()
+
+
+def test_what_of_an_agents_view_and_log_is_read_only():
+    """agents.md: `view` itself and `log` with its events are read-only; the dicts and lists
+    inside `view` are this decision's own copy, so changing one changes neither the game nor
+    the next decision's view (outside tester, session 20, item 7)."""
+    seen = []
+
+    def meddler(view, legal, log, worlds):
+        with pytest.raises(TypeError):
+            view["seat"] = 5
+        if len(log):
+            with pytest.raises(TypeError):
+                log[0]["event"] = "x"
+        assert "x" not in view["zones"]  # the last decision's change is gone
+        view["zones"]["x"] = 1
+        view["zones"]["beach"].clear()
+        seen.append(view["zones"]["x"])
+        return legal[0]
+
+    summary = pr.simulate("playa-pirata", players=2, games=1, agents=[meddler, "random"], workers=1)
+    assert len(seen) > 3 and summary["games"] == 1
