@@ -161,7 +161,15 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--address", metavar="A", help="with --backend ray: the cluster to join (default: a local Ray)"
     )
-    p.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
+    p.add_argument(
+        "--format",
+        choices=["text", "json"],
+        default="text",
+        help="text: tables for people (default); json: one JSON document for tools (as validate's)",
+    )
+    p.add_argument(
+        "--json", action="store_const", const="json", dest="format", help="the same as --format json"
+    )
     p.add_argument(
         "--report", metavar="DIR", help="also write an HTML report with plots to DIR (the extra 'report')"
     )
@@ -361,7 +369,7 @@ def _runs(args, counts: list, play) -> int:
             results.append(result)
             if result["interrupted"]:
                 progress.interrupted(done)
-            if not args.json:
+            if args.format != "json":
                 if len(results) > 1:
                     _console().print()  # a blank line between the blocks of two player counts
                 show(_console(), result)
@@ -385,6 +393,6 @@ def _finish(args, results: list) -> int:
 
         path = write_report(args.report, results)
         print(f"report written to {path}", file=sys.stderr)
-    if args.json:
+    if args.format == "json":
         print(json.dumps(results[0] if len(results) == 1 else {"runs": results}, indent=2))
     return INTERRUPTED if results[-1]["interrupted"] else 0

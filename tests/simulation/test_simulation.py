@@ -129,6 +129,34 @@ def test_ctrl_c_returns_what_is_done():
     assert r["interrupted"] and 2 <= r["games"] < 40 and r["requested"] == 40
 
 
+def test_simulate_and_compare_take_validates_format_option(capsys):
+    """``--format json`` as validate writes it, the same document as ``--json``; ``--format
+    text`` the tables (outside tester, session 20: one option name for the three commands)."""
+    base = ["simulate", "playa-pirata", "-p", "2", "-n", "3", "-w", "1"]
+    assert main([*base, "--format", "json"]) == 0
+    by_format = json.loads(capsys.readouterr().out)
+    assert main([*base, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == by_format
+    assert main([*base, "--format", "text"]) == 0
+    assert not capsys.readouterr().out.lstrip().startswith("{")
+    compare = [
+        "compare",
+        "playa-pirata",
+        "--variant",
+        SKULLS,
+        "-p",
+        "2",
+        "-n",
+        "3",
+        "-w",
+        "1",
+        "--format",
+        "json",
+    ]
+    assert main(compare) == 0
+    assert "verdict" in json.loads(capsys.readouterr().out)
+
+
 def test_cli_simulate_json_and_tables(capsys):
     assert main(["simulate", "playa-pirata", "-p", "2", "-n", "4", "-w", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
