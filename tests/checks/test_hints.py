@@ -14,6 +14,7 @@ import playa_rules as pr
 ROOT = Path(__file__).resolve().parents[2]
 KUHN = (ROOT / "docs" / "examples" / "kuhn-poker.yaml").read_text(encoding="utf-8")
 PLAYA = (ROOT / "spec" / "games" / "playa-pirata.yaml").read_text(encoding="utf-8")
+NIM = (ROOT / "tests" / "games" / "nim.yaml").read_text(encoding="utf-8")
 SETUP = "  deal 1 from deck to each hand\n"
 SCORE = "    points: count(me.towels)"
 
@@ -33,6 +34,12 @@ RIGHT = [
         PLAYA.replace("require: {has_card: card != none}", "require: [contains(me.treasures, card)]"),
         "dsl-syntax",
         "a comma in a YAML list written [a, b] ends the text there: put the text in quotes",
+    ),
+    (
+        "two conditions on one line of a block list",
+        NIM.replace("      - hand.heaps[heap] >= n\n", "      - hand.heaps[heap] >= n, n > 0\n"),
+        "dsl-syntax",
+        "a condition has no commas: write each condition on its own line",
     ),
     ("a misspelt name", _kuhn_setup("shuffle dekc"), "unknown-name", "did you mean 'deck'?"),
     (
@@ -184,6 +191,7 @@ CASE_FILES = [
     ("bad-count", "semantic/rounds-below-one.yaml", "a phase without turns leaves out 'turns'"),
     ("impossible-value", "semantic/impossible-value.yaml", "the values of 'value' are 1, 2"),
     ("misplaced-end", "semantic/misplaced-end.yaml", "use 'end phase', 'end hand' or 'end match' here"),
+    ("running-scores-hidden", "semantic/running-scores-hidden.yaml", "drop 'scores: running'"),
     ("text-omits-parameter", "semantic/text-omits-parameter.yaml", "add {card} to the text"),
     ("unknown-alternative", "semantic/unknown-alternative.yaml", "did you mean 'always'?"),
     ("unknown-component", "semantic/unknown-component.yaml", "did you mean 'card'?"),
