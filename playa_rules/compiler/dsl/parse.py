@@ -249,6 +249,26 @@ def _unbracketed_filter(text: str, offset) -> str | None:
     return f"a list filtered with 'where' is written in brackets: {filtered}"
 
 
+_TOP_COMMA_HINT = (
+    "a condition has no commas: write each condition on its own line (one list item each), "
+    "or join them with 'and'; a list is written in brackets, [a, b]"
+)
+
+
+def _top_level_comma(text: str, offset) -> bool:
+    """Whether ``offset`` is a comma outside every bracket and string of ``text`` (two
+    conditions on one line, ``- a >= n, n > 0``)."""
+    if not isinstance(offset, int) or text[offset : offset + 1] != ",":
+        return False
+    depth = 0
+    for ch in STRING_TEXT.sub("''", text[:offset]):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+    return depth == 0
+
+
+STRING_TEXT = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+
 _DECIMAL_HINT = (
     "the DSL has whole numbers and fractions only: write 1 for 1.0, 3 / 2 for 1.5; a decimal "
     "value belongs in a parameter (parameters: {k: 1.5}, read as k), where 2.0 is read as 2"
@@ -309,6 +329,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, origin: Origin, start: str = 
         hint = advice
     if _lone_equals(exc):
         hint = _LONE_EQUALS
+    if start == "expr" and isinstance(exc, UnexpectedToken) and _top_level_comma(text, offset):
+        hint = _TOP_COMMA_HINT
     if message.startswith("the text ends too early") and text.count("(") > text.count(")"):
         hint = "a comma in a YAML list written [a, b] ends the text there: put the text in quotes"
     return DSLSyntaxError(origin.diagnostic("dsl-syntax", message, text, (line, col), hint=hint))
