@@ -101,7 +101,8 @@ def log_lines(events: list[dict], me: int | None, result: str | None = None) -> 
             lines.append(_chance_line(group, values))
             group, values = None, []
         if kind == "start":
-            lines.append(f"{ev.get('game')} for {ev.get('players')} players")
+            n = ev.get("players")
+            lines.append(f"{ev.get('game')} for {n} {'player' if n == 1 else 'players'}")
         elif kind == "hand":
             first = who(ev["start_player"], me)
             lines.append(f"hand {ev['hand']}: {first} {'start' if first == 'you' else 'starts'}")

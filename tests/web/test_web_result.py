@@ -109,3 +109,11 @@ def test_the_tables_last_message_carries_the_result(tmp_path):
                     ws.send_json({"type": "act", "id": stand["id"], "seen": msg["moves"]})
     assert msg["over"] and msg["result"].startswith("Result: seat 0 (you) ends on ")
     assert msg["log"][-1].endswith(msg["result"]) and "won by" not in msg["log"][-1]
+
+
+def test_the_web_log_opens_with_the_player_count_in_words_that_agree():
+    """'blackjack for 1 player', 'playa-pirata for 3 players' (as play's header says it)."""
+    alone = log_lines(_played(pr.load(BLACKJACK), 1, 0).log_for(0), 0)
+    assert alone[0] == "blackjack for 1 player"
+    three = log_lines(pr.load("playa-pirata").new_game(3, seed=1).log_for(0), 0)
+    assert three[0] == "playa-pirata for 3 players"
