@@ -182,12 +182,9 @@ def build_app(store_path: str = "playa-tables.sqlite", max_actions: int = MAX_AC
     async def replay_frame(request: Request):
         rules_, events, setup = hub_replay(request.path_params["replay"])
         q = request.query_params
-        try:
-            step = int(q.get("step", "0"))
-            seat = None if q.get("seat", "") in ("", "spectator") else int(q["seat"])
-        except ValueError:
-            raise PlayaRulesError("step and seat are whole numbers") from None
-        out = await asyncio.to_thread(replays.frame, rules_, events, step, seat)
+        out = await asyncio.to_thread(
+            replays.frame_for_query, rules_, events, q.get("step", "0"), q.get("seat", "")
+        )
         out.update(
             title=rules_.title,
             game=rules_.id,

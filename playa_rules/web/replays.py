@@ -9,6 +9,8 @@ watch only a finished match, sees every face.
 
 from __future__ import annotations
 
+import re
+
 from ..engine.replay import replay
 from ..errors import PlayaRulesError, shown
 from ..shared import limits
@@ -78,17 +80,41 @@ def at_step(rules, log: list, step: int):
     return replay(rules, log[:cut])
 
 
+SPECTATOR = ("", "spectator")  # the replay API's seat parameter for one who sees every face
+
+
+def frame_for_query(rules, log: list, step: str, seat: str) -> dict:
+    """:func:`frame` for the replay API's query texts (``?step=3&seat=1``): ``step`` a whole
+    number in figures, ``seat`` one too or ``spectator`` (or empty); any other text breaks the
+    same rule as a number out of range, and is refused with its message (docs/web.md)."""
+    return frame(rules, log, _figures(step), None if seat in SPECTATOR else _figures(seat))
+
+
+_FIGURES = re.compile(r"-?[0-9]{1,18}")
+
+
+def _figures(text: str):
+    """The whole number ``text`` writes in figures (``-2``, ``17``; not ``+1``, ``1_0``, `` 1``
+    or other digits), else the text itself, for the range check to refuse by name."""
+    return int(text) if _FIGURES.fullmatch(text) else text
+
+
 def frame(rules, log: list, step, seat) -> dict:
-    """What the replay page shows at ``step`` for ``seat`` (None: a spectator)."""
+    """What the replay page shows at ``step`` for ``seat`` (None: a spectator). A bad step or seat
+    is refused with the one rule it breaks: a seat is a whole number from 0 to the last seat, or
+    a spectator for a finished match (the message names the value given)."""
     marks = decisions(log)
     finished = bool(log) and isinstance(log[-1], dict) and log[-1].get("event") == "end"
     if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(marks):
-        raise PlayaRulesError(f"a step is a whole number from 0 to {len(marks)}")
-    if seat is None and not finished:
-        raise PlayaRulesError("a spectator may watch a finished match only: choose a seat")
+        raise PlayaRulesError(f"the step is a whole number from 0 to {len(marks)}, not {shown(step)}")
     game = at_step(rules, log, step)
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.players):
-        raise PlayaRulesError(f"a seat is a whole number from 0 to {game.players - 1}")
+    a_seat = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < game.players
+    if not (a_seat or (seat is None and finished)):
+        given = "spectator: this match is not finished" if seat is None else shown(seat)
+        raise PlayaRulesError(
+            f"the seat is a whole number from 0 to {game.players - 1}, or spectator (or empty) "
+            f"for a finished match; not {given}"
+        )
     result = present.result_text(game, seat) if game.is_over else None
     return {
         "type": "replay",

@@ -333,3 +333,41 @@ def test_a_log_written_by_play_log_opens_as_a_replay(tmp_path, capsys):
         first = client.get(f"/api/replays/{rid}?step=0&seat=0").json()
         last = client.get(f"/api/replays/{rid}?step={first['steps']}&seat=spectator").json()
         assert last["over"] and last["log"][-1].startswith("the end")
+
+
+def test_the_replay_apis_seat_is_one_rule_with_one_message(tmp_path):
+    """?seat= is a whole number from 0 to the last seat, or spectator (or empty) for a finished
+    match: 'all', '+1', a seat out of range and a spectator of an unfinished match are each
+    refused with that rule and the value given; ?step= likewise (outside tester, session 20,
+    item 9: 'seat=all' read 'step and seat are whole numbers')."""
+    rules = pr.load("playa-pirata", variants=["short-game"])
+    game = rules.new_game(players=2, seed=3)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    unfinished = [dict(e) for e in game.log]
+    game = rules.new_game(players=2, seed=3)
+    game.play_at_random(random.Random(3).random)
+    finished = [dict(e) for e in game.log]
+    rule = "the seat is a whole number from 0 to 1, or spectator (or empty) for a finished match; not "
+    with TestClient(build_app(str(tmp_path / "t.sqlite"))) as client:
+        ids = []
+        for log in (unfinished, finished):
+            made = client.post(
+                "/api/replays", json={"game": "playa-pirata", "variants": ["short-game"], "log": log}
+            )
+            assert made.status_code == 200, made.text
+            ids.append(made.json()["replay"].rsplit("/", 1)[1])
+        open_, over = ids
+
+        def error(rid, query):
+            return client.get(f"/api/replays/{rid}?{query}").json().get("error")
+
+        assert error(open_, "step=1&seat=spectator") == rule + "spectator: this match is not finished"
+        assert error(open_, "step=1") == rule + "spectator: this match is not finished"
+        for seat, given in [("all", "'all'"), ("%2B1", "'+1'"), ("2", "2"), ("-1", "-1"), ("1.0", "'1.0'")]:
+            assert error(open_, f"step=1&seat={seat}") == rule + given
+            assert error(over, f"step=1&seat={seat}") == rule + given
+        assert error(over, "step=1&seat=spectator") is None and error(over, "step=1") is None
+        assert error(open_, "step=1&seat=1") is None
+        assert error(open_, "step=x&seat=1").startswith("the step is a whole number from 0 to ")
+        assert error(open_, "step=x&seat=1").endswith("not 'x'")
