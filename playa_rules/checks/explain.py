@@ -14,6 +14,7 @@ from ..errors import Diagnostic
 from ..shared.spelling import did_you_mean
 from ..source.load import Document, pointer_of
 from ..source.nouns import LISTED, NAMED, NOUNS
+from .base import PARAM_DOMAINS
 from .schema_advice import conforming
 
 _TYPES = {
@@ -193,7 +194,17 @@ class Explainer:
             return "the rule file is empty"
         if not self.parts and isinstance(self.error.instance, str):  # not a rule file: its text is not quoted
             return self.must(f"be {expected}, not a text")
-        return self.must(f"be {expected}, not {_kind(self.error.instance)}")
+        message = self.must(f"be {expected}, not {_kind(self.error.instance)}")
+        if (
+            "string" in wanted
+            and isinstance(self.error.instance, list)
+            and self.parts
+            and self.parts[-1] in PARAM_DOMAINS
+        ):  # one_of: [0, 1, 2]: a domain is DSL text
+            return message, (
+                f"write the list as DSL text, {_dsl_list(self.error.instance)}, or name a list parameter"
+            )
+        return message
 
     def explain_pattern(self) -> str:
         schema = self.error.schema
@@ -283,6 +294,15 @@ class Explainer:
 
     def generic(self) -> str:
         return f"{self.name_of(self.parts)}: {self.error.message}"
+
+
+def _dsl_list(items: list) -> str:
+    """``"[0, 1, 2]"``: a YAML list as the quoted DSL text of the same list."""
+    shown = [
+        f"'{x}'" if isinstance(x, str) else ("true" if x is True else "false" if x is False else str(x))
+        for x in items[:6]
+    ]
+    return '"[' + ", ".join(shown + (["..."] if len(items) > 6 else [])) + ']"'
 
 
 def _child(node: Any, part: Any) -> Any:

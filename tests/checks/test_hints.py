@@ -41,6 +41,12 @@ RIGHT = [
         "dsl-syntax",
         "a condition has no commas: write each condition on its own line",
     ),
+    (
+        "a YAML list as a one_of domain",
+        NIM.replace("heap: {number_in: [0, 2]}", "heap: {one_of: [0, 1, 2]}"),
+        "schema",
+        'write the list as DSL text, "[0, 1, 2]", or name a list parameter',
+    ),
     ("a misspelt name", _kuhn_setup("shuffle dekc"), "unknown-name", "did you mean 'deck'?"),
     (
         "a player variable named like a per-player zone",
