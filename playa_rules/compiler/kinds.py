@@ -27,6 +27,7 @@ from .params import PARAM_KINDS
 from .program import ActionDef
 from .split import level_checks
 from .tell import compile_tell
+from .unseen_choice import following
 
 
 def _never(g, e):
@@ -118,7 +119,11 @@ class ActionKinds:
         for level in range(1, len(checks)):
             checks[level] = self.split(written[level], scope, order, level) if written[level] else []
         self.scopes[name] = scope  # automata's choices are read with the parameters bound
-        effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
+        self.cp.move_targets = targets = []
+        try:
+            effect = self.block(spec.get("effect"), f"{ptr}/effect", scope) or (lambda g, e: None)
+        finally:
+            self.cp.move_targets = None
         text = spec.get("text", name)
         for field in text_fields(text):
             if field not in order and field not in failed:
@@ -138,7 +143,7 @@ class ActionKinds:
             params=params,
             checks=checks,
             joins=joins,
-            effect=effect,
+            effect=following(params, effect, self.model, targets),  # knowledge follows a hidden choice
             pointer=ptr,
             model=self.model,
             tell=compile_tell(self, spec["tell"], f"{ptr}/tell", scope, spec.get("effect"))

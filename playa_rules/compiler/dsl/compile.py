@@ -74,6 +74,7 @@ class Compiler(OperatorNodes):
         self.gen = None if os.environ.get("PLAYA_RULES_BACKEND") == "closures" else Generator()
         self._kids: list | None = None
         self.staying = None  # staying.Staying: which components stay where they start (set per pass)
+        self.move_targets = None  # a list while an action's effect compiles: the zones it moves into
         self.call_scope = None  # the scope of the function call being compiled (functions.Function)
         self.recovering: Recovered | None = None  # while a text compiles: its mistakes so far (expr)
         self.locate = None  # (pointer, code, message) -> a Diagnostic in the file (the compile stage's)

@@ -16,7 +16,7 @@ from . import cost, hints, wholes
 from . import types as T
 from .faults import STATEMENT_FAILURES, ValueFault, located, statement_fault, value_text
 from .hints import expecting
-from .moving import move_source, move_under, sort_property
+from .moving import move_source, move_under, sort_property, target_zones
 from .pysource import block_lines, each_source, env, if_lines, indent, literal, statement_lines, too_deep
 from .recover import statements
 from .values import C
@@ -132,20 +132,16 @@ def moves(cp, t: T.T, into: C | None, node=None) -> None:
     unless ``t`` is a component of known types) into the zone ``into`` names, written
     ``node`` (``staying.Staying``): the zone known when the rules load, the zones of a table
     (``me.hand``, ``spot.stack``), every zone of a name (``first(...).stack``), or any zone;
-    None: the zones recorded by the caller."""
+    None: the zones recorded by the caller. ``cp.move_targets``, when a list, gets the zones
+    too (None: any), for an action's effect (compiler/unseen_choice.py)."""
+    where = None if into is None else target_zones(cp, into, node)
+    if cp.move_targets is not None:
+        cp.move_targets.append(where)
     if cp.staying is None:
         return
     cp.staying.note_moved(t.types if t is not None and t.kind == "comp" else ())
-    if into is None:
-        return
-    if into.is_const and into.const.__class__ is int:
-        cp.staying.note_into({into.const})
-    elif into.zone_of is not None:
-        cp.staying.note_into(set(into.zone_of[1]))
-    elif isinstance(node, A.Attr) and node.name in cp.m.zones and into.t.kind == "zone":
-        cp.staying.note_into({i for i, (name, _, _) in enumerate(cp.m.zone_names) if name == node.name})
-    else:
-        cp.staying.note_into(None)
+    if into is not None:
+        cp.staying.note_into(where)
 
 
 def _zone(cp, node, scope, what: str):

@@ -4,6 +4,8 @@ a pile (``move X to bottom(ZONE)``), a closure on both backends."""
 
 from __future__ import annotations
 
+from . import ast as A
+
 
 def move_source(m, gen, to, z: str):
     """``body(x)`` for ``effects._each``: the source moving component ``x`` on top of zone ``z``.
@@ -67,3 +69,16 @@ def move_under(cp, node, what, tf):
             g.move_bottom(c, z)
 
     return under
+
+
+def target_zones(cp, into, node) -> set | None:
+    """The zones ``into`` (a compiled zone, written ``node``) may name, when the rules load:
+    the zone known then, the zones of a table (``me.hand``, ``spot.stack``), every zone of a
+    name (``first(...).stack``); None: any zone."""
+    if into.is_const and into.const.__class__ is int:
+        return {into.const}
+    if into.zone_of is not None:
+        return set(into.zone_of[1])
+    if isinstance(node, A.Attr) and node.name in cp.m.zones and into.t.kind == "zone":
+        return {i for i, (name, _, _) in enumerate(cp.m.zone_names) if name == node.name}
+    return None
