@@ -23,6 +23,7 @@ from ..errors import Diagnostic, PlayaRulesError, SpecError
 from ..render.words import LANGUAGES
 from ..rules import games as bundled_games
 from ..rules import load, validate
+from ..shared.limits import MAX_GAME_ACTIONS
 from ..simulation.smoke import MAX_GAMES, SAME_STOP, simulate
 from ..source.variants import bundled_variants
 from .common import (
@@ -238,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-actions",
         type=whole_number("--max-actions", 1),
-        default=100_000,
+        default=MAX_GAME_ACTIONS,
         metavar="M",
         help="a simulated game not over after M actions does not end (default 100000)",
     )
@@ -278,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-actions",
         type=whole_number("--max-actions", 1),
-        default=100_000,
+        default=MAX_GAME_ACTIONS,
         metavar="M",
         help="stop with an error if the match is not over after M actions (default 100000)",
     )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..agents import parse_spec
 from ..errors import PlayaRulesError
+from ..shared.limits import MAX_GAME_ACTIONS
 from .common import plural, seed_number, whole_number
 
 INTERRUPTED = 130
@@ -139,7 +140,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--max-actions",
         type=whole_number("--max-actions", 1),
-        default=100_000,  # (simulation.play MAX_ACTIONS)
+        default=MAX_GAME_ACTIONS,
         metavar="M",
         help="stop with an error naming the game and its seed if one is not over after M actions "
         "(default 100000)",

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from .. import resources
 from ..errors import Diagnostic, PlayaRulesError
-from ..shared.limits import seed_range_problem
+from ..shared.limits import MAX_GAME_ACTIONS, seed_range_problem
 from ..source.blame import blamed
 
 CODES = ("sim-dead-end", "sim-no-end", "sim-runtime-error", "sim-internal-error")
@@ -51,7 +51,7 @@ class _Failure(Exception):
 
 
 def simulate(
-    rules, games: int, *, seed: int = 0, max_actions: int = 100_000, on_games=None
+    rules, games: int, *, seed: int = 0, max_actions: int = MAX_GAME_ACTIONS, on_games=None
 ) -> list[Diagnostic]:
     """Play ``games`` random games per player count; one diagnostic per problem found.
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import socket
 
+from ..shared.limits import MAX_GAME_ACTIONS
+
 DEFAULT_STORE = "playa-tables.sqlite"
 
 
@@ -34,7 +36,7 @@ def register(sub) -> None:
     p.add_argument(
         "--max-actions",
         type=_max_actions,
-        default=100_000,  # (tables.MAX_ACTIONS)
+        default=MAX_GAME_ACTIONS,  # (tables.MAX_ACTIONS)
         metavar="M",
         help="stop a table with an error, shown on its pages, if its match is not over after M "
         "moves of people and agents (default 100000)",
